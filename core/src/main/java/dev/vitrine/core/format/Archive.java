@@ -1,0 +1,48 @@
+package dev.vitrine.core.format;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.VerifyContext;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** An opened archive: its structure, its summary, and its full check. */
+public interface Archive extends AutoCloseable {
+
+    ArchiveFormat format();
+
+    /** What the user opened (a file, or a directory for multi-file formats). */
+    Path path();
+
+    /** The main file's bytes (for the hex view). */
+    ByteSource source();
+
+    /** Root of the structure tree. */
+    Node root();
+
+    /** Damage found while opening. Non-empty errors here mean ordinary reads will fail. */
+    List<Problem> openProblems();
+
+    /** True when problems at open stop ordinary reads (e.g. bad magic): info and cat fail. */
+    default boolean unreadable() {
+        return openProblems().stream().anyMatch(p -> p.severity() == dev.vitrine.core.verify.Severity.ERROR);
+    }
+
+    /** Summary for `vitrine info --json`; field names are the format's own where it has a reference tool. */
+    ObjectNode info() throws IOException;
+
+    /** Checks everything, streaming problems and progress to {@code ctx}; honours cancellation. */
+    void verify(VerifyContext ctx) throws IOException;
+
+    /** Optional capabilities, e.g. {@link dev.vitrine.core.model.SortedRecords} or {@link dev.vitrine.core.model.FileListing}. */
+    default <T> Optional<T> capability(Class<T> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+    }
+
+    @Override
+    void close();
+}

@@ -1,0 +1,33 @@
+package dev.vitrine.core.format;
+
+import dev.vitrine.core.limits.Limits;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One archive format, found through {@link java.util.ServiceLoader} so that the app and the
+ * command line never name a format. Register an implementation in
+ * {@code META-INF/services/dev.vitrine.core.format.ArchiveFormat}.
+ */
+public interface ArchiveFormat {
+
+    /** Short stable id, e.g. "zss", "caf". */
+    String id();
+
+    /** Name shown to users, e.g. "ZSS sorted records". */
+    String displayName();
+
+    /** File name extensions without the dot, for file associations and name-based detection. */
+    List<String> extensions();
+
+    /** Whether the probed file is this format. Must not throw and must read little. */
+    Detection detect(Probe probe);
+
+    /**
+     * Opens the archive, reading only what it needs (header, footer, index root). Damage found
+     * here is returned in {@link Archive#openProblems()} rather than thrown, so a damaged archive
+     * still shows what is readable; throw only when nothing at all can be shown.
+     */
+    Archive open(Path path, Limits limits) throws IOException;
+}

@@ -1,0 +1,54 @@
+package dev.vitrine.core.io;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Read-only random access to the bytes of one file (or a slice of one), with long offsets.
+ * Every read is bounds-checked and fails with a {@link TruncatedException} that names the
+ * file and the offset, whichever implementation is underneath.
+ */
+public interface ByteSource extends AutoCloseable {
+
+    /** The file name used in messages (not a full path). */
+    String name();
+
+    /** Size in bytes. */
+    long size();
+
+    /** Reads exactly {@code len} bytes at {@code offset} into {@code dst}. */
+    void read(long offset, byte[] dst, int dstOffset, int len) throws TruncatedException;
+
+    /**
+     * A zero-copy view of {@code length} bytes at {@code offset}; valid until this source is
+     * closed. Offsets inside the returned segment start at 0.
+     */
+    MemorySegment segment(long offset, long length) throws TruncatedException;
+
+    default byte[] read(long offset, int len) throws TruncatedException {
+        byte[] out = new byte[len];
+        read(offset, out, 0, len);
+        return out;
+    }
+
+    default int readU8(long offset) throws TruncatedException {
+        return segment(offset, 1).get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0) & 0xff;
+    }
+
+    default long readU64LE(long offset) throws TruncatedException {
+        return segment(offset, 8).get(LittleEndian.U64, 0);
+    }
+
+    default long readU32LE(long offset) throws TruncatedException {
+        return segment(offset, 4).get(LittleEndian.U32, 0) & 0xffffffffL;
+    }
+
+    /** Throws unless {@code [offset, offset+length)} lies inside this source. */
+    default void checkRange(long offset, long length, String what) throws TruncatedException {
+        if (offset < 0 || length < 0 || offset > size() || length > size() - offset) {
+            throw new TruncatedException(name(), offset, length, size(), what);
+        }
+    }
+
+    @Override
+    void close();
+}

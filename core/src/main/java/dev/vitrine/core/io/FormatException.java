@@ -1,0 +1,34 @@
+package dev.vitrine.core.io;
+
+import java.io.IOException;
+
+/**
+ * Bytes that do not follow the format. Always names the file and the byte offset where the
+ * problem is, so the message alone tells a user where to look.
+ */
+public class FormatException extends IOException {
+    private final String file;
+    private final long offset;
+    private final String detail;
+
+    public FormatException(String file, long offset, String detail) {
+        super(file + ": offset " + offset + ": " + detail);
+        this.file = file;
+        this.offset = offset;
+        this.detail = detail;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /** Byte offset of the problem, or -1 when it concerns the file as a whole. */
+    public long offset() {
+        return offset;
+    }
+
+    /** The message without file and offset. */
+    public String detail() {
+        return detail;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.vitrine.core.model;
+
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One element of an archive's structure: the header, a block, a file entry. Nodes are lazy:
+ * children are fetched on demand, a page at a time, so a node with a million children costs
+ * nothing until someone looks. Methods that may touch the file throw IOException and must
+ * not be called on a UI thread.
+ */
+public interface Node {
+
+    /** Short label, e.g. "data block @ 106" or "nested/dir/config.json". */
+    String name();
+
+    /** What sort of thing this is, e.g. "header", "index-block", "record", "file". Used for icons. */
+    String kind();
+
+    /** The bytes this node occupies, or {@link ByteRange#NONE} for a purely logical node. */
+    ByteRange range();
+
+    /** The node's fields, each with its own byte range where it has one. */
+    default List<Field> fields() {
+        return List.of();
+    }
+
+    /** Whether this node can have children (the tree shows an expander without loading them). */
+    default boolean hasChildren() {
+        return false;
+    }
+
+    /** Number of children. May read the file. */
+    default long childCount() throws IOException {
+        return 0;
+    }
+
+    /** Children {@code [from, from+count)}; fewer at the end. May read the file. */
+    default List<Node> children(long from, int count) throws IOException {
+        return List.of();
+    }
+
+    /**
+     * The child whose range covers {@code offset}, used to select the deepest node under a byte.
+     * The default pages through the children; formats with an index override it.
+     */
+    default Optional<Node> childCovering(ByteRange.Position position) throws IOException {
+        long n = childCount();
+        final int page = 1024;
+        for (long from = 0; from < n && from < 1_000_000; from += page) {
+            for (Node c : children(from, page)) {
+                ByteRange r = c.range();
+                if (r.contains(position.offset()) && java.util.Objects.equals(r.file(), position.file())) return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A table of rows (records, files, messages) fetched by range, if this node has one. */
+    default Optional<RowTable> table() {
+        return Optional.empty();
+    }
+
+    /** The bytes a user would export from this node (a file's content, a record), if any. */
+    default Optional<Content> content() {
+        return Optional.empty();
+    }
+
+    /** Problems found while reading this node; a damaged node still shows what is readable. */
+    default List<Problem> problems() {
+        return List.of();
+    }
+}

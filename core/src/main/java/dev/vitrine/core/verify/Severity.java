@@ -1,0 +1,6 @@
+package dev.vitrine.core.verify;
+
+/** How bad a problem is. ERROR means the data is damaged; WARNING means odd but readable. */
+public enum Severity {
+    INFO, WARNING, ERROR
+}

@@ -1,0 +1,38 @@
+package dev.vitrine.core.verify;
+
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.io.FormatException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs an archive's verify: first the problems found when it was opened, then the format's
+ * full check. Problems stream to the listener; an unexpected exception inside a reader is
+ * itself reported as a problem rather than escaping, so verify always finishes with a report.
+ */
+public final class VerifyEngine {
+    private VerifyEngine() {}
+
+    public static VerifyReport run(Archive archive, VerifyListener listener, AtomicBoolean cancel) {
+        long t0 = System.nanoTime();
+        VerifyContext ctx = new VerifyContext(listener, cancel, 100_000);
+        boolean cancelled = false;
+        try {
+            for (Problem p : archive.openProblems()) ctx.report(p);
+            archive.verify(ctx);
+        } catch (CancelledException e) {
+            cancelled = true;
+        } catch (FormatException e) {
+            ctx.report(e);
+        } catch (java.io.IOException e) {
+            ctx.report(Problem.error(archive.source().name(), -1, "read error: " + e.getMessage()));
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            // A reader bug must not hide the verdict: report it as damage we could not place.
+            ctx.report(Problem.error(archive.source().name(), -1, "internal error while verifying: " + e));
+        }
+        return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0);
+    }
+
+    public static VerifyReport run(Archive archive, VerifyListener listener) {
+        return run(archive, listener, new AtomicBoolean());
+    }
+}
