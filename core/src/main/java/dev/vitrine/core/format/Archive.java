@@ -35,6 +35,14 @@ public interface Archive extends AutoCloseable {
     /** Summary for `vitrine info --json`; field names are the format's own where it has a reference tool. */
     ObjectNode info() throws IOException;
 
+    /**
+     * {@link #info()} as the text `vitrine info --json` prints. Formats with a reference tool
+     * override this to match that tool's output byte for byte.
+     */
+    default String infoJson() throws IOException {
+        return dev.vitrine.core.json.Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(info()) + "\n";
+    }
+
     /** Checks everything, streaming problems and progress to {@code ctx}; honours cancellation. */
     void verify(VerifyContext ctx) throws IOException;
 

@@ -1,0 +1,19 @@
+package dev.vitrine.app;
+
+import dev.vitrine.app.cli.VitrineCli;
+
+/**
+ * Entry point of the `vitrine` launcher: a subcommand (info, verify, cat, ...) runs headless
+ * on the core; no arguments, or file names, open the window. JavaFX classes are loaded only
+ * in the second case, so scripts never pay for (or need) a display.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        if (VitrineCli.handles(args)) {
+            System.exit(VitrineCli.run(args));
+        }
+        DesktopLauncher.launch(args);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.vitrine.app.cli;
+
+/** Exit codes of the `vitrine` command: a contract that scripts rely on. */
+public final class ExitCodes {
+    /** The archive is intact / the command did what was asked. */
+    public static final int OK = 0;
+    /** The archive is damaged, or some entries could not be read or exported. */
+    public static final int DAMAGED = 1;
+    /** Nothing could be read (missing file, unknown format) or the command line was wrong. */
+    public static final int UNREADABLE = 2;
+
+    private ExitCodes() {}
+}

@@ -1,0 +1,67 @@
+package dev.vitrine.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** `vitrine info [--json] FILE`: the archive's header summary. */
+@Command(name = "info", description = "Print an archive's summary (header fields, metadata).")
+final class InfoCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print JSON (for ZSS/ZS, exactly as the reference `zss info`).")
+    boolean json;
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Archive archive = ArchiveOpener.open(file)) {
+            if (archive.unreadable()) {
+                for (Problem p : archive.openProblems()) err.println(p);
+                return ExitCodes.DAMAGED;
+            }
+            if (json) {
+                out.print(archive.infoJson());
+            } else {
+                out.println("file: " + file);
+                out.println("format: " + archive.format().displayName());
+                out.println("size: " + archive.source().size() + " bytes");
+                printFlat(out, "", archive.info());
+            }
+            out.flush();
+            return ExitCodes.OK;
+        } catch (ArchiveOpener.CannotOpen e) {
+            err.println("vitrine: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        }
+    }
+
+    /** Nested objects as dotted names, one line each; arrays and scalars as JSON text. */
+    private static void printFlat(PrintWriter out, String prefix, JsonNode node) {
+        Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String name = prefix + e.getKey();
+            JsonNode v = e.getValue();
+            if (v.isObject() && !v.isEmpty()) printFlat(out, name + ".", v);
+            else out.println(name + ": " + (v.isTextual() ? v.asText() : v.toString()));
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.vitrine.app.cli;
+
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** `vitrine tree FILE`: the structure as an indented outline with offsets. */
+@Command(name = "tree", description = "Print an archive's structure as an indented outline with byte offsets.")
+final class TreeCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Option(names = "--depth", defaultValue = "4", description = "How many levels to print (default ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--children", defaultValue = "50",
+            description = "Most children printed per node; the rest are counted (default ${DEFAULT-VALUE}).")
+    int maxChildren;
+
+    @Option(names = "--fields", description = "Also print each node's fields.")
+    boolean fields;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Archive archive = ArchiveOpener.open(file)) {
+            for (Problem p : archive.openProblems()) err.println(p);
+            boolean ok = print(out, err, archive.root(), 0);
+            out.flush();
+            return ok && !archive.unreadable() ? ExitCodes.OK : ExitCodes.DAMAGED;
+        } catch (ArchiveOpener.CannotOpen e) {
+            err.println("vitrine: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        }
+    }
+
+    /** Prints {@code node} and its subtree; returns false if some part could not be read. */
+    private boolean print(PrintWriter out, PrintWriter err, Node node, int level) {
+        String indent = "  ".repeat(level);
+        out.println(indent + node.name() + "  [" + node.kind() + "]" + rangeText(node.range()));
+        if (fields) {
+            for (var f : node.fields()) {
+                out.println(indent + "    . " + f.name() + " = " + abbreviate(f.value()) + rangeText(f.range()));
+            }
+        }
+        if (!node.hasChildren() || level + 1 >= depth) return true;
+        try {
+            long n = node.childCount();
+            List<Node> kids = node.children(0, (int) Math.min(n, maxChildren));
+            boolean ok = true;
+            for (Node c : kids) ok &= print(out, err, c, level + 1);
+            if (n > kids.size()) out.println(indent + "  ... " + (n - kids.size()) + " more");
+            return ok;
+        } catch (IOException e) {
+            out.println(indent + "  !! " + e.getMessage());
+            err.println(e.getMessage());
+            return false;
+        }
+    }
+
+    private static String rangeText(ByteRange r) {
+        if (r.isNone()) return "";
+        return "  @" + r.offset() + " +" + r.length() + (r.file() != null ? " in " + r.file() : "");
+    }
+
+    private static String abbreviate(String s) {
+        String oneLine = s.replace("\n", "\\n");
+        return oneLine.length() > 120 ? oneLine.substring(0, 117) + "..." : oneLine;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.vitrine.app.cli;
+
+import java.io.PrintWriter;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The headless `vitrine` command: subcommands over the same core the window uses. */
+@Command(name = "vitrine",
+        mixinStandardHelpOptions = true,
+        version = "vitrine 0.1.0",
+        description = "Look inside ZSS/ZS, CAF and other archives: structure, integrity, contents.",
+        subcommands = {InfoCommand.class, VerifyCommand.class, TreeCommand.class, CatCommand.class,
+                LsCommand.class, ExportCommand.class, CreateCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage.",
+                "Run `vitrine` with no command (or with files) to open the window."})
+public final class VitrineCli implements Runnable {
+
+    private static final Set<String> COMMANDS = Set.of("info", "verify", "tree", "cat", "ls", "export", "create",
+            "help", "--help", "-h", "--version", "-V");
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** True when the arguments name a subcommand (otherwise they are files for the window). */
+    public static boolean handles(String[] args) {
+        return args.length > 0 && COMMANDS.contains(args[0]);
+    }
+
+    public static int run(String[] args) {
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    }
+
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new VitrineCli());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("vitrine: " + ex.getMessage());
+            CommandLine c = ex.getCommandLine();
+            err.println("Usage: " + c.getCommandSpec().qualifiedName() + " --help for the options");
+            return ExitCodes.UNREADABLE;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // Never a stack trace: one line that says what went wrong.
+            String msg = ex.getMessage() != null ? ex.getMessage() : ex.toString();
+            err.println("vitrine: " + msg);
+            return ex instanceof java.io.IOException ? ExitCodes.DAMAGED : ExitCodes.UNREADABLE;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
