@@ -8,8 +8,6 @@ import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.Problem;
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -65,8 +64,8 @@ final class CatCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** Lets tests capture output; the command line writes to the real stdout without a PrintWriter. */
-    OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+    @ParentCommand
+    VitrineCli root;
 
     @Override
     public Integer call() throws IOException {
@@ -78,7 +77,7 @@ final class CatCommand implements Callable<Integer> {
             }
             Optional<SortedRecords> records = archive.capability(SortedRecords.class);
             Optional<FileListing> listing = archive.capability(FileListing.class);
-            OutputStream out = new BufferedOutputStream(stdout, 1 << 16);
+            OutputStream out = new BufferedOutputStream(root.stdout(), 1 << 16);
             try {
                 if (records.isPresent() && entry == null) {
                     catRecords(records.get(), out);

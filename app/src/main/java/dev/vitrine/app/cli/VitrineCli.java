@@ -1,6 +1,11 @@
 package dev.vitrine.app.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,12 +32,25 @@ public final class VitrineCli implements Runnable {
         return args.length > 0 && COMMANDS.contains(args[0]);
     }
 
-    public static int run(String[] args) {
-        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    /** Raw standard output, for commands that write bytes (cat). */
+    private final OutputStream stdout;
+
+    private VitrineCli(OutputStream stdout) {
+        this.stdout = stdout;
     }
 
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new VitrineCli());
+    OutputStream stdout() {
+        return stdout;
+    }
+
+    public static int run(String[] args) {
+        return run(args, new FileOutputStream(FileDescriptor.out), new PrintWriter(System.err, true));
+    }
+
+    /** Runs a command with the given standard output (bytes) and error stream. */
+    public static int run(String[] args, OutputStream stdout, PrintWriter err) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        CommandLine cl = new CommandLine(new VitrineCli(stdout));
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -48,7 +66,9 @@ public final class VitrineCli implements Runnable {
             err.println("vitrine: " + msg);
             return ex instanceof java.io.IOException ? ExitCodes.DAMAGED : ExitCodes.UNREADABLE;
         });
-        return cl.execute(args);
+        int rc = cl.execute(args);
+        out.flush();
+        return rc;
     }
 
     @Override
