@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Benchmark harness (not a test): generates large ZSS files with our own writer and measures
+# `vitrine verify` and `vitrine cat` as whole processes: wall time, throughput in MB/s of
+# records, and peak resident memory. Heap is capped (-Xmx256m) to show it stays bounded.
+#
+#   bench/run.sh                 3,000,000 records (~100 MB) and ~1 GB, codecs none and deflate
+#   SIZES="3000000" bench/run.sh only the small size
+#   BENCH_DIR=/big/disk bench/run.sh   where the generated files go (default /tmp/vitrine-bench)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${BENCH_DIR:-/tmp/vitrine-bench}"
+sizes="${SIZES:-3000000 30000000}"
+codecs="${CODECS:-none deflate}"
+heap="${BENCH_HEAP:--Xmx256m}"
+mkdir -p "$dir"
+"$here/vitrine" --version >/dev/null   # build once, outside the timings
+
+timeit() { # label, command...: prints label, wall seconds and peak RSS
+  local label="$1"; shift
+  local log="$dir/time.log"
+  /usr/bin/time -f "%e %M" -o "$log" "$@" >/dev/null
+  read -r secs kb <"$log"
+  echo "$label $secs $kb"
+}
+
+printf '%-34s %10s %12s %10s %12s\n' "run" "records MB" "seconds" "MB/s" "peak RSS MB"
+for n in $sizes; do
+  txt="$dir/records-$n.txt"
+  if [ ! -f "$txt" ]; then
+    # Sorted, varied records of ~33 bytes: a fixed-width key and a short payload.
+    awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "key-%012d value-%08x\n", i, (i * 2654435761) % 4294967296 }' >"$txt"
+  fi
+  rec_bytes=$(( $(stat -c %s "$txt") - n ))   # record bytes, without the newlines
+  rec_mb=$(awk -v b="$rec_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
+  for codec in $codecs; do
+    zss="$dir/records-$n-$codec.zss"
+    [ -f "$zss" ] || "$here/vitrine" create zss --codec "$codec" "$txt" "$zss"
+    for cmd in verify cat; do
+      sync
+      read -r label secs kb < <(VITRINE_JVM_OPTS="$heap" timeit "$cmd-$codec-$n" "$here/vitrine" "$cmd" "$zss")
+      mbps=$(awk -v b="$rec_bytes" -v s="$secs" 'BEGIN { printf "%.0f", b / 1e6 / s }')
+      printf '%-34s %10s %12s %10s %12s\n' "$label" "$rec_mb" "$secs" "$mbps" "$((kb / 1024))"
+    done
+  done
+done
