@@ -1,0 +1,16 @@
+package dev.vitrine.core.export;
+
+import dev.vitrine.core.model.Content;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Content whose bytes already lie in memory or in a mapped file (a stored CAF entry, an
+ * uncompressed DataBundle member). The exporter writes such content straight from the segment
+ * to the file channel, so a 10 GB entry is never copied through a Java heap buffer.
+ */
+public interface SegmentContent extends Content {
+
+    /** The bytes; valid while the archive is open. */
+    MemorySegment segment() throws IOException;
+}
