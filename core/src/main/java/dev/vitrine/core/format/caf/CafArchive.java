@@ -1,0 +1,167 @@
+package dev.vitrine.core.format.caf;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.ArchiveFormat;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.VerifyContext;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * An opened CAF chunk. Opening reads the footer and parses the index once; entries are then
+ * held in data order (sorted by start offset, never by key order, which differs between the
+ * TypeScript and Go writers). Damage found on the way is in {@link #openProblems()}.
+ */
+public final class CafArchive implements Archive, FileListing {
+    private final ArchiveFormat format;
+    private final Path path;
+    private final ByteSource src;
+    private final CafLayout layout;
+    private final CafIndex index;
+    private final List<Problem> openProblems;
+    private final List<CafEntry> dataOrder;
+    private final List<FileListing.Entry> listing;
+    private Node root;
+
+    CafArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
+        this.format = format;
+        this.path = path;
+        this.src = src;
+        List<Problem> problems = new ArrayList<>();
+        this.layout = CafLayout.read(src, limits, problems);
+        this.index = layout == null ? null : CafIndexParser.parse(src, layout, limits);
+        if (index != null) problems.addAll(index.problems());
+        this.openProblems = List.copyOf(problems);
+        this.dataOrder = index == null ? List.of() : sortByData(index.entries(), layout.dataEnd());
+        this.listing = dataOrder.stream().map(this::toListingEntry).toList();
+    }
+
+    /** Readable entries by start (then index order); unreadable ones after them, in index order. */
+    private static List<CafEntry> sortByData(List<CafEntry> entries, long dataEnd) {
+        List<CafEntry> sorted = new ArrayList<>(entries);
+        sorted.sort(Comparator.comparingLong((CafEntry e) -> e.readableIn(dataEnd) ? e.start() : Long.MAX_VALUE)
+                .thenComparingInt(CafEntry::ordinal));
+        return List.copyOf(sorted);
+    }
+
+    private FileListing.Entry toListingEntry(CafEntry e) {
+        return readable(e) ? new FileListing.Entry(e.name(), e.length(), ByteRange.of(e.start(), e.length()))
+                : new FileListing.Entry(e.name(), 0, ByteRange.NONE);
+    }
+
+    boolean readable(CafEntry e) {
+        return layout != null && e.readableIn(layout.dataEnd());
+    }
+
+    CafLayout layout() {
+        return layout;
+    }
+
+    CafIndex index() {
+        return index;
+    }
+
+    /** Entries in data order; unreadable entries last. */
+    List<CafEntry> entriesInDataOrder() {
+        return dataOrder;
+    }
+
+    Content contentOf(CafEntry e) {
+        if (readable(e)) return CafEntryContent.of(e.name(), src, e.start(), e.length());
+        String why = layout == null ? "the archive has no readable index" : CafEntryChecks.rangeProblem(e, layout.dataEnd());
+        return CafEntryContent.unreadable(e.name(), src, e.keyOffset(), "entry " + dev.vitrine.core.export.EntryPathPolicy.quote(e.name()) + ": " + why);
+    }
+
+    @Override
+    public List<FileListing.Entry> entries() {
+        return listing;
+    }
+
+    @Override
+    public Content content(FileListing.Entry entry) throws IOException {
+        ByteRange r = entry.range();
+        if (!r.isNone() && r.file() == null && layout != null && r.end() <= layout.dataEnd()) {
+            return CafEntryContent.of(entry.name(), src, r.offset(), r.length());
+        }
+        for (CafEntry e : dataOrder) {
+            if (!readable(e) && e.name().equals(entry.name())) return contentOf(e);
+        }
+        return CafEntryContent.unreadable(entry.name(), src, -1, "entry " + dev.vitrine.core.export.EntryPathPolicy.quote(entry.name()) + " is not in this archive");
+    }
+
+    @Override
+    public ArchiveFormat format() {
+        return format;
+    }
+
+    @Override
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public ByteSource source() {
+        return src;
+    }
+
+    @Override
+    public synchronized Node root() {
+        if (root == null) root = new CafRootNode(this);
+        return root;
+    }
+
+    @Override
+    public List<Problem> openProblems() {
+        return openProblems;
+    }
+
+    /**
+     * Only a missing, out-of-bounds or unparseable index stops reads. A missing or odd
+     * format_version is reported as an error at open but the entries are still readable.
+     */
+    @Override
+    public boolean unreadable() {
+        return layout == null || index == null || !index.complete();
+    }
+
+    @Override
+    public ObjectNode info() {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("format", format.id());
+        // Field names follow gocaf's `cafcli stats` (total_files, total_size, format_version).
+        o.put("format_version", index == null ? null : index.formatVersion());
+        o.put("total_files", index == null ? 0 : index.entries().size());
+        o.put("total_size", src.size());
+        if (layout != null) {
+            o.put("data_size", layout.dataEnd());
+            o.put("index_offset", layout.indexStart());
+            o.put("index_size", layout.indexSize());
+        }
+        long content = 0;
+        for (CafEntry e : dataOrder) if (readable(e)) content += e.length();
+        o.put("content_size", content);
+        o.put("problems_at_open", openProblems.size());
+        return o;
+    }
+
+    @Override
+    public void verify(VerifyContext ctx) throws IOException {
+        new CafVerifier(this).run(ctx);
+    }
+
+    @Override
+    public void close() {
+        src.close();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.vitrine.core.format.caf;
+
+import dev.vitrine.core.export.SegmentContent;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The stored bytes of one entry: a zero-copy slice of the mapped chunk. When the entry's
+ * range is unusable, {@code problem} says why and every read fails with it (at the entry's
+ * key offset), so export reports the entry as failed instead of writing garbage.
+ */
+final class CafEntryContent implements SegmentContent {
+    private final String name;
+    private final ByteSource src;
+    private final long start;
+    private final long length;
+    private final FormatException problem;
+
+    private CafEntryContent(String name, ByteSource src, long start, long length, FormatException problem) {
+        this.name = name;
+        this.src = src;
+        this.start = start;
+        this.length = length;
+        this.problem = problem;
+    }
+
+    static CafEntryContent of(String name, ByteSource src, long start, long length) {
+        return new CafEntryContent(name, src, start, length, null);
+    }
+
+    static CafEntryContent unreadable(String name, ByteSource src, long offset, String why) {
+        return new CafEntryContent(name, src, 0, 0, new FormatException(src.name(), offset, why));
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public long size() {
+        return length;
+    }
+
+    @Override
+    public MemorySegment segment() throws IOException {
+        if (problem != null) throw problem;
+        return src.segment(start, length);
+    }
+
+    @Override
+    public InputStream open() throws IOException {
+        return new SegmentInputStream(segment());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.vitrine.core.format.caf;
+
+import dev.vitrine.core.verify.Problem;
+import java.util.List;
+
+/**
+ * The parsed JSON index: what could be read, even from a damaged index.
+ *
+ * @param formatVersion     the format_version string, or null when missing or not a string
+ * @param versionOffset     absolute offset of the format_version value, -1 when missing
+ * @param versionLength     bytes of that value (with its quotes)
+ * @param entries           entries in index (key) order, as far as parsing got
+ * @param problems          damage that stops or undermines reading the index (syntax, limits, version)
+ * @param complete          true when the whole index parsed as one JSON object
+ */
+record CafIndex(String formatVersion, long versionOffset, long versionLength, List<CafEntry> entries,
+                List<Problem> problems, boolean complete) {
+}

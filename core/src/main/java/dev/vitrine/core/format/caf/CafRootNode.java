@@ -1,0 +1,102 @@
+package dev.vitrine.core.format.caf;
+
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The chunk as a whole: data section, JSON index and footer, as far as the footer lets us place them. */
+final class CafRootNode implements Node {
+    private final CafArchive archive;
+    private final List<Node> children;
+
+    CafRootNode(CafArchive archive) {
+        this.archive = archive;
+        this.children = sections(archive);
+    }
+
+    private static List<Node> sections(CafArchive a) {
+        List<Node> out = new ArrayList<>(3);
+        CafLayout l = a.layout();
+        long size = a.source().size();
+        if (l == null) {
+            // The footer could not place the index: show the footer bytes we have, if any.
+            if (size >= CafLayout.FOOTER_SIZE) out.add(footer(size - CafLayout.FOOTER_SIZE, safeU32(a, size), List.of()));
+            return out;
+        }
+        out.add(new CafDataNode(a));
+        CafIndex idx = a.index();
+        List<Field> idxFields = new ArrayList<>();
+        if (idx.versionOffset() >= 0) {
+            idxFields.add(Field.at("format_version", idx.formatVersion() == null ? "(not a string)" : idx.formatVersion(), idx.versionOffset(), idx.versionLength()));
+        } else {
+            idxFields.add(Field.of("format_version", "(missing)"));
+        }
+        idxFields.add(Field.of("entries", idx.entries().size()));
+        idxFields.add(Field.of("parsed", idx.complete() ? "whole index" : "stopped at damage"));
+        out.add(new CafSectionNode("index", "index", ByteRange.of(l.indexStart(), l.indexSize()), idxFields, idx.problems()));
+        out.add(footer(l.footerStart(), l.indexSize(), List.of()));
+        return List.copyOf(out);
+    }
+
+    private static long safeU32(CafArchive a, long size) {
+        try {
+            return a.source().readU32LE(size - CafLayout.FOOTER_SIZE);
+        } catch (dev.vitrine.core.io.TruncatedException e) {
+            return -1;
+        }
+    }
+
+    private static Node footer(long offset, long indexSize, List<Problem> problems) {
+        return new CafSectionNode("footer", "footer", ByteRange.of(offset, CafLayout.FOOTER_SIZE),
+                List.of(Field.at("index_size", indexSize, offset, CafLayout.FOOTER_SIZE)), problems);
+    }
+
+    @Override
+    public String name() {
+        return archive.source().name();
+    }
+
+    @Override
+    public String kind() {
+        return "caf";
+    }
+
+    @Override
+    public ByteRange range() {
+        return ByteRange.of(0, archive.source().size());
+    }
+
+    @Override
+    public List<Field> fields() {
+        List<Field> f = new ArrayList<>();
+        f.add(Field.of("file size", archive.source().size()));
+        if (archive.index() != null) {
+            f.add(Field.of("format_version", String.valueOf(archive.index().formatVersion())));
+            f.add(Field.of("files", archive.index().entries().size()));
+        }
+        return f;
+    }
+
+    @Override
+    public boolean hasChildren() {
+        return !children.isEmpty();
+    }
+
+    @Override
+    public long childCount() {
+        return children.size();
+    }
+
+    @Override
+    public List<Node> children(long from, int count) {
+        return CafFolderTree.page(children, from, count);
+    }
+
+    @Override
+    public List<Problem> problems() {
+        return archive.openProblems();
+    }
+}
