@@ -15,7 +15,7 @@ import java.util.List;
  *       unpaired UTF-16 surrogate (no file system can store it faithfully); an absolute name
  *       ({@code /x}, {@code \x}); a drive letter ({@code C:...}); any {@code ..} segment, even
  *       one that would stay inside after normalisation, because its intent is to climb; a name
- *       with no file name left after cleaning (e.g. {@code "a/."}).</li>
+ *       with no segment left after cleaning (e.g. {@code "./"}).</li>
  *   <li><b>Sanitised</b> (written under a cleaned name, and reported): backslashes are read as
  *       folder separators (names written on Windows), empty segments ({@code a//b}) and
  *       {@code .} segments are dropped.</li>

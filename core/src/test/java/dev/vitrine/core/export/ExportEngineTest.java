@@ -1,0 +1,222 @@
+package dev.vitrine.core.export;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.core.model.Content;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportEngineTest {
+    @TempDir
+    Path tmp;
+    Path dest;
+    Path outside;
+
+    /** In-memory content; {@code declared} may lie about the size. */
+    record Bytes(String name, byte[] data, long declared) implements Content {
+        Bytes(String name, String text) {
+            this(name, text.getBytes(StandardCharsets.UTF_8), text.getBytes(StandardCharsets.UTF_8).length);
+        }
+
+        @Override
+        public long size() {
+            return declared;
+        }
+
+        @Override
+        public InputStream open() {
+            return new ByteArrayInputStream(data);
+        }
+    }
+
+    record Mapped(String name, byte[] data) implements SegmentContent {
+        @Override
+        public long size() {
+            return data.length;
+        }
+
+        @Override
+        public MemorySegment segment() {
+            return MemorySegment.ofArray(data);
+        }
+
+        @Override
+        public InputStream open() {
+            return new ByteArrayInputStream(data);
+        }
+    }
+
+    @BeforeEach
+    void layout() throws IOException {
+        dest = tmp.resolve("dest");
+        outside = Files.createDirectories(tmp.resolve("outside"));
+    }
+
+    private List<String> everythingUnder(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.map(p -> root.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void policyRefusesEscapesAndCleansOddNames() {
+        for (String bad : List.of("", "../x", "a/../b", "..", "/etc/passwd", "\\x", "C:x", "c:\\x", "a\u0000b", "a\nb", "\u007f", "./", "//", "x\ud800")) {
+            assertTrue(EntryPathPolicy.decide(bad) instanceof EntryPathPolicy.Refused, bad);
+        }
+        assertEquals(new EntryPathPolicy.Safe("a/b/c.txt", List.of("a", "b", "c.txt"), List.of("backslashes read as folder separators")),
+                EntryPathPolicy.decide("a\\b\\c.txt"));
+        assertEquals("x/y", ((EntryPathPolicy.Safe) EntryPathPolicy.decide("./x//y/")).relative());
+        EntryPathPolicy.Safe plain = (EntryPathPolicy.Safe) EntryPathPolicy.decide("über café ☃.txt");
+        assertFalse(plain.sanitised());
+        assertEquals("\"a\\u0000b\\\\\"", EntryPathPolicy.quote("a\u0000b\\"));
+    }
+
+    @Test
+    void writesNestedFilesAndCreatesTheFolder() throws Exception {
+        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(
+                new Bytes("a.txt", "A"), new Mapped("d/e/b.bin", new byte[] {1, 2, 3}), new Bytes("d\\c.txt", "C")), dest);
+        assertTrue(r.ok(), r::toString);
+        assertEquals(3, r.exported().size());
+        assertEquals(5, r.bytes());
+        assertEquals("A", Files.readString(dest.resolve("a.txt")));
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(dest.resolve("d/e/b.bin")));
+        assertEquals("C", Files.readString(dest.resolve("d/c.txt")));
+        assertEquals(List.of("backslashes read as folder separators"), r.exported().get(2).notes());
+        assertEquals(List.of("", "a.txt", "d", "d/c.txt", "d/e", "d/e/b.bin"), everythingUnder(dest));
+    }
+
+    @Test
+    void hostileNamesNeverLeaveTheFolder() throws Exception {
+        List<String> before = everythingUnder(tmp);
+        List<Content> evil = new ArrayList<>();
+        for (String n : List.of("../escape.txt", "../../escape.txt", "sub/../../escape.txt", "/tmp/escape.txt", tmp.resolve("outside/abs.txt").toString(),
+                "C:\\escape.txt", "..\\escape.txt", "a\u0000b", "", "x/../y")) {
+            evil.add(new Bytes(n, "evil"));
+        }
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(evil, dest);
+        assertEquals(evil.size(), r.refused().size(), r::toString);
+        assertFalse(r.ok());
+        List<String> after = new ArrayList<>(everythingUnder(tmp));
+        after.remove("dest");
+        assertEquals(before, after, "nothing new outside the destination");
+        assertEquals(List.of(""), everythingUnder(dest));
+        assertFalse(Files.exists(Path.of("/tmp/escape.txt")));
+    }
+
+    @Test
+    void symbolicLinksInTheDestinationAreNotFollowed() throws Exception {
+        Files.createDirectories(dest);
+        Files.createSymbolicLink(dest.resolve("docs"), outside);
+        Path victim = Files.writeString(outside.resolve("victim.txt"), "original");
+        Files.createSymbolicLink(dest.resolve("victim.txt"), victim);
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
+                new Bytes("docs/x.txt", "evil"), new Bytes("docs/deeper/y.txt", "evil"), new Bytes("victim.txt", "evil"), new Bytes("ok.txt", "fine")), dest);
+        assertEquals(3, r.refused().size(), r::toString);
+        assertTrue(r.refused().get(0).reason().contains("symbolic link"));
+        assertEquals(List.of("victim.txt"), everythingUnder(outside).stream().filter(s -> !s.isEmpty()).toList());
+        assertEquals("original", Files.readString(victim));
+        assertTrue(Files.isSymbolicLink(dest.resolve("victim.txt")));
+        assertEquals("fine", Files.readString(dest.resolve("ok.txt")));
+    }
+
+    @Test
+    void existingFilesAreSkippedUnlessOverwriteIsAsked() throws Exception {
+        Files.createDirectories(dest);
+        Files.writeString(dest.resolve("a.txt"), "mine");
+        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(new Bytes("a.txt", "theirs"), new Bytes("b.txt", "new")), dest);
+        assertEquals(1, r.skipped().size());
+        assertTrue(r.ok(), "a skip is not a failure");
+        assertEquals("mine", Files.readString(dest.resolve("a.txt")));
+        r = new Exporter(ExportOptions.OVERWRITE).export(List.of(new Bytes("a.txt", "theirs")), dest);
+        assertEquals(1, r.exported().size());
+        assertEquals("theirs", Files.readString(dest.resolve("a.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void duplicatesAndObstaclesAreReportedAndTheRestIsWritten() throws Exception {
+        Files.createDirectories(dest.resolve("dir"));
+        Files.writeString(dest.resolve("file"), "x");
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
+                new Bytes("same.txt", "1"), new Bytes("same.txt", "2"), new Bytes("a//same.txt", "3"), new Bytes("a/same.txt", "4"),
+                new Bytes("dir", "into a folder"), new Bytes("file/under", "under a file"), new Bytes("last.txt", "last")), dest);
+        assertEquals(2, r.refused().size(), r::toString);
+        assertEquals(2, r.failed().size(), r::toString);
+        assertEquals("1", Files.readString(dest.resolve("same.txt")));
+        assertEquals("3", Files.readString(dest.resolve("a/same.txt")));
+        assertEquals("last", Files.readString(dest.resolve("last.txt")));
+    }
+
+    @Test
+    void contentThatLiesAboutItsSizeFailsWithoutLeavingAFile() throws Exception {
+        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(
+                new Bytes("short", "abc".getBytes(StandardCharsets.UTF_8), 10), new Bytes("long", "abcdef".getBytes(StandardCharsets.UTF_8), 2),
+                new Content() {
+                    @Override public String name() { return "broken"; }
+                    @Override public long size() { return 5; }
+                    @Override public InputStream open() throws IOException { throw new IOException("damaged at offset 7"); }
+                }), dest);
+        assertEquals(3, r.failed().size(), r::toString);
+        assertTrue(r.failed().get(2).reason().contains("offset 7"));
+        assertEquals(List.of(""), everythingUnder(dest));
+    }
+
+    @Test
+    void cancelStopsAndLeavesNoPartialFile() throws Exception {
+        AtomicBoolean cancel = new AtomicBoolean();
+        byte[] big = new byte[40 << 20];
+        List<long[]> ticks = new ArrayList<>();
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, (done, total, name) -> {
+            ticks.add(new long[] {done, total});
+            if (done > 0) cancel.set(true);
+        }, cancel).export(List.of(new Mapped("big.bin", big), new Bytes("after.txt", "x")), dest);
+        assertTrue(r.cancelled());
+        assertFalse(r.ok());
+        assertEquals(List.of(""), everythingUnder(dest));
+        assertEquals((40 << 20) + 1, ticks.getFirst()[1]);
+    }
+
+    @Test
+    void streamsLargeContentInBoundedMemory() throws Exception {
+        long size = 64L << 20;
+        Content gen = new Content() {
+            @Override public String name() { return "gen.bin"; }
+            @Override public long size() { return size; }
+            @Override public InputStream open() {
+                return new InputStream() {
+                    long left = size;
+                    @Override public int read() { return left-- > 0 ? 7 : -1; }
+                    @Override public int read(byte[] b, int off, int len) {
+                        if (left <= 0) return -1;
+                        int n = (int) Math.min(len, left);
+                        java.util.Arrays.fill(b, off, off + n, (byte) 7);
+                        left -= n;
+                        return n;
+                    }
+                };
+            }
+        };
+        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(gen), dest);
+        assertTrue(r.ok(), r::toString);
+        assertEquals(size, Files.size(dest.resolve("gen.bin")));
+    }
+
+    private void assertNoTemps() throws IOException {
+        assertTrue(everythingUnder(tmp).stream().noneMatch(s -> s.contains(".vitrine-")));
+    }
+}
