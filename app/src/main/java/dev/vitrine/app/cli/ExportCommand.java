@@ -1,14 +1,95 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.export.ExportOptions;
+import dev.vitrine.core.export.ExportReport;
+import dev.vitrine.core.export.Exporter;
+import dev.vitrine.core.export.ListingSelection;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until the CAF work lands (being written now); not a product command yet. */
-@Command(name = "export", description = "(in progress)", hidden = true)
+/**
+ * `vitrine export FILE DIR [ENTRY...] [--overwrite]`: writes stored files under DIR, keeping
+ * their relative paths; all of them when no ENTRY is named (an ENTRY that is a folder selects
+ * everything under it). Unsafe names are refused and never written outside DIR. Every entry
+ * that can be exported is, even when others fail; the exit status is 1 if any entry was
+ * refused, failed or not found, 2 when the archive or DIR cannot be used at all.
+ */
+@Command(name = "export", description = {
+        "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
+        "Names that would escape DIR are refused; existing files are kept unless --overwrite."})
 final class ExportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Parameters(index = "1", paramLabel = "DIR", description = "Destination folder (created if missing).")
+    Path dir;
+
+    @Parameters(index = "2..*", arity = "0..*", paramLabel = "ENTRY", description = "Stored files or folders to export.")
+    List<String> entries = List.of();
+
+    @Option(names = "--overwrite", description = "Replace files that already exist in DIR (symbolic links are never replaced).")
+    boolean overwrite;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
-    public Integer call() {
-        System.err.println("vitrine: export is not available yet");
-        return ExitCodes.UNREADABLE;
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Archive archive = ArchiveOpener.open(file)) {
+            Optional<FileListing> listing = archive.capability(FileListing.class);
+            if (listing.isEmpty()) {
+                err.println("vitrine: " + file + ": " + archive.format().displayName() + " holds records, not files (try `vitrine cat`)");
+                return ExitCodes.UNREADABLE;
+            }
+            if (archive.unreadable()) for (Problem p : archive.openProblems()) err.println(p);
+            ListingSelection.Selection sel = ListingSelection.select(listing.get(), entries);
+            for (String missing : sel.unmatched()) err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing));
+            ExportReport report;
+            try {
+                report = new Exporter(new ExportOptions(overwrite)).export(sel.contents(), dir);
+            } catch (IOException e) {
+                err.println("vitrine: " + dir + ": cannot use as destination: " + e.getMessage());
+                return ExitCodes.UNREADABLE;
+            }
+            printReport(out, err, report);
+            boolean bad = !report.ok() || !sel.unmatched().isEmpty() || archive.unreadable();
+            return bad ? ExitCodes.DAMAGED : ExitCodes.OK;
+        } catch (ArchiveOpener.CannotOpen e) {
+            err.println("vitrine: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        }
+    }
+
+    private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {
+        for (ExportReport.Refused x : r.refused()) err.println("refused: " + LsCommand.printable(x.name()) + ": " + x.reason());
+        for (ExportReport.Failed x : r.failed()) err.println("failed: " + LsCommand.printable(x.name()) + ": " + x.reason());
+        for (ExportReport.Skipped x : r.skipped()) {
+            err.println("skipped: " + LsCommand.printable(x.name()) + ": " + x.reason() + (overwrite ? "" : " (--overwrite replaces it)"));
+        }
+        for (ExportReport.Exported x : r.exported()) {
+            if (!x.notes().isEmpty()) err.println("renamed: " + LsCommand.printable(x.name()) + " -> " + x.path() + " (" + String.join(", ", x.notes()) + ")");
+        }
+        out.println("exported " + r.exported().size() + (r.exported().size() == 1 ? " file" : " files") + " (" + r.bytes() + " bytes) to " + dir
+                + (r.skipped().isEmpty() ? "" : ", " + r.skipped().size() + " skipped")
+                + (r.refused().isEmpty() ? "" : ", " + r.refused().size() + " refused")
+                + (r.failed().isEmpty() ? "" : ", " + r.failed().size() + " failed")
+                + (r.cancelled() ? ", cancelled" : ""));
+        out.flush();
     }
 }

@@ -1,14 +1,109 @@
 package dev.vitrine.app.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.json.Json;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until the CAF work lands (being written now); not a product command yet. */
-@Command(name = "ls", description = "(in progress)", hidden = true)
+/**
+ * `vitrine ls [--json] FILE`: the stored files of a file archive (CAF, DataBundle, ...) in
+ * data order, one per line: size, offset, name. Generic over {@link FileListing}. Entries
+ * whose bytes cannot be located show "?" (see `vitrine verify`). Names with control
+ * characters are printed quoted and escaped so they cannot garble the terminal.
+ */
+@Command(name = "ls", description = "List the files stored in an archive, in data order: size, offset, name.")
 final class LsCommand implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (offset/end null when unknown).")
+    boolean json;
+
+    @Parameters(index = "0", paramLabel = "FILE")
+    Path file;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
-    public Integer call() {
-        System.err.println("vitrine: ls is not available yet");
-        return ExitCodes.UNREADABLE;
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Archive archive = ArchiveOpener.open(file)) {
+            Optional<FileListing> listing = archive.capability(FileListing.class);
+            if (listing.isEmpty()) {
+                err.println("vitrine: " + file + ": " + archive.format().displayName() + " holds records, not files (try `vitrine cat`)");
+                return ExitCodes.UNREADABLE;
+            }
+            // A damaged index still lists what was read before the damage; the exit status says it is partial.
+            if (archive.unreadable()) for (Problem p : archive.openProblems()) err.println(p);
+            List<FileListing.Entry> entries = listing.get().entries();
+            if (json) printJson(out, entries);
+            else printText(out, entries);
+            out.flush();
+            return archive.unreadable() ? ExitCodes.DAMAGED : ExitCodes.OK;
+        } catch (ArchiveOpener.CannotOpen e) {
+            err.println("vitrine: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        }
+    }
+
+    private static void printText(PrintWriter out, List<FileListing.Entry> entries) {
+        int sizeWidth = 4, offWidth = 6;
+        for (FileListing.Entry e : entries) {
+            sizeWidth = Math.max(sizeWidth, Long.toString(e.size()).length());
+            offWidth = Math.max(offWidth, Long.toString(e.range().offset()).length());
+        }
+        String row = "%" + sizeWidth + "s  %" + offWidth + "s  %s%n";
+        out.printf(row, "size", "offset", "name");
+        for (FileListing.Entry e : entries) {
+            boolean located = !e.range().isNone();
+            out.printf(row, located ? e.size() : "?", located ? e.range().offset() : "?", printable(e.name()));
+        }
+    }
+
+    /** The name as is, unless it holds characters a terminal would act on. */
+    static String printable(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isISOControl(c) || Character.isSurrogate(c)) return EntryPathPolicy.quote(name);
+        }
+        return name.isEmpty() ? "\"\"" : name;
+    }
+
+    private static void printJson(PrintWriter out, List<FileListing.Entry> entries) throws IOException {
+        JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.useDefaultPrettyPrinter();
+        g.writeStartArray();
+        for (FileListing.Entry e : entries) {
+            g.writeStartObject();
+            g.writeStringField("name", e.name());
+            boolean located = !e.range().isNone();
+            if (located) {
+                g.writeNumberField("size", e.size());
+                g.writeNumberField("offset", e.range().offset());
+                g.writeNumberField("end", e.range().end());
+            } else {
+                g.writeNullField("size");
+                g.writeNullField("offset");
+                g.writeNullField("end");
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.flush();
+        out.println();
     }
 }

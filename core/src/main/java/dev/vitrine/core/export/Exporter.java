@@ -86,7 +86,7 @@ public final class Exporter {
             case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason()));
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
             case ExportFolder.Exists e when !options.overwrite() ->
-                    report.skipped.add(new ExportReport.Skipped(name, e.target(), "exists (use overwrite to replace it)"));
+                    report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));
             case ExportFolder.Exists e -> write(c, name, e.target(), safe, copier, report, done, total);
             case ExportFolder.Ready r -> write(c, name, r.target(), safe, copier, report, done, total);
         }
