@@ -1,0 +1,120 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import java.util.Arrays;
+
+/**
+ * Every block in file order, found by walking the length prefixes from the end of the header
+ * (a few bytes read per block, no CRCs, no decompression). Grows on demand, so listing the
+ * first page of a multi-GB file reads only its first blocks. Stops at the first framing
+ * error, which it keeps for the nodes to show.
+ */
+final class BlockDirectory {
+    private final BlockReader reader;
+    private final long maxBlocks;
+    private long[] offsets = new long[256];
+    private short[] levels = new short[256];
+    private int count;
+    private long[] dataBlocks = new long[256];
+    private int dataCount;
+    private long next;
+    private boolean done;
+    private FormatException error;
+
+    BlockDirectory(BlockReader reader, long start, long maxBlocks) {
+        this.reader = reader;
+        this.next = start;
+        this.maxBlocks = maxBlocks;
+    }
+
+    private boolean step() {
+        if (done) return false;
+        try {
+            if (count >= maxBlocks) {
+                throw new FormatException(reader.file(), next, "more than " + maxBlocks + " blocks; listing stops here (limit)");
+            }
+            BlockFrame f = reader.frameAt(next, reader.size());
+            if (f == null) {
+                done = true;
+                return false;
+            }
+            if (count == offsets.length) {
+                offsets = Arrays.copyOf(offsets, count * 2);
+                levels = Arrays.copyOf(levels, count * 2);
+            }
+            offsets[count] = f.offset();
+            levels[count] = (short) f.level();
+            count++;
+            if (f.isData()) {
+                if (dataCount == dataBlocks.length) dataBlocks = Arrays.copyOf(dataBlocks, dataCount * 2);
+                dataBlocks[dataCount++] = f.offset();
+            }
+            next = f.end();
+            return true;
+        } catch (FormatException e) {
+            error = e;
+            done = true;
+            return false;
+        }
+    }
+
+    synchronized void ensureAll() {
+        while (step()) {
+            // keep going
+        }
+    }
+
+    synchronized void ensureDataBlocks(long n) {
+        while (dataCount < n && step()) {
+            // keep going
+        }
+    }
+
+    /** Scans until the block covering {@code pos} (if any) is known. */
+    synchronized void ensureOffset(long pos) {
+        while (next <= pos && step()) {
+            // keep going
+        }
+    }
+
+    synchronized int dataCount() {
+        return dataCount;
+    }
+
+    synchronized long dataOffset(int i) {
+        return dataBlocks[i];
+    }
+
+    synchronized boolean complete() {
+        return done;
+    }
+
+    synchronized FormatException error() {
+        return error;
+    }
+
+    /** Index (in the all-blocks order) of the block starting at or before {@code pos}, or -1. */
+    synchronized int blockAtOrBefore(long pos) {
+        int i = Arrays.binarySearch(offsets, 0, count, pos);
+        return i >= 0 ? i : -i - 2;
+    }
+
+    synchronized long offset(int i) {
+        return offsets[i];
+    }
+
+    synchronized int level(int i) {
+        return levels[i];
+    }
+
+    /** Data-block number of the data block at {@code offset}, or -1. */
+    synchronized int dataIndexOf(long offset) {
+        int i = Arrays.binarySearch(dataBlocks, 0, dataCount, offset);
+        return i >= 0 ? i : -1;
+    }
+
+    /** End of the last block found so far. */
+    synchronized long scannedTo() {
+        return next;
+    }
+}

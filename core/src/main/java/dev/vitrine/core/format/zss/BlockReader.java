@@ -1,0 +1,107 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.Crc64Xz;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.LittleEndian;
+import dev.vitrine.core.io.TruncatedException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Reads block frames, checks their CRCs and decodes their payloads, straight from the mapped
+ * file: no copies for codec "none". Thread-safe (stateless over an immutable mapping).
+ */
+final class BlockReader {
+    private final String file;
+    private final MemorySegment data;
+    private final long size;
+    private final Codec codec;
+    private final long maxBlockBytes;
+
+    BlockReader(ByteSource src, Codec codec, long maxBlockBytes) throws TruncatedException {
+        this.file = src.name();
+        this.size = src.size();
+        this.data = src.segment(0, size);
+        this.codec = codec;
+        this.maxBlockBytes = maxBlockBytes;
+    }
+
+    String file() {
+        return file;
+    }
+
+    long size() {
+        return size;
+    }
+
+    MemorySegment data() {
+        return data;
+    }
+
+    Codec codec() {
+        return codec;
+    }
+
+    /**
+     * The frame at {@code offset}, bounds-checked against {@code limit} (the file size, or the
+     * end of a range an index entry promised). Null when {@code offset == limit} (clean end).
+     */
+    BlockFrame frameAt(long offset, long limit) throws FormatException {
+        limit = Math.min(limit, size);
+        if (offset < 0 || offset > limit) {
+            throw new FormatException(file, offset, "block offset " + Long.toUnsignedString(offset)
+                    + " is outside the file (" + size + " bytes)");
+        }
+        if (offset == limit) return null;
+        long value = 0;
+        int shift = 0;
+        long pos = offset;
+        while (true) {
+            if (pos >= limit) throw new FormatException(file, offset, "unexpectedly ran out of data while reading uleb128");
+            if (shift + 7 > 64) throw new FormatException(file, offset, "uleb128 integer overflowed uint64");
+            int x = data.get(ValueLayout.JAVA_BYTE, pos++) & 0xff;
+            value |= (long) (x & 0x7f) << shift;
+            if ((x & 0x80) == 0) {
+                if (x == 0 && shift > 0) throw new FormatException(file, offset, "unnormalized uleb128");
+                break;
+            }
+            shift += 7;
+        }
+        int prefix = (int) (pos - offset);
+        long room = limit - pos;
+        if (value > room || room - value < BlockFrame.CRC_LENGTH) {
+            throw new FormatException(file, offset, "unexpected EOF: block at " + offset + " needs "
+                    + (prefix + value + BlockFrame.CRC_LENGTH) + " bytes, but only " + (limit - offset) + " remain");
+        }
+        int level = value == 0 ? -1 : data.get(ValueLayout.JAVA_BYTE, pos) & 0xff;
+        return new BlockFrame(offset, prefix, value, level);
+    }
+
+    long storedCrc(BlockFrame f) {
+        return data.get(LittleEndian.U64, f.crcOffset());
+    }
+
+    long computedCrc(BlockFrame f) {
+        return Crc64Xz.of(data, f.levelOffset(), f.bodyLength());
+    }
+
+    boolean crcOk(BlockFrame f) {
+        return storedCrc(f) == computedCrc(f);
+    }
+
+    void checkCrc(BlockFrame f) throws FormatException {
+        if (!crcOk(f)) throw new FormatException(file, f.offset(), "checksum mismatch at " + f.offset());
+    }
+
+    /** The compressed payload as stored. */
+    MemorySegment rawPayload(BlockFrame f) {
+        return data.asSlice(f.payloadOffset(), f.payloadLength());
+    }
+
+    /** The decompressed payload (a view of the file for codec none). */
+    MemorySegment payload(BlockFrame f) throws FormatException {
+        if (codec == null) throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
+        return codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
+    }
+}

@@ -1,0 +1,122 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.limits.Limits;
+import java.util.ArrayDeque;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+/**
+ * The data blocks from an offset to the end of the file, in file order, each CRC-checked and
+ * decompressed; index and extension blocks are CRC-checked and skipped. Errors surface in
+ * order, when the stream reaches the damaged block. For compressing codecs, the next few
+ * blocks are decompressed in parallel while the caller consumes the current one.
+ */
+abstract class BlockStream implements AutoCloseable {
+    final BlockReader reader;
+    long pos;
+
+    BlockStream(BlockReader reader, long pos) {
+        this.reader = reader;
+        this.pos = pos;
+    }
+
+    static BlockStream open(BlockReader reader, long pos, Limits limits) {
+        boolean parallel = reader.codec() != null && !reader.codec().isIdentity() && Workers.parallelism() > 1;
+        return parallel ? new ReadAhead(reader, pos, Workers.parallelism() + 1) : new Sequential(reader, pos);
+    }
+
+    /** The next data block, or null at the end of the file. */
+    abstract DecodedBlock next() throws FormatException;
+
+    @Override
+    public void close() {}
+
+    /** CRC check and decode of one block; null for blocks that are not data. */
+    static DecodedBlock decode(BlockReader reader, BlockFrame f) throws FormatException {
+        reader.checkCrc(f);
+        if (!f.isData()) return null;
+        return new DecodedBlock(f, reader.payload(f));
+    }
+
+    private static final class Sequential extends BlockStream {
+        Sequential(BlockReader reader, long pos) {
+            super(reader, pos);
+        }
+
+        @Override
+        DecodedBlock next() throws FormatException {
+            while (true) {
+                BlockFrame f = reader.frameAt(pos, reader.size());
+                if (f == null) return null;
+                pos = f.end();
+                DecodedBlock b = decode(reader, f);
+                if (b != null) return b;
+            }
+        }
+    }
+
+    private static final class ReadAhead extends BlockStream {
+        private final int window;
+        private final ArrayDeque<Future<DecodedBlock>> pending = new ArrayDeque<>();
+        private FormatException framingError;
+        private boolean framingDone;
+
+        ReadAhead(BlockReader reader, long pos, int window) {
+            super(reader, pos);
+            this.window = window;
+        }
+
+        private void fill() {
+            while (!framingDone && pending.size() < window) {
+                try {
+                    BlockFrame f = reader.frameAt(pos, reader.size());
+                    if (f == null) {
+                        framingDone = true;
+                        return;
+                    }
+                    pos = f.end();
+                    pending.add(Workers.pool().submit(() -> decode(reader, f)));
+                } catch (FormatException e) {
+                    framingError = e;
+                    framingDone = true;
+                }
+            }
+        }
+
+        @Override
+        DecodedBlock next() throws FormatException {
+            while (true) {
+                fill();
+                Future<DecodedBlock> head = pending.poll();
+                if (head == null) {
+                    if (framingError != null) throw framingError;
+                    return null;
+                }
+                DecodedBlock b;
+                try {
+                    b = head.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new FormatException(reader.file(), pos, "interrupted");
+                } catch (CancellationException e) {
+                    throw new FormatException(reader.file(), pos, "cancelled");
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (c instanceof FormatException fe) throw fe;
+                    if (c instanceof RuntimeException re) throw re;
+                    if (c instanceof Error err) throw err;
+                    throw new IllegalStateException(c);
+                }
+                if (b != null) return b;
+            }
+        }
+
+        @Override
+        public void close() {
+            for (Future<DecodedBlock> f : pending) f.cancel(false);
+            pending.clear();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+
+/** One complete bzip2 stream ("BZh9...") per block, as Python's bz2 module writes it. */
+final class Bzip2Codec implements Codec {
+
+    @Override
+    public String name() {
+        return "bz2";
+    }
+
+    @Override
+    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException {
+        if (input.byteSize() == 0) throw new FormatException(file, offset, "bad bz2 data: empty stream");
+        try (var in = new BZip2CompressorInputStream(new SegmentInputStream(input), true)) {
+            // Concatenated streams are accepted, as Python's bz2.decompress does; anything else
+            // after the stream fails in the decoder as "not in the BZip2 format".
+            return StreamDecompression.drain(in, input.byteSize(), maxOutput, file, offset, "bz2");
+        } catch (FormatException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new FormatException(file, offset, "bad bz2 data: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public byte[] compress(byte[] data, int off, int len) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(len / 4 + 64);
+        try (var bz = new BZip2CompressorOutputStream(out, 9)) {
+            bz.write(data, off, len);
+        }
+        return out.toByteArray();
+    }
+}

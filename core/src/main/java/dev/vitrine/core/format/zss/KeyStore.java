@@ -1,0 +1,122 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The first and last records of blocks the verifier still waits to see referenced, as long
+ * handles. With codec none a handle is the file position of the record's length prefix (the
+ * bytes stay in the mapped file: no copies at all). With compression the records are copied,
+ * within a byte budget; past it a handle only says "first/last record of the data block at X"
+ * and that block is decoded again when the record is needed, so memory stays bounded even for
+ * files whose index blocks all come at the end.
+ */
+abstract class KeyStore {
+    /** No record known (damaged block). */
+    static final long NO_KEY = Long.MIN_VALUE;
+
+    /** A handle for {@code record}, the first or last record of the data block at {@code blockOffset}. */
+    abstract long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first);
+
+    abstract MemorySegment resolve(long handle) throws FormatException;
+
+    abstract void release(long handle);
+
+    static KeyStore forReader(BlockReader reader, long budgetBytes) {
+        return reader.codec().isIdentity() ? new InFile(reader.data()) : new Copied(reader, budgetBytes);
+    }
+
+    /** Codec none: handles are file positions of length prefixes. */
+    static final class InFile extends KeyStore {
+        private final MemorySegment data;
+
+        InFile(MemorySegment data) {
+            this.data = data;
+        }
+
+        @Override
+        long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first) {
+            return filePrefixPosition;
+        }
+
+        @Override
+        MemorySegment resolve(long p) {
+            long len = 0;
+            int shift = 0;
+            while (true) {
+                int x = data.get(ValueLayout.JAVA_BYTE, p++) & 0xff;
+                len |= (long) (x & 0x7f) << shift;
+                if ((x & 0x80) == 0) break;
+                shift += 7;
+            }
+            return data.asSlice(p, len);
+        }
+
+        @Override
+        void release(long handle) {}
+    }
+
+    /** Compressed codecs: copies within a budget, then re-decoding on demand. */
+    static final class Copied extends KeyStore {
+        private final BlockReader reader;
+        private final long budget;
+        private final List<byte[]> slots = new ArrayList<>();
+        private int[] free = new int[16];
+        private int freeCount;
+        private long bytes;
+        private long cachedBlock = -1;
+        private MemorySegment cachedFirst;
+        private MemorySegment cachedLast;
+
+        Copied(BlockReader reader, long budget) {
+            this.reader = reader;
+            this.budget = budget;
+        }
+
+        @Override
+        long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first) {
+            long n = record.byteSize();
+            if (bytes + n > budget) return ~(blockOffset << 1 | (first ? 0 : 1));
+            byte[] copy = record.toArray(ValueLayout.JAVA_BYTE);
+            bytes += n;
+            int slot;
+            if (freeCount > 0) {
+                slot = free[--freeCount];
+                slots.set(slot, copy);
+            } else {
+                slot = slots.size();
+                slots.add(copy);
+            }
+            return slot;
+        }
+
+        @Override
+        MemorySegment resolve(long handle) throws FormatException {
+            if (handle >= 0) return MemorySegment.ofArray(slots.get((int) handle));
+            long code = ~handle;
+            long block = code >>> 1;
+            if (block != cachedBlock) {
+                BlockFrame f = reader.frameAt(block, reader.size());
+                ParsedDataBlock b = ParsedDataBlock.parse(f, reader.payload(f), false, Long.MAX_VALUE);
+                if (b.count() == 0) throw new FormatException(reader.file(), block, "data block changed while verifying");
+                cachedFirst = b.record(0);
+                cachedLast = b.record(b.count() - 1);
+                cachedBlock = block;
+            }
+            return (code & 1) == 0 ? cachedFirst : cachedLast;
+        }
+
+        @Override
+        void release(long handle) {
+            if (handle < 0 || handle == NO_KEY) return;
+            int slot = (int) handle;
+            byte[] b = slots.set(slot, null);
+            if (b != null) bytes -= b.length;
+            if (freeCount == free.length) free = java.util.Arrays.copyOf(free, freeCount * 2);
+            free[freeCount++] = slot;
+        }
+    }
+}

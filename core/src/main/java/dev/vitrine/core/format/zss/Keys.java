@@ -1,0 +1,97 @@
+package dev.vitrine.core.format.zss;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Record and key comparison (unsigned bytewise, as memcmp) and their display forms. */
+public final class Keys {
+    private Keys() {}
+
+    /** memcmp order; a proper prefix sorts first. Vectorised through {@link MemorySegment#mismatch}. */
+    public static int compare(MemorySegment a, MemorySegment b) {
+        long m = a.mismatch(b);
+        if (m < 0) return 0;
+        if (m == a.byteSize()) return -1;
+        if (m == b.byteSize()) return 1;
+        return (a.get(ValueLayout.JAVA_BYTE, m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, m) & 0xff);
+    }
+
+    /** memcmp order of two ranges, without making slices (the verify hot loop). */
+    static int compare(MemorySegment a, long aOff, long aLen, MemorySegment b, long bOff, long bLen) {
+        long m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+        if (m < 0) return 0;
+        if (m == aLen) return -1;
+        if (m == bLen) return 1;
+        return (a.get(ValueLayout.JAVA_BYTE, aOff + m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, bOff + m) & 0xff);
+    }
+
+    public static int compare(byte[] a, byte[] b) {
+        return java.util.Arrays.compareUnsigned(a, b);
+    }
+
+    /** Text for a table cell: printable ASCII as is, the rest as Python-style escapes, cut at {@code max} chars. */
+    public static String escape(MemorySegment s, int max) {
+        StringBuilder sb = new StringBuilder();
+        long n = s.byteSize();
+        for (long i = 0; i < n; i++) {
+            if (sb.length() >= max) {
+                sb.append('…');
+                break;
+            }
+            appendEscaped(sb, s.get(ValueLayout.JAVA_BYTE, i) & 0xff, '\0');
+        }
+        return sb.toString();
+    }
+
+    public static String escape(byte[] b, int off, int len, int max) {
+        return escape(MemorySegment.ofArray(b).asSlice(off, len), max);
+    }
+
+    public static String escape(byte[] b) {
+        return escape(b, 0, b.length, Integer.MAX_VALUE);
+    }
+
+    /** Python's repr of a bytes object, e.g. b'a\x00', as the reference prints keys in messages. */
+    public static String pyBytesRepr(MemorySegment s, int max) {
+        long n = s.byteSize();
+        boolean hasSingle = false, hasDouble = false;
+        for (long i = 0; i < n; i++) {
+            byte c = s.get(ValueLayout.JAVA_BYTE, i);
+            if (c == '\'') hasSingle = true;
+            if (c == '"') hasDouble = true;
+        }
+        char q = hasSingle && !hasDouble ? '"' : '\'';
+        StringBuilder sb = new StringBuilder("b").append(q);
+        for (long i = 0; i < n; i++) {
+            if (sb.length() >= max) {
+                sb.append("...");
+                break;
+            }
+            appendEscaped(sb, s.get(ValueLayout.JAVA_BYTE, i) & 0xff, q);
+        }
+        return sb.append(q).toString();
+    }
+
+    /** Python's repr of an ASCII str, e.g. 'XXX-bad-codec-XX'. */
+    static String pyRepr(String s) {
+        boolean hasSingle = s.indexOf('\'') >= 0, hasDouble = s.indexOf('"') >= 0;
+        char q = hasSingle && !hasDouble ? '"' : '\'';
+        StringBuilder sb = new StringBuilder().append(q);
+        for (int i = 0; i < s.length(); i++) appendEscaped(sb, s.charAt(i) & 0xff, q);
+        return sb.append(q).toString();
+    }
+
+    private static void appendEscaped(StringBuilder sb, int c, char quote) {
+        switch (c) {
+            case '\\' -> sb.append("\\\\");
+            case '\t' -> sb.append("\\t");
+            case '\n' -> sb.append("\\n");
+            case '\r' -> sb.append("\\r");
+            default -> {
+                if (c == quote) sb.append('\\').append((char) c);
+                else if (c >= 0x20 && c < 0x7f) sb.append((char) c);
+                else sb.append(String.format("\\x%02x", c));
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.vitrine.core.format.zss;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * A data block's records located once for random access (tree pages, the records table):
+ * one long per record, the position of its length prefix. A malformed payload keeps the
+ * records before the damage and remembers the error.
+ */
+final class ParsedDataBlock {
+    final BlockFrame frame;
+    final MemorySegment payload;
+    /** Whether payload positions are file positions minus payloadOffset (codec none). */
+    final boolean inFile;
+    private final long[] prefixStarts;
+    private final int count;
+    final PayloadException error;
+
+    private ParsedDataBlock(BlockFrame frame, MemorySegment payload, boolean inFile, long[] starts, int count, PayloadException error) {
+        this.frame = frame;
+        this.payload = payload;
+        this.inFile = inFile;
+        this.prefixStarts = starts;
+        this.count = count;
+        this.error = error;
+    }
+
+    static ParsedDataBlock parse(BlockFrame frame, MemorySegment payload, boolean inFile, long maxRecords) {
+        long[] starts = new long[16];
+        int n = 0;
+        PayloadException error = null;
+        RecordCursor c = new RecordCursor(payload);
+        try {
+            while (c.next()) {
+                if (n >= maxRecords) throw new PayloadException(c.prefixStart(), "more than " + maxRecords + " records in one block (limit)");
+                if (n == starts.length) starts = Arrays.copyOf(starts, n * 2);
+                starts[n++] = c.prefixStart();
+            }
+            if (n == 0) error = new PayloadException(0, "empty block");
+        } catch (PayloadException e) {
+            error = e;
+        }
+        return new ParsedDataBlock(frame, payload, inFile, starts, n, error);
+    }
+
+    /** A block whose payload could not be decoded at all. */
+    static ParsedDataBlock failed(BlockFrame frame, String message) {
+        return new ParsedDataBlock(frame, MemorySegment.ofArray(new byte[0]), false, new long[0], 0,
+                new PayloadException(0, message));
+    }
+
+    int count() {
+        return count;
+    }
+
+    long prefixStart(int i) {
+        return prefixStarts[i];
+    }
+
+    /** Record i as a view (start and length decoded from its prefix). */
+    MemorySegment record(int i) {
+        long p = prefixStarts[i];
+        long len = 0;
+        int shift = 0;
+        while (true) {
+            int x = payload.get(ValueLayout.JAVA_BYTE, p++) & 0xff;
+            len |= (long) (x & 0x7f) << shift;
+            if ((x & 0x80) == 0) break;
+            shift += 7;
+        }
+        return payload.asSlice(p, len);
+    }
+
+    /** Position of record i's first content byte within the payload. */
+    long contentStart(int i) {
+        return prefixStarts[i] + prefixLength(i);
+    }
+
+    int prefixLength(int i) {
+        long p = prefixStarts[i];
+        int n = 1;
+        while ((payload.get(ValueLayout.JAVA_BYTE, p++) & 0x80) != 0) n++;
+        return n;
+    }
+
+    /** The record whose bytes (prefix included) cover payload position {@code pos}, or -1. */
+    int recordCovering(long pos) {
+        int lo = 0, hi = count - 1, found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (prefixStarts[mid] <= pos) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (found < 0) return -1;
+        long end = found + 1 < count ? prefixStarts[found + 1] : prefixStarts[found] + prefixLength(found) + record(found).byteSize();
+        return pos < end ? found : -1;
+    }
+}

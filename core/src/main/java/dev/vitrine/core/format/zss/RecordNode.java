@@ -1,0 +1,68 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.Node;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One record of a data block. With codec none its range is its bytes in the file (length
+ * prefix included); a compressed record has no bytes of its own in the file (range NONE).
+ */
+final class RecordNode implements Node {
+    private final ParsedDataBlock block;
+    private final int index;
+
+    RecordNode(ParsedDataBlock block, int index) {
+        this.block = block;
+        this.index = index;
+    }
+
+    private MemorySegment bytes() {
+        return block.record(index);
+    }
+
+    @Override
+    public String name() {
+        return "record " + index + ": " + Keys.escape(bytes(), 80);
+    }
+
+    @Override
+    public String kind() {
+        return "record";
+    }
+
+    @Override
+    public ByteRange range() {
+        if (!block.inFile) return ByteRange.NONE;
+        long start = block.frame.payloadOffset() + block.prefixStart(index);
+        return ByteRange.of(start, block.prefixLength(index) + bytes().byteSize());
+    }
+
+    @Override
+    public List<Field> fields() {
+        List<Field> out = new ArrayList<>();
+        long len = bytes().byteSize();
+        if (block.inFile) {
+            long start = block.frame.payloadOffset() + block.prefixStart(index);
+            int pl = block.prefixLength(index);
+            out.add(Field.at("length", len, start, pl));
+            out.add(Field.at("bytes", Keys.escape(bytes(), 200), start + pl, len));
+        } else {
+            out.add(Field.of("length", len));
+            out.add(Field.of("bytes", Keys.escape(bytes(), 200)));
+        }
+        out.add(Field.of("index in block", index));
+        out.add(Field.of("data block", block.frame.offset()));
+        return out;
+    }
+
+    @Override
+    public Optional<Content> content() {
+        return Optional.of(new RecordContent("record-" + block.frame.offset() + "-" + index + ".bin", bytes()));
+    }
+}

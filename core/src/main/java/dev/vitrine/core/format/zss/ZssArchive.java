@@ -1,0 +1,257 @@
+package dev.vitrine.core.format.zss;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.ArchiveFormat;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.MappedFileSource;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.SortedRecords;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.verify.VerifyContext;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An opened ZSS or ZS file. Opening reads the header only; damage found there is in
+ * {@link #openProblems()}. The root index block, the tree, the block and record directories
+ * are read on demand. Thread-safe: the UI may browse while a verify runs.
+ */
+public final class ZssArchive implements Archive, SortedRecords {
+    private static final int INDEX_CACHE = 64;
+    private static final int DATA_CACHE = 8;
+
+    private final ArchiveFormat format;
+    private final Path path;
+    private final ByteSource source;
+    private final Limits limits;
+    private final ZssHeader header;
+    private final Codec codec;
+    private final BlockReader reader;
+    private final Map<Long, IndexBlock> indexCache = lru(INDEX_CACHE);
+    private final Map<Long, ParsedDataBlock> dataCache = lru(DATA_CACHE);
+    private BlockDirectory blockDirectory;
+    private RecordDirectory recordDirectory;
+    private Node root;
+
+    private ZssArchive(ArchiveFormat format, ZssFlavor flavor, Path path, ByteSource source, Limits limits) throws IOException {
+        this.format = format;
+        this.path = path;
+        this.source = source;
+        this.limits = limits;
+        this.header = HeaderParser.parse(source, flavor, limits);
+        this.codec = Codecs.forName(flavor, header.codecName()).orElse(null);
+        this.reader = new BlockReader(source, codec, limits.maxBlockBytes());
+    }
+
+    /** Opens {@code path}; throws only when the file cannot be read at all. */
+    public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Path path, Limits limits) throws IOException {
+        ByteSource src = MappedFileSource.open(path);
+        try {
+            return new ZssArchive(format, flavor, path, src, limits);
+        } catch (IOException | RuntimeException e) {
+            src.close();
+            throw e;
+        }
+    }
+
+    /** Opens a ZSS or ZS file, whichever its magic says (ZSS when neither matches). */
+    public static ZssArchive open(Path path, Limits limits) throws IOException {
+        ZssFamilyFormat f = new ZsFormat().claims(path) ? new ZsFormat() : new ZssFormat();
+        return f.open(path, limits);
+    }
+
+    public ZssFlavor flavor() {
+        return header.flavor();
+    }
+
+    public ZssHeader header() {
+        return header;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    @Override
+    public ArchiveFormat format() {
+        return format;
+    }
+
+    @Override
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public ByteSource source() {
+        return source;
+    }
+
+    @Override
+    public synchronized Node root() {
+        if (root == null) root = new ZssRootNode(this);
+        return root;
+    }
+
+    @Override
+    public List<Problem> openProblems() {
+        return header.problems();
+    }
+
+    /** Throws the first open problem that stops ordinary reads. */
+    void requireReadable() throws FormatException {
+        for (Problem p : header.problems()) {
+            if (p.severity() == Severity.ERROR) throw new FormatException(p.file(), p.offset(), p.message());
+        }
+        if (!header.blocksLocatable() || codec == null) {
+            throw new FormatException(source.name(), 0, "header unreadable");
+        }
+    }
+
+    /** The level of the root index block (reads and checks the root block). */
+    public int rootIndexLevel() throws IOException {
+        requireReadable();
+        return readIndexBlock(header.rootOffset(), header.rootLength()).level();
+    }
+
+    /**
+     * What the reference's {@code zss info} prints, with its field order: root_index_offset,
+     * root_index_length, total_file_length, codec, data_sha256, metadata, statistics. Print it
+     * with {@link dev.vitrine.core.json.PythonJson#dumps} for byte-identical output.
+     */
+    @Override
+    public ObjectNode info() throws IOException {
+        requireReadable();
+        int level = rootIndexLevel();
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode o = f.objectNode();
+        o.set("root_index_offset", unsigned(header.rootOffset()));
+        o.set("root_index_length", unsigned(header.rootLength()));
+        o.set("total_file_length", unsigned(header.totalFileLength()));
+        o.put("codec", header.codecName());
+        o.put("data_sha256", header.sha256Hex());
+        o.set("metadata", header.metadata().deepCopy());
+        o.putObject("statistics").put("root_index_level", level);
+        return o;
+    }
+
+    /** The metadata object alone (`info -m`). */
+    public ObjectNode metadata() throws FormatException {
+        requireReadable();
+        return header.metadata().deepCopy();
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode unsigned(long v) {
+        return v >= 0 ? JsonNodeFactory.instance.numberNode(v)
+                : JsonNodeFactory.instance.numberNode(new BigInteger(Long.toUnsignedString(v)));
+    }
+
+    @Override
+    public void verify(VerifyContext ctx) throws IOException {
+        new ZssVerifier(this, ctx).run();
+    }
+
+    @Override
+    public void scan(byte[] start, byte[] stop, byte[] prefix, RecordSink sink) throws IOException {
+        new RangeScanner(this).scan(start, stop, prefix, sink);
+    }
+
+    BlockReader reader() {
+        return reader;
+    }
+
+    Codec codec() {
+        return codec;
+    }
+
+    /**
+     * The index block at {@code offset}, read within the {@code length} bytes its parent (or
+     * the header) promised, with the reference's checks and messages.
+     */
+    IndexBlock readIndexBlock(long offset, long length) throws FormatException {
+        synchronized (indexCache) {
+            IndexBlock hit = indexCache.get(offset);
+            if (hit != null) return hit;
+        }
+        String file = source.name();
+        if (offset < 0 || length < 0 || offset > source.size() || length > source.size() - offset) {
+            throw new FormatException(file, offset, "partial read on index block @ " + Long.toUnsignedString(offset)
+                    + ", length " + Long.toUnsignedString(length));
+        }
+        BlockFrame f = reader.frameAt(offset, offset + length);
+        if (f == null) throw new FormatException(file, offset, "partial read on index block @ " + offset + ", length 0");
+        reader.checkCrc(f);
+        if (!f.isIndex()) {
+            throw new FormatException(file, offset, "expecting index block but found " + BlockFrame.describeLevel(f.level()));
+        }
+        MemorySegment payload = reader.payload(f);
+        List<IndexEntry> entries;
+        try {
+            entries = IndexPayload.parse(payload, limits.maxEntries(), null);
+        } catch (PayloadException e) {
+            throw e.at(file, offset);
+        }
+        IndexBlock b = new IndexBlock(f, payload, List.copyOf(entries));
+        synchronized (indexCache) {
+            indexCache.put(offset, b);
+        }
+        return b;
+    }
+
+    /**
+     * The data block at {@code offset} with its records located. Frame errors throw; payload
+     * damage (decompression, malformed records) is kept in the result.
+     */
+    ParsedDataBlock parsedDataBlock(long offset) throws FormatException {
+        synchronized (dataCache) {
+            ParsedDataBlock hit = dataCache.get(offset);
+            if (hit != null) return hit;
+        }
+        BlockFrame f = reader.frameAt(offset, source.size());
+        if (f == null) throw new FormatException(source.name(), offset, "no block at the end of the file");
+        ParsedDataBlock b;
+        try {
+            b = ParsedDataBlock.parse(f, reader.payload(f), codec != null && codec.isIdentity(), limits.maxEntries());
+        } catch (FormatException e) {
+            b = ParsedDataBlock.failed(f, e.detail());
+        }
+        synchronized (dataCache) {
+            dataCache.put(offset, b);
+        }
+        return b;
+    }
+
+    synchronized BlockDirectory blockDirectory() {
+        if (blockDirectory == null) blockDirectory = new BlockDirectory(reader, Math.max(0, header.dataStart()), limits.maxEntries());
+        return blockDirectory;
+    }
+
+    synchronized RecordDirectory recordDirectory() {
+        if (recordDirectory == null) recordDirectory = new RecordDirectory(this, blockDirectory());
+        return recordDirectory;
+    }
+
+    @Override
+    public void close() {
+        source.close();
+    }
+
+    private static <K, V> Map<K, V> lru(int max) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> e) {
+                return size() > max;
+            }
+        };
+    }
+}

@@ -1,0 +1,401 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.verify.CancelledException;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.VerifyContext;
+import java.lang.foreign.MemorySegment;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * Everything the reference's validate() checks, in one streaming pass from the end of the
+ * header, reporting problems at the offsets the reference names, and going on after a
+ * problem wherever the block framing still holds.
+ *
+ * <p>Pipeline: this thread walks block frames (a few bytes per block) and cuts them into
+ * chunks. For each chunk a worker checks CRCs, decompresses, parses records and checks their
+ * order ({@link BlockCheck}); SHA-256 of the data payloads runs as a chain of tasks, one per
+ * chunk in file order. This thread then takes the chunk results in order and does what needs
+ * the whole file: order across blocks and the index bookkeeping ({@link BlockLedger}). A
+ * bounded window of chunks keeps memory flat.
+ */
+final class ZssVerifier {
+    private static final long CHUNK_BYTES_IDENTITY = 8L << 20;
+    private static final long CHUNK_BYTES_COMPRESSED = 1L << 20;
+    private static final int CHUNK_BLOCKS = 4096;
+    private static final long KEY_BUDGET = 64L << 20;
+    private static final long SMALL_FILE = 4L << 20;
+    private static final int MAX_CONSECUTIVE_CRC_FAILURES = 8;
+
+    private final ZssArchive archive;
+    private final VerifyContext ctx;
+    private final BlockReader reader;
+    private final String file;
+    private final boolean identity;
+    private final ZssHeader header;
+    private final MessageDigest sha;
+    private final BlockLedger ledger = new BlockLedger();
+    private final KeyStore keys;
+
+    // framing state
+    private long framePos;
+    private boolean framingDone;
+    private FormatException framingError;
+
+    // in-order state
+    private MemorySegment prevLast;
+    private long prevDataOffset = -1;
+    private int consecutiveCrcFailures;
+
+    ZssVerifier(ZssArchive archive, VerifyContext ctx) {
+        this.archive = archive;
+        this.ctx = ctx;
+        this.reader = archive.reader();
+        this.file = reader.file();
+        this.header = archive.header();
+        this.identity = archive.codec() != null && archive.codec().isIdentity();
+        this.keys = archive.codec() == null ? null : KeyStore.forReader(reader, KEY_BUDGET);
+        try {
+            this.sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private record Chunk(List<BlockFrame> frames, long end, CompletableFuture<BlockCheck[]> checked, CompletableFuture<Void> hashed) {}
+
+    void run() {
+        // Header damage is already in openProblems (reported first by VerifyEngine). Without a
+        // locatable first block or a known codec there is nothing more we can check.
+        if (!header.blocksLocatable() || archive.codec() == null) return;
+        framePos = header.dataStart();
+        long size = reader.size();
+        boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
+        Executor exec = parallel ? Workers.pool() : Runnable::run;
+        int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
+        ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
+        CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
+        boolean cutShort = false;
+        try {
+            while (true) {
+                while (inFlight.size() < window && !framingDone) {
+                    List<BlockFrame> frames = nextFrames();
+                    if (frames.isEmpty()) break;
+                    long end = frames.getLast().end();
+                    CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(() -> check(frames), exec);
+                    hashChain = identity
+                            ? hashChain.thenRunAsync(() -> hashFile(frames), exec)
+                            : hashChain.thenCombineAsync(checked, (v, checks) -> {
+                                hashPayloads(checks);
+                                return null;
+                            }, exec);
+                    inFlight.add(new Chunk(frames, end, checked, hashChain));
+                }
+                Chunk c = inFlight.poll();
+                if (c == null) break;
+                BlockCheck[] checks = join(c.checked());
+                if (!consume(checks)) {
+                    cutShort = true;
+                    break;
+                }
+                ctx.progress(c.end(), size);
+            }
+            if (!cutShort && framingError != null) {
+                ctx.report(Problem.error(file, framingError.offset(), framingError.detail()
+                        + " (the rest of the file cannot be read, so index references and the data hash are not checked)"));
+                cutShort = true;
+            }
+            if (cutShort) return;
+            join(hashChain);
+            finalChecks();
+            ctx.progress(size, size);
+        } finally {
+            for (Chunk c : inFlight) {
+                c.checked().cancel(false);
+                c.hashed().cancel(false);
+            }
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
+    }
+
+    /** The next chunk of frames; sets framingError / framingDone at the end. */
+    private List<BlockFrame> nextFrames() {
+        List<BlockFrame> out = new ArrayList<>();
+        long target = identity ? CHUNK_BYTES_IDENTITY : CHUNK_BYTES_COMPRESSED;
+        long bytes = 0;
+        while (bytes < target && out.size() < CHUNK_BLOCKS) {
+            try {
+                BlockFrame f = reader.frameAt(framePos, reader.size());
+                if (f == null) {
+                    framingDone = true;
+                    break;
+                }
+                out.add(f);
+                framePos = f.end();
+                bytes += f.totalLength();
+            } catch (FormatException e) {
+                framingError = e;
+                framingDone = true;
+                break;
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- parallel stage
+
+    private BlockCheck[] check(List<BlockFrame> frames) {
+        BlockCheck[] out = new BlockCheck[frames.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (ctx.isCancelled()) return Arrays.copyOf(out, i);
+            out[i] = check(frames.get(i));
+        }
+        return out;
+    }
+
+    private BlockCheck check(BlockFrame f) {
+        BlockCheck bc = new BlockCheck(f);
+        long off = f.offset();
+        bc.crcOk = reader.crcOk(f);
+        if (!bc.crcOk) bc.problem(Problem.error(file, off, "checksum mismatch at " + off));
+        if (f.level() < 0) {
+            if (bc.crcOk) bc.problem(Problem.error(file, off, "block at " + off + " has length 0: no level byte"));
+            return bc;
+        }
+        if (f.isExtension()) return bc; // CRC-checked, otherwise ignored
+        MemorySegment payload;
+        try {
+            payload = reader.payload(f);
+        } catch (FormatException e) {
+            if (bc.crcOk) bc.problem(Problem.of(e));
+            return bc;
+        }
+        if (f.isData()) {
+            if (!identity) bc.payloadToHash = payload;
+            if (bc.crcOk) checkRecords(bc, payload);
+        } else if (bc.crcOk) {
+            checkIndex(bc, payload);
+        }
+        return bc;
+    }
+
+    private void checkRecords(BlockCheck bc, MemorySegment p) {
+        long off = bc.frame.offset();
+        RecordCursor c = new RecordCursor(p);
+        long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
+        boolean unsorted = false;
+        try {
+            while (c.next()) {
+                long s = c.start(), l = c.length();
+                if (prevStart < 0) {
+                    firstPrefix = c.prefixStart();
+                    firstStart = s;
+                    firstLen = l;
+                } else if (!unsorted && Keys.compare(p, prevStart, prevLen, p, s, l) > 0) {
+                    unsorted = true;
+                    bc.problem(Problem.error(file, off, "unsorted records within block"));
+                }
+                prevStart = s;
+                prevLen = l;
+                lastPrefix = c.prefixStart();
+            }
+        } catch (PayloadException e) {
+            bc.problem(Problem.of(e.at(file, off)));
+            return;
+        }
+        if (prevStart < 0) {
+            bc.problem(Problem.error(file, off, "empty block"));
+            return;
+        }
+        if (identity) {
+            bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
+            bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
+            bc.first = p.asSlice(firstStart, firstLen);
+            bc.last = p.asSlice(prevStart, prevLen);
+        } else {
+            // Copies, so the ledger does not pin whole decompressed payloads.
+            bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            bc.last = MemorySegment.ofArray(p.asSlice(prevStart, prevLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    private void checkIndex(BlockCheck bc, MemorySegment p) {
+        long off = bc.frame.offset();
+        List<IndexEntry> entries = new ArrayList<>();
+        try {
+            IndexPayload.parse(p, archive.limits().maxEntries(), entries);
+        } catch (PayloadException e) {
+            bc.problem(Problem.of(e.at(file, off)));
+        }
+        for (int i = 1; i < entries.size(); i++) {
+            if (Keys.compare(entries.get(i - 1).key(), entries.get(i).key()) > 0) {
+                bc.problem(Problem.error(file, off, "unsorted records within block"));
+                break;
+            }
+        }
+        for (int i = 1; i < entries.size(); i++) {
+            if (Long.compareUnsigned(entries.get(i - 1).childOffset(), entries.get(i).childOffset()) > 0) {
+                bc.problem(Problem.error(file, off, "unsorted offsets in index block"));
+                break;
+            }
+        }
+        bc.entries = entries;
+    }
+
+    private void hashFile(List<BlockFrame> frames) {
+        for (BlockFrame f : frames) {
+            if (ctx.isCancelled()) return;
+            if (f.isData()) sha.update(reader.rawPayload(f).asByteBuffer());
+        }
+    }
+
+    private void hashPayloads(BlockCheck[] checks) {
+        for (BlockCheck bc : checks) {
+            if (bc == null || ctx.isCancelled()) return;
+            MemorySegment p = bc.payloadToHash;
+            if (p != null) {
+                sha.update(p.asByteBuffer());
+                bc.payloadToHash = null;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- in-order stage
+
+    /** Handles one chunk's results in file order; false when the rest must not be trusted. */
+    private boolean consume(BlockCheck[] checks) {
+        for (BlockCheck bc : checks) {
+            ctx.checkCancelled();
+            if (bc == null) throw new CancelledException();
+            if (bc.problems != null) bc.problems.forEach(ctx::report);
+            BlockFrame f = bc.frame;
+            if (!bc.crcOk) {
+                if (++consecutiveCrcFailures >= MAX_CONSECUTIVE_CRC_FAILURES) {
+                    ctx.report(Problem.error(file, f.offset(), consecutiveCrcFailures
+                            + " blocks in a row fail their checksum: block framing is lost, stopping here"));
+                    return false;
+                }
+                // Keep its place in the bookkeeping (so its index entry is not "dangling"), but
+                // trust none of its content.
+                if (f.isData() || f.isIndex()) ledger.put(f.offset(), f.level(), f.totalLength(), KeyStore.NO_KEY, KeyStore.NO_KEY);
+                continue;
+            }
+            consecutiveCrcFailures = 0;
+            if (f.isData()) consumeData(bc);
+            else if (f.isIndex()) consumeIndex(bc);
+        }
+        return true;
+    }
+
+    private void consumeData(BlockCheck bc) {
+        long off = bc.frame.offset();
+        long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
+        if (bc.first != null) {
+            if (prevLast != null && Keys.compare(bc.first, prevLast) < 0) {
+                ctx.report(Problem.error(file, off, "records out of order across blocks: first record "
+                        + Keys.pyBytesRepr(bc.first, 80) + " of block at " + off + " sorts before the last record "
+                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset));
+            }
+            prevLast = identity ? bc.last : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            prevDataOffset = off;
+            first = keys.keep(bc.first, bc.firstPos, off, true);
+            last = keys.keep(bc.last, bc.lastPos, off, false);
+        }
+        ledger.put(off, 0, bc.frame.totalLength(), first, last);
+    }
+
+    /** The reference's check_index: references, levels, key invariants, lengths. */
+    private void consumeIndex(BlockCheck bc) {
+        BlockFrame f = bc.frame;
+        long off = f.offset();
+        int level = f.level();
+        long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
+        boolean firstTaken = false;
+        for (IndexEntry e : bc.entries) {
+            long ref = e.childOffset();
+            if (!ledger.remove(ref)) {
+                ctx.report(Problem.error(file, off, "dangling or multiple refs to " + Long.toUnsignedString(ref)));
+                continue;
+            }
+            int refLevel = ledger.removedLevel;
+            long refLength = ledger.removedLength;
+            long refFirst = ledger.removedFirst, refLast = ledger.removedLast;
+            if (refLevel != level - 1) {
+                ctx.report(Problem.error(file, off, "bad index ref from level " + level + " to level " + refLevel));
+            }
+            String keyText = null;
+            if (last != KeyStore.NO_KEY && Keys.compare(resolve(last), e.key()) > 0) {
+                keyText = Keys.pyBytesRepr(e.key(), 200);
+                ctx.report(Problem.error(file, off, "key " + keyText + " is too small for block at " + ref));
+            }
+            if (refFirst != KeyStore.NO_KEY && Keys.compare(e.key(), resolve(refFirst)) > 0) {
+                if (keyText == null) keyText = Keys.pyBytesRepr(e.key(), 200);
+                ctx.report(Problem.error(file, off, "key " + keyText + " is too large for block at " + ref));
+            }
+            // Ownership: the first child's first record and the last child's last record
+            // move to this block's ledger entry; the other handles are released.
+            if (!firstTaken) {
+                first = refFirst;
+                firstTaken = true;
+            } else {
+                keys.release(refFirst);
+            }
+            if (last != first) keys.release(last);
+            last = refLast;
+            if (refLength != e.childLength()) {
+                ctx.report(Problem.error(file, off, "index length " + Long.toUnsignedString(e.childLength())
+                        + " != actual length " + refLength + " for block at " + ref));
+            }
+        }
+        ledger.put(off, level, f.totalLength(), first, last);
+    }
+
+    private MemorySegment resolve(long handle) {
+        try {
+            return keys.resolve(handle);
+        } catch (FormatException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void finalChecks() {
+        long root = header.rootOffset();
+        if (!ledger.remove(root)) {
+            ctx.report(Problem.error(file, root, "root block missing or doubly-referenced"));
+        } else {
+            int level = ledger.removedLevel;
+            if (!(level > 0 && level < BlockFrame.FIRST_EXTENSION_LEVEL)) {
+                ctx.report(Problem.error(file, root, "root index has bad level " + level));
+            }
+            if (ledger.removedLength != header.rootLength()) {
+                ctx.report(Problem.error(file, root, "wrong root index length in header ("
+                        + Long.toUnsignedString(header.rootLength()) + " != " + ledger.removedLength + ")"));
+            }
+        }
+        for (long off : ledger.remainingOffsets()) ctx.report(Problem.error(file, off, "unreferenced block"));
+        byte[] digest = sha.digest();
+        if (!Arrays.equals(digest, header.sha256())) {
+            HexFormat hex = HexFormat.of();
+            ctx.report(Problem.error(file, 0, "data hash mismatch: header says " + hex.formatHex(header.sha256())
+                    + ", but I found " + hex.formatHex(digest)));
+        }
+    }
+}
