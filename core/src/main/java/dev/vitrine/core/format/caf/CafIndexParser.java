@@ -13,6 +13,12 @@ import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +26,8 @@ import java.util.List;
  * Reads the JSON index with Jackson's streaming parser: one pass, no tree, so a 100,000-file
  * index costs its entries and nothing more. Never depends on key order, ignores unknown
  * fields, and turns every kind of damage into a {@link Problem} at an absolute file offset
- * (Jackson's byte offset within the index plus the index's start). Nesting is capped by
+ * (Jackson's position, mapped from chars back to UTF-8 bytes, plus the index's start). The
+ * index is decoded as strict UTF-8, as both reference readers expect. Nesting is capped by
  * {@link Limits#maxDepth()} inside Jackson, and our own walk is iterative, so a hostile
  * {@code [[[[...} is a problem, not a StackOverflowError.
  */
@@ -32,6 +39,7 @@ final class CafIndexParser {
     private final Limits limits;
     private final List<Problem> problems = new ArrayList<>();
     private final List<CafEntry> entries = new ArrayList<>();
+    private CharToByteOffsets offsets;
     private String version;
     private long versionOffset = -1;
     private long versionLength;
@@ -53,7 +61,14 @@ final class CafIndexParser {
         boolean complete = false;
         JsonParser p = null;
         try {
-            p = factory(limits, indexSize).createParser(new SegmentInputStream(src.segment(base, indexSize)));
+            MemorySegment seg = src.segment(base, indexSize);
+            offsets = new CharToByteOffsets(seg);
+            // Decode UTF-8 ourselves, strictly: Jackson's byte parser would guess other
+            // encodings, and it interns every field name in a table that slows to a crawl
+            // with 100,000 distinct names. Char offsets are mapped back to bytes.
+            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+            p = factory(limits, indexSize).createParser(new InputStreamReader(new SegmentInputStream(seg), utf8));
             complete = parseRoot(p);
         } catch (JsonParseException e) {
             problems.add(syntaxProblem(offsetOf(e.getLocation(), p), e, indexSize));
@@ -63,6 +78,8 @@ final class CafIndexParser {
             problems.add(error(offsetOf(e.getLocation(), p), "invalid JSON in the index: " + e.getOriginalMessage()));
         } catch (TruncatedException e) {
             problems.add(Problem.of(e));
+        } catch (CharacterCodingException e) {
+            problems.add(utf8Problem(indexSize));
         } catch (IOException e) {
             problems.add(error(offsetOf(null, p), "cannot read the index: " + e.getMessage()));
         } catch (RuntimeException e) {
@@ -89,12 +106,8 @@ final class CafIndexParser {
                         .maxNameLength(1 << 20)
                         .maxStringLength((int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, limits.maxMetadataBytes())))
                         .build())
-                // Keep CANONICALIZE_FIELD_NAMES on: without it Jackson decodes through a Reader
-                // and reports char offsets, not the byte offsets we need. But 100,000 distinct
-                // names need no interning, and crafted colliding names must not make the
-                // symbol table throw.
+                .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
                 .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-                .disable(JsonFactory.Feature.FAIL_ON_SYMBOL_HASH_OVERFLOW)
                 .build();
     }
 
@@ -267,14 +280,26 @@ final class CafIndexParser {
         return base + byteOffset(p.currentTokenLocation());
     }
 
-    private static long byteOffset(JsonLocation loc) {
-        return loc == null ? 0 : Math.max(0, loc.getByteOffset());
+    /** Index-relative byte offset of a location (Jackson counts chars when reading a Reader). */
+    private long byteOffset(JsonLocation loc) {
+        if (loc == null || offsets == null) return 0;
+        return Math.max(0, offsets.byteOffset(loc.getCharOffset()));
     }
 
     private long offsetOf(JsonLocation loc, JsonParser p) {
-        if (loc != null && loc.getByteOffset() >= 0) return base + loc.getByteOffset();
+        if (loc != null && loc.getCharOffset() >= 0) return base + byteOffset(loc);
         if (p != null) return base + byteOffset(p.currentLocation());
         return base;
+    }
+
+    /** The decoder stopped at bad UTF-8 somewhere ahead of the parser: name the exact byte. */
+    private Problem utf8Problem(long indexSize) {
+        try {
+            long bad = Utf8Check.firstInvalid(src.segment(base, indexSize));
+            return error(bad >= 0 ? base + bad : base, "invalid UTF-8 in the index");
+        } catch (TruncatedException e) {
+            return Problem.of(e);
+        }
     }
 
     /**
