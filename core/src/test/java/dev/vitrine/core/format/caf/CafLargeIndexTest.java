@@ -1,0 +1,46 @@
+package dev.vitrine.core.format.caf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.Node;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** 100,000 entries, written in shuffled key order (as Go's sorted keys would be): opens fast, lists in data order. */
+class CafLargeIndexTest {
+    static final int N = 100_000;
+
+    @Test
+    void hundredThousandEntriesOpenQuicklyInDataOrder() throws Exception {
+        byte[] data = new byte[N];
+        StringBuilder json = new StringBuilder(N * 64).append("{\"files\":{");
+        // Key order: by a permutation, so data order must come from the offsets.
+        for (int k = 0; k < N; k++) {
+            int i = (int) ((k * 7919L) % N);
+            if (k > 0) json.append(',');
+            json.append("\"dir").append(i % 100).append("/file-").append(i).append(".bin\":{\"start_byte\":").append(i)
+                    .append(",\"end_byte\":").append(i + 1).append('}');
+        }
+        json.append("},\"format_version\":\"1.0\"}");
+        byte[] bytes = CafTestFiles.caf(data, json.toString().getBytes(StandardCharsets.UTF_8));
+
+        long t0 = System.nanoTime();
+        try (CafArchive a = CafTestFiles.open(bytes)) {
+            List<FileListing.Entry> entries = a.entries();
+            long openMs = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals(N, entries.size());
+            for (int i = 0; i < N; i += 997) assertEquals(i, entries.get(i).range().offset());
+            Node dataNode = a.root().children(0, 1).getFirst();
+            assertEquals(100, dataNode.childCount());
+            assertEquals(1000, dataNode.children(5, 1).getFirst().childCount());
+            long t1 = System.nanoTime();
+            assertEquals(List.of(), CafTestFiles.verify(a));
+            long verifyMs = (System.nanoTime() - t1) / 1_000_000;
+            System.out.println("CAF 100k entries (" + bytes.length + " bytes): open+list " + openMs + " ms, verify " + verifyMs + " ms");
+            assertTrue(openMs < 5_000, "open took " + openMs + " ms");
+        }
+    }
+}
