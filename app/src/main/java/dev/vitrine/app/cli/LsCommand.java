@@ -65,12 +65,24 @@ final class LsCommand implements Callable<Integer> {
             sizeWidth = Math.max(sizeWidth, Long.toString(e.size()).length());
             offWidth = Math.max(offWidth, Long.toString(e.range().offset()).length());
         }
-        String row = "%" + sizeWidth + "s  %" + offWidth + "s  %s%n";
-        out.printf(row, "size", "offset", "name");
+        // One buffer for the whole listing: the shared writer flushes on every line, which
+        // costs a system call per file on a 100,000-file chunk.
+        StringBuilder b = new StringBuilder(64 * 1024);
+        row(b, sizeWidth, "size", offWidth, "offset", "name");
         for (FileListing.Entry e : entries) {
             boolean located = !e.range().isNone();
-            out.printf(row, located ? e.size() : "?", located ? e.range().offset() : "?", printable(e.name()));
+            row(b, sizeWidth, located ? Long.toString(e.size()) : "?", offWidth, located ? Long.toString(e.range().offset()) : "?", printable(e.name()));
+            if (b.length() > 60 * 1024) {
+                out.write(b.toString());
+                b.setLength(0);
+            }
         }
+        out.write(b.toString());
+    }
+
+    private static void row(StringBuilder b, int w1, String size, int w2, String offset, String name) {
+        b.repeat(' ', w1 - size.length()).append(size).append("  ").repeat(' ', w2 - offset.length()).append(offset)
+                .append("  ").append(name).append(System.lineSeparator());
     }
 
     /** The name as is, unless it holds characters a terminal would act on. */
