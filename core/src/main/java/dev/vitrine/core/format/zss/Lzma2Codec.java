@@ -4,6 +4,8 @@ import dev.vitrine.core.io.FormatException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import org.tukaani.xz.ArrayCache;
+import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.FinishableOutputStream;
 import org.tukaani.xz.FinishableWrapperOutputStream;
 import org.tukaani.xz.LZMA2InputStream;
@@ -13,6 +15,8 @@ import org.tukaani.xz.LZMA2Options;
 final class Lzma2Codec implements Codec {
     static final String NAME = "lzma2;dsize=2^20";
     private static final int DICT = 1 << 20;
+    /** Reuses the encoder tables between blocks instead of allocating them per block. */
+    private static final ArrayCache CACHE = BasicArrayCache.getInstance();
 
     @Override
     public String name() {
@@ -36,9 +40,10 @@ final class Lzma2Codec implements Codec {
     @Override
     public byte[] compress(byte[] data, int off, int len) throws IOException {
         LZMA2Options opts = new LZMA2Options(0);
-        opts.setDictSize(DICT);
+        // A dictionary larger than the payload buys nothing; any size up to the decoder's 1 MiB is valid.
+        opts.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(DICT, Integer.highestOneBit(Math.max(1, len - 1)) << 1)));
         ByteArrayOutputStream out = new ByteArrayOutputStream(len / 4 + 64);
-        FinishableOutputStream lz = opts.getOutputStream(new FinishableWrapperOutputStream(out));
+        FinishableOutputStream lz = opts.getOutputStream(new FinishableWrapperOutputStream(out), CACHE);
         lz.write(data, off, len);
         lz.finish();
         lz.close();

@@ -64,10 +64,11 @@ public final class ZssArchive implements Archive, SortedRecords {
         }
     }
 
-    /** Opens a ZSS or ZS file, whichever its magic says (ZSS when neither matches). */
+    /** Opens a ZSS or ZS file: whichever the magic says, else the extension, else ZSS. */
     public static ZssArchive open(Path path, Limits limits) throws IOException {
-        ZssFamilyFormat f = new ZsFormat().claims(path) ? new ZsFormat() : new ZssFormat();
-        return f.open(path, limits);
+        ZssFamilyFormat zs = new ZsFormat();
+        ZssFamilyFormat zss = new ZssFormat();
+        return (zs.detection(path).compareTo(zss.detection(path)) > 0 ? zs : zss).open(path, limits);
     }
 
     public ZssFlavor flavor() {

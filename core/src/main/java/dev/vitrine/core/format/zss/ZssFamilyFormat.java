@@ -48,11 +48,11 @@ public abstract class ZssFamilyFormat implements ArchiveFormat {
         return probe.hasExtension(flavor.id()) ? Detection.BY_NAME : Detection.NO;
     }
 
-    /** Whether the file starts with this flavor's magic or partial magic. */
-    boolean claims(Path path) throws IOException {
-        if (!Files.isRegularFile(path)) return false;
+    /** How strongly this flavor claims the file at {@code path}. */
+    Detection detection(Path path) throws IOException {
+        if (!Files.isRegularFile(path)) return Detection.NO;
         try (var src = MappedFileSource.open(path)) {
-            return detect(new Probe(path, src)) == Detection.BY_MAGIC;
+            return detect(new Probe(path, src));
         }
     }
 

@@ -218,6 +218,12 @@ public final class ZssWriter implements AutoCloseable {
         if (blockRecordBytes >= opts.approxBlockSize()) flushBlock();
     }
 
+    /** Ends the current data block here, as the reference's add_data_block does (no-op if empty). */
+    public void endBlock() throws IOException {
+        if (finished || closed) throw new IllegalStateException("writer is finished");
+        flushBlock();
+    }
+
     private UnsortedException unsorted(long n) {
         return new UnsortedException(n, "record " + n + " sorts before record " + (n - 1) + ": input must be sorted (bytewise, like LC_ALL=C sort)");
     }
