@@ -1,0 +1,149 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.health.HealthMap;
+import dev.vitrine.app.ui.tree.TreeEntry;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.FormatRegistry;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * One opened archive and what the window knows about it: its problems (deduplicated, in the
+ * order found) and the health they imply. Opened in the background by {@link #open}; everything
+ * else is used on the FX thread.
+ */
+public final class ArchiveSession implements AutoCloseable {
+    private final Archive archive;
+    private final TreeEntry.NodeEntry root;
+    private final HealthMap health;
+    private final ObservableList<Problem> problems = FXCollections.observableArrayList();
+    private final Set<Problem> seen = new HashSet<>();
+    private final ReadOnlyIntegerWrapper healthVersion = new ReadOnlyIntegerWrapper(this, "healthVersion");
+
+    private ArchiveSession(Archive archive, TreeEntry.NodeEntry root) {
+        this.archive = archive;
+        this.root = root;
+        this.health = new HealthMap(archive.source() == null ? null : archive.source().name());
+    }
+
+    /** Detects, opens and reads the root: blocking, for the background. One-line message on failure. */
+    public static ArchiveSession open(Path path) throws IOException {
+        Archive a;
+        try {
+            a = FormatRegistry.get().open(path, Limits.DEFAULT);
+        } catch (NoSuchFileException e) {
+            throw new IOException(path.getFileName() + ": no such file or directory", e);
+        } catch (AccessDeniedException e) {
+            throw new IOException(path.getFileName() + ": permission denied", e);
+        } catch (FormatRegistry.UnknownFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(path.getFileName() + ": " + Human.error(e), e);
+        } catch (RuntimeException e) {
+            throw new IOException(path.getFileName() + ": could not be opened (" + Human.error(e) + ")", e);
+        }
+        try {
+            Node r = a.root();
+            List<Problem> own;
+            try {
+                own = List.copyOf(r.problems());
+            } catch (RuntimeException e) {
+                own = List.of();
+            }
+            ArchiveSession s = new ArchiveSession(a, new TreeEntry.NodeEntry(r, r.hasChildren(), own));
+            s.openProblems = List.copyOf(a.openProblems());
+            return s;
+        } catch (RuntimeException e) {
+            a.close();
+            throw new IOException(path.getFileName() + ": could not be read (" + Human.error(e) + ")", e);
+        }
+    }
+
+    private List<Problem> openProblems = List.of();
+
+    /** Wraps an archive opened elsewhere (tests). Blocking like {@link #open}. */
+    public static ArchiveSession of(Archive a) {
+        Node r = a.root();
+        ArchiveSession s = new ArchiveSession(a, new TreeEntry.NodeEntry(r, r.hasChildren(), List.copyOf(r.problems())));
+        s.openProblems = List.copyOf(a.openProblems());
+        return s;
+    }
+
+    /** Call on the FX thread once the session is shown: records the problems found at open. */
+    public void start() {
+        addProblems(openProblems);
+        addProblems(root.problems());
+    }
+
+    public Archive archive() {
+        return archive;
+    }
+
+    public Path path() {
+        return archive.path();
+    }
+
+    public TreeEntry.NodeEntry root() {
+        return root;
+    }
+
+    public HealthMap health() {
+        return health;
+    }
+
+    public ObservableList<Problem> problems() {
+        return problems;
+    }
+
+    public List<Problem> openProblems() {
+        return openProblems;
+    }
+
+    /** Bumped whenever health changes, so views redraw badges. */
+    public ReadOnlyIntegerProperty healthVersionProperty() {
+        return healthVersion.getReadOnlyProperty();
+    }
+
+    /** Adds problems not seen before (verify reports open problems again; nodes report their own). */
+    public void addProblems(List<Problem> batch) {
+        List<Problem> fresh = new java.util.ArrayList<>();
+        for (Problem p : batch) if (seen.add(p)) fresh.add(p);
+        if (fresh.isEmpty()) return;
+        for (Problem p : fresh) health.add(p);
+        problems.addAll(fresh);
+        healthVersion.set(healthVersion.get() + 1);
+    }
+
+    /** Before a new verify: forget earlier verify results, keep what opening found. */
+    public void resetForVerify() {
+        health.clear();
+        seen.clear();
+        problems.clear();
+        addProblems(openProblems);
+        addProblems(root.problems());
+        healthVersion.set(healthVersion.get() + 1);
+    }
+
+    /** A verify finished without being cancelled. */
+    public void markChecked() {
+        health.markChecked();
+        healthVersion.set(healthVersion.get() + 1);
+    }
+
+    @Override
+    public void close() {
+        archive.close();
+    }
+}

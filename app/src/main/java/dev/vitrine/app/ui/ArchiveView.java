@@ -1,0 +1,174 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.details.DetailsPane;
+import dev.vitrine.app.ui.export.ExportController;
+import dev.vitrine.app.ui.hex.HexPane;
+import dev.vitrine.app.ui.hex.HexPalette;
+import dev.vitrine.app.ui.index.IndexPicture;
+import dev.vitrine.app.ui.index.IndexPictureView;
+import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.app.ui.tree.ChildPage;
+import dev.vitrine.app.ui.tree.StructureTree;
+import dev.vitrine.app.ui.tree.TreeContext;
+import dev.vitrine.app.ui.verify.ProblemsView;
+import dev.vitrine.app.ui.verify.VerifyController;
+import dev.vitrine.core.model.Node;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.ObjectProperty;
+import javafx.geometry.Orientation;
+import javafx.scene.control.SplitPane;
+import javafx.scene.layout.BorderPane;
+
+/**
+ * Everything about one open archive, as one tab: the structure tree on the left, details over
+ * the hex view and the problems list on the right. Wires the parts together through
+ * {@link LinkedSelection}, {@link VerifyController} and {@link ExportController}.
+ */
+public final class ArchiveView extends BorderPane {
+    /** Index picture bounds: blocks per level and levels drawn. */
+    static final int INDEX_PER_LEVEL = 48;
+    static final int INDEX_LEVELS = 12;
+
+    private final ArchiveSession session;
+    private final Background background;
+    private final StructureTree tree;
+    private final DetailsPane details = new DetailsPane();
+    private final HexPane hex;
+    private final ProblemsView problems;
+    private final LinkedSelection selection;
+    private final VerifyController verify;
+    private final ExportController export;
+    private final SplitPane outer = new SplitPane();
+    private final SplitPane right = new SplitPane();
+    private final SplitPane bottom = new SplitPane();
+    private IndexPictureView index;
+    private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
+
+    public ArchiveView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier,
+                       ObjectProperty<HexPalette> palette, java.util.function.Supplier<javafx.stage.Window> owner) {
+        this.session = session;
+        this.background = background;
+        getStyleClass().add("archive-view");
+        tree = new StructureTree(session.root(), new TreeContext(background, ChildPage.DEFAULT_PAGE, session::addProblems), session.health());
+        hex = new HexPane(background);
+        hex.hex().paletteProperty().bind(palette);
+        problems = new ProblemsView(session.problems());
+        selection = new LinkedSelection(session, background, tree, details, hex, notifier);
+        problems.setOnProblemSelected(selection::problemSelected);
+        session.start();
+        verify = new VerifyController(session, jobs, problems);
+        export = new ExportController(session, jobs, notifier, selection::records, owner);
+        session.healthVersionProperty().addListener((o, a, b) -> {
+            selection.refreshHealth();
+            if (index != null) index.refreshHealth();
+        });
+        selection.setOnNodeShown(n -> {
+            if (index != null) index.setSelected(n);
+            if (selection.records() != null) selection.records().setOnExport(export::export);
+            firstDraw.complete(null);
+        });
+
+        bottom.setOrientation(Orientation.HORIZONTAL);
+        bottom.getItems().setAll(hex, problems);
+        bottom.setDividerPositions(0.64);
+        right.setOrientation(Orientation.VERTICAL);
+        right.getItems().setAll(details, bottom);
+        right.setDividerPositions(0.46);
+        outer.getItems().setAll(tree.view(), right);
+        outer.setDividerPositions(0.27);
+        SplitPane.setResizableWithParent(tree.view(), false);
+        setCenter(outer);
+
+        hex.setSource(session.archive().source(), "no bytes");
+        tree.openRoot();
+        buildIndex();
+    }
+
+    private void buildIndex() {
+        Node root = session.root().node();
+        background.run(() -> {
+            List<Node> top = IndexPicture.findTop(root, 64);
+            return top.isEmpty() ? null : IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false);
+        }, picture -> {
+            if (picture == null) return;
+            index = new IndexPictureView(session.health());
+            index.setPicture(picture);
+            index.setOnBlockClicked(selection::revealAndFrame);
+            if (selection.selected() != null) index.setSelected(selection.selected());
+            details.setIndex(index);
+        }, err -> { /* no index picture: the tree still shows everything */ });
+    }
+
+    public ArchiveSession session() {
+        return session;
+    }
+
+    public StructureTree tree() {
+        return tree;
+    }
+
+    public DetailsPane details() {
+        return details;
+    }
+
+    public HexPane hex() {
+        return hex;
+    }
+
+    public ProblemsView problems() {
+        return problems;
+    }
+
+    public LinkedSelection selection() {
+        return selection;
+    }
+
+    public VerifyController verifier() {
+        return verify;
+    }
+
+    public ExportController exporter() {
+        return export;
+    }
+
+    public IndexPictureView index() {
+        return index;
+    }
+
+    /** Completes once the root's details and bytes have been shown the first time. */
+    public CompletableFuture<Void> firstDraw() {
+        return firstDraw;
+    }
+
+    /** Divider positions: tree | right, details / bottom, hex | problems. */
+    public double[] dividers() {
+        return new double[] {outer.getDividerPositions()[0], right.getDividerPositions()[0], bottom.getDividerPositions()[0]};
+    }
+
+    public void setDividers(double[] d) {
+        if (d == null || d.length < 3) return;
+        outer.setDividerPositions(d[0]);
+        right.setDividerPositions(d[1]);
+        bottom.setDividerPositions(d[2]);
+    }
+
+    /** Calls {@code listener} whenever the user moves a divider. */
+    public void onDividersMoved(Runnable listener) {
+        for (SplitPane p : List.of(outer, right, bottom)) {
+            for (SplitPane.Divider d : p.getDividers()) d.positionProperty().addListener((o, a, b) -> listener.run());
+        }
+    }
+
+    /** Closes the archive in the background once nothing of it is shown any more. */
+    public void dispose() {
+        verify.cancel();
+        hex.cancelFind();
+        if (selection.records() != null) selection.records().dispose();
+        background.run(() -> {
+            session.close();
+            return null;
+        }, null, null);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.vitrine.app.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What `vitrine [options] [FILE...]` asked the window for. Without files, the bundled samples
+ * folder is opened. {@code --screenshot OUT.png [--size WxH]} renders the window without a
+ * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index}
+ * set up what the picture shows.
+ */
+public record LaunchOptions(List<Path> files, Path screenshot, int width, int height, boolean verify, boolean dark, String show) {
+
+    public static final int DEFAULT_WIDTH = 1360;
+    public static final int DEFAULT_HEIGHT = 860;
+
+    public static LaunchOptions parse(String[] args) {
+        List<Path> files = new ArrayList<>();
+        Path shot = null;
+        int w = DEFAULT_WIDTH, h = DEFAULT_HEIGHT;
+        boolean verify = false, dark = false;
+        String show = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--screenshot" -> shot = Path.of(value(args, ++i, a));
+                case "--size" -> {
+                    String s = value(args, ++i, a);
+                    String[] p = s.toLowerCase(java.util.Locale.ROOT).split("x");
+                    try {
+                        if (p.length != 2) throw new NumberFormatException();
+                        w = Integer.parseInt(p[0]);
+                        h = Integer.parseInt(p[1]);
+                        if (w < 200 || h < 150 || w > 10000 || h > 10000) throw new NumberFormatException();
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--size wants WIDTHxHEIGHT, e.g. 1360x860 (got '" + s + "')");
+                    }
+                }
+                case "--verify" -> verify = true;
+                case "--dark" -> dark = true;
+                case "--show" -> {
+                    show = value(args, ++i, a);
+                    if (!List.of("fields", "records", "index").contains(show)) {
+                        throw new IllegalArgumentException("--show wants fields, records or index (got '" + show + "')");
+                    }
+                }
+                default -> {
+                    if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show)");
+                    files.add(Path.of(a));
+                }
+            }
+        }
+        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
+        return args[i];
+    }
+
+    /** The files to open: those given, else the samples folder (when it exists). */
+    public List<Path> filesOrSamples() {
+        if (!files.isEmpty()) return files;
+        Path samples = samplesFolder();
+        return samples != null && Files.isDirectory(samples) ? List.of(samples) : List.of();
+    }
+
+    /**
+     * The bundled samples folder: {@code $vitrine.home/samples} (the launcher passes
+     * {@code -Dvitrine.home}), else {@code $VITRINE_HOME/samples}, else beside the build's jar
+     * ({@code app/target/x.jar → samples}).
+     */
+    public static Path samplesFolder() {
+        String home = System.getProperty("vitrine.home");
+        if (home == null || home.isBlank()) home = System.getenv("VITRINE_HOME");
+        if (home != null && !home.isBlank()) return Path.of(home, "samples");
+        try {
+            Path jar = Path.of(LaunchOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path p = jar; p != null; p = p.getParent()) {
+                Path s = p.resolve("samples");
+                if (Files.isDirectory(s)) return s;
+            }
+        } catch (Exception e) {
+            // no code source (unusual class loader): no samples
+        }
+        return null;
+    }
+}

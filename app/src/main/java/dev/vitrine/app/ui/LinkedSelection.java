@@ -1,0 +1,186 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.details.DetailsPane;
+import dev.vitrine.app.ui.hex.HexMark;
+import dev.vitrine.app.ui.hex.HexMarks;
+import dev.vitrine.app.ui.hex.HexPane;
+import dev.vitrine.app.ui.locate.NodeLocator;
+import dev.vitrine.app.ui.table.RecordsView;
+import dev.vitrine.app.ui.tree.NodeKey;
+import dev.vitrine.app.ui.tree.StructureTree;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.RowTable;
+import dev.vitrine.core.model.SortedRecords;
+import dev.vitrine.core.verify.Problem;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Keeps the views of one archive pointing at the same thing. Selecting a node shows its fields
+ * and records and frames its bytes (fields in their own colours); clicking a byte, a problem,
+ * or a block of the index picture selects the deepest node covering it (found in the
+ * background) and expands the tree to it, without scrolling the hex view away from the byte.
+ */
+public final class LinkedSelection {
+    private final ArchiveSession session;
+    private final Background background;
+    private final StructureTree tree;
+    private final DetailsPane details;
+    private final HexPane hex;
+    private final Notifier notifier;
+    private final Optional<SortedRecords> sorted;
+    private Consumer<Node> onNodeShown = n -> {};
+
+    private Node selected;
+    private int generation;
+    private HexMarks base = HexMarks.none();
+    private HexMark extra;
+    /** The node a byte or problem click is revealing: when it arrives, keep the hex view where it is. */
+    private NodeKey keepViewFor;
+    private RecordsView records;
+    private NodeKey recordsFor;
+
+    public LinkedSelection(ArchiveSession session, Background background, StructureTree tree, DetailsPane details,
+                           HexPane hex, Notifier notifier) {
+        this.session = session;
+        this.background = background;
+        this.tree = tree;
+        this.details = details;
+        this.hex = hex;
+        this.notifier = notifier;
+        this.sorted = session.archive().capability(SortedRecords.class);
+        tree.selectedProperty().addListener((o, a, n) -> {
+            if (n != null) select(n);
+        });
+        hex.hex().setOnByteClicked(this::byteClicked);
+        details.fields().setOnFieldSelected(this::fieldSelected);
+    }
+
+    public void setOnNodeShown(Consumer<Node> handler) {
+        onNodeShown = handler == null ? n -> {} : handler;
+    }
+
+    public Node selected() {
+        return selected;
+    }
+
+    public RecordsView records() {
+        return records;
+    }
+
+    private void select(Node node) {
+        selected = node;
+        int gen = ++generation;
+        details.showNode(node, tree.healthOf(tree.view().getSelectionModel().getSelectedItem()));
+        boolean keep = keepViewFor != null && keepViewFor.equals(NodeKey.of(node));
+        keepViewFor = null;
+        if (!keep) extra = null;
+        background.run(() -> new Shown(node.fields(), node.table()), shown -> {
+            if (gen != generation) return;
+            details.showFields(shown.fields());
+            base = HexMarks.forNode(node.name(), node.range(), shown.fields(), session.archive().source().size());
+            applyMarks(!keep);
+            showRecords(node, shown.table());
+            hex.setInfo(describe(node));
+            onNodeShown.accept(node);
+        }, err -> {
+            if (gen != generation) return;
+            details.showFields(List.of());
+            notifier.error(node.name() + ": " + Human.error(err));
+        });
+    }
+
+    private record Shown(List<Field> fields, Optional<RowTable> table) {}
+
+    private void showRecords(Node node, Optional<RowTable> table) {
+        if (table.isEmpty()) {
+            details.setRecords(null);
+            return;
+        }
+        NodeKey key = NodeKey.of(node);
+        if (records == null || !key.equals(recordsFor)) {
+            if (records != null) records.dispose();
+            records = new RecordsView(background, table.get(), sorted);
+            records.setOnRowSelected(this::rowSelected);
+            recordsFor = key;
+        }
+        details.setRecords(records);
+    }
+
+    /** The hex bar's line: which bytes the selection frames. */
+    static String describe(Node node) {
+        ByteRange r = node.range();
+        if (r.isNone()) return "no bytes of its own";
+        if (r.file() != null) return "bytes in " + r.file();
+        return "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
+    }
+
+    private void applyMarks(boolean frame) {
+        HexMarks m = extra == null ? base : base.with(extra);
+        hex.hex().setMarks(m, frame);
+    }
+
+    private void byteClicked(long offset) {
+        extra = null;
+        locate(offset, false);
+    }
+
+    /** Selects the node where a problem is and marks its offset. */
+    public void problemSelected(Problem p) {
+        if (p.offset() < 0 || (p.file() != null && !p.file().equals(session.archive().source().name()))) {
+            tree.reveal(List.of(session.root().node()));
+            return;
+        }
+        extra = new HexMark(p.offset(), p.offset() + 1, HexMark.Kind.PROBLEM, 0, p.message());
+        hex.hex().setCaret(p.offset());
+        applyMarks(false);
+        locate(p.offset(), true);
+    }
+
+    private void locate(long offset, boolean keepExtra) {
+        Node root = session.root().node();
+        background.run(() -> NodeLocator.pathTo(root, offset), path -> reveal(path, keepExtra),
+                err -> notifier.error("could not find the node at offset " + Human.count(offset) + ": " + Human.error(err)));
+    }
+
+    /** Reveals and selects the node at the end of {@code path} without moving the hex view. */
+    public void reveal(List<Node> path, boolean keepExtra) {
+        Node target = path.getLast();
+        if (selected != null && NodeKey.of(selected).equals(NodeKey.of(target))) {
+            if (!keepExtra) extra = null;
+            applyMarks(false);
+            tree.reveal(path);
+            return;
+        }
+        keepViewFor = NodeKey.of(target);
+        tree.reveal(path);
+    }
+
+    /** Selects the node at the end of {@code path} and frames its bytes (index picture clicks). */
+    public void revealAndFrame(List<Node> path) {
+        tree.reveal(path);
+    }
+
+    private void fieldSelected(Field f) {
+        ByteRange r = f.range();
+        if (!r.isNone() && r.file() == null) hex.hex().setCaret(r.offset());
+    }
+
+    private void rowSelected(RowTable.Row row) {
+        ByteRange r = row.range();
+        if (r == null || r.isNone() || r.file() != null) return;
+        extra = new HexMark(r.offset(), r.end(), HexMark.Kind.RECORD, 0, "record " + Human.count(row.index()));
+        applyMarks(false);
+        hex.hex().setCaret(r.offset());
+    }
+
+    /** Redraws what depends on health (tree badges, summary). */
+    public void refreshHealth() {
+        tree.refreshHealth();
+        if (selected != null) details.summary().setHealth(tree.healthOf(tree.view().getSelectionModel().getSelectedItem()));
+    }
+}

@@ -1,0 +1,134 @@
+package dev.vitrine.app.ui;
+
+import atlantafx.base.theme.Styles;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignH;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignW;
+
+/** The menu bar and tool bar, with the window's keyboard shortcuts. */
+final class MainMenus {
+    static final KeyCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination VERIFY = new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination VERIFY_F5 = new KeyCodeCombination(KeyCode.F5);
+    static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination GOTO = new KeyCodeCombination(KeyCode.G, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination EXPORT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination CLOSE = new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
+
+    private final MainWindow w;
+    private final Menu recent = new Menu("Open Recent");
+
+    MainMenus(MainWindow w) {
+        this.w = w;
+    }
+
+    MenuBar menuBar() {
+        Menu file = new Menu("File");
+        MenuItem open = item("Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
+        recent.setOnShowing(e -> fillRecent());
+        fillRecent();
+        MenuItem export = item("Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
+        MenuItem close = item("Close Tab", CLOSE, null, w::closeTab);
+        MenuItem quit = item("Quit", QUIT, null, w::quit);
+        file.getItems().addAll(open, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
+
+        Menu view = new Menu("View");
+        CheckMenuItem dark = new CheckMenuItem("Dark Mode");
+        dark.selectedProperty().bindBidirectional(w.theme().darkProperty());
+        MenuItem find = item("Find Bytes…", FIND, new FontIcon(MaterialDesignM.MAGNIFY), w::find);
+        MenuItem goTo = item("Go to Offset…", GOTO, null, w::goTo);
+        view.getItems().addAll(find, goTo, new SeparatorMenuItem(), dark);
+
+        Menu check = new Menu("Check");
+        MenuItem verify = item("Verify", VERIFY, new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), w::verify);
+        MenuItem verifyF5 = item("Verify (F5)", VERIFY_F5, null, w::verify);
+        verifyF5.setVisible(false);
+        MenuItem cancel = item("Cancel Verify", null, null, w::cancelVerify);
+        check.getItems().addAll(verify, verifyF5, cancel);
+
+        Menu help = new Menu("Help");
+        MenuItem keys = item("Keyboard Shortcuts", null, null, () -> w.notifier().info(
+                "Ctrl+O open · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+        help.getItems().add(keys);
+
+        MenuBar bar = new MenuBar(file, view, check, help);
+        bar.getStyleClass().add("main-menu");
+        return bar;
+    }
+
+    private void fillRecent() {
+        recent.getItems().clear();
+        List<String> files = w.settings().recent;
+        if (files.isEmpty()) {
+            MenuItem none = new MenuItem("(none yet)");
+            none.setDisable(true);
+            recent.getItems().add(none);
+            return;
+        }
+        for (String f : files) recent.getItems().add(item(f, null, null, () -> w.open(List.of(Path.of(f)))));
+        recent.getItems().addAll(new SeparatorMenuItem(), item("Clear Recent", null, null, w::clearRecent));
+    }
+
+    ToolBar toolBar() {
+        Button open = tool("Open", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), "Open archives (Ctrl+O)", w::openDialog);
+        Button verify = tool("Verify", new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), "Check everything (F5, Ctrl+Shift+V)", w::verify);
+        verify.setId("verify-button");
+        verify.getStyleClass().add(Styles.ACCENT);
+        Button cancel = tool("Cancel", new FontIcon(MaterialDesignS.STOP_CIRCLE_OUTLINE), "Cancel the running verify", w::cancelVerify);
+        cancel.disableProperty().bind(w.verifyRunning().not());
+        Button export = tool("Export", new FontIcon(MaterialDesignE.EXPORT), "Export records or files (Ctrl+E)", w::export);
+        Button find = tool(null, new FontIcon(MaterialDesignM.MAGNIFY), "Find bytes or text (Ctrl+F)", w::find);
+        Button goTo = tool(null, new FontIcon(MaterialDesignH.HEXADECIMAL), "Go to offset (Ctrl+G)", w::goTo);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        ToggleButton dark = new ToggleButton(null, new FontIcon(MaterialDesignW.WEATHER_NIGHT));
+        dark.setTooltip(new Tooltip("Dark mode"));
+        dark.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        dark.selectedProperty().bindBidirectional(w.theme().darkProperty());
+        dark.setId("dark-toggle");
+        ToolBar bar = new ToolBar(open, verify, cancel, export, find, goTo, spacer, new FontIcon(MaterialDesignT.THEME_LIGHT_DARK), dark);
+        bar.getStyleClass().add("main-toolbar");
+        return bar;
+    }
+
+    private static Button tool(String text, FontIcon icon, String tip, Runnable action) {
+        Button b = new Button(text, icon);
+        b.setTooltip(new Tooltip(tip));
+        b.getStyleClass().add(Styles.FLAT);
+        if (text == null) b.getStyleClass().add(Styles.BUTTON_ICON);
+        b.setOnAction(e -> action.run());
+        b.setFocusTraversable(false);
+        return b;
+    }
+
+    private static MenuItem item(String text, KeyCombination key, FontIcon icon, Runnable action) {
+        MenuItem m = new MenuItem(text, icon);
+        if (key != null) m.setAccelerator(key);
+        m.setOnAction(e -> action.run());
+        m.setMnemonicParsing(false);
+        return m;
+    }
+}

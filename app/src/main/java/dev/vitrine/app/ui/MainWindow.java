@@ -1,0 +1,340 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.settings.RecentFiles;
+import dev.vitrine.app.ui.settings.Settings;
+import dev.vitrine.app.ui.settings.SettingsStore;
+import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.app.ui.status.StatusBar;
+import dev.vitrine.core.format.FormatRegistry;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/**
+ * The main window: menus and tool bar, one tab per open archive, the status bar and the message
+ * banner. Opens files given on the command line, chosen, recent or dropped; remembers its
+ * geometry, dividers, theme and recent files.
+ */
+public final class MainWindow {
+    private final Stage stage;
+    private final SettingsStore store;
+    private final Settings settings;
+    private final Background background;
+    private final Jobs jobs;
+    private final TabPane tabs = new TabPane();
+    private final Banner banner = new Banner();
+    private final StatusBar status;
+    private final ThemeSwitch theme;
+    private final WelcomePane welcome;
+    private final BorderPane frame = new BorderPane();
+    private final Scene scene;
+    private final BooleanBinding verifyRunning;
+    private final javafx.beans.property.BooleanProperty anyVerify = new javafx.beans.property.SimpleBooleanProperty();
+
+    public MainWindow(Stage stage, SettingsStore store, Background background, Boolean dark, double width, double height) {
+        this.stage = stage;
+        this.store = store;
+        this.settings = store.load();
+        this.background = background;
+        this.jobs = new Jobs(background.executor());
+        this.status = new StatusBar(jobs, background.busyProperty());
+        StackPane root = new StackPane(frame, banner);
+        root.getStyleClass().add("vitrine-root");
+        double w = width > 0 ? width : settings.width;
+        double h = height > 0 ? height : settings.height;
+        scene = new Scene(root, w, h);
+        theme = new ThemeSwitch(scene, dark != null ? dark : settings.dark);
+        verifyRunning = Bindings.createBooleanBinding(anyVerify::get, anyVerify);
+        welcome = new WelcomePane(this::openDialog, p -> open(List.of(p)));
+        welcome.setRecent(settings.recent);
+        MainMenus menus = new MainMenus(this);
+        frame.setTop(new VBox(menus.menuBar(), menus.toolBar()));
+        frame.setCenter(welcome);
+        frame.setBottom(status);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        tabs.getStyleClass().add("archive-tabs");
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> tabChanged());
+        tabs.getTabs().addListener((javafx.collections.ListChangeListener<Tab>) c -> {
+            frame.setCenter(tabs.getTabs().isEmpty() ? welcome : tabs);
+            if (tabs.getTabs().isEmpty()) tabChanged();
+        });
+        scene.setOnDragOver(this::dragOver);
+        scene.setOnDragDropped(this::dropped);
+        theme.darkProperty().addListener((o, a, d) -> {
+            settings.dark = d;
+            saveSettings();
+        });
+        stage.setTitle("Vitrine");
+        stage.setScene(scene);
+        setIcons();
+        if (width <= 0 && height <= 0) restoreGeometry();
+        stage.setOnCloseRequest(e -> rememberGeometry());
+    }
+
+    private void setIcons() {
+        for (String size : List.of("32", "64", "128", "256")) {
+            var in = MainWindow.class.getResourceAsStream("icons/vitrine-" + size + ".png");
+            if (in != null) stage.getIcons().add(new javafx.scene.image.Image(in));
+        }
+    }
+
+    private void restoreGeometry() {
+        if (!Double.isNaN(settings.x) && !Double.isNaN(settings.y)) {
+            Rectangle2D r = new Rectangle2D(settings.x, settings.y, settings.width, settings.height);
+            boolean visible = Screen.getScreens().stream().anyMatch(s -> s.getVisualBounds().intersects(r));
+            if (visible) {
+                stage.setX(settings.x);
+                stage.setY(settings.y);
+            }
+        }
+        stage.setMaximized(settings.maximized);
+    }
+
+    private void rememberGeometry() {
+        if (!stage.isMaximized()) {
+            settings.x = stage.getX();
+            settings.y = stage.getY();
+            settings.width = scene.getWidth();
+            settings.height = scene.getHeight();
+        }
+        settings.maximized = stage.isMaximized();
+        ArchiveView v = current();
+        if (v != null) settings.dividers = v.dividers();
+        saveSettings();
+    }
+
+    public void show() {
+        stage.show();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    public Background background() {
+        return background;
+    }
+
+    public Jobs jobs() {
+        return jobs;
+    }
+
+    public Banner notifier() {
+        return banner;
+    }
+
+    public ThemeSwitch theme() {
+        return theme;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public StatusBar status() {
+        return status;
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    BooleanBinding verifyRunning() {
+        return verifyRunning;
+    }
+
+    /** The archive in front, or null. */
+    public ArchiveView current() {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        return t == null ? null : (ArchiveView) t.getContent();
+    }
+
+    public List<ArchiveView> views() {
+        List<ArchiveView> out = new ArrayList<>();
+        for (Tab t : tabs.getTabs()) out.add((ArchiveView) t.getContent());
+        return out;
+    }
+
+    /**
+     * Opens {@code paths} (files, or folders of archives), each archive in a tab. Completes when
+     * every one has opened or failed (with a one-line message in the banner).
+     */
+    public CompletableFuture<Void> open(List<Path> paths) {
+        CompletableFuture<Void> all = new CompletableFuture<>();
+        background.run(() -> OpenPlan.of(paths, FormatRegistry.get()), plan -> {
+            for (String m : plan.messages()) banner.error(m);
+            List<CompletableFuture<?>> each = new ArrayList<>();
+            for (Path p : plan.archives()) each.add(openOne(p));
+            CompletableFuture.allOf(each.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> all.complete(null));
+        }, err -> {
+            banner.error(Human.error(err));
+            all.complete(null);
+        });
+        return all;
+    }
+
+    private CompletableFuture<?> openOne(Path path) {
+        for (Tab t : tabs.getTabs()) {
+            if (((ArchiveView) t.getContent()).session().path().equals(path)) {
+                tabs.getSelectionModel().select(t);
+                return CompletableFuture.completedFuture(null);
+            }
+        }
+        status.setMessage("opening " + path.getFileName() + "…");
+        return background.run(() -> ArchiveSession.open(path), session -> {
+            addTab(session);
+            remember(path);
+            status.setMessage("");
+        }, err -> {
+            banner.error(Human.error(err));
+            status.setMessage("");
+        });
+    }
+
+    private void addTab(ArchiveSession session) {
+        ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), () -> stage);
+        view.setDividers(settings.dividers);
+        view.onDividersMoved(() -> settings.dividers = view.dividers());
+        Tab tab = new Tab(session.path().getFileName().toString(), view);
+        tab.setGraphic(new FontIcon(NodeIcons.forKind(session.root().node().kind())));
+        tab.setTooltip(new javafx.scene.control.Tooltip(session.path().toString()));
+        tab.setOnClosed(e -> view.dispose());
+        view.verifier().runningProperty().addListener((o, a, r) -> updateVerifyRunning());
+        if (!session.openProblems().isEmpty()) tab.getStyleClass().add("tab-damaged");
+        session.healthVersionProperty().addListener((o, a, b) -> {
+            boolean bad = session.health().overall() == dev.vitrine.core.model.Health.DAMAGED;
+            if (bad && !tab.getStyleClass().contains("tab-damaged")) tab.getStyleClass().add("tab-damaged");
+            if (!bad) tab.getStyleClass().remove("tab-damaged");
+        });
+        tabs.getTabs().add(tab);
+        if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null) tabs.getSelectionModel().select(tab);
+        if (session.archive().unreadable()) {
+            banner.error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
+        }
+    }
+
+    private void updateVerifyRunning() {
+        anyVerify.set(views().stream().anyMatch(v -> v.verifier().runningProperty().get()));
+    }
+
+    private void tabChanged() {
+        ArchiveView v = current();
+        if (v == null) {
+            status.setFile("no archive open", "");
+            stage.setTitle("Vitrine");
+            return;
+        }
+        ArchiveSession s = v.session();
+        status.setFile(s.archive().format().displayName(), Human.size(s.archive().source().size())
+                + " (" + Human.count(s.archive().source().size()) + " bytes)");
+        stage.setTitle(s.path().getFileName() + " — Vitrine");
+    }
+
+    private void remember(Path path) {
+        settings.recent = RecentFiles.add(settings.recent, path.toAbsolutePath().toString());
+        welcome.setRecent(settings.recent);
+        saveSettings();
+    }
+
+    void clearRecent() {
+        settings.recent = new ArrayList<>();
+        welcome.setRecent(settings.recent);
+        saveSettings();
+    }
+
+    private void saveSettings() {
+        Settings snapshot = settings.copy();
+        background.run(() -> {
+            store.save(snapshot);
+            return null;
+        }, null, null);
+    }
+
+    void openDialog() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open archives");
+        List<String> exts = new ArrayList<>();
+        for (var f : FormatRegistry.get().formats()) for (String e : f.extensions()) exts.add("*." + e);
+        if (!exts.isEmpty()) fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Archives", exts));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("All files", "*"));
+        if (!settings.recent.isEmpty()) {
+            File dir = new File(settings.recent.getFirst()).getParentFile();
+            if (dir != null && dir.isDirectory()) fc.setInitialDirectory(dir);
+        }
+        List<File> files = fc.showOpenMultipleDialog(stage);
+        if (files != null) open(files.stream().map(File::toPath).toList());
+    }
+
+    private void dragOver(DragEvent e) {
+        if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+        e.consume();
+    }
+
+    private void dropped(DragEvent e) {
+        boolean ok = e.getDragboard().hasFiles();
+        if (ok) open(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+        e.setDropCompleted(ok);
+        e.consume();
+    }
+
+    void verify() {
+        ArchiveView v = current();
+        if (v != null) v.verifier().start();
+        else banner.info("Open an archive to verify it");
+    }
+
+    void cancelVerify() {
+        ArchiveView v = current();
+        if (v != null) v.verifier().cancel();
+    }
+
+    void export() {
+        ArchiveView v = current();
+        if (v != null) v.exporter().export();
+    }
+
+    void find() {
+        ArchiveView v = current();
+        if (v != null) v.hex().focusFind();
+    }
+
+    void goTo() {
+        ArchiveView v = current();
+        if (v != null) v.hex().focusGoTo();
+    }
+
+    void closeTab() {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        if (t == null) return;
+        tabs.getTabs().remove(t);
+        ((ArchiveView) t.getContent()).dispose();
+    }
+
+    void quit() {
+        rememberGeometry();
+        stage.close();
+        javafx.application.Platform.exit();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.settings.SettingsStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+/**
+ * The JavaFX application: opens the main window on the files asked for (or the samples), or,
+ * with --screenshot, renders it once everything has loaded, saves a PNG and exits.
+ */
+public final class VitrineApp extends Application {
+    private Background background;
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions opts = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
+        background = Background.create();
+        boolean shot = opts.screenshot() != null;
+        MainWindow w = new MainWindow(stage, shot ? SettingsStore.none() : SettingsStore.user(), background,
+                shot || opts.dark() ? opts.dark() : null,
+                shot || opts.width() != LaunchOptions.DEFAULT_WIDTH ? opts.width() : -1,
+                shot || opts.height() != LaunchOptions.DEFAULT_HEIGHT ? opts.height() : -1);
+        w.show();
+        List<Path> files = opts.filesOrSamples();
+        if (files.isEmpty() && opts.files().isEmpty()) {
+            w.notifier().info("No samples folder found: open an archive with File > Open or drop one here");
+        }
+        CompletableFuture<Void> opened = w.open(files);
+        if (shot) screenshot(w, opts, opened);
+    }
+
+    private static final boolean TRACE = Boolean.getBoolean("vitrine.trace");
+    private static final long T0 = System.nanoTime();
+
+    static void trace(String what) {
+        if (TRACE) System.err.printf("vitrine: %6.0f ms %s%n", (System.nanoTime() - T0) / 1e6, what);
+    }
+
+    private void screenshot(MainWindow w, LaunchOptions opts, CompletableFuture<Void> opened) {
+        trace("window shown");
+        opened.whenComplete((v, e) -> trace("opened"));
+        opened.thenCompose(v -> Settler.whenSettled(w, Duration.ofSeconds(60)))
+                .thenCompose(ok -> {
+                    trace("settled " + ok);
+                    ArchiveView v = w.current();
+                    if (v != null && opts.show() != null) {
+                        switch (opts.show()) {
+                            case "records" -> v.details().selectRecords();
+                            case "index" -> v.details().selectIndex();
+                            default -> v.details().selectFields();
+                        }
+                    }
+                    if (v != null && opts.verify()) {
+                        v.verifier().start();
+                        return Settler.whenSettled(w, Duration.ofSeconds(120));
+                    }
+                    return Settler.whenSettled(w, Duration.ofSeconds(30));
+                })
+                .whenComplete((ok, err) -> Platform.runLater(() -> {
+                    trace("settled again " + ok);
+                    int code = 0;
+                    try {
+                        if (err != null) throw err;
+                        if (!ok) System.err.println("vitrine: the window did not settle in time; saving it as it is");
+                        Path out = Screenshot.save(w.scene(), opts.screenshot());
+                        System.out.println(out);
+                        trace("saved");
+                    } catch (Throwable e) {
+                        System.err.println("vitrine: could not save the screenshot: " + Human.error(e));
+                        code = 1;
+                    }
+                    background.shutdown();
+                    Platform.exit();
+                    System.exit(code);
+                }));
+    }
+
+    @Override
+    public void stop() {
+        if (background != null) background.shutdown();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.vitrine.app.ui;
+
+import atlantafx.base.theme.Styles;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+
+/** What the window shows with no archive open: how to open one, and the recent files. */
+public final class WelcomePane extends VBox {
+    private final VBox recent = new VBox(2);
+
+    public WelcomePane(Runnable openDialog, Consumer<Path> openRecent) {
+        super(14);
+        getStyleClass().add("welcome");
+        setAlignment(Pos.CENTER);
+        FontIcon icon = new FontIcon(MaterialDesignA.ARCHIVE);
+        icon.getStyleClass().add("welcome-icon");
+        Label title = new Label("Drop archives or folders here");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label sub = new Label("ZSS and ZS sorted records, CAF, and more: browse the structure, check integrity, export");
+        sub.getStyleClass().add(Styles.TEXT_MUTED);
+        Button open = new Button("Open…", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+        open.getStyleClass().add(Styles.ACCENT);
+        open.setOnAction(e -> openDialog.run());
+        recent.setAlignment(Pos.CENTER);
+        getChildren().addAll(icon, title, sub, open, recent);
+        this.openRecent = openRecent;
+    }
+
+    private final Consumer<Path> openRecent;
+
+    public void setRecent(List<String> files) {
+        recent.getChildren().clear();
+        if (files.isEmpty()) return;
+        Label l = new Label("Recent");
+        l.getStyleClass().add(Styles.TEXT_MUTED);
+        recent.getChildren().add(l);
+        for (String f : files.subList(0, Math.min(6, files.size()))) {
+            Hyperlink h = new Hyperlink(f);
+            h.setOnAction(e -> openRecent.accept(Path.of(f)));
+            recent.getChildren().add(h);
+        }
+    }
+}

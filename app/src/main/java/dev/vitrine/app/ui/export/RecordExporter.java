@@ -1,0 +1,120 @@
+package dev.vitrine.app.ui.export;
+
+import dev.vitrine.app.ui.table.KeyQuery;
+import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.RowTable;
+import dev.vitrine.core.model.SortedRecords;
+import dev.vitrine.core.verify.CancelledException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Writes records to one file in a {@link RecordFraming}, through {@link AtomicFile}: a key range
+ * of sorted records, chosen rows of a table, or records already in memory (search matches).
+ * Blocking and cancellable (a cancelled export leaves no file); run it in the background.
+ */
+public final class RecordExporter {
+    private RecordExporter() {}
+
+    /** Records and bytes written so far; {@code total} records, or -1 when unknown (a key range). */
+    @FunctionalInterface
+    public interface Progress {
+        void progress(long records, long bytes, long total);
+    }
+
+    public record Result(Path target, long records, long bytes) {}
+
+    public static Result range(SortedRecords sorted, KeyQuery q, RecordFraming framing, Path target, boolean replace,
+                               Progress progress, BooleanSupplier cancelled) throws IOException {
+        long[] n = {0, 0};
+        byte[] scratch = new byte[10];
+        AtomicFile.write(target, replace, out -> sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {
+            if (cancelled.getAsBoolean()) throw new CancelledException();
+            framing.write(out, rec, off, len, scratch);
+            n[0]++;
+            n[1] += len;
+            if ((n[0] & 1023) == 0) progress.progress(n[0], n[1], -1);
+            return true;
+        }));
+        progress.progress(n[0], n[1], n[0]);
+        return new Result(target, n[0], n[1]);
+    }
+
+    public static Result records(List<byte[]> records, RecordFraming framing, Path target, boolean replace,
+                                 Progress progress, BooleanSupplier cancelled) throws IOException {
+        long[] n = {0, 0};
+        byte[] scratch = new byte[10];
+        AtomicFile.write(target, replace, out -> {
+            for (byte[] r : records) {
+                if (cancelled.getAsBoolean()) throw new CancelledException();
+                framing.write(out, r, 0, r.length, scratch);
+                n[0]++;
+                n[1] += r.length;
+                progress.progress(n[0], n[1], records.size());
+            }
+        });
+        return new Result(target, n[0], n[1]);
+    }
+
+    /** Rows {@code indices} (ascending) of {@code table}, each row's {@link RowTable.Row#content()}. */
+    public static Result rows(RowTable table, List<Integer> indices, RecordFraming framing, Path target, boolean replace,
+                              Progress progress, BooleanSupplier cancelled) throws IOException {
+        long[] n = {0, 0};
+        byte[] scratch = new byte[10];
+        AtomicFile.write(target, replace, out -> {
+            int i = 0;
+            while (i < indices.size()) {
+                // One read per run of consecutive rows (capped), not one per row.
+                int j = i + 1;
+                while (j < indices.size() && indices.get(j) == indices.get(j - 1) + 1 && j - i < 1024) j++;
+                List<RowTable.Row> rows = table.rows(indices.get(i), j - i);
+                for (RowTable.Row r : rows) {
+                    if (cancelled.getAsBoolean()) throw new CancelledException();
+                    n[1] += writeContent(r, framing, out, scratch);
+                    n[0]++;
+                }
+                progress.progress(n[0], n[1], indices.size());
+                i = j;
+            }
+        });
+        return new Result(target, n[0], n[1]);
+    }
+
+    /** All rows {@code [from, from+count)} of {@code table}, read a page at a time. */
+    public static Result rowRange(RowTable table, long from, long count, RecordFraming framing, Path target, boolean replace,
+                                  Progress progress, BooleanSupplier cancelled) throws IOException {
+        long[] n = {0, 0};
+        byte[] scratch = new byte[10];
+        AtomicFile.write(target, replace, out -> {
+            long at = from;
+            while (at < from + count) {
+                int page = (int) Math.min(1024, from + count - at);
+                List<RowTable.Row> rows = table.rows(at, page);
+                if (rows.isEmpty()) break;
+                for (RowTable.Row r : rows) {
+                    if (cancelled.getAsBoolean()) throw new CancelledException();
+                    n[1] += writeContent(r, framing, out, scratch);
+                    n[0]++;
+                }
+                at += rows.size();
+                progress.progress(n[0], n[1], count);
+            }
+        });
+        return new Result(target, n[0], n[1]);
+    }
+
+    private static long writeContent(RowTable.Row r, RecordFraming framing, OutputStream out, byte[] scratch) throws IOException {
+        Content c = r.content();
+        if (c == null) throw new IOException("row " + r.index() + " has no content to export");
+        byte[] bytes;
+        try (InputStream in = c.open()) {
+            bytes = in.readAllBytes();
+        }
+        framing.write(out, bytes, 0, bytes.length, scratch);
+        return bytes.length;
+    }
+}

@@ -1,0 +1,213 @@
+package dev.vitrine.app.ui.hex;
+
+import atlantafx.base.controls.CustomTextField;
+import atlantafx.base.theme.Styles;
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.core.io.ByteSource;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignH;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+
+/**
+ * The hex view with its bar: what is selected, go to offset (Ctrl+G focuses it) and find bytes
+ * or text (Ctrl+F), searching in the background with cancel.
+ */
+public final class HexPane extends BorderPane {
+    private final Background background;
+    private final HexView hex;
+    private final Label info = new Label();
+    private final CustomTextField goTo = new CustomTextField();
+    private final CustomTextField find = new CustomTextField();
+    private final ToggleButton textMode = new ToggleButton("Text");
+    private final ToggleButton hexMode = new ToggleButton("Hex");
+    private final Button findNext = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY));
+    private final Button cancelFind = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
+    private final Label findStatus = new Label();
+    private ByteSource source;
+    private AtomicBoolean findCancel = new AtomicBoolean();
+    private long lastMatch = -1;
+
+    public HexPane(Background background) {
+        this.background = background;
+        this.hex = new HexView(background);
+        getStyleClass().add("hex-pane");
+        setCenter(hex);
+        setTop(buildBar());
+    }
+
+    private Region buildBar() {
+        info.getStyleClass().add("hex-info");
+        info.setMinWidth(0);
+        goTo.setPromptText("go to offset");
+        goTo.setLeft(new FontIcon(MaterialDesignT.TARGET));
+        goTo.setPrefColumnCount(7);
+        goTo.getStyleClass().add(Styles.SMALL);
+        goTo.setTooltip(new Tooltip("Go to offset (Ctrl+G): 4096, 0x1000, 1000h, 2G"));
+        goTo.setOnAction(e -> goToTyped());
+        goTo.setId("hex-goto");
+        find.setPromptText("find");
+        find.setLeft(new FontIcon(MaterialDesignM.MAGNIFY));
+        find.setPrefColumnCount(8);
+        find.getStyleClass().add(Styles.SMALL);
+        find.setTooltip(new Tooltip("Find (Ctrl+F): text with escapes like \\x00, or hex bytes; Enter finds the next"));
+        find.setOnAction(e -> findNext());
+        find.setId("hex-find");
+        ToggleGroup g = new ToggleGroup();
+        textMode.setToggleGroup(g);
+        hexMode.setToggleGroup(g);
+        textMode.setSelected(true);
+        textMode.getStyleClass().addAll(Styles.SMALL, Styles.LEFT_PILL);
+        hexMode.getStyleClass().addAll(Styles.SMALL, Styles.RIGHT_PILL);
+        textMode.setMinWidth(Region.USE_PREF_SIZE);
+        hexMode.setMinWidth(Region.USE_PREF_SIZE);
+        textMode.setTooltip(new Tooltip("Find text (UTF-8; escapes like \\x00 allowed)"));
+        hexMode.setTooltip(new Tooltip("Find hex bytes, e.g. 5a 53 53"));
+        textMode.setId("find-text-mode");
+        hexMode.setId("find-hex-mode");
+        g.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) a.setSelected(true);
+        });
+        findNext.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        findNext.setTooltip(new Tooltip("Find next"));
+        findNext.setOnAction(e -> findNext());
+        cancelFind.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.DANGER);
+        cancelFind.setTooltip(new Tooltip("Stop searching"));
+        cancelFind.setOnAction(e -> cancelFind());
+        cancelFind.setVisible(false);
+        cancelFind.managedProperty().bind(cancelFind.visibleProperty());
+        findStatus.getStyleClass().add("hex-info");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        FontIcon icon = new FontIcon(MaterialDesignH.HEXADECIMAL);
+        HBox bar = new HBox(6, icon, info, spacer, findStatus, find, new HBox(textMode, hexMode), findNext, cancelFind, goTo);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        bar.getStyleClass().add("pane-header");
+        return bar;
+    }
+
+    public HexView hex() {
+        return hex;
+    }
+
+    public void setSource(ByteSource src, String message) {
+        cancelFind();
+        source = src;
+        lastMatch = -1;
+        hex.setSource(src, message);
+        info.setText(src == null ? message : src.name() + " · " + Human.size(src.size()));
+    }
+
+    /** Text of the info line (what is selected). */
+    public void setInfo(String text) {
+        info.setText(text);
+    }
+
+    public void focusGoTo() {
+        goTo.requestFocus();
+        goTo.selectAll();
+    }
+
+    public void focusFind() {
+        find.requestFocus();
+        find.selectAll();
+    }
+
+    private void goToTyped() {
+        try {
+            long off = OffsetParser.parse(goTo.getText());
+            if (source == null || off >= source.size()) {
+                throw new IllegalArgumentException("offset " + Human.count(off) + " is past the end ("
+                        + Human.size(source == null ? 0 : source.size()) + ")");
+            }
+            goTo.pseudoClassStateChanged(Styles.STATE_DANGER, false);
+            findStatus.setText("");
+            hex.goTo(off);
+            hex.requestFocus();
+        } catch (IllegalArgumentException e) {
+            goTo.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+            findStatus.setText(e.getMessage());
+        }
+    }
+
+    /** Finds the next match after the caret (or the last match), in the background. */
+    public void findNext() {
+        if (source == null) return;
+        FindQuery q;
+        try {
+            q = FindQuery.parse(find.getText(), hexMode.isSelected() ? FindQuery.Mode.HEX : FindQuery.Mode.TEXT);
+            find.pseudoClassStateChanged(Styles.STATE_DANGER, false);
+        } catch (IllegalArgumentException e) {
+            find.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+            findStatus.setText(e.getMessage());
+            return;
+        }
+        findCancel.set(true);
+        AtomicBoolean cancel = new AtomicBoolean();
+        findCancel = cancel;
+        long from = hex.caret() >= 0 ? hex.caret() + 1 : lastMatch >= 0 ? lastMatch + 1 : 0;
+        ByteSource src = source;
+        AtomicLong done = new AtomicLong();
+        long total = src.size();
+        findStatus.setText("searching…");
+        cancelFind.setVisible(true);
+        AnimationTimer progress = new AnimationTimer() {
+            long last;
+
+            @Override
+            public void handle(long now) {
+                if (now - last < 200_000_000L) return;
+                last = now;
+                if (!cancel.get()) findStatus.setText("searching… " + (total == 0 ? 0 : done.get() * 100 / total) + "%");
+            }
+        };
+        progress.start();
+        background.run(() -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set), at -> {
+            progress.stop();
+            if (cancel.get()) return;
+            cancelFind.setVisible(false);
+            if (at < 0) {
+                findStatus.setText("not found");
+                return;
+            }
+            lastMatch = at;
+            findStatus.setText("found at " + Human.offset(at) + (at < from ? " (wrapped)" : ""));
+            hex.setMarks(hex.marks().without(HexMark.Kind.MATCH).with(
+                    new HexMark(at, at + q.pattern().length, HexMark.Kind.MATCH, 0, "match: " + q.shown())), false);
+            hex.setCaret(at);
+        }, err -> {
+            progress.stop();
+            cancelFind.setVisible(false);
+            findStatus.setText("search failed: " + Human.error(err));
+        });
+    }
+
+    public void cancelFind() {
+        if (!findCancel.get()) {
+            findCancel.set(true);
+            findStatus.setText(cancelFind.isVisible() ? "search cancelled" : findStatus.getText());
+        }
+        cancelFind.setVisible(false);
+    }
+
+    public String findStatus() {
+        return findStatus.getText();
+    }
+}

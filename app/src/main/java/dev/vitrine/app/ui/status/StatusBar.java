@@ -1,0 +1,97 @@
+package dev.vitrine.app.ui.status;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
+import javafx.geometry.Orientation;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+
+/**
+ * The bottom line: format and size of the file in front, a short message, the newest long job
+ * with its progress and a cancel button, and a spinner while background reads are running.
+ */
+public final class StatusBar extends HBox {
+    private final Label format = new Label();
+    private final Label size = new Label();
+    private final Label message = new Label();
+    private final Label jobTitle = new Label();
+    private final ProgressBar jobProgress = new ProgressBar();
+    private final Button cancel = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
+    private final ProgressIndicator busy = new ProgressIndicator();
+    private final HBox job;
+
+    public StatusBar(Jobs jobs, ReadOnlyIntegerProperty backgroundBusy) {
+        super(10);
+        getStyleClass().add("status-bar");
+        setAlignment(Pos.CENTER_LEFT);
+        setPadding(new Insets(3, 10, 3, 10));
+        format.getStyleClass().add("status-format");
+        size.getStyleClass().add("status-size");
+        message.getStyleClass().add("status-message");
+        message.setMinWidth(0);
+        jobProgress.setPrefWidth(160);
+        jobProgress.getStyleClass().add(Styles.SMALL);
+        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.BUTTON_ICON);
+        cancel.setTooltip(new Tooltip("Cancel"));
+        job = new HBox(6, jobTitle, jobProgress, cancel);
+        job.setAlignment(Pos.CENTER_LEFT);
+        job.setVisible(false);
+        job.managedProperty().bind(job.visibleProperty());
+        busy.setPrefSize(14, 14);
+        busy.setMaxSize(14, 14);
+        busy.getStyleClass().add("status-busy");
+        busy.visibleProperty().bind(backgroundBusy.greaterThan(0));
+        Tooltip.install(busy, new Tooltip("reading in the background"));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        getChildren().addAll(format, sep(), size, sep(), message, spacer, job, busy);
+        jobs.currentProperty().addListener((o, a, t) -> show(t));
+    }
+
+    private static Separator sep() {
+        Separator s = new Separator(Orientation.VERTICAL);
+        s.getStyleClass().add("status-sep");
+        return s;
+    }
+
+    private void show(Task<?> t) {
+        jobTitle.textProperty().unbind();
+        jobProgress.progressProperty().unbind();
+        if (t == null) {
+            job.setVisible(false);
+            return;
+        }
+        jobTitle.textProperty().bind(Bindings.createStringBinding(
+                () -> t.getMessage() == null || t.getMessage().isEmpty() ? t.getTitle() : t.getTitle() + ": " + t.getMessage(),
+                t.titleProperty(), t.messageProperty()));
+        jobProgress.progressProperty().bind(t.progressProperty());
+        cancel.setOnAction(e -> t.cancel());
+        job.setVisible(true);
+    }
+
+    public void setFile(String formatName, String sizeText) {
+        format.setText(formatName);
+        size.setText(sizeText);
+    }
+
+    public void setMessage(String text) {
+        message.setText(text);
+    }
+
+    public String message() {
+        return message.getText();
+    }
+}

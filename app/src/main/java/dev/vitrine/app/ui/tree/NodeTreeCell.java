@@ -1,0 +1,90 @@
+package dev.vitrine.app.ui.tree;
+
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.NodeIcons;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Health;
+import java.util.function.Function;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
+
+/** One row of the structure tree: kind icon, name, where its bytes are, and a health badge. */
+final class NodeTreeCell extends TreeCell<TreeEntry> {
+    private final Function<TreeItem<TreeEntry>, Health> healthOf;
+    private final FontIcon kindIcon = new FontIcon();
+    private final Label name = new Label();
+    private final Label where = new Label();
+    private final FontIcon badge = new FontIcon();
+    private final HBox box;
+    private final Tooltip tip = new Tooltip();
+
+    NodeTreeCell(Function<TreeItem<TreeEntry>, Health> healthOf) {
+        this.healthOf = healthOf;
+        kindIcon.getStyleClass().add("kind-icon");
+        where.getStyleClass().add("tree-where");
+        badge.getStyleClass().add("health-badge");
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        box = new HBox(6, kindIcon, name, where, spacer, badge);
+        box.setAlignment(Pos.CENTER_LEFT);
+        getStyleClass().add("node-tree-cell");
+    }
+
+    @Override
+    protected void updateItem(TreeEntry entry, boolean empty) {
+        super.updateItem(entry, empty);
+        getStyleClass().removeAll("tree-message", "tree-error", "tree-more");
+        setText(null);
+        if (empty || entry == null) {
+            setGraphic(null);
+            setTooltip(null);
+            return;
+        }
+        switch (entry) {
+            case TreeEntry.NodeEntry n -> {
+                kindIcon.setIconCode(NodeIcons.forKind(n.node().kind()));
+                name.setText(n.node().name());
+                ByteRange r = n.node().range();
+                where.setText(r.isNone() ? "" : (r.file() != null ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
+                Health h = healthOf.apply(getTreeItem());
+                badge.setIconCode(NodeIcons.forHealth(h));
+                badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
+                badge.getStyleClass().add(NodeIcons.healthClass(h));
+                badge.setVisible(true);
+                tip.setText(n.node().kind() + " · " + NodeIcons.healthText(h)
+                        + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message()));
+                setTooltip(tip);
+                setGraphic(box);
+            }
+            case TreeEntry.MoreEntry m -> {
+                getStyleClass().add("tree-more");
+                kindIcon.setIconCode(MaterialDesignD.DOTS_HORIZONTAL);
+                name.setText(ChildPage.moreLabel(m.remaining()));
+                where.setText("expand to load");
+                badge.setVisible(false);
+                setTooltip(null);
+                setGraphic(box);
+            }
+            case TreeEntry.MessageEntry msg -> {
+                getStyleClass().add(msg.error() ? "tree-error" : "tree-message");
+                kindIcon.setIconCode(msg.error() ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignP.PROGRESS_CLOCK);
+                name.setText(msg.text());
+                where.setText("");
+                badge.setVisible(false);
+                setTooltip(null);
+                setGraphic(box);
+            }
+        }
+    }
+}

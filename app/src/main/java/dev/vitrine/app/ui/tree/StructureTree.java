@@ -1,0 +1,145 @@
+package dev.vitrine.app.ui.tree;
+
+import dev.vitrine.app.ui.health.HealthMap;
+import dev.vitrine.core.model.Health;
+import dev.vitrine.core.model.Node;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+
+/**
+ * The structure tree: lazy, paged, with icons and health badges. Publishes the selected node
+ * and can reveal a node given its path from the root (loading pages on the way).
+ */
+public final class StructureTree {
+    /** Most pages searched for one child while revealing a path, so a bad path cannot load a million rows. */
+    static final int MAX_PAGES_PER_STEP = 200;
+
+    private final TreeView<TreeEntry> view = new TreeView<>();
+    private final NodeTreeItem rootItem;
+    private final HealthMap health;
+    private final ReadOnlyObjectWrapper<Node> selected = new ReadOnlyObjectWrapper<>(this, "selected");
+
+    public StructureTree(TreeEntry.NodeEntry root, TreeContext ctx, HealthMap health) {
+        this.health = health;
+        this.rootItem = new NodeTreeItem(root, ctx);
+        view.setRoot(rootItem);
+        view.setShowRoot(true);
+        view.getStyleClass().add("structure-tree");
+        view.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        view.setCellFactory(v -> new NodeTreeCell(this::healthOf));
+        view.getSelectionModel().selectedItemProperty().addListener((o, was, item) -> {
+            if (item instanceof NodeTreeItem n) selected.set(n.node());
+        });
+        view.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && view.getSelectionModel().getSelectedItem() instanceof NodeTreeItem.MoreItem m) {
+                m.load();
+                e.consume();
+            }
+        });
+        view.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2
+                    && view.getSelectionModel().getSelectedItem() instanceof NodeTreeItem.MoreItem m) {
+                m.load();
+            }
+        });
+    }
+
+    public TreeView<TreeEntry> view() {
+        return view;
+    }
+
+    public NodeTreeItem rootItem() {
+        return rootItem;
+    }
+
+    public ReadOnlyObjectProperty<Node> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /** Expands the root and selects it; completes when its first page is shown. */
+    public CompletableFuture<Void> openRoot() {
+        rootItem.setExpanded(true);
+        view.getSelectionModel().select(rootItem);
+        return rootItem.ensureLoaded();
+    }
+
+    /** Redraws badges after health changed. */
+    public void refreshHealth() {
+        view.refresh();
+    }
+
+    /**
+     * Expands along {@code path} (root first), loading children and pages as needed, and selects
+     * the deepest node reached. Completes with that node's item.
+     */
+    public CompletableFuture<NodeTreeItem> reveal(List<Node> path) {
+        CompletableFuture<NodeTreeItem> result = new CompletableFuture<>();
+        step(rootItem, path, 1, result);
+        return result;
+    }
+
+    private void step(NodeTreeItem item, List<Node> path, int i, CompletableFuture<NodeTreeItem> result) {
+        if (i >= path.size()) {
+            select(item);
+            result.complete(item);
+            return;
+        }
+        NodeKey target = NodeKey.of(path.get(i));
+        item.ensureLoaded().thenRun(() -> find(item, target, MAX_PAGES_PER_STEP, child -> {
+            if (child == null) {
+                select(item);
+                result.complete(item);
+            } else {
+                item.setExpanded(true);
+                step(child, path, i + 1, result);
+            }
+        }));
+    }
+
+    private void find(NodeTreeItem parent, NodeKey target, int pagesLeft, java.util.function.Consumer<NodeTreeItem> then) {
+        NodeTreeItem.MoreItem more = null;
+        for (TreeItem<TreeEntry> c : parent.getChildren()) {
+            if (c instanceof NodeTreeItem n && NodeKey.of(n.node()).equals(target)) {
+                then.accept(n);
+                return;
+            }
+            if (c instanceof NodeTreeItem.MoreItem m) more = m;
+        }
+        if (more == null || pagesLeft <= 0) {
+            then.accept(null);
+            return;
+        }
+        more.load().thenRun(() -> find(parent, target, pagesLeft - 1, then));
+    }
+
+    private void select(NodeTreeItem item) {
+        for (TreeItem<TreeEntry> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+        view.getSelectionModel().select(item);
+        int row = view.getRow(item);
+        if (row >= 0) view.scrollTo(Math.max(0, row - 3));
+    }
+
+    /** The health badge of a row (see {@link HealthMap}); logical nodes take the worst of their children. */
+    public Health healthOf(TreeItem<TreeEntry> item) {
+        if (!(item instanceof NodeTreeItem n)) return Health.UNCHECKED;
+        TreeEntry.NodeEntry e = (TreeEntry.NodeEntry) n.getValue();
+        Health h = health.of(e.node().range()).worst(health.of(e.problems()));
+        if (item == rootItem) return h.worst(health.overall());
+        if (e.node().range().isNone() && n.isLoaded()) {
+            for (TreeItem<TreeEntry> c : n.getChildren()) {
+                if (c instanceof NodeTreeItem child) {
+                    TreeEntry.NodeEntry ce = (TreeEntry.NodeEntry) child.getValue();
+                    h = h.worst(health.of(ce.node().range())).worst(health.of(ce.problems()));
+                }
+            }
+        }
+        return h;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.vitrine.app.ui.verify;
+
+import atlantafx.base.theme.Styles;
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
+
+/** The problems list: severity, file, offset, message; selecting a row reports the problem. */
+public final class ProblemsView extends BorderPane {
+    private final TableView<Problem> table = new TableView<>();
+    private final Label title = new Label("Problems");
+    private final Label state = new Label("not verified yet");
+    private Consumer<Problem> onSelected = p -> {};
+
+    public ProblemsView(ObservableList<Problem> problems) {
+        getStyleClass().add("problems-view");
+        table.setItems(problems);
+        table.getStyleClass().addAll(Styles.DENSE, "problems-table");
+        Label empty = new Label("No problems found so far.\nRun Verify (F5) for a full check.");
+        empty.getStyleClass().add("problems-empty");
+        empty.setWrapText(true);
+        table.setPlaceholder(empty);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_LAST_COLUMN);
+        TableColumn<Problem, Severity> sev = new TableColumn<>("");
+        sev.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().severity()));
+        sev.setCellFactory(c -> new SeverityCell());
+        sev.setPrefWidth(30);
+        sev.setMaxWidth(30);
+        sev.setMinWidth(30);
+        sev.setSortable(false);
+        TableColumn<Problem, String> file = text("file", 90, p -> p.file() == null ? "" : p.file());
+        TableColumn<Problem, String> off = text("offset", 80, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
+        off.getStyleClass().add("numeric-column");
+        TableColumn<Problem, String> msg = text("message", 400, Problem::message);
+        table.getColumns().setAll(List.of(sev, file, off, msg));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
+            if (p != null) onSelected.accept(p);
+        });
+        title.getStyleClass().add(Styles.TEXT_BOLD);
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        state.getStyleClass().add("problems-state");
+        state.setMinWidth(0);
+        state.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        HBox head = new HBox(8, new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), title, state);
+        head.setAlignment(Pos.CENTER_LEFT);
+        head.setPadding(new Insets(4, 8, 4, 8));
+        head.getStyleClass().add("pane-header");
+        setTop(head);
+        setCenter(table);
+        problems.addListener((javafx.collections.ListChangeListener<Problem>) c -> updateTitle());
+        updateTitle();
+    }
+
+    private static TableColumn<Problem, String> text(String name, double w, java.util.function.Function<Problem, String> f) {
+        TableColumn<Problem, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+        c.setPrefWidth(w);
+        c.setSortable(false);
+        return c;
+    }
+
+    private void updateTitle() {
+        int n = table.getItems().size();
+        title.setText(n == 0 ? "Problems" : "Problems (" + Human.count(n) + ")");
+    }
+
+    /** The verify state line: "not verified yet", "verifying… 40%", "no problems (0.3 s)". */
+    public void setState(String text, boolean bad) {
+        state.setText(text);
+        state.pseudoClassStateChanged(Styles.STATE_DANGER, bad);
+    }
+
+    /** After a verify without findings the empty list says so. */
+    public void setVerified(boolean clean) {
+        if (clean && table.getPlaceholder() instanceof Label l) l.setText("Verified: no problems.");
+    }
+
+    public String state() {
+        return state.getText();
+    }
+
+    public void setOnProblemSelected(Consumer<Problem> handler) {
+        onSelected = handler == null ? p -> {} : handler;
+    }
+
+    public TableView<Problem> table() {
+        return table;
+    }
+
+    private static final class SeverityCell extends TableCell<Problem, Severity> {
+        @Override
+        protected void updateItem(Severity s, boolean empty) {
+            super.updateItem(s, empty);
+            if (empty || s == null) {
+                setGraphic(null);
+                return;
+            }
+            FontIcon i = switch (s) {
+                case ERROR -> new FontIcon(MaterialDesignC.CLOSE_CIRCLE);
+                case WARNING -> new FontIcon(MaterialDesignA.ALERT);
+                case INFO -> new FontIcon(MaterialDesignI.INFORMATION_OUTLINE);
+            };
+            i.getStyleClass().add("severity-" + s.name().toLowerCase(java.util.Locale.ROOT));
+            setGraphic(i);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.vitrine.app.ui.verify;
+
+import dev.vitrine.app.ui.ArchiveSession;
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.concurrent.FxExecutor;
+import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.core.verify.VerifyReport;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+
+/**
+ * Runs a full verify of one archive as a job: resets what an earlier verify found, streams
+ * problems into the session (which marks health), and says how it ended.
+ */
+public final class VerifyController {
+    private final ArchiveSession session;
+    private final Jobs jobs;
+    private final ProblemsView view;
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private VerifyTask task;
+    private VerifyReport last;
+
+    public VerifyController(ArchiveSession session, Jobs jobs, ProblemsView view) {
+        this.session = session;
+        this.jobs = jobs;
+        this.view = view;
+        int n = session.problems().size();
+        view.setState(n == 0 ? "not verified yet" : Human.count(n) + (n == 1 ? " problem" : " problems") + " found while opening · not fully verified", n > 0);
+    }
+
+    public void start() {
+        if (task != null) return;
+        session.resetForVerify();
+        ProblemBatcher batcher = new ProblemBatcher(FxExecutor.INSTANCE, session::addProblems);
+        VerifyTask t = new VerifyTask(session.archive(), batcher);
+        task = t;
+        running.set(true);
+        view.setState("verifying…", false);
+        t.progressProperty().addListener((o, a, p) -> {
+            if (task == t && p.doubleValue() >= 0) view.setState(String.format(Locale.US, "verifying… %.0f%%", p.doubleValue() * 100), false);
+        });
+        t.setOnSucceeded(e -> {
+            batcher.flush();
+            finish(t.getValue());
+        });
+        t.setOnCancelled(e -> {
+            batcher.flush();
+            done();
+            view.setState("verify cancelled · " + summary(session.problems().size()), !session.problems().isEmpty());
+        });
+        t.setOnFailed(e -> {
+            batcher.flush();
+            done();
+            view.setState("verify failed: " + Human.error(t.getException()), true);
+        });
+        jobs.submit(t);
+    }
+
+    private void finish(VerifyReport r) {
+        done();
+        last = r;
+        if (r.cancelled()) {
+            view.setState("verify cancelled · " + summary(session.problems().size()), !session.problems().isEmpty());
+            return;
+        }
+        view.setVerified(r.errors() == 0 && r.warnings() == 0);
+        session.markChecked();
+        String time = String.format(Locale.US, "%.2f s", r.nanos() / 1e9);
+        if (r.errors() == 0 && r.warnings() == 0) {
+            view.setState("verified: no problems (" + time + ")", false);
+        } else {
+            String w = r.warnings() == 0 ? "" : ", " + Human.count(r.warnings()) + (r.warnings() == 1 ? " warning" : " warnings");
+            view.setState("verified: " + Human.count(r.errors()) + (r.errors() == 1 ? " error" : " errors") + w + " (" + time + ")", r.errors() > 0);
+        }
+    }
+
+    private static String summary(int n) {
+        return Human.count(n) + (n == 1 ? " problem" : " problems") + " so far";
+    }
+
+    private void done() {
+        task = null;
+        running.set(false);
+    }
+
+    public void cancel() {
+        if (task != null) task.cancel();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    /** The last finished verify's report, or null. */
+    public VerifyReport lastReport() {
+        return last;
+    }
+}

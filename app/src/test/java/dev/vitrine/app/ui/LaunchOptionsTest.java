@@ -1,0 +1,65 @@
+package dev.vitrine.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.core.format.FormatRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LaunchOptionsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void screenshotOptions() {
+        LaunchOptions o = LaunchOptions.parse(new String[] {"--screenshot", "out.png", "--size", "800x600", "a.zss", "--verify", "--show", "index"});
+        assertEquals(Path.of("out.png"), o.screenshot());
+        assertEquals(800, o.width());
+        assertEquals(600, o.height());
+        assertEquals(List.of(Path.of("a.zss")), o.files());
+        assertTrue(o.verify());
+        assertEquals("index", o.show());
+        LaunchOptions plain = LaunchOptions.parse(new String[0]);
+        assertNull(plain.screenshot());
+        assertEquals(LaunchOptions.DEFAULT_WIDTH, plain.width());
+    }
+
+    @Test
+    void badOptionsSayWhatIsExpected() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--size", "big"}))
+                .getMessage().contains("WIDTHxHEIGHT"));
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--screenshot"}));
+        assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--frobnicate"}));
+    }
+
+    @Test
+    void theSamplesFolderComesFromVitrineHome() {
+        String before = System.getProperty("vitrine.home");
+        try {
+            System.setProperty("vitrine.home", dir.toString());
+            assertEquals(dir.resolve("samples"), LaunchOptions.samplesFolder());
+        } finally {
+            if (before == null) System.clearProperty("vitrine.home");
+            else System.setProperty("vitrine.home", before);
+        }
+    }
+
+    @Test
+    void aFolderOpensTheArchivesInsideAndQuietlySkipsTheRest() throws Exception {
+        Path zss = dir.resolve("a.zss");
+        Files.copy(LaunchOptionsTest.class.getResourceAsStream("/fixtures/zss/letters-none.zss"), zss);
+        Files.writeString(dir.resolve("README.md"), "# samples");
+        OpenPlan plan = OpenPlan.of(List.of(dir), FormatRegistry.get());
+        assertEquals(List.of(zss), plan.archives());
+        assertEquals(List.of(dir.resolve("README.md")), plan.skipped());
+        assertEquals(List.of(), plan.messages());
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        assertEquals(1, OpenPlan.of(List.of(empty), FormatRegistry.get()).messages().size());
+    }
+}

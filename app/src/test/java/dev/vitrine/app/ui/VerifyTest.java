@@ -1,0 +1,96 @@
+package dev.vitrine.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.app.ui.testing.WindowTest;
+import dev.vitrine.core.model.Health;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import java.util.List;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+/** Verify from the window: problems listed, health marked, and a problem leads to its bytes. */
+class VerifyTest extends WindowTest {
+
+    private List<Problem> problems(ArchiveView v) throws Exception {
+        return fx(() -> List.copyOf(v.problems().table().getItems()));
+    }
+
+    private void verifyWithF5(ArchiveView v) throws Exception {
+        click(v.tree().view());
+        type(KeyCode.F5);
+        waitUntil("verify to finish", () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        settle();
+    }
+
+    @Test
+    void aDamagedRootBlockIsListedMarkedAndFoundByClickingTheProblem() throws Exception {
+        ArchiveView v = open(fixture("fixtures/zss/root-checksum.zss"));
+        verifyWithF5(v);
+        List<Problem> found = problems(v);
+        assertTrue(found.stream().anyMatch(p -> p.offset() == 120 && p.severity() == Severity.ERROR && p.message().contains("checksum mismatch")),
+                "problem at offset 120: " + found);
+        assertTrue(fx(() -> v.problems().state()).startsWith("verified: "), fx(() -> v.problems().state()));
+        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())), "the file is marked damaged");
+        assertTrue(lookup(".structure-tree .health-badge.health-damaged").tryQuery().isPresent(), "a red badge is on screen");
+
+        TableView<Problem> table = v.problems().table();
+        int row = fx(() -> table.getItems().indexOf(found.stream().filter(p -> p.offset() == 120).findFirst().orElseThrow()));
+        click(tableRow(table, row));
+        settle();
+        Node selected = fx(() -> v.selection().selected());
+        assertTrue(selected.range().contains(120), "the node covering offset 120 is selected: " + selected.name());
+        assertEquals("index-block", selected.kind());
+        assertEquals(120, fx(() -> v.hex().hex().caret()), "the hex view marks the offset");
+        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().view().getSelectionModel().getSelectedItem())));
+        FontIcon badge = lookup(".node-summary .health-badge").query();
+        assertTrue(badge.getStyleClass().contains("health-damaged"), "the summary says damaged");
+    }
+
+    @Test
+    void aBadIndexKeyIsFoundByVerifyOnly() throws Exception {
+        ArchiveView v = open(fixture("fixtures/zss/bad-index-key-1.zss"));
+        assertTrue(problems(v).isEmpty(), "ordinary reads of this file succeed");
+        assertEquals(Health.UNCHECKED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
+        verifyWithF5(v);
+        assertTrue(problems(v).stream().anyMatch(p -> p.offset() == 120 && p.message().contains("too large")), "" + problems(v));
+        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
+    }
+
+    @Test
+    void aCleanFileIsMarkedOkAfterVerify() throws Exception {
+        ArchiveView v = open(fixture("fixtures/zss/deep-index-3level.zss"));
+        verifyWithF5(v);
+        assertTrue(problems(v).isEmpty());
+        assertTrue(fx(() -> v.problems().state()).startsWith("verified: no problems"));
+        assertEquals(Health.OK, fx(() -> v.tree().healthOf(v.tree().rootItem())));
+        assertTrue(lookup(".structure-tree .health-badge.health-ok").tryQuery().isPresent());
+    }
+
+    @Test
+    void aFileThatCannotBeReadNormallyStillOpensWithItsDamageShown() throws Exception {
+        ArchiveView v = open(fixture("fixtures/zss/bad-magic.zss"));
+        List<Problem> found = problems(v);
+        assertTrue(!found.isEmpty() && found.getFirst().message().contains("magic"), "shown at once, without verify: " + found);
+        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
+        assertTrue(fx(() -> window.notifier().lastMessage()).contains("showing what is readable"), fx(() -> window.notifier().lastMessage()));
+        assertTrue(fx(() -> v.hex().hex().settled()), "its bytes are still shown");
+    }
+
+    @Test
+    void anUnknownFileGivesOneLineAndNoTab() throws Exception {
+        java.nio.file.Path junk = temp.resolve("notes.txt");
+        java.nio.file.Files.writeString(junk, "hello, not an archive");
+        fx(() -> window.open(List.of(junk))).get();
+        settle();
+        assertEquals(0, fx(() -> window.tabs().getTabs().size()));
+        String msg = fx(() -> window.notifier().lastMessage());
+        assertTrue(msg.startsWith("notes.txt: not an archive"), msg);
+        assertTrue(!msg.contains("\n") && !msg.contains("Exception"), msg);
+    }
+}
