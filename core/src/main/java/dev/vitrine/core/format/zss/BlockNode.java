@@ -29,7 +29,7 @@ final class BlockNode implements Node {
     private final List<IndexEntry> entries;
     private final long promisedLength;
 
-    private BlockNode(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label) {
+    private BlockNode(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label, long referrer) {
         this.archive = archive;
         this.offset = offset;
         this.promisedLength = promisedLength;
@@ -40,8 +40,11 @@ final class BlockNode implements Node {
         List<IndexEntry> es = List.of();
         if (key != null) fields.add(Field.of("key (from parent index)", key));
         try {
+            if (offset < 0 || offset >= r.size()) {
+                throw new FormatException(file, referrer, "points at offset " + Long.toUnsignedString(offset)
+                        + ", but the file ends at " + r.size());
+            }
             f = r.frameAt(offset, r.size());
-            if (f == null) throw new FormatException(file, offset, "no block here: this is the end of the file");
         } catch (FormatException e) {
             problems.add(Problem.of(e));
         }
@@ -71,8 +74,8 @@ final class BlockNode implements Node {
     }
 
     /** The block at {@code offset}; never throws: an unreadable block is a node with a problem. */
-    static BlockNode at(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label) {
-        return new BlockNode(archive, offset, promisedLength, expectedLevel, key, label);
+    static BlockNode at(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label, long referrer) {
+        return new BlockNode(archive, offset, promisedLength, expectedLevel, key, label, referrer);
     }
 
     private List<IndexEntry> readEntries(BlockFrame f) {
@@ -179,7 +182,7 @@ final class BlockNode implements Node {
 
     private Node child(int i) {
         IndexEntry e = entries.get(i);
-        return BlockNode.at(archive, e.childOffset(), e.childLength(), frame.level() - 1, Keys.escape(e.key(), 200), null);
+        return BlockNode.at(archive, e.childOffset(), e.childLength(), frame.level() - 1, Keys.escape(e.key(), 200), null, offset);
     }
 
     /**

@@ -18,6 +18,15 @@ final class BlockReader {
     private final long size;
     private final Codec codec;
     private final long maxBlockBytes;
+    /**
+     * Recently decompressed payloads by block offset: browsing, info and repeated scans touch
+     * the same few blocks (the root above all), and bz2 in particular allocates megabytes per
+     * stream. Bounded in bytes; the file is read-only, so entries never go stale.
+     */
+    private final java.util.LinkedHashMap<Long, MemorySegment> decoded = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private long decodedBytes;
+    private static final long CACHE_BYTES = 8L << 20;
+    private static final long CACHE_ENTRY_MAX = 1L << 20;
 
     BlockReader(ByteSource src, Codec codec, long maxBlockBytes) throws TruncatedException {
         this.file = src.name();
@@ -50,7 +59,8 @@ final class BlockReader {
     BlockFrame frameAt(long offset, long limit) throws FormatException {
         limit = Math.min(limit, size);
         if (offset < 0 || offset > limit) {
-            throw new FormatException(file, offset, "block offset " + Long.toUnsignedString(offset)
+            // Callers that know who pointed here check first and blame the pointer instead.
+            throw new FormatException(file, Math.max(0, Math.min(offset, size)), "block offset " + Long.toUnsignedString(offset)
                     + " is outside the file (" + size + " bytes)");
         }
         if (offset == limit) return null;
@@ -102,6 +112,22 @@ final class BlockReader {
     /** The decompressed payload (a view of the file for codec none). */
     MemorySegment payload(BlockFrame f) throws FormatException {
         if (codec == null) throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
-        return codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
+        if (codec.isIdentity()) return rawPayload(f);
+        synchronized (decoded) {
+            MemorySegment hit = decoded.get(f.offset());
+            if (hit != null) return hit;
+        }
+        MemorySegment p = codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
+        if (p.byteSize() <= CACHE_ENTRY_MAX) {
+            synchronized (decoded) {
+                if (decoded.put(f.offset(), p) == null) decodedBytes += p.byteSize();
+                var it = decoded.values().iterator();
+                while (decodedBytes > CACHE_BYTES && it.hasNext()) {
+                    decodedBytes -= it.next().byteSize();
+                    it.remove();
+                }
+            }
+        }
+        return p;
     }
 }

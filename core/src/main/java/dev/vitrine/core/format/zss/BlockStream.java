@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
  * blocks are decompressed in parallel while the caller consumes the current one.
  */
 abstract class BlockStream implements AutoCloseable {
+    private static final long READ_AHEAD_MIN_BYTES = 1L << 20;
     final BlockReader reader;
     long pos;
 
@@ -23,7 +24,10 @@ abstract class BlockStream implements AutoCloseable {
     }
 
     static BlockStream open(BlockReader reader, long pos, Limits limits) {
-        boolean parallel = reader.codec() != null && !reader.codec().isIdentity() && Workers.parallelism() > 1;
+        // Handing blocks to other threads costs tens of microseconds each: worth it only when
+        // there is real decompression work ahead.
+        boolean parallel = reader.codec() != null && !reader.codec().isIdentity() && Workers.parallelism() > 1
+                && reader.size() - pos > READ_AHEAD_MIN_BYTES;
         return parallel ? new ReadAhead(reader, pos, Workers.parallelism() + 1) : new Sequential(reader, pos);
     }
 

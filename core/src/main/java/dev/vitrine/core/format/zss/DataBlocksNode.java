@@ -57,7 +57,7 @@ final class DataBlocksNode implements Node {
         d.ensureDataBlocks(from + count);
         List<Node> out = new ArrayList<>();
         for (long i = from; i < d.dataCount() && i < from + count; i++) {
-            out.add(BlockNode.at(archive, d.dataOffset((int) i), -1, 0, null, "#" + i));
+            out.add(BlockNode.at(archive, d.dataOffset((int) i), -1, 0, null, "#" + i, d.dataOffset((int) i)));
         }
         return out;
     }
@@ -71,7 +71,7 @@ final class DataBlocksNode implements Node {
         if (i < 0 || d.level(i) != 0) return Optional.empty();
         long off = d.offset(i);
         int di = d.dataIndexOf(off);
-        BlockNode b = BlockNode.at(archive, off, -1, 0, null, "#" + di);
+        BlockNode b = BlockNode.at(archive, off, -1, 0, null, "#" + di, off);
         return b.range().contains(position.offset()) ? Optional.of(b) : Optional.empty();
     }
 

@@ -46,14 +46,23 @@ final class RangeScanner {
     private long findDataBlock(MemorySegment needle) throws FormatException {
         long offset = archive.header().rootOffset();
         long length = archive.header().rootLength();
+        long referrer = HeaderLayout.ROOT_OFFSET;
         int maxDepth = Math.min(archive.limits().maxDepth(), BlockFrame.FIRST_EXTENSION_LEVEL);
         for (int depth = 0; ; depth++) {
             if (depth > maxDepth) {
                 throw new FormatException(reader.file(), offset, "index deeper than " + maxDepth + " levels (a cycle?)");
             }
-            IndexBlock ib = archive.readIndexBlock(offset, length);
+            IndexBlock ib = archive.readIndexBlock(offset, length, referrer);
             IndexEntry e = ib.entries().get(ib.entryFor(needle));
-            if (ib.level() == 1) return e.childOffset();
+            if (ib.level() == 1) {
+                long child = e.childOffset();
+                if (child < 0 || child > reader.size()) {
+                    throw new FormatException(reader.file(), offset, "index entry points at offset "
+                            + Long.toUnsignedString(child) + ", outside the file (" + reader.size() + " bytes)");
+                }
+                return child;
+            }
+            referrer = offset;
             offset = e.childOffset();
             length = e.childLength();
         }

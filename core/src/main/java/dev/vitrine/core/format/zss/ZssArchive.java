@@ -64,6 +64,11 @@ public final class ZssArchive implements Archive, SortedRecords {
         }
     }
 
+    /** An archive over bytes already in hand (tests, fuzzing); the source is closed with the archive. */
+    static ZssArchive of(ZssFamilyFormat format, Path path, ByteSource source, Limits limits) throws IOException {
+        return new ZssArchive(format, format.flavor(), path, source, limits);
+    }
+
     /** Opens a ZSS or ZS file: whichever the magic says, else the extension, else ZSS. */
     public static ZssArchive open(Path path, Limits limits) throws IOException {
         ZssFamilyFormat zs = new ZsFormat();
@@ -122,7 +127,7 @@ public final class ZssArchive implements Archive, SortedRecords {
     /** The level of the root index block (reads and checks the root block). */
     public int rootIndexLevel() throws IOException {
         requireReadable();
-        return readIndexBlock(header.rootOffset(), header.rootLength()).level();
+        return readIndexBlock(header.rootOffset(), header.rootLength(), HeaderLayout.ROOT_OFFSET).level();
     }
 
     /**
@@ -177,16 +182,19 @@ public final class ZssArchive implements Archive, SortedRecords {
 
     /**
      * The index block at {@code offset}, read within the {@code length} bytes its parent (or
-     * the header) promised, with the reference's checks and messages.
+     * the header) promised, with the reference's checks and messages. {@code referrer} is blamed
+     * when the offset itself lies outside the file (the parent block, or the header field).
      */
-    IndexBlock readIndexBlock(long offset, long length) throws FormatException {
+    IndexBlock readIndexBlock(long offset, long length, long referrer) throws FormatException {
         synchronized (indexCache) {
             IndexBlock hit = indexCache.get(offset);
             if (hit != null) return hit;
         }
         String file = source.name();
         if (offset < 0 || length < 0 || offset > source.size() || length > source.size() - offset) {
-            throw new FormatException(file, offset, "partial read on index block @ " + Long.toUnsignedString(offset)
+            // Blame the block's own offset when it is in the file, else whoever pointed at it.
+            long at = offset >= 0 && offset < source.size() ? offset : referrer;
+            throw new FormatException(file, at, "partial read on index block @ " + Long.toUnsignedString(offset)
                     + ", length " + Long.toUnsignedString(length));
         }
         BlockFrame f = reader.frameAt(offset, offset + length);

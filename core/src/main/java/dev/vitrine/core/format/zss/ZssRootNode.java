@@ -67,7 +67,7 @@ final class ZssRootNode implements Node {
     private synchronized BlockNode index() {
         if (index == null) {
             ZssHeader h = archive.header();
-            index = BlockNode.at(archive, h.rootOffset(), h.rootLength(), -1, null, "index (root)");
+            index = BlockNode.at(archive, h.rootOffset(), h.rootLength(), -1, null, "index (root)", HeaderLayout.ROOT_OFFSET);
         }
         return index;
     }

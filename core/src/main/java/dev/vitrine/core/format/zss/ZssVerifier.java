@@ -181,17 +181,20 @@ final class ZssVerifier {
             return bc;
         }
         if (f.isExtension()) return bc; // CRC-checked, otherwise ignored
+        // Damaged bytes are not fed to a decompressor: nothing in them can be trusted, and a
+        // mangled bz2 stream costs megabytes to discover. (The data hash then fails too.)
+        if (!bc.crcOk) return bc;
         MemorySegment payload;
         try {
             payload = reader.payload(f);
         } catch (FormatException e) {
-            if (bc.crcOk) bc.problem(Problem.of(e));
+            bc.problem(Problem.of(e));
             return bc;
         }
         if (f.isData()) {
             if (!identity) bc.payloadToHash = payload;
-            if (bc.crcOk) checkRecords(bc, payload);
-        } else if (bc.crcOk) {
+            checkRecords(bc, payload);
+        } else {
             checkIndex(bc, payload);
         }
         return bc;
@@ -378,7 +381,10 @@ final class ZssVerifier {
 
     private void finalChecks() {
         long root = header.rootOffset();
-        if (!ledger.remove(root)) {
+        if (root < 0 || root >= reader.size()) {
+            ctx.report(Problem.error(file, HeaderLayout.ROOT_OFFSET, "root block missing or doubly-referenced (root_index_offset "
+                    + Long.toUnsignedString(root) + " is outside the file)"));
+        } else if (!ledger.remove(root)) {
             ctx.report(Problem.error(file, root, "root block missing or doubly-referenced"));
         } else {
             int level = ledger.removedLevel;
