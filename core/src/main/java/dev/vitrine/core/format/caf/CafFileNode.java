@@ -13,8 +13,7 @@ record CafFileNode(CafArchive archive, CafEntry entry) implements Node {
 
     @Override
     public String name() {
-        List<String> segs = CafFolderTree.segments(entry.name());
-        return segs.getLast();
+        return CafFolderTree.label(CafFolderTree.segments(entry.name()).getLast());
     }
 
     @Override

@@ -12,7 +12,7 @@ record CafFolderNode(CafArchive archive, CafFolderTree.Folder folder) implements
 
     @Override
     public String name() {
-        return folder.name;
+        return CafFolderTree.label(folder.name);
     }
 
     @Override

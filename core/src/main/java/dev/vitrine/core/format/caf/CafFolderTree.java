@@ -56,6 +56,15 @@ final class CafFolderTree {
         return out;
     }
 
+    /** A segment as a tree label: quoted and escaped when it holds control characters (NUL, ESC, ...). */
+    static String label(String segment) {
+        for (int i = 0; i < segment.length(); i++) {
+            char c = segment.charAt(i);
+            if (Character.isISOControl(c) || Character.isSurrogate(c)) return dev.vitrine.core.export.EntryPathPolicy.quote(segment);
+        }
+        return segment;
+    }
+
     static <T> List<T> page(List<T> all, long from, int count) {
         if (from < 0 || from >= all.size() || count <= 0) return List.of();
         int f = (int) from;

@@ -45,7 +45,7 @@ class CafHostileArchiveTest {
     }
 
     @Test
-    void unsafeNamesAreErrorsAtTheirKeys() {
+    void unsafeNamesAreErrorsAtTheirKeys() throws Exception {
         String[] names = {"../evil", "a/../../evil", "/etc/passwd", "C:\\\\Windows\\\\x", "\\\\server\\\\share", "a\\u0000b", "bell\\u0007", ""};
         String[] why = {"'..'", "'..'", "absolute", "drive letter", "absolute", "NUL", "control character", "empty name"};
         StringBuilder files = new StringBuilder();
@@ -58,6 +58,12 @@ class CafHostileArchiveTest {
         noInternalErrors(ps);
         for (int i = 0; i < names.length; i++) {
             expect(ps, Severity.ERROR, at(json, "\"" + names[i] + "\":"), why[i]);
+        }
+        // Tree labels never carry raw control characters to a terminal.
+        try (CafArchive a = CafTestFiles.open(caf(DATA, json))) {
+            List<String> labels = a.root().children(0, 1).getFirst().children(0, 100).stream().map(Node::name).toList();
+            assertTrue(labels.contains("\"a\\u0000b\""), labels::toString);
+            assertTrue(labels.stream().allMatch(l -> l.chars().noneMatch(Character::isISOControl)), labels::toString);
         }
     }
 
