@@ -115,6 +115,25 @@ public final class PythonJson {
         BigDecimal bd = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
         String digits = bd.unscaledValue().toString();
         int decpt = digits.length() - bd.scale(); // value = 0.DIGITS × 10^decpt
+        if (digits.length() == 2) {
+            // Java always prints two significant digits at least ("4.9E-324"); Python prints
+            // the shortest that round-trips ("5e-324"). Try the one-digit neighbours.
+            BigDecimal exact = new BigDecimal(Math.abs(d));
+            BigDecimal best = null;
+            int first = digits.charAt(0) - '0';
+            for (int c : new int[] {first, first + 1}) {
+                BigDecimal cand = BigDecimal.valueOf(c).scaleByPowerOfTen(decpt - 1);
+                if (cand.doubleValue() == Math.abs(d)
+                        && (best == null || cand.subtract(exact).abs().compareTo(best.subtract(exact).abs()) < 0)) {
+                    best = cand;
+                }
+            }
+            if (best != null) {
+                best = best.stripTrailingZeros();
+                digits = best.unscaledValue().toString();
+                decpt = digits.length() - best.scale();
+            }
+        }
         StringBuilder sb = new StringBuilder();
         if (d < 0) sb.append('-');
         if (decpt <= -4 || decpt > 16) {

@@ -81,7 +81,10 @@ final class BlockDirectory {
         return dataCount;
     }
 
+    /** Offset of data block {@code i} (scanning as far as needed); IndexOutOfBounds past the last. */
     synchronized long dataOffset(int i) {
+        ensureDataBlocks(i + 1L);
+        if (i < 0 || i >= dataCount) throw new IndexOutOfBoundsException("data block " + i + " of " + dataCount);
         return dataBlocks[i];
     }
 

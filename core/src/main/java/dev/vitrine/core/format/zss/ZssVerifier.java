@@ -115,6 +115,7 @@ final class ZssVerifier {
                 cutShort = true;
             }
             if (cutShort) return;
+            ctx.checkCancelled();
             join(hashChain);
             finalChecks();
             ctx.progress(size, size);
@@ -332,7 +333,8 @@ final class ZssVerifier {
         int level = f.level();
         long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
         boolean firstTaken = false;
-        for (IndexEntry e : bc.entries) {
+        // Entries are null when the payload would not even decompress (already reported).
+        for (IndexEntry e : bc.entries == null ? List.<IndexEntry>of() : bc.entries) {
             long ref = e.childOffset();
             if (!ledger.remove(ref)) {
                 ctx.report(Problem.error(file, off, "dangling or multiple refs to " + Long.toUnsignedString(ref)));
