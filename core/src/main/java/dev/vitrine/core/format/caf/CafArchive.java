@@ -2,6 +2,7 @@ package dev.vitrine.core.format.caf;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
@@ -80,7 +81,7 @@ public final class CafArchive implements Archive, FileListing {
     Content contentOf(CafEntry e) {
         if (readable(e)) return CafEntryContent.of(e.name(), src, e.start(), e.length());
         String why = layout == null ? "the archive has no readable index" : CafEntryChecks.rangeProblem(e, layout.dataEnd());
-        return CafEntryContent.unreadable(e.name(), src, e.keyOffset(), "entry " + dev.vitrine.core.export.EntryPathPolicy.quote(e.name()) + ": " + why);
+        return CafEntryContent.unreadable(e.name(), src, e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name()) + ": " + why);
     }
 
     @Override
@@ -97,7 +98,7 @@ public final class CafArchive implements Archive, FileListing {
         for (CafEntry e : dataOrder) {
             if (!readable(e) && e.name().equals(entry.name())) return contentOf(e);
         }
-        return CafEntryContent.unreadable(entry.name(), src, -1, "entry " + dev.vitrine.core.export.EntryPathPolicy.quote(entry.name()) + " is not in this archive");
+        return CafEntryContent.unreadable(entry.name(), src, -1, "entry " + EntryPathPolicy.quote(entry.name()) + " is not in this archive");
     }
 
     @Override

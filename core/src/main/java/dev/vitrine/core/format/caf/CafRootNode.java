@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
@@ -23,7 +24,7 @@ final class CafRootNode implements Node {
         long size = a.source().size();
         if (l == null) {
             // The footer could not place the index: show the footer bytes we have, if any.
-            if (size >= CafLayout.FOOTER_SIZE) out.add(footer(size - CafLayout.FOOTER_SIZE, safeU32(a, size), List.of()));
+            if (size >= CafLayout.FOOTER_SIZE) out.add(footer(size - CafLayout.FOOTER_SIZE, safeU32(a, size)));
             return out;
         }
         out.add(new CafDataNode(a));
@@ -37,21 +38,21 @@ final class CafRootNode implements Node {
         idxFields.add(Field.of("entries", idx.entries().size()));
         idxFields.add(Field.of("parsed", idx.complete() ? "whole index" : "stopped at damage"));
         out.add(new CafSectionNode("index", "index", ByteRange.of(l.indexStart(), l.indexSize()), idxFields, idx.problems()));
-        out.add(footer(l.footerStart(), l.indexSize(), List.of()));
+        out.add(footer(l.footerStart(), l.indexSize()));
         return List.copyOf(out);
     }
 
     private static long safeU32(CafArchive a, long size) {
         try {
             return a.source().readU32LE(size - CafLayout.FOOTER_SIZE);
-        } catch (dev.vitrine.core.io.TruncatedException e) {
+        } catch (TruncatedException e) {
             return -1;
         }
     }
 
-    private static Node footer(long offset, long indexSize, List<Problem> problems) {
+    private static Node footer(long offset, long indexSize) {
         return new CafSectionNode("footer", "footer", ByteRange.of(offset, CafLayout.FOOTER_SIZE),
-                List.of(Field.at("index_size", indexSize, offset, CafLayout.FOOTER_SIZE)), problems);
+                List.of(Field.at("index_size", indexSize, offset, CafLayout.FOOTER_SIZE)), List.of());
     }
 
     @Override
