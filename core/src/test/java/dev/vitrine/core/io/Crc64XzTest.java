@@ -46,12 +46,22 @@ class Crc64XzTest {
             for (int off : new int[] {0, 1, 3, 7}) {
                 long want = reference(data, off, len);
                 assertEquals(want, Crc64Xz.of(data, off, len), "len " + len + " off " + off);
+                assertEquals(want, Crc64Xz.ofJava(MemorySegment.ofArray(data), off, len), "java path, len " + len + " off " + off);
                 try (Arena a = Arena.ofConfined()) {
                     MemorySegment seg = a.allocate(len + off + 1);
                     MemorySegment.copy(data, 0, seg, ValueLayout.JAVA_BYTE, 0, len + off);
                     assertEquals(want, Crc64Xz.of(seg, off, len), "native len " + len + " off " + off);
                 }
             }
+        }
+    }
+
+    @Test
+    void nativePathIsUsedWhereLiblzmaExists() {
+        // Informational on machines without liblzma; on Linux CI it must be found (tests run
+        // with --enable-native-access).
+        if (System.getProperty("os.name").startsWith("Linux") && new java.io.File("/lib/x86_64-linux-gnu/liblzma.so.5").exists()) {
+            org.junit.jupiter.api.Assertions.assertTrue(Crc64Xz.isNative());
         }
     }
 
