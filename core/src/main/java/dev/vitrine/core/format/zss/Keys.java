@@ -16,8 +16,27 @@ public final class Keys {
         return (a.get(ValueLayout.JAVA_BYTE, m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, m) & 0xff);
     }
 
-    /** memcmp order of two ranges, without making slices (the verify hot loop). */
+    private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+
+    /**
+     * memcmp order of two ranges, without making slices (the verify hot loop). Short records
+     * are compared eight bytes at a time as big-endian longs, which is several times cheaper
+     * than {@link MemorySegment#mismatch}'s setup for 20-50 byte keys.
+     */
     static int compare(MemorySegment a, long aOff, long aLen, MemorySegment b, long bOff, long bLen) {
+        long n = Math.min(aLen, bLen);
+        if (n <= 64) {
+            long i = 0;
+            for (; i + 8 <= n; i += 8) {
+                long x = a.get(BE_LONG, aOff + i), y = b.get(BE_LONG, bOff + i);
+                if (x != y) return Long.compareUnsigned(x, y);
+            }
+            for (; i < n; i++) {
+                int x = a.get(ValueLayout.JAVA_BYTE, aOff + i) & 0xff, y = b.get(ValueLayout.JAVA_BYTE, bOff + i) & 0xff;
+                if (x != y) return x - y;
+            }
+            return Long.compare(aLen, bLen);
+        }
         long m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
         if (m < 0) return 0;
         if (m == aLen) return -1;

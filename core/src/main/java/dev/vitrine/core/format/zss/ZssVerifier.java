@@ -23,8 +23,8 @@ import java.util.concurrent.Executor;
  *
  * <p>Pipeline: this thread walks block frames (a few bytes per block) and cuts them into
  * chunks. For each chunk a worker checks CRCs, decompresses, parses records and checks their
- * order ({@link BlockCheck}); SHA-256 of the data payloads runs as a chain of tasks, one per
- * chunk in file order. This thread then takes the chunk results in order and does what needs
+ * order ({@link BlockCheck}); SHA-256 of the data payloads runs on a thread of its own as a
+ * chain of tasks, one per chunk in file order. This thread then takes the chunk results in order and does what needs
  * the whole file: order across blocks and the index bookkeeping ({@link BlockLedger}). A
  * bounded window of chunks keeps memory flat.
  */
@@ -81,6 +81,14 @@ final class ZssVerifier {
         long size = reader.size();
         boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
         Executor exec = parallel ? Workers.pool() : Runnable::run;
+        // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
+        // own, so it never waits in the pool's queue behind chunk checks.
+        java.util.concurrent.ExecutorService hasher = parallel ? java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "zss-verify-sha256");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        Executor hashExec = parallel ? hasher : Runnable::run;
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
@@ -93,11 +101,11 @@ final class ZssVerifier {
                     long end = frames.getLast().end();
                     CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(() -> check(frames), exec);
                     hashChain = identity
-                            ? hashChain.thenRunAsync(() -> hashFile(frames), exec)
+                            ? hashChain.thenRunAsync(() -> hashFile(frames), hashExec)
                             : hashChain.thenCombineAsync(checked, (v, checks) -> {
                                 hashPayloads(checks);
                                 return null;
-                            }, exec);
+                            }, hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
                 }
                 Chunk c = inFlight.poll();
@@ -124,6 +132,7 @@ final class ZssVerifier {
                 c.checked().cancel(false);
                 c.hashed().cancel(false);
             }
+            if (hasher != null) hasher.shutdown();
         }
     }
 
