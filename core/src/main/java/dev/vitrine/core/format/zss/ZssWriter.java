@@ -92,11 +92,11 @@ public final class ZssWriter implements AutoCloseable {
     public record Result(long records, long dataBlocks, long rootOffset, long rootLength, int rootLevel,
                          long totalFileLength, byte[] sha256) {}
 
-    /** The input was not in sorted order; {@link #recordNumber()} is 1-based (= line number for text input). */
-    public static final class UnsortedException extends IOException {
+    /** Input the writer cannot take; {@link #recordNumber()} is 1-based (= the line, for text input). */
+    public static class BadInputException extends IOException {
         private final long recordNumber;
 
-        UnsortedException(long recordNumber, String message) {
+        BadInputException(long recordNumber, String message) {
             super(message);
             this.recordNumber = recordNumber;
         }
@@ -104,6 +104,31 @@ public final class ZssWriter implements AutoCloseable {
         public long recordNumber() {
             return recordNumber;
         }
+    }
+
+    /** The input was not in sorted order. */
+    public static final class UnsortedException extends BadInputException {
+        UnsortedException(long recordNumber, String message) {
+            super(recordNumber, message);
+        }
+    }
+
+    /**
+     * Parses metadata given as text the way the reference's json.loads does (key order kept);
+     * it must be a JSON object.
+     *
+     * @throws IllegalArgumentException with a one-line reason otherwise
+     */
+    public static ObjectNode parseMetadata(String json) {
+        com.fasterxml.jackson.databind.JsonNode n;
+        try {
+            n = MetadataJson.parse(json);
+        } catch (IOException e) {
+            String m = String.valueOf(e.getMessage());
+            throw new IllegalArgumentException("not valid JSON: " + m.lines().findFirst().orElse(m));
+        }
+        if (n instanceof ObjectNode o) return o;
+        throw new IllegalArgumentException("metadata must be a JSON object ({...}), not " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private record Entry(byte[] key, long offset, long length) {}
@@ -204,7 +229,7 @@ public final class ZssWriter implements AutoCloseable {
             throw unsorted(n);
         }
         long max = Limits.DEFAULT.maxBlockBytes() - 16;
-        if (len > max) throw new IOException("record " + n + " is " + len + " bytes; readers accept blocks up to " + max + " bytes");
+        if (len > max) throw new BadInputException(n, "record " + n + " is " + len + " bytes; readers accept blocks up to " + max + " bytes");
         if ((long) blockSize + len + 10 > max) flushBlock();
         ensureBlockRoom(len + 10);
         blockSize = Uleb128.encode(len, block, blockSize);
@@ -258,7 +283,9 @@ public final class ZssWriter implements AutoCloseable {
                 recLen += n - start;
             }
         }
-        if (recLen > 0) throw new IOException("input does not end with the record terminator (last record " + (records + 1) + " is incomplete)");
+        if (recLen > 0) {
+            throw new BadInputException(records + 1, "record " + (records + 1) + " does not end with the terminator (a truncated input?)");
+        }
         return added;
     }
 
