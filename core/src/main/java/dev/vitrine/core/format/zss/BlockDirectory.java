@@ -58,23 +58,33 @@ final class BlockDirectory {
         }
     }
 
-    synchronized void ensureAll() {
-        while (step()) {
-            // keep going
+    /**
+     * Scans until {@code enough} holds or the file ends. The lock is taken per batch of
+     * blocks, not for the whole scan, so cheap queries (a UI asking whether the scan is
+     * complete) never wait for a long scan of a multi-GB file.
+     */
+    private void scanUntil(java.util.function.BooleanSupplier enough) {
+        while (true) {
+            synchronized (this) {
+                for (int i = 0; i < 1024; i++) {
+                    if (done || enough.getAsBoolean()) return;
+                    step();
+                }
+            }
         }
     }
 
-    synchronized void ensureDataBlocks(long n) {
-        while (dataCount < n && step()) {
-            // keep going
-        }
+    void ensureAll() {
+        scanUntil(() -> false);
+    }
+
+    void ensureDataBlocks(long n) {
+        scanUntil(() -> dataCount >= n);
     }
 
     /** Scans until the block covering {@code pos} (if any) is known. */
-    synchronized void ensureOffset(long pos) {
-        while (next <= pos && step()) {
-            // keep going
-        }
+    void ensureOffset(long pos) {
+        scanUntil(() -> next > pos);
     }
 
     synchronized int dataCount() {

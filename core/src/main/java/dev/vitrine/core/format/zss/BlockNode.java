@@ -132,11 +132,16 @@ final class BlockNode implements Node {
         return List.copyOf(fields);
     }
 
+    /**
+     * Problems of the frame, CRC and index entries (found when the node was made), plus those
+     * of the records once they have been loaded: this call may come from a UI thread, so it
+     * never decodes anything itself.
+     */
     @Override
     public List<Problem> problems() {
         List<Problem> all = new ArrayList<>(problems);
         if (frame != null && frame.isData()) {
-            ParsedDataBlock b = parsedOrNull();
+            ParsedDataBlock b = archive.parsedDataBlockIfLoaded(offset);
             if (b != null && b.error != null) all.add(Problem.of(b.error.at(archive.reader().file(), offset)));
         }
         return all;
@@ -149,14 +154,6 @@ final class BlockNode implements Node {
 
     private ParsedDataBlock parsed() throws IOException {
         return archive.parsedDataBlock(offset);
-    }
-
-    private ParsedDataBlock parsedOrNull() {
-        try {
-            return parsed();
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     @Override

@@ -240,6 +240,13 @@ public final class ZssArchive implements Archive, SortedRecords {
         return b;
     }
 
+    /** The data block if it was already decoded, without decoding it (for calls that must not do IO). */
+    ParsedDataBlock parsedDataBlockIfLoaded(long offset) {
+        synchronized (dataCache) {
+            return dataCache.get(offset);
+        }
+    }
+
     synchronized BlockDirectory blockDirectory() {
         if (blockDirectory == null) blockDirectory = new BlockDirectory(reader, Math.max(0, header.dataStart()), limits.maxEntries());
         return blockDirectory;

@@ -21,6 +21,19 @@ import java.util.Random;
 public final class ZssBench {
     private ZssBench() {}
 
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Writes {@code v} as {@code width} zero-padded digits at {@code pos}; returns the end. */
+    private static int digits(byte[] out, int pos, long v, int width) {
+        for (int i = width - 1; i >= 0; i--) {
+            out[pos + i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return pos + width;
+    }
+
     public static void main(String[] args) throws Exception {
         Path path = Path.of(args[0]);
         String codec = args.length > 1 ? args[1] : "none";
@@ -30,12 +43,22 @@ public final class ZssBench {
             Random rnd = new Random(1);
             long bytes = 0, n = 0;
             try (ZssWriter w = ZssWriter.create(path, ZssWriter.Options.of(ZssFlavor.ZSS).codec(codec))) {
-                String[] words = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"};
+                byte[][] words = {b("alpha"), b("bravo"), b("charlie"), b("delta"), b("echo"), b("foxtrot"), b("golf"), b("hotel")};
+                byte[] r = new byte[64];
                 while (bytes < mb << 20) {
-                    byte[] r = String.format("%012d %s %s %05d", n++, words[rnd.nextInt(8)], words[rnd.nextInt(8)], rnd.nextInt(100000))
-                            .getBytes(StandardCharsets.US_ASCII);
-                    w.add(r);
-                    bytes += r.length;
+                    // "%012d %s %s %05d", built by hand: String.format would dominate the run.
+                    int len = digits(r, 0, n++, 12);
+                    r[len++] = ' ';
+                    byte[] w1 = words[rnd.nextInt(8)], w2 = words[rnd.nextInt(8)];
+                    System.arraycopy(w1, 0, r, len, w1.length);
+                    len += w1.length;
+                    r[len++] = ' ';
+                    System.arraycopy(w2, 0, r, len, w2.length);
+                    len += w2.length;
+                    r[len++] = ' ';
+                    len = digits(r, len, rnd.nextInt(100000), 5);
+                    w.add(r, 0, len);
+                    bytes += len;
                 }
                 w.finish();
             }
