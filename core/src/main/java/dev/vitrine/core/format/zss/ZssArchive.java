@@ -151,6 +151,12 @@ public final class ZssArchive implements Archive, SortedRecords {
         return o;
     }
 
+    /** Exactly what the reference's {@code zss info} prints: json.dump(info, indent=4) and a newline. */
+    @Override
+    public String infoJson() throws IOException {
+        return dev.vitrine.core.json.PythonJson.dumps(info(), 4) + "\n";
+    }
+
     /** The metadata object alone (`info -m`). */
     public ObjectNode metadata() throws FormatException {
         requireReadable();

@@ -46,6 +46,7 @@ class ZssInfoAndDumpTest {
             String got = PythonJson.dumps(z.info(), 4) + "\n";
             assertEquals(new String(want, StandardCharsets.US_ASCII), got);
             assertArrayEquals(want, got.getBytes(StandardCharsets.US_ASCII));
+            assertEquals(got, z.infoJson());
         }
     }
 
