@@ -64,9 +64,9 @@ public final class ArchiveView extends BorderPane {
             selection.refreshHealth();
             if (index != null) index.refreshHealth();
         });
+        selection.setOnExport(export::export);
         selection.setOnNodeShown(n -> {
             if (index != null) index.setSelected(n);
-            if (selection.records() != null) selection.records().setOnExport(export::export);
             firstDraw.complete(null);
         });
 
@@ -86,18 +86,20 @@ public final class ArchiveView extends BorderPane {
         buildIndex();
     }
 
+    /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */
     private void buildIndex() {
         Node root = session.root().node();
-        background.run(() -> {
-            List<Node> top = IndexPicture.findTop(root, 64);
-            return top.isEmpty() ? null : IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false);
-        }, picture -> {
-            if (picture == null) return;
-            index = new IndexPictureView(session.health());
-            index.setPicture(picture);
-            index.setOnBlockClicked(selection::revealAndFrame);
-            if (selection.selected() != null) index.setSelected(selection.selected());
-            details.setIndex(index);
+        background.run(() -> IndexPicture.findTop(root, 64), top -> {
+            if (top.isEmpty()) return;
+            details.setIndex(() -> {
+                index = new IndexPictureView(session.health());
+                index.setOnBlockClicked(selection::revealAndFrame);
+                background.run(() -> IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false), picture -> {
+                    index.setPicture(picture);
+                    if (selection.selected() != null) index.setSelected(selection.selected());
+                }, err -> index.setMessage("could not read the index: " + Human.error(err)));
+                return index;
+            });
         }, err -> { /* no index picture: the tree still shows everything */ });
     }
 

@@ -102,13 +102,29 @@ public final class LinkedSelection {
             return;
         }
         NodeKey key = NodeKey.of(node);
-        if (records == null || !key.equals(recordsFor)) {
-            if (records != null) records.dispose();
-            records = new RecordsView(background, table.get(), sorted);
-            records.setOnRowSelected(this::rowSelected);
-            recordsFor = key;
+        if (records != null && key.equals(recordsFor)) {
+            RecordsView same = records;
+            details.setRecords(() -> same);
+            return;
         }
-        details.setRecords(records);
+        if (records != null) records.dispose();
+        records = null;
+        recordsFor = key;
+        details.setRecords(() -> {
+            if (records == null || !key.equals(recordsFor)) {
+                records = new RecordsView(background, table.get(), sorted);
+                records.setOnRowSelected(this::rowSelected);
+                records.setOnExport(onExport);
+                recordsFor = key;
+            }
+            return records;
+        });
+    }
+
+    private Runnable onExport = () -> {};
+
+    public void setOnExport(Runnable handler) {
+        onExport = handler == null ? () -> {} : handler;
     }
 
     /** The hex bar's line: which bytes the selection frames. */

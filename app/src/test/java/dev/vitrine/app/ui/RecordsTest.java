@@ -69,26 +69,28 @@ class RecordsTest extends WindowTest {
         RecordsView rv = records(v);
         assertEquals(N, fx(rv::count));
         assertTrue(lookup(".records-status").match((javafx.scene.control.Label l) -> l.getText().equals("200,000 records")).tryQuery().isPresent());
-        click(rv.table());
+        click(firstRowCell(rv));
         type(KeyCode.END);
-        waitUntil("the last row to be loaded", () -> lastVisibleRow(rv) != null && lastVisibleRow(rv).isLoaded());
+        waitUntil("the last row to be loaded", () -> lastShownRow(rv) != null && lastShownRow(rv).isLoaded());
         settle();
-        LazyRow last = fx(() -> lastVisibleRow(rv));
+        LazyRow last = fx(() -> lastShownRow(rv));
         assertEquals(N - 1, last.index());
         assertEquals("key-0199999 value " + (199_999L * 7919 % 1000), last.cell(1), "the key column of the last row");
-        assertTrue(fx(() -> rv.table().getItems() instanceof dev.vitrine.app.ui.table.LazyRowList l && l.window().cachedPages() <= 64),
-                "only a few pages are held");
+        TableRow<?> onScreen = fx(() -> rv.grid().table().lookupAll(".table-row-cell").stream()
+                .map(n -> (TableRow<?>) n).filter(r -> r.getItem() == last).findFirst().orElseThrow());
+        assertTrue(fx(() -> onScreen.isSelected() && onScreen.isVisible()), "the last record is selected and on screen");
+        assertTrue(fx(() -> rv.grid().table().getItems().size() < 60), "the table holds only the rows on screen");
+        assertEquals(fx(() -> rv.grid().scrollBar().getMax()), fx(() -> rv.grid().scrollBar().getValue()), "scrolled to the end");
     }
 
-    private static LazyRow lastVisibleRow(RecordsView rv) {
-        LazyRow best = null;
-        for (javafx.scene.Node n : rv.table().lookupAll(".table-row-cell")) {
-            if (n instanceof TableRow<?> r && !r.isEmpty() && r.getItem() instanceof LazyRow lr && r.isVisible()
-                    && (best == null || lr.index() > best.index())) {
-                best = lr;
-            }
-        }
-        return best;
+    private TableRow<?> firstRowCell(RecordsView rv) throws Exception {
+        return fx(() -> rv.grid().table().lookupAll(".table-row-cell").stream().map(n -> (TableRow<?>) n)
+                .filter(r -> r.getIndex() == 0).findFirst().orElseThrow());
+    }
+
+    private static LazyRow lastShownRow(RecordsView rv) {
+        List<LazyRow> rows = rv.grid().shownRows();
+        return rows.isEmpty() ? null : rows.getLast();
     }
 
     @Test
@@ -105,9 +107,10 @@ class RecordsTest extends WindowTest {
         TextField go = lookup("#record-goto").query();
         click(go);
         write("150000").type(KeyCode.ENTER);
-        waitUntil("row 150,000 selected and loaded", () -> rv.table().getSelectionModel().getSelectedIndex() == 150_000
-                && rv.table().getSelectionModel().getSelectedItem().isLoaded());
-        assertEquals("key-0150000 value " + (150_000L * 7919 % 1000), fx(() -> rv.table().getSelectionModel().getSelectedItem().cell(1)));
+        waitUntil("row 150,000 selected and loaded", () -> rv.grid().viewport().selection().lead() == 150_000
+                && rv.grid().table().getSelectionModel().getSelectedItem() != null
+                && rv.grid().table().getSelectionModel().getSelectedItem().isLoaded());
+        assertEquals("key-0150000 value " + (150_000L * 7919 % 1000), fx(() -> rv.grid().table().getSelectionModel().getSelectedItem().cell(1)));
     }
 
     @Test

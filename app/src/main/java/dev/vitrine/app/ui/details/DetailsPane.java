@@ -4,6 +4,7 @@ import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
 import java.util.List;
+import java.util.function.Supplier;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
@@ -35,6 +36,7 @@ public final class DetailsPane extends BorderPane {
         indexTab.setId("tab-index");
         tabs.getTabs().add(fieldsTab);
         tabs.getStyleClass().add("details-tabs");
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> fill(t));
         setTop(summary);
         setCenter(tabs);
     }
@@ -55,21 +57,39 @@ public final class DetailsPane extends BorderPane {
         fields.show(list);
     }
 
-    /** Shows (or, with null, removes) the records tab. Keeps the user's tab choice where it can. */
-    public void setRecords(javafx.scene.Node view) {
-        if (view == null) {
-            tabs.getTabs().remove(recordsTab);
-            recordsTab.setContent(null);
-            return;
-        }
-        recordsTab.setContent(view);
-        if (!tabs.getTabs().contains(recordsTab)) tabs.getTabs().add(1, recordsTab);
+    /**
+     * Shows (or, with null, removes) the records tab. Its view is made by {@code factory} only
+     * when the tab is shown: counting a billion records is not worth doing for a glance at the
+     * fields. Keeps the user's tab choice where it can.
+     */
+    public void setRecords(Supplier<javafx.scene.Node> factory) {
+        setLazy(recordsTab, factory, 1);
     }
 
-    public void setIndex(javafx.scene.Node view) {
-        indexTab.setContent(view);
-        if (view != null && !tabs.getTabs().contains(indexTab)) tabs.getTabs().add(indexTab);
-        if (view == null) tabs.getTabs().remove(indexTab);
+    /** The index tab, its picture made when the tab is first shown. */
+    public void setIndex(Supplier<javafx.scene.Node> factory) {
+        setLazy(indexTab, factory, -1);
+    }
+
+    private void setLazy(Tab tab, Supplier<javafx.scene.Node> factory, int at) {
+        tab.setContent(null);
+        tab.setUserData(factory);
+        if (factory == null) {
+            tabs.getTabs().remove(tab);
+            return;
+        }
+        if (!tabs.getTabs().contains(tab)) {
+            if (at >= 0 && at <= tabs.getTabs().size()) tabs.getTabs().add(at, tab);
+            else tabs.getTabs().add(tab);
+        }
+        fill(tabs.getSelectionModel().getSelectedItem());
+    }
+
+    @SuppressWarnings("unchecked")
+    private void fill(Tab t) {
+        if (t != null && t.getContent() == null && t.getUserData() instanceof Supplier<?> f) {
+            t.setContent(((Supplier<javafx.scene.Node>) f).get());
+        }
     }
 
     public void selectRecords() {

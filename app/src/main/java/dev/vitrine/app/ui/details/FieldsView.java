@@ -28,6 +28,7 @@ public final class FieldsView extends TableView<FieldsView.Item> {
 
     public FieldsView() {
         getStyleClass().addAll(Styles.DENSE, Styles.STRIPED, "fields-table");
+        setFixedCellSize(26);
         setPlaceholder(new Label("this node has no fields"));
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         TableColumn<Item, Item> swatch = new TableColumn<>("");

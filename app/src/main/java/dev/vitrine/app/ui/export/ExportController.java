@@ -65,7 +65,7 @@ public final class ExportController {
             notifier.info("Select a node with records (its Records tab) to export them");
             return;
         }
-        int rows = rv == null ? 0 : rv.selectedRows().size();
+        long rows = rv == null ? 0 : rv.selectedCount();
         int matches = rv == null ? 0 : rv.selectedMatches().size();
         ExportDialog d = new ExportDialog(owner.get(), rows, matches, sorted.isPresent(), rv == null ? null : rv.typedRange(),
                 rv == null ? -1 : rv.count());
@@ -85,7 +85,7 @@ public final class ExportController {
     /** Starts writing records as a job; also what tests call, without dialogs. */
     public Task<RecordExporter.Result> runRecords(ExportChoice choice, RecordsView rv, Path target, boolean replace) {
         Optional<SortedRecords> sorted = session.archive().capability(SortedRecords.class);
-        List<Integer> rows = rv == null ? List.of() : rv.selectedRows();
+        List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
         List<byte[]> matches = rv == null ? List.of() : rv.selectedMatches();
         RowTable table = rv == null ? null : rv.rowTable();
         long count = rv == null ? -1 : rv.count();
@@ -133,16 +133,16 @@ public final class ExportController {
         FileListing listing = session.archive().capability(FileListing.class).orElse(null);
         if (listing == null) return;
         RecordsView rv = records.get();
-        List<Integer> rows = rv == null ? List.of() : rv.selectedRows();
+        List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
         DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle(rows.isEmpty() ? "Export all files to" : "Export " + rows.size() + " selected files to");
+        dc.setTitle(rows.isEmpty() ? "Export all files to" : "Export " + Human.count(rv.selectedCount()) + " selected files to");
         File dir = dc.showDialog(owner.get());
         if (dir == null) return;
         runFiles(listing, rv == null ? null : rv.rowTable(), rows, dir.toPath(), false);
     }
 
     /** Exports the files of {@code rows} (all files when empty) into {@code folder}, as a job. */
-    public Task<ExportReport> runFiles(FileListing listing, RowTable table, List<Integer> rows, Path folder, boolean overwrite) {
+    public Task<ExportReport> runFiles(FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
         AtomicBoolean cancel = new AtomicBoolean();
         Task<ExportReport> task = new Task<>() {
             {
@@ -155,8 +155,13 @@ public final class ExportController {
                 if (rows.isEmpty() || table == null) {
                     contents.addAll(ListingSelection.all(listing).contents());
                 } else {
-                    for (int i : rows) {
-                        for (RowTable.Row r : table.rows(i, 1)) if (r.content() != null) contents.add(r.content());
+                    for (long[] range : rows) {
+                        for (long at = range[0]; at < range[1]; ) {
+                            List<RowTable.Row> page = table.rows(at, (int) Math.min(1024, range[1] - at));
+                            if (page.isEmpty()) break;
+                            for (RowTable.Row r : page) if (r.content() != null) contents.add(r.content());
+                            at += page.size();
+                        }
                     }
                 }
                 return new Exporter(new ExportOptions(overwrite), (done, total, current) -> {
@@ -177,7 +182,7 @@ public final class ExportController {
         return task;
     }
 
-    private void reportFiles(ExportReport r, FileListing listing, RowTable table, List<Integer> rows, Path folder, boolean overwrite) {
+    private void reportFiles(ExportReport r, FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
         StringBuilder s = new StringBuilder("Exported " + Human.count(r.exported().size()) + " files (" + Human.size(r.bytes()) + ") to " + folder);
         if (!r.refused().isEmpty()) s.append("; refused ").append(r.refused().size()).append(" unsafe: ").append(r.refused().getFirst().reason());
         if (!r.failed().isEmpty()) s.append("; ").append(r.failed().size()).append(" failed: ").append(r.failed().getFirst().reason());

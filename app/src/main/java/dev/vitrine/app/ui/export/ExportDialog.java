@@ -35,7 +35,7 @@ public final class ExportDialog extends Dialog<ExportChoice> {
      * @param sorted          whether key ranges are possible
      * @param typedRange      start, stop, prefix as typed in the search bar
      */
-    public ExportDialog(Window owner, int selectedRows, int selectedMatches, boolean sorted, String[] typedRange, long total) {
+    public ExportDialog(Window owner, long selectedRows, int selectedMatches, boolean sorted, String[] typedRange, long total) {
         initOwner(owner);
         setTitle("Export records");
         setHeaderText("Export records to a file");

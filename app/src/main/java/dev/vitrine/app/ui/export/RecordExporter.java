@@ -60,25 +60,31 @@ public final class RecordExporter {
         return new Result(target, n[0], n[1]);
     }
 
-    /** Rows {@code indices} (ascending) of {@code table}, each row's {@link RowTable.Row#content()}. */
-    public static Result rows(RowTable table, List<Integer> indices, RecordFraming framing, Path target, boolean replace,
+    /**
+     * The rows in {@code ranges} ({start, end}, ascending, end exclusive) of {@code table}, each
+     * row's {@link RowTable.Row#content()}, read a page at a time.
+     */
+    public static Result rows(RowTable table, List<long[]> ranges, RecordFraming framing, Path target, boolean replace,
                               Progress progress, BooleanSupplier cancelled) throws IOException {
         long[] n = {0, 0};
+        long total = 0;
+        for (long[] r : ranges) total += r[1] - r[0];
+        long all = total;
         byte[] scratch = new byte[10];
         AtomicFile.write(target, replace, out -> {
-            int i = 0;
-            while (i < indices.size()) {
-                // One read per run of consecutive rows (capped), not one per row.
-                int j = i + 1;
-                while (j < indices.size() && indices.get(j) == indices.get(j - 1) + 1 && j - i < 1024) j++;
-                List<RowTable.Row> rows = table.rows(indices.get(i), j - i);
-                for (RowTable.Row r : rows) {
-                    if (cancelled.getAsBoolean()) throw new CancelledException();
-                    n[1] += writeContent(r, framing, out, scratch);
-                    n[0]++;
+            for (long[] range : ranges) {
+                long at = range[0];
+                while (at < range[1]) {
+                    List<RowTable.Row> rows = table.rows(at, (int) Math.min(1024, range[1] - at));
+                    if (rows.isEmpty()) break;
+                    for (RowTable.Row r : rows) {
+                        if (cancelled.getAsBoolean()) throw new CancelledException();
+                        n[1] += writeContent(r, framing, out, scratch);
+                        n[0]++;
+                    }
+                    at += rows.size();
+                    progress.progress(n[0], n[1], all);
                 }
-                progress.progress(n[0], n[1], indices.size());
-                i = j;
             }
         });
         return new Result(target, n[0], n[1]);

@@ -45,9 +45,16 @@ public final class IndexPictureView extends ScrollPane {
         canvas.setPadding(new Insets(12));
         setContent(canvas);
         setFitToWidth(true);
+        setMessage("reading the index…");
         widthProperty().addListener((o, a, b) -> {
             if (Math.abs(a.doubleValue() - b.doubleValue()) > 1) draw();
         });
+    }
+
+    /** Shown instead of a picture (reading, or why there is none). */
+    public void setMessage(String text) {
+        picture = null;
+        canvas.getChildren().setAll(new Label(text));
     }
 
     public void setPicture(IndexPicture p) {
@@ -91,9 +98,9 @@ public final class IndexPictureView extends ScrollPane {
     }
 
     private void draw() {
+        if (picture == null) return;
         canvas.getChildren().clear();
         rects.clear();
-        if (picture == null) return;
         double width = Math.max(400, getWidth() - 30);
         double left = 110;
         List<double[]> prevCentres = new ArrayList<>();

@@ -44,11 +44,13 @@ public final class RecordsView extends BorderPane {
     static final int PAGE = 256;
     static final int MAX_PAGES = 64;
     static final int SEARCH_LIMIT = 10_000;
+    /** Row height of the dense tables (AtlantaFX dense, 13 px font). */
+    public static final double ROW_HEIGHT = 26;
 
     private final Background background;
     private final RowTable rows;
     private final Optional<SortedRecords> sorted;
-    private final TableView<LazyRow> table = new TableView<>();
+    private final RecordsGrid grid;
     private final TableView<Match> matches = new TableView<>();
     private final Label status = new Label("counting…");
     private final ProgressIndicator counting = new ProgressIndicator();
@@ -59,7 +61,7 @@ public final class RecordsView extends BorderPane {
     private final TextField goTo = new TextField();
     private final Label searchStatus = new Label();
     private final Button clear = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
-    private LazyRowList list;
+    private RowWindow window;
     private SearchResults results;
     private AtomicBoolean searchCancel = new AtomicBoolean();
     private Consumer<RowTable.Row> onRowSelected = r -> {};
@@ -74,6 +76,7 @@ public final class RecordsView extends BorderPane {
         this.rows = rows;
         this.sorted = sorted;
         getStyleClass().add("records-view");
+        grid = new RecordsGrid(rows.columns());
         buildTable();
         buildMatches();
         counting.setMaxSize(28, 28);
@@ -86,39 +89,21 @@ public final class RecordsView extends BorderPane {
     }
 
     private void buildTable() {
-        table.getStyleClass().addAll(Styles.DENSE, "records-table");
-        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        TableColumn<LazyRow, String> idx = new TableColumn<>("#");
-        idx.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().index())));
-        idx.setPrefWidth(90);
-        idx.setSortable(false);
-        idx.getStyleClass().add("index-column");
-        List<String> cols = rows.columns();
-        if (!cols.contains("#")) table.getColumns().add(idx);
-        for (int i = 0; i < cols.size(); i++) {
-            int c = i;
-            TableColumn<LazyRow, String> col = new TableColumn<>(cols.get(i));
-            col.setCellValueFactory(cd -> {
-                LazyRow lr = cd.getValue();
-                if (lr.isLoaded()) return new ReadOnlyStringWrapper(lr.cell(c));
-                return Bindings.createStringBinding(() -> lr.cell(c), lr.rowProperty(), lr.errorProperty());
-            });
-            col.setSortable(false);
-            col.setPrefWidth(cols.get(i).equals("#") ? 90 : i == 1 || cols.size() == 1 ? 420 : 110);
-            if (cols.get(i).equals("#") || cols.get(i).equals("length") || cols.get(i).equals("size")) col.getStyleClass().add("index-column");
-            table.getColumns().add(col);
-        }
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, lr) -> {
-            if (lr != null && lr.row() != null) onRowSelected.accept(lr.row());
-            else if (lr != null) lr.rowProperty().addListener((ob, x, r) -> {
-                if (table.getSelectionModel().getSelectedItem() == lr && r != null) onRowSelected.accept(r);
-            });
+        grid.setOnLeadChanged(lr -> {
+            if (lr == null) return;
+            if (lr.row() != null) {
+                onRowSelected.accept(lr.row());
+            } else {
+                lr.rowProperty().addListener((ob, x, r) -> {
+                    if (r != null && grid.viewport().selection().lead() == lr.index()) onRowSelected.accept(r);
+                });
+            }
         });
     }
 
     private void buildMatches() {
         matches.getStyleClass().addAll(Styles.DENSE, "records-table");
+        matches.setFixedCellSize(ROW_HEIGHT);
         matches.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         TableColumn<Match, String> n = new TableColumn<>("match");
         n.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().number())));
@@ -196,12 +181,10 @@ public final class RecordsView extends BorderPane {
     private void startCount() {
         background.run(rows::rowCount, n -> {
             count = n;
-            RowWindow window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
-            list = new LazyRowList(window);
-            table.setItems(list);
-            status.setText(Human.count(n) + (n == 1 ? " record" : " records") + (list.clipped() ? " (first " + Human.count(list.size()) + " shown)" : ""));
-            table.setPlaceholder(new Label("no records"));
-            centre.getChildren().setAll(table);
+            window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
+            grid.setWindow(window);
+            status.setText(Human.count(n) + (n == 1 ? " record" : " records"));
+            centre.getChildren().setAll(grid);
         }, err -> {
             status.setText("could not count: " + Human.error(err));
             centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
@@ -209,7 +192,7 @@ public final class RecordsView extends BorderPane {
     }
 
     private void loadPage(long from, int n, Consumer<List<RowTable.Row>> done, Consumer<Throwable> failed) {
-        RowWindow w = list == null ? null : list.window();
+        RowWindow w = window;
         background.run(() -> w != null && !w.stillWanted(from) ? null : rows.rows(from, n), got -> {
             if (got == null) {
                 if (w != null) w.forget(from);
@@ -220,14 +203,13 @@ public final class RecordsView extends BorderPane {
     }
 
     private void jump() {
-        if (list == null) return;
+        if (window == null) return;
         String t = goTo.getText().strip().replace(",", "");
         try {
             long i = Long.parseLong(t);
-            if (i < 0 || i >= list.size()) throw new NumberFormatException();
+            if (i < 0 || i >= count) throw new NumberFormatException();
             clearSearch();
-            scrollTo((int) i);
-            table.getSelectionModel().clearAndSelect((int) i);
+            grid.jumpTo(i);
             goTo.pseudoClassStateChanged(Styles.STATE_DANGER, false);
         } catch (NumberFormatException e) {
             goTo.pseudoClassStateChanged(Styles.STATE_DANGER, true);
@@ -236,8 +218,8 @@ public final class RecordsView extends BorderPane {
     }
 
     /** Scrolls so row {@code i} is near the top. */
-    public void scrollTo(int i) {
-        table.scrollTo(Math.max(0, i - 2));
+    public void scrollTo(long i) {
+        grid.scrollToRow(Math.max(0, i - 2));
     }
 
     private void search() {
@@ -272,7 +254,7 @@ public final class RecordsView extends BorderPane {
         results = null;
         clear.setVisible(false);
         searchStatus.setText("");
-        if (list != null) centre.getChildren().setAll(table);
+        if (window != null) centre.getChildren().setAll(grid);
     }
 
     public void setOnRowSelected(Consumer<RowTable.Row> handler) {
@@ -283,8 +265,8 @@ public final class RecordsView extends BorderPane {
         onExport = handler == null ? () -> {} : handler;
     }
 
-    public TableView<LazyRow> table() {
-        return table;
+    public RecordsGrid grid() {
+        return grid;
     }
 
     public TableView<Match> matchesTable() {
@@ -310,9 +292,14 @@ public final class RecordsView extends BorderPane {
         return results == null ? List.of() : matches.getSelectionModel().getSelectedItems().stream().map(Match::bytes).toList();
     }
 
-    /** Indices of the selected rows of the full table. */
-    public List<Integer> selectedRows() {
-        return results != null ? List.of() : List.copyOf(table.getSelectionModel().getSelectedIndices());
+    /** The selected rows of the full table, as ranges {start, end} (end exclusive). */
+    public List<long[]> selectedRanges() {
+        return results != null ? List.of() : grid.viewport().selection().ranges();
+    }
+
+    /** How many rows of the full table are selected. */
+    public long selectedCount() {
+        return results != null ? 0 : grid.viewport().selection().count();
     }
 
     public Optional<SortedRecords> sorted() {

@@ -25,6 +25,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 
 /** The problems list: severity, file, offset, message; selecting a row reports the problem. */
 public final class ProblemsView extends BorderPane {
+    static final double ROW_HEIGHT = dev.vitrine.app.ui.table.RecordsView.ROW_HEIGHT;
     private final TableView<Problem> table = new TableView<>();
     private final Label title = new Label("Problems");
     private final Label state = new Label("not verified yet");
@@ -34,6 +35,7 @@ public final class ProblemsView extends BorderPane {
         getStyleClass().add("problems-view");
         table.setItems(problems);
         table.getStyleClass().addAll(Styles.DENSE, "problems-table");
+        table.setFixedCellSize(ROW_HEIGHT);
         Label empty = new Label("No problems found so far.\nRun Verify (F5) for a full check.");
         empty.getStyleClass().add("problems-empty");
         empty.setWrapText(true);
