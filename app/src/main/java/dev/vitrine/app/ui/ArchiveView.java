@@ -28,7 +28,7 @@ import javafx.scene.layout.BorderPane;
  */
 public final class ArchiveView extends BorderPane {
     /** Index picture bounds: blocks per level and levels drawn. */
-    static final int INDEX_PER_LEVEL = 48;
+    static final int INDEX_PER_LEVEL = 64;
     static final int INDEX_LEVELS = 12;
 
     private final ArchiveSession session;
@@ -55,6 +55,7 @@ public final class ArchiveView extends BorderPane {
         hex = new HexPane(background);
         hex.hex().paletteProperty().bind(palette);
         problems = new ProblemsView(session.problems());
+        problems.setMainFile(session.archive().source().name());
         selection = new LinkedSelection(session, background, tree, details, hex, notifier);
         problems.setOnProblemSelected(selection::problemSelected);
         session.start();
@@ -84,6 +85,7 @@ public final class ArchiveView extends BorderPane {
         hex.setSource(session.archive().source(), "no bytes");
         tree.openRoot();
         buildIndex();
+        dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);
     }
 
     /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */

@@ -9,9 +9,11 @@ import java.util.List;
  * What `vitrine [options] [FILE...]` asked the window for. Without files, the bundled samples
  * folder is opened. {@code --screenshot OUT.png [--size WxH]} renders the window without a
  * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index}
- * set up what the picture shows.
+ * {@code --select OFFSET} set up what the picture shows (the last selects the node under a byte,
+ * as a click in the hex view would).
  */
-public record LaunchOptions(List<Path> files, Path screenshot, int width, int height, boolean verify, boolean dark, String show) {
+public record LaunchOptions(List<Path> files, Path screenshot, int width, int height, boolean verify, boolean dark, String show,
+                            long select) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
@@ -22,6 +24,7 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
         int w = DEFAULT_WIDTH, h = DEFAULT_HEIGHT;
         boolean verify = false, dark = false;
         String show = null;
+        long select = -1;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -39,6 +42,14 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                     }
                 }
                 case "--verify" -> verify = true;
+                case "--select" -> {
+                    String v = value(args, ++i, a);
+                    try {
+                        select = dev.vitrine.app.ui.hex.OffsetParser.parse(v);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("--select wants a byte offset, e.g. 14503 or 0x38a7 (got '" + v + "')");
+                    }
+                }
                 case "--dark" -> dark = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
@@ -47,12 +58,14 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                     }
                 }
                 default -> {
-                    if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show)");
+                    if (a.startsWith("--")) {
+                        throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show, --select)");
+                    }
                     files.add(Path.of(a));
                 }
             }
         }
-        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show);
+        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show, select);
     }
 
     private static String value(String[] args, int i, String option) {

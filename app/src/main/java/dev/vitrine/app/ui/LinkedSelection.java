@@ -140,6 +140,12 @@ public final class LinkedSelection {
         hex.hex().setMarks(m, frame);
     }
 
+    /** As if the user clicked byte {@code offset} in the hex view. */
+    public void selectByte(long offset) {
+        hex.hex().setCaret(offset);
+        byteClicked(offset);
+    }
+
     private void byteClicked(long offset) {
         extra = null;
         locate(offset, false);

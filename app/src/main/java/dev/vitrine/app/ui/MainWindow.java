@@ -185,9 +185,21 @@ public final class MainWindow {
         CompletableFuture<Void> all = new CompletableFuture<>();
         background.run(() -> OpenPlan.of(paths, FormatRegistry.get()), plan -> {
             for (String m : plan.messages()) banner.error(m);
-            List<CompletableFuture<?>> each = new ArrayList<>();
-            for (Path p : plan.archives()) each.add(openOne(p));
-            CompletableFuture.allOf(each.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> all.complete(null));
+            // Open in parallel, add the tabs in the order asked for, the first one in front.
+            CompletableFuture<Tab> chain = CompletableFuture.completedFuture(null);
+            for (Path p : plan.archives()) {
+                CompletableFuture<Object> one = openOne(p);
+                chain = chain.thenCombine(one, (first, got) -> {
+                    Tab t = got instanceof Tab existing ? existing : got instanceof ArchiveSession s ? addTab(s) : null;
+                    if (got instanceof ArchiveSession) remember(p);
+                    return first != null ? first : t;
+                });
+            }
+            chain.whenComplete((first, e) -> {
+                if (first != null) tabs.getSelectionModel().select(first);
+                status.setMessage("");
+                all.complete(null);
+            });
         }, err -> {
             banner.error(Human.error(err));
             all.complete(null);
@@ -195,25 +207,20 @@ public final class MainWindow {
         return all;
     }
 
-    private CompletableFuture<?> openOne(Path path) {
+    /**
+     * Opens one archive in the background. Completes on the FX thread with its session, the tab
+     * already showing it, or null when it could not be opened (the banner says why).
+     */
+    private CompletableFuture<Object> openOne(Path path) {
         for (Tab t : tabs.getTabs()) {
-            if (((ArchiveView) t.getContent()).session().path().equals(path)) {
-                tabs.getSelectionModel().select(t);
-                return CompletableFuture.completedFuture(null);
-            }
+            if (((ArchiveView) t.getContent()).session().path().equals(path)) return CompletableFuture.completedFuture(t);
         }
         status.setMessage("opening " + path.getFileName() + "…");
-        return background.run(() -> ArchiveSession.open(path), session -> {
-            addTab(session);
-            remember(path);
-            status.setMessage("");
-        }, err -> {
-            banner.error(Human.error(err));
-            status.setMessage("");
-        });
+        return background.run(() -> ArchiveSession.open(path), null, err -> banner.error(Human.error(err)))
+                .handle((s, e) -> (Object) s);
     }
 
-    private void addTab(ArchiveSession session) {
+    private Tab addTab(ArchiveSession session) {
         ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), () -> stage);
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
@@ -233,6 +240,7 @@ public final class MainWindow {
         if (session.archive().unreadable()) {
             banner.error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
         }
+        return tab;
     }
 
     private void updateVerifyRunning() {

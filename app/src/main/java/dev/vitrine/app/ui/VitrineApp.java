@@ -56,6 +56,7 @@ public final class VitrineApp extends Application {
                             default -> v.details().selectFields();
                         }
                     }
+                    if (v != null && opts.select() >= 0) v.selection().selectByte(opts.select());
                     if (v != null && opts.verify()) {
                         v.verifier().start();
                         return Settler.whenSettled(w, Duration.ofSeconds(120));

@@ -34,7 +34,8 @@ public final class DetailsPane extends BorderPane {
         fieldsTab.setId("tab-fields");
         recordsTab.setId("tab-records");
         indexTab.setId("tab-index");
-        tabs.getTabs().add(fieldsTab);
+        tabs.getTabs().addAll(fieldsTab, recordsTab);
+        recordsTab.setDisable(true);
         tabs.getStyleClass().add("details-tabs");
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> fill(t));
         setTop(summary);
@@ -58,11 +59,18 @@ public final class DetailsPane extends BorderPane {
     }
 
     /**
-     * Shows (or, with null, removes) the records tab. Its view is made by {@code factory} only
-     * when the tab is shown: counting a billion records is not worth doing for a glance at the
-     * fields. Keeps the user's tab choice where it can.
+     * Enables the records tab for a node with a table (or, with null, disables it: the tabs stay
+     * put while the selection moves). Its view is made by {@code factory} only when the tab is
+     * shown: counting a billion records is not worth doing for a glance at the fields.
      */
     public void setRecords(Supplier<javafx.scene.Node> factory) {
+        recordsTab.setDisable(factory == null);
+        if (factory == null) {
+            recordsTab.setContent(null);
+            recordsTab.setUserData(null);
+            if (tabs.getSelectionModel().getSelectedItem() == recordsTab) tabs.getSelectionModel().select(fieldsTab);
+            return;
+        }
         setLazy(recordsTab, factory, 1);
     }
 

@@ -107,9 +107,12 @@ public final class IndexPictureView extends ScrollPane {
         double y = 16;
         for (int li = 0; li < picture.levels().size(); li++) {
             IndexPicture.Level level = picture.levels().get(li);
-            int n = level.blocks().size();
-            double moreW = level.more() > 0 || level.moreIsLowerBound() ? 90 : 0;
-            double avail = width - left - moreW - 10;
+            // Draw as many blocks as fit at the smallest width; count the rest in "+N more".
+            double avail = width - left - 100;
+            int fit = (int) Math.max(1, Math.floor((avail + H_GAP) / (MIN_BLOCK_W + H_GAP)));
+            int n = Math.min(level.blocks().size(), fit);
+            long hidden = level.more() + (level.blocks().size() - n);
+            double moreW = hidden > 0 || level.moreIsLowerBound() ? 90 : 0;
             double bw = Math.max(MIN_BLOCK_W, Math.min(MAX_BLOCK_W, (avail - H_GAP * (n - 1)) / Math.max(1, n)));
             double total = n * bw + (n - 1) * H_GAP;
             double x = left + Math.max(0, (avail - total) / 2);
@@ -119,10 +122,11 @@ public final class IndexPictureView extends ScrollPane {
             label.setY(y + BLOCK_H / 2 + 4);
             canvas.getChildren().add(label);
             List<double[]> centres = new ArrayList<>();
+            for (int i = 0; i < level.blocks().size(); i++) centres.add(null);
             for (int i = 0; i < n; i++) {
                 IndexPicture.Block b = level.blocks().get(i);
                 double bx = x + i * (bw + H_GAP);
-                if (b.parent() >= 0 && b.parent() < prevCentres.size()) {
+                if (b.parent() >= 0 && b.parent() < prevCentres.size() && prevCentres.get(b.parent()) != null) {
                     double[] pc = prevCentres.get(b.parent());
                     Line l = new Line(pc[0], pc[1], bx + bw / 2, y);
                     l.getStyleClass().add("index-edge");
@@ -148,10 +152,10 @@ public final class IndexPictureView extends ScrollPane {
                     t.setMouseTransparent(true);
                     canvas.getChildren().add(t);
                 }
-                centres.add(new double[] {bx + bw / 2, y + BLOCK_H});
+                centres.set(i, new double[] {bx + bw / 2, y + BLOCK_H});
             }
             if (moreW > 0) {
-                Label more = new Label("+" + Human.count(level.more()) + (level.moreIsLowerBound() ? "+" : "") + " more");
+                Label more = new Label("+" + Human.count(hidden) + (level.moreIsLowerBound() ? "+" : "") + " more");
                 more.getStyleClass().add("index-more");
                 more.relocate(x + total + 10, y + 4);
                 canvas.getChildren().add(more);

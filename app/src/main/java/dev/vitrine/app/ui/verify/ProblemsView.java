@@ -48,8 +48,10 @@ public final class ProblemsView extends BorderPane {
         sev.setMaxWidth(30);
         sev.setMinWidth(30);
         sev.setSortable(false);
-        TableColumn<Problem, String> file = text("file", 90, p -> p.file() == null ? "" : p.file());
-        TableColumn<Problem, String> off = text("offset", 80, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
+        TableColumn<Problem, String> file = text("file", 110, p -> p.file() == null ? "" : p.file());
+        fileColumn = file;
+        file.setVisible(false);
+        TableColumn<Problem, String> off = text("offset", 90, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
         off.getStyleClass().add("numeric-column");
         TableColumn<Problem, String> msg = text("message", 400, Problem::message);
         table.getColumns().setAll(List.of(sev, file, off, msg));
@@ -79,8 +81,20 @@ public final class ProblemsView extends BorderPane {
         return c;
     }
 
+    private TableColumn<Problem, String> fileColumn;
+    private String mainFile;
+
+    /** Problems in this file need no file column; it appears when a problem is in another file. */
+    public void setMainFile(String name) {
+        mainFile = name;
+        updateTitle();
+    }
+
     private void updateTitle() {
         int n = table.getItems().size();
+        if (fileColumn != null) {
+            fileColumn.setVisible(table.getItems().stream().anyMatch(p -> p.file() != null && !p.file().equals(mainFile)));
+        }
         title.setText(n == 0 ? "Problems" : "Problems (" + Human.count(n) + ")");
     }
 
