@@ -12,6 +12,7 @@ size="${SIZE:-102400}"
 heap="${BENCH_HEAP:--Xmx256m}"
 mkdir -p "$dir"
 "$here/vitrine" --version >/dev/null
+export VITRINE_NO_BUILD=1
 
 src="$dir/src-$files-$size"
 if [ ! -d "$src" ]; then

@@ -14,6 +14,7 @@ codecs="${CODECS:-none deflate}"
 heap="${BENCH_HEAP:--Xmx256m}"
 mkdir -p "$dir"
 "$here/vitrine" --version >/dev/null   # build once, outside the timings
+export VITRINE_NO_BUILD=1              # and never again inside them
 
 timeit() { # label, command...: prints label, wall seconds and peak RSS
   local label="$1"; shift
