@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.export.SegmentContent;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.io.SegmentInputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.io.FormatException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.model.Content;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;

@@ -1,21 +1,29 @@
-package dev.vitrine.core.format.caf;
+package dev.vitrine.core.io;
 
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-/** An InputStream over a memory segment: mapped bytes read without an intermediate copy of the whole. */
-final class SegmentInputStream extends InputStream {
+/**
+ * An InputStream over a memory segment: mapped bytes streamed to decompressors and exports
+ * without copying the whole into memory.
+ */
+public final class SegmentInputStream extends InputStream {
     private final MemorySegment seg;
     private long pos;
 
-    SegmentInputStream(MemorySegment seg) {
+    public SegmentInputStream(MemorySegment seg) {
         this.seg = seg;
+    }
+
+    public long remaining() {
+        return seg.byteSize() - pos;
     }
 
     @Override
     public int read() {
-        return pos < seg.byteSize() ? seg.get(ValueLayout.JAVA_BYTE, pos++) & 0xff : -1;
+        if (pos >= seg.byteSize()) return -1;
+        return seg.get(ValueLayout.JAVA_BYTE, pos++) & 0xff;
     }
 
     @Override
