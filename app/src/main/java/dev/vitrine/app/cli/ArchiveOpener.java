@@ -3,7 +3,11 @@ package dev.vitrine.app.cli;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Optional;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,6 +21,20 @@ final class ArchiveOpener {
         CannotOpen(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /**
+     * The archive's file listing, or empty after telling the user it holds none. Damage found at
+     * open is printed too: a damaged index still lists what was read before the damage.
+     */
+    static Optional<FileListing> fileListing(Archive archive, Path file, PrintWriter err) {
+        Optional<FileListing> listing = archive.capability(FileListing.class);
+        if (listing.isEmpty()) {
+            err.println("vitrine: " + file + ": " + archive.format().displayName() + " holds records, not files (try `vitrine cat`)");
+        } else if (archive.unreadable()) {
+            for (Problem p : archive.openProblems()) err.println(p);
+        }
+        return listing;
     }
 
     static Archive open(Path path) throws CannotOpen {

@@ -52,12 +52,8 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Archive archive = ArchiveOpener.open(file)) {
-            Optional<FileListing> listing = archive.capability(FileListing.class);
-            if (listing.isEmpty()) {
-                err.println("vitrine: " + file + ": " + archive.format().displayName() + " holds records, not files (try `vitrine cat`)");
-                return ExitCodes.UNREADABLE;
-            }
-            if (archive.unreadable()) for (Problem p : archive.openProblems()) err.println(p);
+            Optional<FileListing> listing = ArchiveOpener.fileListing(archive, file, err);
+            if (listing.isEmpty()) return ExitCodes.UNREADABLE;
             ListingSelection.Selection sel = ListingSelection.select(listing.get(), entries);
             for (String missing : sel.unmatched()) err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing));
             ExportReport report;

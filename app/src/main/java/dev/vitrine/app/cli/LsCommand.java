@@ -41,13 +41,9 @@ final class LsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Archive archive = ArchiveOpener.open(file)) {
-            Optional<FileListing> listing = archive.capability(FileListing.class);
-            if (listing.isEmpty()) {
-                err.println("vitrine: " + file + ": " + archive.format().displayName() + " holds records, not files (try `vitrine cat`)");
-                return ExitCodes.UNREADABLE;
-            }
-            // A damaged index still lists what was read before the damage; the exit status says it is partial.
-            if (archive.unreadable()) for (Problem p : archive.openProblems()) err.println(p);
+            Optional<FileListing> listing = ArchiveOpener.fileListing(archive, file, err);
+            if (listing.isEmpty()) return ExitCodes.UNREADABLE;
+            // The exit status says when the listing is partial.
             List<FileListing.Entry> entries = listing.get().entries();
             if (json) printJson(out, entries);
             else printText(out, entries);
