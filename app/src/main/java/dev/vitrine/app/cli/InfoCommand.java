@@ -60,6 +60,7 @@ final class InfoCommand implements Callable<Integer> {
             Map.Entry<String, JsonNode> e = it.next();
             String name = prefix + e.getKey();
             JsonNode v = e.getValue();
+            if (name.equals("format")) continue; // already printed as the format's display name
             if (v.isObject() && !v.isEmpty()) printFlat(out, name + ".", v);
             else out.println(name + ": " + (v.isTextual() ? v.asText() : v.toString()));
         }
