@@ -1,0 +1,73 @@
+package dev.vitrine.app.ui.files;
+
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.Health;
+
+/**
+ * One row of the file table: a stored file, its place in data order, what its entry alone says
+ * about it (made once, in the background) and its current health (redone on the FX thread when
+ * problems come in). No toolkit.
+ */
+public final class FileRow {
+    private final int index;
+    private final FileListing.Entry entry;
+    private final FileHealth.Verdict own;
+    private FileHealth.Verdict verdict;
+
+    public FileRow(int index, FileListing.Entry entry) {
+        this.index = index;
+        this.entry = entry;
+        this.own = FileHealth.ofEntry(entry);
+        this.verdict = own;
+    }
+
+    /** Position in the archive's listing (data order), from 0. */
+    public int index() {
+        return index;
+    }
+
+    public FileListing.Entry entry() {
+        return entry;
+    }
+
+    public String name() {
+        return entry.name();
+    }
+
+    public long size() {
+        return entry.size();
+    }
+
+    public ByteRange range() {
+        return entry.range();
+    }
+
+    /** Where the bytes start, or -1 when they cannot be located. */
+    public long offset() {
+        return entry.range().isNone() ? -1 : entry.range().offset();
+    }
+
+    /** What the entry says of itself: an unsafe or odd name, bytes that cannot be located. */
+    public FileHealth.Verdict own() {
+        return own;
+    }
+
+    public Health health() {
+        return verdict.health();
+    }
+
+    /** Why the row is not ok (first reason), or "" when nothing is known against it. */
+    public String note() {
+        return verdict.note();
+    }
+
+    void setVerdict(FileHealth.Verdict v) {
+        verdict = v;
+    }
+
+    @Override
+    public String toString() {
+        return "FileRow[" + index + " " + entry.name() + " " + verdict.health() + "]";
+    }
+}

@@ -1,0 +1,574 @@
+package dev.vitrine.app.ui.files;
+
+import atlantafx.base.theme.Styles;
+import dev.vitrine.app.ui.ArchiveSession;
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.NodeIcons;
+import dev.vitrine.app.ui.Notifier;
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.core.export.ExportOptions;
+import dev.vitrine.core.export.ExportProgress;
+import dev.vitrine.core.export.ExportReport;
+import dev.vitrine.core.export.Exporter;
+import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.Health;
+import dev.vitrine.core.model.Node;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.css.PseudoClass;
+import javafx.event.EventHandler;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.Dragboard;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Window;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+
+/**
+ * The files of an archive with a {@link FileListing}: a sortable, filterable, virtualized table
+ * (name, size, offset, health) beside a preview of the selected file, with export of the
+ * selected files or all of them, and drag-out to the desktop. Rows are read in the background;
+ * health follows the archive's problems as they come in.
+ */
+public final class FilesView extends BorderPane {
+    static final String STYLESHEET = FilesView.class.getResource("files.css").toExternalForm();
+    /** Row height of the dense table (as the records table). */
+    static final double ROW_HEIGHT = 26;
+    /** How long a drag waits for its files to be written before it promises them anyway. */
+    static final long DRAG_WAIT_MS = 300;
+    private static final PseudoClass DAMAGED = PseudoClass.getPseudoClass("damaged");
+    private static final PseudoClass WARNING = PseudoClass.getPseudoClass("warning");
+
+    private final ArchiveSession session;
+    private final Background background;
+    private final Notifier notifier;
+    private final Supplier<Window> owner;
+    private final FileListing listing;
+    private final FilesExport export;
+    private final ObservableList<FileRow> base = FXCollections.observableArrayList();
+    private final FilteredList<FileRow> filtered = new FilteredList<>(base, r -> true);
+    private final SortedList<FileRow> sorted = new SortedList<>(filtered);
+    private final TableView<FileRow> table = new TableView<>(sorted);
+    private final PreviewPane preview;
+    private final Label status = new Label("reading the file list…");
+    private final TextField filter = new TextField();
+    private final Button exportSelected = new Button("Export selected…", new FontIcon(MaterialDesignE.EXPORT));
+    private final Button exportAll = new Button("Export all…", new FontIcon(MaterialDesignF.FOLDER_DOWNLOAD_OUTLINE));
+    private final ProgressBar progress = new ProgressBar();
+    private final Label progressText = new Label();
+    private final Button cancel = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
+    private final HBox progressBox;
+    private final SplitPane split = new SplitPane();
+    private final CompletableFuture<FilesModel> loaded = new CompletableFuture<>();
+    private FilesModel model;
+    private Consumer<FileRow> onRowChosen = r -> {};
+    private boolean healthPending;
+    private Path dragRoot;
+    private DragOut.Plan lastDrag;
+    private CompletableFuture<ExportReport> lastDragWrite;
+    private List<File> lastDragFiles = List.of();
+    private Scene filteredScene;
+    private final EventHandler<DragEvent> noDropOnSelf = e -> {
+        if (e.getGestureSource() == table) e.consume();
+    };
+
+    public FilesView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier, Supplier<Window> owner, FileListing listing) {
+        this.session = session;
+        this.background = background;
+        this.notifier = notifier;
+        this.owner = owner;
+        this.listing = listing;
+        this.export = new FilesExport(listing, jobs, notifier, owner);
+        this.preview = new PreviewPane(background, listing);
+        getStyleClass().add("files-view");
+        getStylesheets().add(STYLESHEET);
+        setId("files-view");
+        progressBox = buildProgress();
+        setTop(buildBar());
+        buildTable();
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.getItems().setAll(table, preview);
+        split.setDividerPositions(0.6);
+        SplitPane.setResizableWithParent(preview, false);
+        setCenter(split);
+        session.healthVersionProperty().addListener((o, a, b) -> scheduleHealth());
+        sceneProperty().addListener((o, was, now) -> guardDrops(now));
+        load();
+    }
+
+    private Region buildBar() {
+        FontIcon icon = new FontIcon(MaterialDesignF.FOLDER_MULTIPLE_OUTLINE);
+        status.getStyleClass().add("files-status");
+        status.setId("files-status");
+        status.setMinWidth(0);
+        filter.setPromptText("filter by name");
+        filter.setPrefColumnCount(12);
+        filter.getStyleClass().add(Styles.SMALL);
+        filter.setId("files-filter");
+        filter.textProperty().addListener((o, a, t) -> {
+            filtered.setPredicate(r -> FilesModel.keeps(r, t));
+            updateStatus();
+        });
+        exportSelected.getStyleClass().add(Styles.SMALL);
+        exportSelected.setTooltip(new Tooltip("Write the selected files into a folder (existing files are kept unless you confirm)"));
+        exportSelected.setOnAction(e -> chooseAndExport(false));
+        exportSelected.setId("files-export-selected");
+        exportSelected.setMinWidth(Region.USE_PREF_SIZE);
+        exportAll.getStyleClass().add(Styles.SMALL);
+        exportAll.setTooltip(new Tooltip("Write every file into a folder, keeping the archive's folders"));
+        exportAll.setOnAction(e -> chooseAndExport(true));
+        exportAll.setId("files-export-all");
+        exportAll.setMinWidth(Region.USE_PREF_SIZE);
+        exportSelected.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(table.getSelectionModel().getSelectedItems())
+                .or(export.runningProperty().isNotNull()));
+        exportAll.disableProperty().bind(export.runningProperty().isNotNull());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(6, icon, status, spacer, progressBox, filter, exportSelected, exportAll);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        bar.getStyleClass().addAll("pane-header", "files-bar");
+        return bar;
+    }
+
+    private HBox buildProgress() {
+        progress.setPrefWidth(140);
+        progress.setId("files-progress");
+        progressText.getStyleClass().add("files-status");
+        progressText.setMaxWidth(220);
+        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.DANGER, Styles.BUTTON_ICON);
+        cancel.setTooltip(new Tooltip("Cancel the export (nothing half-written is left)"));
+        cancel.setOnAction(e -> export.cancel());
+        cancel.setId("files-export-cancel");
+        HBox box = new HBox(6, progress, progressText, cancel);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setVisible(false);
+        box.managedProperty().bind(box.visibleProperty());
+        export.runningProperty().addListener((o, was, task) -> {
+            progress.progressProperty().unbind();
+            progressText.textProperty().unbind();
+            box.setVisible(task != null);
+            if (task != null) {
+                progress.progressProperty().bind(task.progressProperty());
+                progressText.textProperty().bind(task.messageProperty());
+            }
+        });
+        return box;
+    }
+
+    private void buildTable() {
+        table.getStyleClass().addAll(Styles.DENSE, "files-table");
+        table.setId("files-table");
+        table.setFixedCellSize(ROW_HEIGHT);
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("reading the file list…"));
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+
+        TableColumn<FileRow, String> name = new TableColumn<>("name");
+        name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
+        name.setCellFactory(c -> new NameCell());
+        name.setPrefWidth(300);
+        TableColumn<FileRow, Long> size = new TableColumn<>("size");
+        size.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().size()));
+        size.setCellFactory(c -> new NumberCell(v -> Human.size(v), v -> Human.count(v) + " bytes"));
+        size.setPrefWidth(90);
+        TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
+        offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
+        offset.setCellFactory(c -> new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> v < 0 ? "bytes not located" : Human.offset(v)));
+        offset.setPrefWidth(100);
+        TableColumn<FileRow, Health> health = new TableColumn<>("health");
+        health.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().health()));
+        health.setCellFactory(c -> new HealthCell());
+        health.setPrefWidth(110);
+        for (TableColumn<FileRow, ?> col : List.of(size, offset)) col.getStyleClass().add("numeric-column");
+        table.getColumns().setAll(List.of(name, size, offset, health));
+        table.setRowFactory(t -> new FileTableRow());
+
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
+            preview.show(row == null ? null : row.entry());
+            if (row != null) onRowChosen.accept(row);
+        });
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FileRow>) c -> updateStatus());
+
+        MenuItem expSel = new MenuItem("Export selected…", new FontIcon(MaterialDesignE.EXPORT));
+        expSel.setOnAction(e -> chooseAndExport(false));
+        MenuItem expAll = new MenuItem("Export all…", new FontIcon(MaterialDesignF.FOLDER_DOWNLOAD_OUTLINE));
+        expAll.setOnAction(e -> chooseAndExport(true));
+        MenuItem copy = new MenuItem("Copy names", new FontIcon(MaterialDesignC.CONTENT_COPY));
+        copy.setOnAction(e -> copyNames());
+        ContextMenu menu = new ContextMenu(expSel, expAll, new SeparatorMenuItem(), copy);
+        menu.setOnShowing(e -> {
+            boolean none = table.getSelectionModel().getSelectedItems().isEmpty();
+            expSel.setDisable(none || export.runningProperty().get() != null);
+            expAll.setDisable(export.runningProperty().get() != null);
+            copy.setDisable(none);
+        });
+        table.setContextMenu(menu);
+        table.setOnDragDetected(this::dragDetected);
+    }
+
+    private void load() {
+        background.run(() -> DragOut.root(), r -> dragRoot = r, err -> { /* drag-out says so when tried */ });
+        background.run(() -> FilesModel.load(listing, () -> false), m -> {
+            model = m;
+            base.setAll(m.rows());
+            table.setPlaceholder(new Label(m.size() == 0 ? "This archive holds no files" : "No file name contains \"" + filter.getText() + "\""));
+            refreshHealth();
+            updateStatus();
+            loaded.complete(m);
+        }, err -> {
+            status.setText("could not read the file list");
+            table.setPlaceholder(new Label("Could not read the file list: " + Human.error(err)));
+            notifier.error("File list: " + Human.error(err));
+            loaded.completeExceptionally(err);
+        });
+    }
+
+    /** Coalesces bursts of problems (a verify streams them) into one refresh per pulse. */
+    private void scheduleHealth() {
+        if (healthPending) return;
+        healthPending = true;
+        Platform.runLater(() -> {
+            healthPending = false;
+            refreshHealth();
+        });
+    }
+
+    private void refreshHealth() {
+        if (model == null) return;
+        String main = session.archive().source() == null ? null : session.archive().source().name();
+        FileHealth.refresh(model.rows(), session.health(), new FileHealth.Problems(session.problems(), main));
+        // Rows changed in place: re-sort when sorted (by health, say) and redraw the cells.
+        if (!table.getSortOrder().isEmpty()) {
+            sorted.comparatorProperty().unbind();
+            sorted.setComparator(null);
+            sorted.comparatorProperty().bind(table.comparatorProperty());
+        }
+        table.refresh();
+    }
+
+    private void updateStatus() {
+        if (model == null) return;
+        status.setText(FilesModel.status(model.size(), model.totalBytes(), filtered.size(), table.getSelectionModel().getSelectedItems()));
+    }
+
+    // ---- selection, both ways ----
+
+    /** Called with the row whose file should be shown elsewhere (the tree, the hex view). */
+    public void setOnRowChosen(Consumer<FileRow> handler) {
+        onRowChosen = handler == null ? r -> {} : handler;
+    }
+
+    /** Selects the row of a tree node when it is a file of this listing and not already selected. */
+    public void selectRowFor(Node node) {
+        if (model == null || node == null) return;
+        FileRow current = table.getSelectionModel().getSelectedItem();
+        if (current != null && FilesModel.matches(node, current)) return;
+        for (FileRow r : model.rowsFor(node)) {
+            int i = sorted.indexOf(r);
+            if (i < 0) continue;
+            table.getSelectionModel().clearAndSelect(i);
+            table.scrollTo(Math.max(0, i - 3));
+            return;
+        }
+    }
+
+    /** Selects the row of the file named {@code name} (tests, and a future "show in files"). */
+    public boolean select(String name) {
+        for (int i = 0; i < sorted.size(); i++) {
+            if (sorted.get(i).name().equals(name)) {
+                table.getSelectionModel().clearAndSelect(i);
+                table.scrollTo(Math.max(0, i - 3));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- export ----
+
+    private void chooseAndExport(boolean all) {
+        List<FileListing.Entry> chosen = all ? null : selectedEntries();
+        if (!all && chosen.isEmpty()) {
+            notifier.info("Select files to export, or use Export all…");
+            return;
+        }
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle(all ? "Export all " + Human.count(base.size()) + " files to" : "Export " + Human.count(chosen.size())
+                + (chosen.size() == 1 ? " file to" : " files to"));
+        File dir = dc.showDialog(owner.get());
+        if (dir != null) export.export(chosen, dir.toPath());
+    }
+
+    /** Exports the selected files into {@code folder} (what Export selected… does once a folder is chosen). */
+    public javafx.concurrent.Task<?> exportSelected(Path folder) {
+        return export.export(selectedEntries(), folder);
+    }
+
+    /** Exports every file into {@code folder}. */
+    public javafx.concurrent.Task<?> exportAll(Path folder) {
+        return export.export(null, folder);
+    }
+
+    private List<FileListing.Entry> selectedEntries() {
+        List<FileRow> rows = new ArrayList<>(table.getSelectionModel().getSelectedItems());
+        rows.sort(java.util.Comparator.comparingInt(FileRow::index)); // data order: the fastest to read
+        List<FileListing.Entry> out = new ArrayList<>(rows.size());
+        for (FileRow r : rows) out.add(r.entry());
+        return out;
+    }
+
+    private void copyNames() {
+        StringBuilder s = new StringBuilder();
+        for (FileListing.Entry e : selectedEntries()) s.append(e.name()).append('\n');
+        ClipboardContent c = new ClipboardContent();
+        c.putString(s.toString());
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+    }
+
+    // ---- drag-out ----
+
+    private void dragDetected(MouseEvent e) {
+        DragOut.Plan plan = prepareDrag();
+        if (plan == null) return;
+        Dragboard db = table.startDragAndDrop(TransferMode.COPY);
+        ClipboardContent content = new ClipboardContent();
+        content.putFiles(plan.topLevel().stream().map(Path::toFile).toList());
+        db.setContent(content);
+        lastDragFiles = List.copyOf(db.getFiles());
+        e.consume();
+    }
+
+    /**
+     * Plans a drag of the selected rows and starts writing them into a fresh temp folder; waits a
+     * moment for the (small, capped) write so the files usually exist when they go on the
+     * dragboard. Null when there is nothing to drag (the user is told why).
+     */
+    DragOut.Plan prepareDrag() {
+        List<FileListing.Entry> entries = selectedEntries();
+        if (entries.isEmpty()) return null;
+        if (dragRoot == null) {
+            notifier.info("Drag-out is not ready yet (no temp folder); try again in a moment");
+            return null;
+        }
+        DragOut.Plan plan = DragOut.plan(entries, DragOut.freshFolder(dragRoot), DragOut.MAX_BYTES, DragOut.MAX_FILES);
+        if (plan.tooLarge() != null) {
+            notifier.info(plan.tooLarge());
+            return null;
+        }
+        if (plan.topLevel().isEmpty()) {
+            notifier.error("Nothing to drag: export refuses " + plan.refused().size() + (plan.refused().size() == 1 ? " unsafe name" : " unsafe names"));
+            return null;
+        }
+        CompletableFuture<ExportReport> written = new CompletableFuture<>();
+        background.run(() -> {
+            try {
+                List<Content> contents = new ArrayList<>();
+                for (FileListing.Entry en : plan.entries()) contents.add(listing.content(en));
+                ExportReport r = new Exporter(ExportOptions.DEFAULT, ExportProgress.NONE, null).export(contents, plan.folder());
+                written.complete(r);
+                return r;
+            } catch (Exception | Error t) {
+                written.completeExceptionally(t);
+                throw t;
+            }
+        }, r -> {
+            if (!r.ok()) notifier.error("Drag-out: " + ExportSummary.of(r, plan.folder()).lines().getFirst());
+        }, err -> notifier.error("Drag-out failed: " + Human.error(err)));
+        try {
+            written.get(DRAG_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException late) {
+            // Still writing: the paths are promised; a drop takes the user longer than the copy.
+        } catch (Exception failed) {
+            return null; // reported by the error handler above
+        }
+        if (!plan.refused().isEmpty()) {
+            notifier.info("Left out of the drag: " + plan.refused().size() + " unsafe " + (plan.refused().size() == 1 ? "name" : "names") + " export refuses");
+        }
+        lastDrag = plan;
+        lastDragWrite = written;
+        return plan;
+    }
+
+    /** Our own window must not take our drag as files to open. */
+    private void guardDrops(Scene now) {
+        if (filteredScene != null) {
+            filteredScene.removeEventFilter(DragEvent.DRAG_OVER, noDropOnSelf);
+            filteredScene.removeEventFilter(DragEvent.DRAG_DROPPED, noDropOnSelf);
+        }
+        filteredScene = now;
+        if (now != null) {
+            now.addEventFilter(DragEvent.DRAG_OVER, noDropOnSelf);
+            now.addEventFilter(DragEvent.DRAG_DROPPED, noDropOnSelf);
+        }
+    }
+
+    // ---- for tests ----
+
+    public TableView<FileRow> table() {
+        return table;
+    }
+
+    PreviewPane preview() {
+        return preview;
+    }
+
+    FilesExport exporter() {
+        return export;
+    }
+
+    /** Completes once the rows are in the table. */
+    public CompletableFuture<FilesModel> loaded() {
+        return loaded;
+    }
+
+    public String statusText() {
+        return status.getText();
+    }
+
+    DragOut.Plan lastDrag() {
+        return lastDrag;
+    }
+
+    CompletableFuture<ExportReport> lastDragWrite() {
+        return lastDragWrite;
+    }
+
+    /** The files the last drag put on the dragboard. */
+    List<File> lastDragFiles() {
+        return lastDragFiles;
+    }
+
+    // ---- cells ----
+
+    private static final class NameCell extends TableCell<FileRow, String> {
+        private final Tooltip tip = new Tooltip();
+
+        @Override
+        protected void updateItem(String name, boolean empty) {
+            super.updateItem(name, empty);
+            FileRow row = empty ? null : getTableRow() == null ? null : getTableRow().getItem();
+            if (empty || name == null || row == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(FilesModel.shown(name));
+            tip.setText(FilesModel.shown(name) + (row.note().isEmpty() ? "" : "\n" + row.note()));
+            setTooltip(tip);
+        }
+    }
+
+    private static final class NumberCell extends TableCell<FileRow, Long> {
+        private final java.util.function.LongFunction<String> text;
+        private final java.util.function.LongFunction<String> tipText;
+        private final Tooltip tip = new Tooltip();
+
+        NumberCell(java.util.function.LongFunction<String> text, java.util.function.LongFunction<String> tipText) {
+            this.text = text;
+            this.tipText = tipText;
+            setAlignment(Pos.CENTER_RIGHT);
+        }
+
+        @Override
+        protected void updateItem(Long v, boolean empty) {
+            super.updateItem(v, empty);
+            if (empty || v == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(text.apply(v));
+            tip.setText(tipText.apply(v));
+            setTooltip(tip);
+        }
+    }
+
+    private static final class HealthCell extends TableCell<FileRow, Health> {
+        private final FontIcon badge = new FontIcon();
+        private final Tooltip tip = new Tooltip();
+
+        HealthCell() {
+            badge.getStyleClass().add("health-badge");
+        }
+
+        @Override
+        protected void updateItem(Health h, boolean empty) {
+            super.updateItem(h, empty);
+            FileRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (empty || h == null || row == null) {
+                setText(null);
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            badge.setIconCode(NodeIcons.forHealth(h));
+            badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
+            badge.getStyleClass().add(NodeIcons.healthClass(h));
+            setGraphic(badge);
+            setText(FilesModel.healthWord(h));
+            tip.setText(row.note().isEmpty() ? NodeIcons.healthText(h) : row.note());
+            setTooltip(tip);
+        }
+    }
+
+    private static final class FileTableRow extends TableRow<FileRow> {
+        @Override
+        protected void updateItem(FileRow row, boolean empty) {
+            super.updateItem(row, empty);
+            Health h = empty || row == null ? null : row.health();
+            pseudoClassStateChanged(DAMAGED, h == Health.DAMAGED);
+            pseudoClassStateChanged(WARNING, h == Health.WARNING);
+        }
+    }
+
+    /** For the icon of the tab. */
+    static FontIcon tabIcon() {
+        return new FontIcon(MaterialDesignF.FOLDER_MULTIPLE_OUTLINE);
+    }
+}
