@@ -76,7 +76,7 @@ public final class ArchiveView extends BorderPane {
         bottom.setDividerPositions(0.64);
         right.setOrientation(Orientation.VERTICAL);
         right.getItems().setAll(details, bottom);
-        right.setDividerPositions(0.46);
+        right.setDividerPositions(0.5);
         outer.getItems().setAll(tree.view(), right);
         outer.setDividerPositions(0.27);
         SplitPane.setResizableWithParent(tree.view(), false);

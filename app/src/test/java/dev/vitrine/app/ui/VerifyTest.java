@@ -53,6 +53,41 @@ class VerifyTest extends WindowTest {
     }
 
     @Test
+    void damageInADataBlockMarksItAndItsAncestorsInTheTreeAndTheIndexPicture() throws Exception {
+        java.nio.file.Path file = temp.resolve("damaged.zss");
+        java.util.Iterator<byte[]> records = java.util.stream.IntStream.range(0, 3000)
+                .mapToObj(i -> String.format("rec-%05d some payload", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII)).iterator();
+        dev.vitrine.core.format.zss.ZssWriter.write(file, dev.vitrine.core.format.zss.ZssWriter.Options.of(dev.vitrine.core.format.zss.ZssFlavor.ZSS)
+                .codec("deflate").approxBlockSize(2048).branchingFactor(4).parallelism(1), records);
+        long blockAt;
+        try (var a = dev.vitrine.core.format.FormatRegistry.get().open(file, dev.vitrine.core.limits.Limits.DEFAULT)) {
+            Node dataBlocks = a.root().children(2, 1).getFirst();
+            blockAt = dataBlocks.children(7, 1).getFirst().range().offset();
+        }
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'X', 'X'}), blockAt + 12);
+        }
+        ArchiveView v = open(file);
+        verifyWithF5(v);
+        List<Problem> found = problems(v);
+        Problem crc = found.stream().filter(p -> p.offset() == blockAt).findFirst().orElseThrow(() -> new AssertionError(found));
+        click(tableRow(v.problems().table(), fx(() -> v.problems().table().getItems().indexOf(crc))));
+        settle();
+        assertEquals(blockAt, fx(() -> v.selection().selected().range().offset()));
+        var item = fx(() -> v.tree().view().getSelectionModel().getSelectedItem());
+        for (var p = item; p != null; p = fx(p::getParent)) {
+            var at = p;
+            assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(at)), "every ancestor is marked: " + at.getValue());
+        }
+        assertEquals(Health.OK, fx(() -> v.tree().healthOf(item.getParent().getChildren().get(6))), "the block before is fine");
+        click(lookup(".details-tabs .tab-label").match((javafx.scene.control.Label l) -> "Index".equals(l.getText())).query());
+        waitUntil("the picture", () -> v.index() != null && v.index().picture() != null);
+        settle();
+        long red = fx(() -> v.index().blockShapes().stream().filter(r -> r.getStyleClass().contains("health-damaged")).count());
+        assertEquals(4, red, "root, two index levels and the data block are red");
+    }
+
+    @Test
     void aBadIndexKeyIsFoundByVerifyOnly() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/bad-index-key-1.zss"));
         assertTrue(problems(v).isEmpty(), "ordinary reads of this file succeed");

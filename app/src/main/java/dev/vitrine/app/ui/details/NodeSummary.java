@@ -35,6 +35,8 @@ public final class NodeSummary extends HBox {
         where.getStyleClass().add("summary-where");
         health.getStyleClass().add("summary-health");
         healthIcon.getStyleClass().add("health-badge");
+        // When space is short the name gives way (ellipsis); kind, place and health stay whole.
+        for (Label l : new Label[] {kind, where, health}) l.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         getChildren().addAll(icon, name, kind, where, spacer, healthIcon, health);
@@ -46,7 +48,7 @@ public final class NodeSummary extends HBox {
         kind.setText(node.kind());
         ByteRange r = node.range();
         where.setText(r.isNone() ? "no bytes of its own" : (r.file() != null ? r.file() + " · " : "")
-                + "offset " + Human.offset(r.offset()) + " · " + Human.count(r.length()) + " bytes");
+                + "@" + Human.offset(r.offset()) + " · " + Human.count(r.length()) + (r.length() == 1 ? " byte" : " bytes"));
         setHealth(h);
     }
 

@@ -35,6 +35,7 @@ public final class IndexPictureView extends ScrollPane {
     private final HealthMap health;
     private IndexPicture picture;
     private Consumer<List<Node>> onBlockClicked = p -> {};
+    /** The selected node's kind and bytes: the same block has different names along different paths. */
     private NodeKey selected;
     private final List<Rectangle> rects = new ArrayList<>();
 
@@ -72,7 +73,7 @@ public final class IndexPictureView extends ScrollPane {
 
     /** Outlines the block of {@code node} if it is drawn. */
     public void setSelected(Node node) {
-        selected = node == null ? null : NodeKey.of(node);
+        selected = node == null ? null : blockKey(node);
         restyle();
     }
 
@@ -81,15 +82,36 @@ public final class IndexPictureView extends ScrollPane {
         restyle();
     }
 
-    /** Health and selection colours of the drawn blocks (no re-layout). */
+    /**
+     * Health and selection colours of the drawn blocks (no re-layout). A block shows the worst of
+     * its own health and its drawn descendants', so the path from the root to damage is red.
+     */
     private void restyle() {
+        java.util.Map<IndexPicture.Block, Health> shown = new java.util.HashMap<>();
+        if (picture != null) {
+            for (int li = picture.levels().size() - 1; li >= 0; li--) {
+                List<IndexPicture.Block> level = picture.levels().get(li).blocks();
+                List<IndexPicture.Block> above = li > 0 ? picture.levels().get(li - 1).blocks() : List.of();
+                for (IndexPicture.Block b : level) {
+                    Health h = shown.getOrDefault(b, Health.UNCHECKED).worst(health.of(b.node().range()));
+                    shown.put(b, h);
+                    if (b.parent() >= 0 && b.parent() < above.size() && (h == Health.DAMAGED || h == Health.WARNING)) {
+                        shown.merge(above.get(b.parent()), h, Health::worst);
+                    }
+                }
+            }
+        }
         for (Rectangle r : rects) {
             IndexPicture.Block b = (IndexPicture.Block) r.getUserData();
-            Health h = health.of(b.node().range());
+            Health h = shown.getOrDefault(b, health.of(b.node().range()));
             r.getStyleClass().removeIf(c -> c.startsWith("health-") || c.equals("selected"));
             r.getStyleClass().add(NodeIcons.healthClass(h));
-            if (selected != null && selected.equals(NodeKey.of(b.node()))) r.getStyleClass().add("selected");
+            if (selected != null && selected.equals(blockKey(b.node()))) r.getStyleClass().add("selected");
         }
+    }
+
+    private static NodeKey blockKey(Node n) {
+        return new NodeKey(n.kind(), "", n.range());
     }
 
     /** Rectangles currently drawn (tests click them). */

@@ -11,7 +11,7 @@ public final class Settings {
     public double height = 860;
     public boolean maximized;
     public boolean dark;
-    public double[] dividers = {0.27, 0.46, 0.64};
+    public double[] dividers = {0.27, 0.5, 0.64};
     public List<String> recent = new ArrayList<>();
 
     public Settings copy() {

@@ -34,6 +34,7 @@ public final class StructureTree {
         view.getStyleClass().add("structure-tree");
         view.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         view.setCellFactory(v -> new NodeTreeCell(this::healthOf));
+        rootItem.addEventHandler(TreeItem.<TreeEntry>childrenModificationEvent(), e -> memo.clear());
         view.getSelectionModel().selectedItemProperty().addListener((o, was, item) -> {
             if (item instanceof NodeTreeItem n) selected.set(n.node());
         });
@@ -72,6 +73,7 @@ public final class StructureTree {
 
     /** Redraws badges after health changed. */
     public void refreshHealth() {
+        memo.clear();
         view.refresh();
     }
 
@@ -126,20 +128,29 @@ public final class StructureTree {
         if (row >= 0) view.scrollTo(Math.max(0, row - 3));
     }
 
-    /** The health badge of a row (see {@link HealthMap}); logical nodes take the worst of their children. */
+    /**
+     * The health badge of a row (see {@link HealthMap}): its own bytes and problems, and the
+     * worst of its loaded descendants, so the ancestors of damage are marked too (an index
+     * block whose child is damaged, the "data blocks" group). Memoised until health or the
+     * tree changes.
+     */
     public Health healthOf(TreeItem<TreeEntry> item) {
         if (!(item instanceof NodeTreeItem n)) return Health.UNCHECKED;
+        Health known = memo.get(n);
+        if (known != null) return known;
         TreeEntry.NodeEntry e = (TreeEntry.NodeEntry) n.getValue();
         Health h = health.of(e.node().range()).worst(health.of(e.problems()));
-        if (item == rootItem) return h.worst(health.overall());
-        if (e.node().range().isNone() && n.isLoaded()) {
+        if (item == rootItem) h = h.worst(health.overall());
+        if (n.isLoaded()) {
             for (TreeItem<TreeEntry> c : n.getChildren()) {
-                if (c instanceof NodeTreeItem child) {
-                    TreeEntry.NodeEntry ce = (TreeEntry.NodeEntry) child.getValue();
-                    h = h.worst(health.of(ce.node().range())).worst(health.of(ce.problems()));
-                }
+                Health ch = healthOf(c);
+                // A checked child says nothing about its parent; only trouble travels up.
+                if (ch == Health.DAMAGED || ch == Health.WARNING) h = h.worst(ch);
             }
         }
+        memo.put(n, h);
         return h;
     }
+
+    private final java.util.Map<TreeItem<TreeEntry>, Health> memo = new java.util.IdentityHashMap<>();
 }
