@@ -86,6 +86,7 @@ public final class ArchiveView extends BorderPane {
         tree.openRoot();
         buildIndex();
         dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);
+        export.setFilesView(() -> dev.vitrine.app.ui.files.FilesTab.of(details));
     }
 
     /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */

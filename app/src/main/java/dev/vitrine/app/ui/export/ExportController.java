@@ -44,6 +44,8 @@ public final class ExportController {
     private final Supplier<RecordsView> records;
     private final Supplier<Window> owner;
 
+    private Supplier<dev.vitrine.app.ui.files.FilesView> filesView = () -> null;
+
     public ExportController(ArchiveSession session, Jobs jobs, Notifier notifier, Supplier<RecordsView> records, Supplier<Window> owner) {
         this.session = session;
         this.jobs = jobs;
@@ -129,9 +131,25 @@ public final class ExportController {
         return task;
     }
 
+    /** The archive's Files tab, which exports its own selection when there is one. */
+    public void setFilesView(Supplier<dev.vitrine.app.ui.files.FilesView> view) {
+        filesView = view == null ? () -> null : view;
+    }
+
     public void exportFiles() {
         FileListing listing = session.archive().capability(FileListing.class).orElse(null);
         if (listing == null) return;
+        dev.vitrine.app.ui.files.FilesView fv = filesView.get();
+        if (fv != null) {
+            boolean some = !fv.table().getSelectionModel().getSelectedItems().isEmpty();
+            DirectoryChooser dc = new DirectoryChooser();
+            dc.setTitle(some ? "Export the selected files to" : "Export all files to");
+            File dir = dc.showDialog(owner.get());
+            if (dir == null) return;
+            if (some) fv.exportSelected(dir.toPath());
+            else fv.exportAll(dir.toPath());
+            return;
+        }
         RecordsView rv = records.get();
         List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
         DirectoryChooser dc = new DirectoryChooser();

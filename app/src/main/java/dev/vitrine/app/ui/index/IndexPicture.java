@@ -11,8 +11,8 @@ import java.util.function.BooleanSupplier;
  * An index tree as levels of blocks, root first, down to the data blocks: what the index view
  * draws. Each level holds at most {@code maxPerLevel} blocks (the first ones, in order), and
  * says how many more there are, so a tree with a million data blocks costs a few reads.
- * Generic over the node model: any subtree whose nodes have kinds containing "index" or
- * "block". Blocking (reads children); build it in the background.
+ * Generic over the node model: any subtree of "index-block" nodes over "data-block" nodes
+ * (kinds containing "index" and "block", or "block"). Blocking (reads children); build it in the background.
  */
 public record IndexPicture(List<Level> levels) {
 
@@ -30,13 +30,15 @@ public record IndexPicture(List<Level> levels) {
         }
     }
 
+    /** "index-block" and the like: a block of an index tree (not, say, a JSON index). */
     public static boolean isIndexKind(String kind) {
-        return kind != null && kind.toLowerCase(Locale.ROOT).contains("index");
+        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
+        return k.contains("index") && k.contains("block");
     }
 
+    /** "index-block", "data-block": what the picture draws. */
     public static boolean isBlockKind(String kind) {
-        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
-        return k.contains("index") || k.contains("block");
+        return kind != null && kind.toLowerCase(Locale.ROOT).contains("block");
     }
 
     /**
