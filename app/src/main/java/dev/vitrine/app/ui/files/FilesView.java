@@ -185,6 +185,7 @@ public final class FilesView extends BorderPane {
         cancel.setOnAction(e -> export.cancel());
         cancel.setId("files-export-cancel");
         HBox box = new HBox(6, progress, progressText, cancel);
+        box.setId("files-export-progress");
         box.setAlignment(Pos.CENTER_LEFT);
         box.setVisible(false);
         box.managedProperty().bind(box.visibleProperty());

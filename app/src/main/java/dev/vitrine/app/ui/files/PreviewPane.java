@@ -76,6 +76,7 @@ final class PreviewPane extends BorderPane {
         setTop(head);
         setCenter(body);
         setBottom(foot);
+        icon.setVisible(false);
         showMessage("Select a file to preview it");
     }
 

@@ -162,6 +162,27 @@ class FilesTabTest extends WindowTest {
         r = fx(() -> f.exporter().lastReport());
         assertEquals(6, r.exported().size(), "all replaced after asking");
         assertArrayEquals(Fixtures.bytes("caf/inputs/data.csv"), Files.readAllBytes(out.resolve("data.csv")));
+
+        // Cancelled at once: the progress bar goes away, the user is told, and whatever was
+        // written before the cancel (the copy may win the race) is whole, never half a file.
+        Path cancelled = temp.resolve("cancelled");
+        fx(() -> {
+            f.exportAll(cancelled);
+            assertTrue(f.lookup("#files-export-progress").isVisible(), "progress is shown while exporting");
+            f.exporter().cancel();
+            return null;
+        });
+        settle();
+        assertFalse(fx(() -> f.lookup("#files-export-progress").isVisible()));
+        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Export cancelled"), fx(() -> window.notifier().lastMessage()));
+        if (Files.exists(cancelled)) {
+            try (Stream<Path> s = Files.walk(cancelled).filter(Files::isRegularFile)) {
+                for (Path p : s.toList()) {
+                    assertFalse(p.getFileName().toString().endsWith(".part"), "no temp file left: " + p);
+                    assertArrayEquals(Files.readAllBytes(out.resolve(cancelled.relativize(p).toString())), Files.readAllBytes(p), p.toString());
+                }
+            }
+        }
     }
 
     private void answer(FilesView f, ButtonBar.ButtonData which) throws Exception {
@@ -211,6 +232,8 @@ class FilesTabTest extends WindowTest {
         assertNotNull(report);
         assertEquals(Alert.AlertType.WARNING, report.getAlertType());
         assertTrue(fx(report::getHeaderText).startsWith("Exported 1 of 2 files"), fx(report::getHeaderText));
+        fx(() -> dev.vitrine.app.ui.Screenshot.save(report.getDialogPane().getScene(),
+                Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), "FilesTabTest-exportReport.png")));
         fx(() -> {
             report.close();
             return null;
