@@ -220,6 +220,13 @@ public final class MainWindow {
                 .handle((s, e) -> (Object) s);
     }
 
+    /** Shows an archive opened elsewhere (an embedding, a test) in a new tab, in front. */
+    public Tab show(ArchiveSession session) {
+        Tab t = addTab(session);
+        tabs.getSelectionModel().select(t);
+        return t;
+    }
+
     private Tab addTab(ArchiveSession session) {
         ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), () -> stage);
         view.setDividers(settings.dividers);
