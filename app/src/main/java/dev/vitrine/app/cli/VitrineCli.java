@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 /** The headless `vitrine` command: subcommands over the same core the window uses. */
 @Command(name = "vitrine",
         mixinStandardHelpOptions = true,
+        scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
         description = "Look inside ZSS/ZS, CAF and other archives: structure, integrity, contents.",
         subcommands = {InfoCommand.class, VerifyCommand.class, TreeCommand.class, CatCommand.class,

@@ -68,6 +68,14 @@ class ExitCodeTest {
         assertEquals(2, CliRun.of("info", "--no-such-option", "x").exit());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"info", "verify", "tree", "cat", "ls", "export", "create"})
+    void everyCommandExplainsItselfWithHelp(String command) {
+        CliRun r = CliRun.of(command, "--help");
+        assertEquals(0, r.exit(), r.stderr());
+        assertTrue(r.out().startsWith("Usage: vitrine " + command), r.out());
+    }
+
     @Test
     void verifyJsonListsProblemsWithOffsets() {
         CliRun r = CliRun.of("verify", "--json", Fixtures.path("zss/broken-files/bad-index-key-1.zss").toString());
