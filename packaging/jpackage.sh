@@ -17,7 +17,8 @@ cp "$root/app/target/vitrine-app.jar" "$root"/app/target/lib/*.jar "$stage/"
 mkdir -p "$stage/samples" && cp -r "$root/samples/." "$stage/samples/" 2>/dev/null || true
 
 assoc=()
-for f in "$root"/packaging/associations/*.properties; do
+# File associations belong to installers; an app image is just a folder.
+[ "$type" = app-image ] || for f in "$root"/packaging/associations/*.properties; do
   # jpackage resolves the icon path relative to the current folder.
   sed "s#^icon=#icon=$root/#" "$f" >"$root/packaging/out/$(basename "$f")"
   assoc+=(--file-associations "$root/packaging/out/$(basename "$f")")
