@@ -97,7 +97,7 @@ public final class ArchiveView extends BorderPane {
             details.setIndex(() -> {
                 index = new IndexPictureView(session.health());
                 index.setOnBlockClicked(selection::revealAndFrame);
-                background.run(() -> IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false), picture -> {
+                background.runLong(() -> IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false), picture -> {
                     index.setPicture(picture);
                     if (selection.selected() != null) index.setSelected(selection.selected());
                 }, err -> index.setMessage("could not read the index: " + Human.error(err)));

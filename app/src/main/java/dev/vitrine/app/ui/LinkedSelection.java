@@ -36,6 +36,7 @@ public final class LinkedSelection {
     private Consumer<Node> onNodeShown = n -> {};
 
     private Node selected;
+    private NodeKey selectedKey;
     private int generation;
     private HexMarks base = HexMarks.none();
     private HexMark extra;
@@ -74,18 +75,20 @@ public final class LinkedSelection {
 
     private void select(Node node) {
         selected = node;
+        var item = tree.view().getSelectionModel().getSelectedItem();
+        selectedKey = item instanceof dev.vitrine.app.ui.tree.NodeTreeItem n ? n.entry().key() : NodeKey.of(node);
         int gen = ++generation;
-        details.showNode(node, tree.healthOf(tree.view().getSelectionModel().getSelectedItem()));
-        boolean keep = keepViewFor != null && keepViewFor.equals(NodeKey.of(node));
+        details.showNode(selectedKey, tree.healthOf(item));
+        boolean keep = keepViewFor != null && keepViewFor.equals(selectedKey);
         keepViewFor = null;
         if (!keep) extra = null;
-        background.run(() -> new Shown(node.fields(), node.table()), shown -> {
+        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table()), shown -> {
             if (gen != generation) return;
             details.showFields(shown.fields());
-            base = HexMarks.forNode(node.name(), node.range(), shown.fields(), session.archive().source().size());
+            base = HexMarks.forNode(shown.key().name(), shown.key().range(), shown.fields(), session.archive().source().size());
             applyMarks(!keep);
-            showRecords(node, shown.table());
-            hex.setInfo(describe(node));
+            showRecords(shown.key(), shown.table());
+            hex.setInfo(describe(shown.key().range()));
             onNodeShown.accept(node);
         }, err -> {
             if (gen != generation) return;
@@ -94,14 +97,13 @@ public final class LinkedSelection {
         });
     }
 
-    private record Shown(List<Field> fields, Optional<RowTable> table) {}
+    private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table) {}
 
-    private void showRecords(Node node, Optional<RowTable> table) {
+    private void showRecords(NodeKey key, Optional<RowTable> table) {
         if (table.isEmpty()) {
             details.setRecords(null);
             return;
         }
-        NodeKey key = NodeKey.of(node);
         if (records != null && key.equals(recordsFor)) {
             RecordsView same = records;
             details.setRecords(() -> same);
@@ -128,8 +130,7 @@ public final class LinkedSelection {
     }
 
     /** The hex bar's line: which bytes the selection frames. */
-    static String describe(Node node) {
-        ByteRange r = node.range();
+    static String describe(ByteRange r) {
         if (r.isNone()) return "no bytes of its own";
         if (r.file() != null) return "bytes in " + r.file();
         return "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
@@ -165,21 +166,21 @@ public final class LinkedSelection {
 
     private void locate(long offset, boolean keepExtra) {
         Node root = session.root().node();
-        background.run(() -> NodeLocator.pathTo(root, offset), path -> reveal(path, keepExtra),
+        background.run(() -> NodeLocator.pathTo(root, offset).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
                 err -> notifier.error("could not find the node at offset " + Human.count(offset) + ": " + Human.error(err)));
     }
 
-    /** Reveals and selects the node at the end of {@code path} without moving the hex view. */
-    public void reveal(List<Node> path, boolean keepExtra) {
-        Node target = path.getLast();
-        if (selected != null && NodeKey.of(selected).equals(NodeKey.of(target))) {
+    /** Reveals and selects the node at the end of {@code path} (keys read in the background) without moving the hex view. */
+    private void reveal(List<NodeKey> path, boolean keepExtra) {
+        NodeKey target = path.getLast();
+        if (selectedKey != null && selectedKey.equals(target)) {
             if (!keepExtra) extra = null;
             applyMarks(false);
-            tree.reveal(path);
+            tree.revealKeys(path);
             return;
         }
-        keepViewFor = NodeKey.of(target);
-        tree.reveal(path);
+        keepViewFor = target;
+        tree.revealKeys(path);
     }
 
     /** Selects the node at the end of {@code path} and frames its bytes (index picture clicks). */

@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanBinding;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -46,7 +44,7 @@ public final class MainWindow {
     private final WelcomePane welcome;
     private final BorderPane frame = new BorderPane();
     private final Scene scene;
-    private final BooleanBinding verifyRunning;
+    /** Whether any tab is verifying (the Cancel button follows it). */
     private final javafx.beans.property.BooleanProperty anyVerify = new javafx.beans.property.SimpleBooleanProperty();
 
     public MainWindow(Stage stage, SettingsStore store, Background background, Boolean dark, double width, double height) {
@@ -62,7 +60,6 @@ public final class MainWindow {
         double h = height > 0 ? height : settings.height;
         scene = new Scene(root, w, h);
         theme = new ThemeSwitch(scene, dark != null ? dark : settings.dark);
-        verifyRunning = Bindings.createBooleanBinding(anyVerify::get, anyVerify);
         welcome = new WelcomePane(this::openDialog, p -> open(List.of(p)));
         welcome.setRecent(settings.recent);
         MainMenus menus = new MainMenus(this);
@@ -161,8 +158,8 @@ public final class MainWindow {
         return tabs;
     }
 
-    BooleanBinding verifyRunning() {
-        return verifyRunning;
+    javafx.beans.property.ReadOnlyBooleanProperty verifyRunning() {
+        return anyVerify;
     }
 
     /** The archive in front, or null. */

@@ -19,9 +19,13 @@ import javafx.beans.property.ReadOnlyIntegerWrapper;
  * The one background executor for everything that may touch a file (core calls block), and the
  * hand-back of results to the FX thread. Counts work in flight, including the FX hand-off, so
  * the status bar can show activity and screenshots and tests can wait until the window settles.
+ * Two lanes: {@link #run} for the short reads a view waits for (children, fields, hex pages),
+ * {@link #runLong} and {@link #executor()} for work that may take seconds (verify, export,
+ * counting, searching), so a long job never queues the reads that keep the window alive.
  */
 public final class Background {
     private final ExecutorService pool;
+    private final ExecutorService longPool;
     private final Executor fx;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ReadOnlyIntegerWrapper busy = new ReadOnlyIntegerWrapper(this, "busy");
@@ -38,6 +42,15 @@ public final class Background {
         };
         this.pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), tf);
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
+        AtomicInteger m = new AtomicInteger();
+        ThreadFactory longThreads = r -> {
+            Thread t = new Thread(r, "vitrine-job-" + m.incrementAndGet());
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            return t;
+        };
+        this.longPool = new ThreadPoolExecutor(4, 4, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), longThreads);
+        ((ThreadPoolExecutor) longPool).allowCoreThreadTimeOut(true);
     }
 
     /** The app's instance: a few threads, so a long verify never starves tree and hex loads. */
@@ -45,11 +58,11 @@ public final class Background {
         return new Background(Math.max(3, Runtime.getRuntime().availableProcessors()), FxExecutor.INSTANCE);
     }
 
-    /** The raw executor, for {@link javafx.concurrent.Task}s (counted like everything else). */
+    /** The long-work executor, for {@link javafx.concurrent.Task}s (counted like everything else). */
     public Executor executor() {
         return command -> {
             begin();
-            pool.execute(() -> {
+            longPool.execute(() -> {
                 try {
                     command.run();
                 } finally {
@@ -68,9 +81,18 @@ public final class Background {
      * to {@code onError}) on the FX thread.
      */
     public <T> CompletableFuture<T> run(Callable<T> work, Consumer<T> onResult, Consumer<Throwable> onError) {
+        return submit(pool, work, onResult, onError);
+    }
+
+    /** Like {@link #run}, for work that may take seconds (counting, searching). */
+    public <T> CompletableFuture<T> runLong(Callable<T> work, Consumer<T> onResult, Consumer<Throwable> onError) {
+        return submit(longPool, work, onResult, onError);
+    }
+
+    private <T> CompletableFuture<T> submit(ExecutorService lane, Callable<T> work, Consumer<T> onResult, Consumer<Throwable> onError) {
         CompletableFuture<T> result = new CompletableFuture<>();
         begin();
-        pool.execute(() -> {
+        lane.execute(() -> {
             T value;
             try {
                 value = work.call();
@@ -128,6 +150,7 @@ public final class Background {
 
     public void shutdown() {
         pool.shutdownNow();
+        longPool.shutdownNow();
     }
 
     private static Throwable unwrap(Throwable e) {

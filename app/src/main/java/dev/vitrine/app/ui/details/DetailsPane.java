@@ -2,7 +2,6 @@ package dev.vitrine.app.ui.details;
 
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.model.Node;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.scene.control.Tab;
@@ -50,7 +49,7 @@ public final class DetailsPane extends BorderPane {
         return fields;
     }
 
-    public void showNode(Node node, Health health) {
+    public void showNode(dev.vitrine.app.ui.tree.NodeKey node, Health health) {
         summary.show(node, health);
     }
 
@@ -93,10 +92,19 @@ public final class DetailsPane extends BorderPane {
         fill(tabs.getSelectionModel().getSelectedItem());
     }
 
+    /**
+     * Makes a lazy tab's view: a light placeholder now, the view on the next turn of the FX
+     * thread, so building it and its first CSS pass fall in different pulses.
+     */
     @SuppressWarnings("unchecked")
     private void fill(Tab t) {
         if (t != null && t.getContent() == null && t.getUserData() instanceof Supplier<?> f) {
-            t.setContent(((Supplier<javafx.scene.Node>) f).get());
+            javafx.scene.control.Label wait = new javafx.scene.control.Label("…");
+            wait.getStyleClass().add("tab-wait");
+            t.setContent(wait);
+            javafx.application.Platform.runLater(() -> {
+                if (t.getContent() == wait && t.getUserData() == f) t.setContent(((Supplier<javafx.scene.Node>) f).get());
+            });
         }
     }
 

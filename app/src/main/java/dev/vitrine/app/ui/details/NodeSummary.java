@@ -5,7 +5,6 @@ import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.model.Node;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -42,7 +41,7 @@ public final class NodeSummary extends HBox {
         getChildren().addAll(icon, name, kind, where, spacer, healthIcon, health);
     }
 
-    public void show(Node node, Health h) {
+    public void show(dev.vitrine.app.ui.tree.NodeKey node, Health h) {
         icon.setIconCode(NodeIcons.forKind(node.kind()));
         name.setText(node.name());
         kind.setText(node.kind());

@@ -179,7 +179,7 @@ public final class HexPane extends BorderPane {
             }
         };
         progress.start();
-        background.run(() -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set), at -> {
+        background.runLong(() -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set), at -> {
             progress.stop();
             if (cancel.get()) return;
             cancelFind.setVisible(false);

@@ -179,7 +179,7 @@ public final class RecordsView extends BorderPane {
     }
 
     private void startCount() {
-        background.run(rows::rowCount, n -> {
+        background.runLong(rows::rowCount, n -> {
             count = n;
             window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
             grid.setWindow(window);
@@ -235,7 +235,7 @@ public final class RecordsView extends BorderPane {
         AtomicBoolean cancel = new AtomicBoolean();
         searchCancel = cancel;
         searchStatus.setText("searching " + q.description() + "…");
-        background.run(() -> SearchResults.run(sorted.get(), q, SEARCH_LIMIT, cancel::get), r -> {
+        background.runLong(() -> SearchResults.run(sorted.get(), q, SEARCH_LIMIT, cancel::get), r -> {
             if (cancel.get()) return;
             results = r;
             List<Match> items = new java.util.ArrayList<>(r.records().size());

@@ -53,16 +53,16 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         }
         switch (entry) {
             case TreeEntry.NodeEntry n -> {
-                kindIcon.setIconCode(NodeIcons.forKind(n.node().kind()));
-                name.setText(n.node().name());
-                ByteRange r = n.node().range();
+                kindIcon.setIconCode(NodeIcons.forKind(n.kind()));
+                name.setText(n.name());
+                ByteRange r = n.range();
                 where.setText(r.isNone() ? "" : (r.file() != null ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
                 Health h = healthOf.apply(getTreeItem());
                 badge.setIconCode(NodeIcons.forHealth(h));
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
-                tip.setText(n.node().kind() + " · " + NodeIcons.healthText(h)
+                tip.setText(n.kind() + " · " + NodeIcons.healthText(h)
                         + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message()));
                 setTooltip(tip);
                 setGraphic(box);

@@ -28,7 +28,11 @@ public final class NodeTreeItem extends TreeItem<TreeEntry> {
     }
 
     public Node node() {
-        return ((TreeEntry.NodeEntry) getValue()).node();
+        return entry().node();
+    }
+
+    public TreeEntry.NodeEntry entry() {
+        return (TreeEntry.NodeEntry) getValue();
     }
 
     @Override

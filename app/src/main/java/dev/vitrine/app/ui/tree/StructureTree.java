@@ -82,18 +82,23 @@ public final class StructureTree {
      * the deepest node reached. Completes with that node's item.
      */
     public CompletableFuture<NodeTreeItem> reveal(List<Node> path) {
+        return revealKeys(path.stream().map(NodeKey::of).toList());
+    }
+
+    /** Like {@link #reveal}, with the path's keys already read in the background. */
+    public CompletableFuture<NodeTreeItem> revealKeys(List<NodeKey> path) {
         CompletableFuture<NodeTreeItem> result = new CompletableFuture<>();
         step(rootItem, path, 1, result);
         return result;
     }
 
-    private void step(NodeTreeItem item, List<Node> path, int i, CompletableFuture<NodeTreeItem> result) {
+    private void step(NodeTreeItem item, List<NodeKey> path, int i, CompletableFuture<NodeTreeItem> result) {
         if (i >= path.size()) {
             select(item);
             result.complete(item);
             return;
         }
-        NodeKey target = NodeKey.of(path.get(i));
+        NodeKey target = path.get(i);
         item.ensureLoaded().thenRun(() -> find(item, target, MAX_PAGES_PER_STEP, child -> {
             if (child == null) {
                 select(item);
@@ -108,7 +113,7 @@ public final class StructureTree {
     private void find(NodeTreeItem parent, NodeKey target, int pagesLeft, java.util.function.Consumer<NodeTreeItem> then) {
         NodeTreeItem.MoreItem more = null;
         for (TreeItem<TreeEntry> c : parent.getChildren()) {
-            if (c instanceof NodeTreeItem n && NodeKey.of(n.node()).equals(target)) {
+            if (c instanceof NodeTreeItem n && n.entry().key().equals(target)) {
                 then.accept(n);
                 return;
             }
@@ -139,7 +144,7 @@ public final class StructureTree {
         Health known = memo.get(n);
         if (known != null) return known;
         TreeEntry.NodeEntry e = (TreeEntry.NodeEntry) n.getValue();
-        Health h = health.of(e.node().range()).worst(health.of(e.problems()));
+        Health h = health.of(e.range()).worst(health.of(e.problems()));
         if (item == rootItem) h = h.worst(health.overall());
         if (n.isLoaded()) {
             for (TreeItem<TreeEntry> c : n.getChildren()) {

@@ -46,24 +46,38 @@ public final class FxStallBench {
     /** -Dbench.phases=records,hex,verify (default all) to profile one part. */
     static final String PHASES = System.getProperty("bench.phases", "records,hex,verify");
 
-    /** Longest gap between pulses per phase. */
+    /**
+     * Longest gap between pulses per phase, and the FX thread's own CPU time within the worst
+     * gaps: a long gap with little FX CPU is the machine being busy (other threads, other
+     * processes, GC), a long gap full of FX CPU is work done on the FX thread, a bug.
+     */
     static final class PulseGaps extends AnimationTimer {
+        /** per phase: max gap, pulses, gaps over 50 ms, max FX CPU in one gap, FX CPU in the max gap */
         final Map<String, long[]> phases = new LinkedHashMap<>();
         volatile String phase = "idle";
         long last;
+        long lastCpu;
         final List<Runnable> everyPulse = new ArrayList<>();
+        final java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
 
         @Override
         public void handle(long now) {
+            long cpu = mx.getCurrentThreadCpuTime();
             if (last != 0) {
                 long gap = now - last;
-                long[] s = phases.computeIfAbsent(phase, p -> new long[3]);
-                s[0] = Math.max(s[0], gap);
+                long used = cpu - lastCpu;
+                long[] s = phases.computeIfAbsent(phase, p -> new long[5]);
+                if (gap > s[0]) {
+                    s[0] = gap;
+                    s[4] = used;
+                }
                 s[1]++;
                 if (gap > 50_000_000L) s[2]++;
+                s[3] = Math.max(s[3], used);
             }
             last = now;
             for (Runnable r : List.copyOf(everyPulse)) r.run();
+            lastCpu = mx.getCurrentThreadCpuTime();
         }
     }
 
@@ -99,8 +113,9 @@ public final class FxStallBench {
         closeAll(w[0]);
         for (Path f : files) run(w[0], f, gaps);
         System.out.println();
-        System.out.println("longest gap between FX pulses, per phase:");
-        gaps.phases.forEach((p, s) -> System.out.printf(Locale.US, "  %-34s %7.1f ms   (%d pulses, %d over 50 ms)%n", p, s[0] / 1e6, s[1], s[2]));
+        System.out.println("longest gap between FX pulses per phase; FX-thread CPU inside that gap; most FX CPU in any one gap:");
+        gaps.phases.forEach((p, s) -> System.out.printf(Locale.US, "  %-46s %7.1f ms  (FX busy %5.1f ms; max FX %5.1f ms; %d pulses, %d over 50 ms)%n",
+                p, s[0] / 1e6, s[4] / 1e6, s[3] / 1e6, s[1], s[2]));
         fx(gaps::stop);
         background.shutdown();
         Platform.exit();
