@@ -6,18 +6,21 @@ import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
 
 /**
- * One-line messages over the top right of the window: information fades after a few seconds,
- * errors stay until closed. Never a dialog with a stack trace.
+ * One-line messages over the top right of the window, newest on top, a few at a time:
+ * information fades after a few seconds, errors stay until closed. Never a dialog with a
+ * stack trace.
  */
 public final class Banner extends StackPane implements Notifier {
-    private final Notification note = new Notification();
-    private final PauseTransition hide = new PauseTransition(Duration.seconds(7));
+    static final int MAX_SHOWN = 4;
+
+    private final VBox stack = new VBox(8);
     private String last = "";
 
     public Banner() {
@@ -25,13 +28,11 @@ public final class Banner extends StackPane implements Notifier {
         setPickOnBounds(false);
         setAlignment(Pos.TOP_RIGHT);
         setPadding(new Insets(64, 16, 0, 16));
-        note.setMaxWidth(560);
-        note.setMaxHeight(USE_PREF_SIZE);
-        note.setVisible(false);
-        note.setOnClose(e -> note.setVisible(false));
-        StackPane.setAlignment(note, Pos.TOP_RIGHT);
-        getChildren().add(note);
-        hide.setOnFinished(e -> note.setVisible(false));
+        stack.setPickOnBounds(false);
+        stack.setAlignment(Pos.TOP_RIGHT);
+        stack.setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
+        StackPane.setAlignment(stack, Pos.TOP_RIGHT);
+        getChildren().add(stack);
     }
 
     @Override
@@ -46,13 +47,18 @@ public final class Banner extends StackPane implements Notifier {
 
     private void show(String message, boolean error) {
         last = message;
-        note.setMessage(message);
-        note.getStyleClass().removeAll(Styles.DANGER, Styles.ACCENT);
+        Notification note = new Notification(message, new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
         note.getStyleClass().addAll(error ? Styles.DANGER : Styles.ACCENT, Styles.ELEVATED_1);
-        note.setGraphic(new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
-        note.setVisible(true);
-        hide.stop();
-        if (!error) hide.playFromStart();
+        note.setPrefWidth(520);
+        note.setMaxWidth(520);
+        note.setOnClose(e -> stack.getChildren().remove(note));
+        stack.getChildren().addFirst(note);
+        while (stack.getChildren().size() > MAX_SHOWN) stack.getChildren().removeLast();
+        if (!error) {
+            PauseTransition hide = new PauseTransition(Duration.seconds(7));
+            hide.setOnFinished(e -> stack.getChildren().remove(note));
+            hide.play();
+        }
     }
 
     /** The last message shown (tests read it). */
@@ -60,7 +66,12 @@ public final class Banner extends StackPane implements Notifier {
         return last;
     }
 
+    /** How many messages are on screen. */
+    public int shown() {
+        return stack.getChildren().size();
+    }
+
     public boolean showing() {
-        return note.isVisible();
+        return !stack.getChildren().isEmpty();
     }
 }

@@ -80,6 +80,7 @@ public final class MainWindow {
             saveSettings();
         });
         stage.setTitle("Vitrine");
+        status.setFile("no archive open", "");
         stage.setScene(scene);
         setIcons();
         if (width <= 0 && height <= 0) restoreGeometry();
