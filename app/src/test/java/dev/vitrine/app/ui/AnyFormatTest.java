@@ -67,6 +67,20 @@ class AnyFormatTest extends WindowTest {
     }
 
     @Test
+    void verifyShowsProgressAndCanBeCancelled() throws Exception {
+        ArchiveView v = show(6000);
+        click(lookup("#verify-button").query());
+        waitUntil("progress", () -> window.jobs().currentProperty().get() != null
+                && window.jobs().currentProperty().get().getProgress() > 0);
+        assertTrue(fx(() -> lookup(".status-bar .progress-bar").query().isVisible()), "the status bar shows the verify's progress");
+        assertTrue(fx(() -> v.problems().state()).startsWith("verifying"));
+        click(lookup(".status-bar .button").query());
+        waitUntil("the cancel", () -> !v.verifier().runningProperty().get());
+        assertTrue(fx(() -> v.problems().state()).startsWith("verify cancelled"), fx(() -> v.problems().state()));
+        assertEquals(Health.UNCHECKED, fx(() -> v.tree().healthOf(v.tree().rootItem())), "a cancelled verify proves nothing");
+    }
+
+    @Test
     void verifyMarksTheSyntheticDamage() throws Exception {
         ArchiveView v = show(0);
         fx(() -> {

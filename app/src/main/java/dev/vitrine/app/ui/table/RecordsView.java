@@ -16,7 +16,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -53,7 +52,6 @@ public final class RecordsView extends BorderPane {
     private final RecordsGrid grid;
     private final TableView<Match> matches = new TableView<>();
     private final Label status = new Label("counting…");
-    private final ProgressIndicator counting = new ProgressIndicator();
     private final StackPane centre = new StackPane();
     private final TextField start = new TextField();
     private final TextField stop = new TextField();
@@ -79,9 +77,9 @@ public final class RecordsView extends BorderPane {
         grid = new RecordsGrid(rows.columns());
         buildTable();
         buildMatches();
-        counting.setMaxSize(28, 28);
-        VBox wait = new VBox(8, counting, new Label("counting records…"));
-        wait.setAlignment(Pos.CENTER);
+        // A label, not a spinning ProgressIndicator: its first CSS pass alone cost tens of ms.
+        Label wait = new Label("counting records…", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignP.PROGRESS_CLOCK));
+        wait.getStyleClass().add("records-counting");
         centre.getChildren().setAll(wait);
         setTop(buildBar());
         setCenter(centre);

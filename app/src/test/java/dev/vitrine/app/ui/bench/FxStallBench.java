@@ -192,6 +192,7 @@ public final class FxStallBench {
     }
 
     private static void closeAll(MainWindow w) throws Exception {
+        if (Boolean.getBoolean("bench.trace")) System.out.println("  close starts at " + java.time.LocalTime.now());
         fx(() -> {
             for (ArchiveView v : w.views()) v.dispose();
             w.tabs().getTabs().clear();

@@ -119,6 +119,14 @@ public final class SyntheticArchive implements Archive {
         for (int step = 0; step < 10; step++) {
             ctx.checkCancelled();
             ctx.progress(step + 1, 10);
+            if (slowMillis > 0) {
+                try {
+                    Thread.sleep(slowMillis / 10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
         ctx.report(Problem.error("synthetic.bin", BAD_OFFSET, "synthetic damage"));
     }
