@@ -7,7 +7,6 @@ import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.Problem;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -77,7 +76,7 @@ final class CatCommand implements Callable<Integer> {
             }
             Optional<SortedRecords> records = archive.capability(SortedRecords.class);
             Optional<FileListing> listing = archive.capability(FileListing.class);
-            OutputStream out = new BufferedOutputStream(root.stdout(), 1 << 16);
+            OutputStream out = new OutputBuffer(root.stdout(), 1 << 18);
             try {
                 if (records.isPresent() && entry == null) {
                     catRecords(records.get(), out);
