@@ -16,9 +16,11 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 /** What the window shows with no archive open: how to open one, and the recent files. */
 public final class WelcomePane extends VBox {
     private final VBox recent = new VBox(2);
+    private final Consumer<Path> openRecent;
 
     public WelcomePane(Runnable openDialog, Consumer<Path> openRecent) {
         super(14);
+        this.openRecent = openRecent;
         getStyleClass().add("welcome");
         setAlignment(Pos.CENTER);
         FontIcon icon = new FontIcon(MaterialDesignA.ARCHIVE);
@@ -32,10 +34,7 @@ public final class WelcomePane extends VBox {
         open.setOnAction(e -> openDialog.run());
         recent.setAlignment(Pos.CENTER);
         getChildren().addAll(icon, title, sub, open, recent);
-        this.openRecent = openRecent;
     }
-
-    private final Consumer<Path> openRecent;
 
     public void setRecent(List<String> files) {
         recent.getChildren().clear();

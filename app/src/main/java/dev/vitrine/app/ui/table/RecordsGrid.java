@@ -2,7 +2,6 @@ package dev.vitrine.app.ui.table;
 
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
-import dev.vitrine.core.model.RowTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -75,7 +74,7 @@ public final class RecordsView extends BorderPane {
         this.sorted = sorted;
         getStyleClass().add("records-view");
         grid = new RecordsGrid(rows.columns());
-        buildTable();
+        followLead();
         buildMatches();
         // A label, not a spinning ProgressIndicator: its first CSS pass alone cost tens of ms.
         Label wait = new Label("counting records…", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignP.PROGRESS_CLOCK));
@@ -86,7 +85,8 @@ public final class RecordsView extends BorderPane {
         startCount();
     }
 
-    private void buildTable() {
+    /** The record the selection leads to is reported (the window marks its bytes), once it is loaded. */
+    private void followLead() {
         grid.setOnLeadChanged(lr -> {
             if (lr == null) return;
             if (lr.row() != null) {
