@@ -45,6 +45,8 @@ final class ZssVerifier {
     private final MessageDigest sha;
     private final BlockLedger ledger = new BlockLedger();
     private final KeyStore keys;
+    /** Staging for SHA-256 input; touched only by the hashing task chain (one at a time). */
+    private final byte[] hashBuf = new byte[128 << 10];
 
     // framing state
     private long framePos;
@@ -274,9 +276,26 @@ final class ZssVerifier {
     }
 
     private void hashFile(List<BlockFrame> frames) {
+        MemorySegment data = reader.data();
         for (BlockFrame f : frames) {
             if (ctx.isCancelled()) return;
-            if (f.isData()) sha.update(reader.rawPayload(f).asByteBuffer());
+            if (f.isData()) hash(data, f.payloadOffset(), f.payloadLength());
+        }
+    }
+
+    /**
+     * Bytes handed to SHA-256 through a heap buffer of our own. MessageDigest.update(ByteBuffer)
+     * on a direct (mapped) buffer copies through a 4 KB temporary, a bounded copy plus a
+     * session acquire/release and a digest call per 4 KB; large copies amortise all of that.
+     */
+    private void hash(MemorySegment src, long off, long len) {
+        byte[] buf = hashBuf;
+        while (len > 0) {
+            int n = (int) Math.min(len, buf.length);
+            MemorySegment.copy(src, java.lang.foreign.ValueLayout.JAVA_BYTE, off, buf, 0, n);
+            sha.update(buf, 0, n);
+            off += n;
+            len -= n;
         }
     }
 
@@ -285,7 +304,11 @@ final class ZssVerifier {
             if (bc == null || ctx.isCancelled()) return;
             MemorySegment p = bc.payloadToHash;
             if (p != null) {
-                sha.update(p.asByteBuffer());
+                if (p.heapBase().orElse(null) instanceof byte[] a && p.byteSize() <= Integer.MAX_VALUE) {
+                    sha.update(a, (int) p.address(), (int) p.byteSize());
+                } else {
+                    hash(p, 0, p.byteSize());
+                }
                 bc.payloadToHash = null;
             }
         }
