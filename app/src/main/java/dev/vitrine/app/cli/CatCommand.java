@@ -76,7 +76,7 @@ final class CatCommand implements Callable<Integer> {
             }
             Optional<SortedRecords> records = archive.capability(SortedRecords.class);
             Optional<FileListing> listing = archive.capability(FileListing.class);
-            OutputStream out = new OutputBuffer(root.stdout(), 1 << 18);
+            OutputBuffer out = new OutputBuffer(root.stdout(), 1 << 18);
             try {
                 if (records.isPresent() && entry == null) {
                     catRecords(records.get(), out);
@@ -103,13 +103,22 @@ final class CatCommand implements Callable<Integer> {
         }
     }
 
-    private void catRecords(SortedRecords records, OutputStream out) throws IOException {
+    private void catRecords(SortedRecords records, OutputBuffer out) throws IOException {
         byte[] lo = start == null ? null : Escapes.parse(start);
         byte[] hi = stop == null ? null : Escapes.parse(stop);
         byte[] pre = prefix == null ? null : Escapes.parse(prefix);
         LengthPrefix lp = framing.lengthPrefixed;
         byte[] term = framing.terminator == null ? new byte[] {'\n'} : Escapes.parse(framing.terminator);
         byte[] len = new byte[10];
+        if (lp == null && term.length == 1) {
+            // The usual case (one terminator byte): a small, separate loop body the JIT compiles early.
+            byte t = term[0];
+            records.scan(lo, hi, pre, (rec, off, n) -> {
+                out.writeTerminated(rec, off, n, t);
+                return true;
+            });
+            return;
+        }
         records.scan(lo, hi, pre, (rec, off, n) -> {
             if (lp == LengthPrefix.uleb128) {
                 out.write(len, 0, Uleb128.encode(n, len, 0));

@@ -36,6 +36,19 @@ final class OutputBuffer extends OutputStream {
         n += len;
     }
 
+    /** {@code len} bytes and then {@code t}: one bounds check and one copy for the common case. */
+    void writeTerminated(byte[] b, int off, int len, byte t) throws IOException {
+        int pos = n;
+        if (len >= buf.length - pos) {
+            write(b, off, len);
+            write(t);
+            return;
+        }
+        System.arraycopy(b, off, buf, pos, len);
+        buf[pos + len] = t;
+        n = pos + len + 1;
+    }
+
     private void drain() throws IOException {
         if (n > 0) out.write(buf, 0, n);
         n = 0;

@@ -42,6 +42,48 @@ final class RangeScanner {
         }
     }
 
+    /**
+     * Record boundaries of a payload whose records are all shorter than 128 bytes (one-byte
+     * length prefixes), read from the heap copy with a plain loop; -1 for anything else
+     * (longer records, damage), which {@link #split} then handles with the full rules.
+     */
+    private int splitShort(byte[] a, int base, int size) {
+        long[] st = starts, ln = lengths;
+        int n = 0, pos = 0;
+        while (pos < size) {
+            int len = a[base + pos];
+            if (len < 0 || len > size - pos - 1) return -1;
+            if (n == st.length) {
+                starts = st = Arrays.copyOf(st, n * 2);
+                lengths = ln = Arrays.copyOf(ln, n * 2);
+            }
+            st[n] = pos + 1;
+            ln[n] = len;
+            n++;
+            pos += len + 1;
+        }
+        return n;
+    }
+
+    private int split(MemorySegment p, DecodedBlock b) throws FormatException {
+        int n = 0;
+        RecordCursor c = new RecordCursor(p);
+        try {
+            while (c.next()) {
+                if (n == starts.length) {
+                    starts = Arrays.copyOf(starts, n * 2);
+                    lengths = Arrays.copyOf(lengths, n * 2);
+                }
+                starts[n] = c.start();
+                lengths[n] = c.length();
+                n++;
+            }
+        } catch (PayloadException e) {
+            throw e.at(reader.file(), b.frame().offset());
+        }
+        return n;
+    }
+
     /** The reference's _find_ge_block(start, round_down=True): offset of a data block to stream from. */
     private long findDataBlock(MemorySegment needle) throws FormatException {
         long offset = archive.header().rootOffset();
@@ -71,24 +113,6 @@ final class RangeScanner {
     /** Delivers the block's records in range; false once past the stop key (or the sink said stop). */
     private boolean deliver(DecodedBlock b, MemorySegment lo, MemorySegment hi, RecordSink sink) throws IOException {
         MemorySegment p = b.payload();
-        int n = 0;
-        RecordCursor c = new RecordCursor(p);
-        try {
-            while (c.next()) {
-                if (n == starts.length) {
-                    starts = Arrays.copyOf(starts, n * 2);
-                    lengths = Arrays.copyOf(lengths, n * 2);
-                }
-                starts[n] = c.start();
-                lengths[n] = c.length();
-                n++;
-            }
-        } catch (PayloadException e) {
-            throw e.at(reader.file(), b.frame().offset());
-        }
-        if (n == 0) throw new FormatException(reader.file(), b.frame().offset(), "empty block");
-        if (hi != null && Keys.compare(p.asSlice(starts[0], lengths[0]), hi) >= 0) return false;
-
         byte[] arr;
         int base;
         if (p.heapBase().orElse(null) instanceof byte[] a) {
@@ -96,6 +120,7 @@ final class RangeScanner {
             base = (int) p.address();
         } else {
             if (p.byteSize() > Integer.MAX_VALUE - 16) {
+                split(p, b); // damage is reported first, as before
                 throw new FormatException(reader.file(), b.frame().offset(), "block payload too large to deliver (" + p.byteSize() + " bytes)");
             }
             if (scratch.length < p.byteSize()) scratch = new byte[(int) Math.max(p.byteSize(), Math.min(Integer.MAX_VALUE - 16, scratch.length * 2L))];
@@ -103,6 +128,11 @@ final class RangeScanner {
             arr = scratch;
             base = 0;
         }
+        int n = splitShort(arr, base, (int) p.byteSize());
+        if (n < 0) n = split(p, b);
+        if (n == 0) throw new FormatException(reader.file(), b.frame().offset(), "empty block");
+        if (hi != null && Keys.compare(p.asSlice(starts[0], lengths[0]), hi) >= 0) return false;
+
         boolean checkLo = lo.byteSize() > 0 && Keys.compare(p.asSlice(starts[0], lengths[0]), lo) < 0;
         for (int i = 0; i < n; i++) {
             MemorySegment r = null;
