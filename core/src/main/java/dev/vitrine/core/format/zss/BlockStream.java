@@ -28,7 +28,29 @@ abstract class BlockStream implements AutoCloseable {
         // there is real decompression work ahead.
         boolean parallel = reader.codec() != null && !reader.codec().isIdentity() && Workers.parallelism() > 1
                 && reader.size() - pos > READ_AHEAD_MIN_BYTES;
-        return parallel ? new ReadAhead(reader, pos, Workers.parallelism() + 1) : new Sequential(reader, pos);
+        if (parallel) return new ReadAhead(reader, pos, Workers.parallelism() + 1);
+        // Codec none: the only work per block is its CRC, too little to hand over block by
+        // block, but worth checking a few megabytes ahead on a worker while the caller reads.
+        boolean batched = reader.codec() != null && reader.codec().isIdentity() && Workers.parallelism() > 1
+                && reader.size() - pos > 4 * Batched.BATCH_BYTES;
+        return batched ? new Batched(reader, pos) : new Sequential(reader, pos);
+    }
+
+    static <T> T await(Future<T> f, BlockReader reader, long pos) throws FormatException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FormatException(reader.file(), pos, "interrupted");
+        } catch (CancellationException e) {
+            throw new FormatException(reader.file(), pos, "cancelled");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof FormatException fe) throw fe;
+            if (c instanceof RuntimeException re) throw re;
+            if (c instanceof Error err) throw err;
+            throw new IllegalStateException(c);
+        }
     }
 
     /** The next data block, or null at the end of the file. */
@@ -58,6 +80,92 @@ abstract class BlockStream implements AutoCloseable {
                 DecodedBlock b = decode(reader, f);
                 if (b != null) return b;
             }
+        }
+    }
+
+    /**
+     * Frames are walked here; each run of about {@link #BATCH_BYTES} is CRC-checked on a worker.
+     * A batch keeps the blocks before its first bad one and that error, so records and errors
+     * still come in file order, as from {@link Sequential}.
+     */
+    private static final class Batched extends BlockStream {
+        static final long BATCH_BYTES = 4L << 20;
+        private static final int WINDOW = 3;
+
+        private record Batch(DecodedBlock[] blocks, int count, FormatException error) {}
+
+        private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
+        private FormatException framingError;
+        private boolean framingDone;
+        private Batch current;
+        private int index;
+
+        Batched(BlockReader reader, long pos) {
+            super(reader, pos);
+        }
+
+        private void fill() {
+            while (!framingDone && pending.size() < WINDOW) {
+                java.util.List<BlockFrame> frames = new java.util.ArrayList<>();
+                long bytes = 0;
+                while (bytes < BATCH_BYTES) {
+                    try {
+                        BlockFrame f = reader.frameAt(pos, reader.size());
+                        if (f == null) {
+                            framingDone = true;
+                            break;
+                        }
+                        pos = f.end();
+                        frames.add(f);
+                        bytes += f.totalLength();
+                    } catch (FormatException e) {
+                        framingError = e;
+                        framingDone = true;
+                        break;
+                    }
+                }
+                if (frames.isEmpty()) return;
+                pending.add(Workers.pool().submit(() -> decodeAll(reader, frames)));
+            }
+        }
+
+        private static Batch decodeAll(BlockReader reader, java.util.List<BlockFrame> frames) {
+            DecodedBlock[] out = new DecodedBlock[frames.size()];
+            int n = 0;
+            for (BlockFrame f : frames) {
+                try {
+                    DecodedBlock b = decode(reader, f);
+                    if (b != null) out[n++] = b;
+                } catch (FormatException e) {
+                    return new Batch(out, n, e);
+                }
+            }
+            return new Batch(out, n, null);
+        }
+
+        @Override
+        DecodedBlock next() throws FormatException {
+            while (true) {
+                if (current != null) {
+                    if (index < current.count()) return current.blocks()[index++];
+                    if (current.error() != null) throw current.error();
+                    current = null;
+                }
+                fill();
+                Future<Batch> head = pending.poll();
+                if (head == null) {
+                    if (framingError != null) throw framingError;
+                    return null;
+                }
+                current = await(head, reader, pos);
+                index = 0;
+            }
+        }
+
+        @Override
+        public void close() {
+            for (Future<Batch> f : pending) f.cancel(false);
+            pending.clear();
         }
     }
 
