@@ -206,21 +206,7 @@ abstract class BlockStream implements AutoCloseable {
                     if (framingError != null) throw framingError;
                     return null;
                 }
-                DecodedBlock b;
-                try {
-                    b = head.get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new FormatException(reader.file(), pos, "interrupted");
-                } catch (CancellationException e) {
-                    throw new FormatException(reader.file(), pos, "cancelled");
-                } catch (ExecutionException e) {
-                    Throwable c = e.getCause();
-                    if (c instanceof FormatException fe) throw fe;
-                    if (c instanceof RuntimeException re) throw re;
-                    if (c instanceof Error err) throw err;
-                    throw new IllegalStateException(c);
-                }
+                DecodedBlock b = await(head, reader, pos);
                 if (b != null) return b;
             }
         }
