@@ -49,7 +49,7 @@ public final class ListingSelection {
     }
 
     /** The entry's content; when even that fails, a content that reports the failure on open. */
-    private static Content contentOf(FileListing listing, FileListing.Entry e) {
+    public static Content contentOf(FileListing listing, FileListing.Entry e) {
         try {
             return listing.content(e);
         } catch (IOException ex) {

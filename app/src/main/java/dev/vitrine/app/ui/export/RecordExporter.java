@@ -93,24 +93,7 @@ public final class RecordExporter {
     /** All rows {@code [from, from+count)} of {@code table}, read a page at a time. */
     public static Result rowRange(RowTable table, long from, long count, RecordFraming framing, Path target, boolean replace,
                                   Progress progress, BooleanSupplier cancelled) throws IOException {
-        long[] n = {0, 0};
-        byte[] scratch = new byte[10];
-        AtomicFile.write(target, replace, out -> {
-            long at = from;
-            while (at < from + count) {
-                int page = (int) Math.min(1024, from + count - at);
-                List<RowTable.Row> rows = table.rows(at, page);
-                if (rows.isEmpty()) break;
-                for (RowTable.Row r : rows) {
-                    if (cancelled.getAsBoolean()) throw new CancelledException();
-                    n[1] += writeContent(r, framing, out, scratch);
-                    n[0]++;
-                }
-                at += rows.size();
-                progress.progress(n[0], n[1], count);
-            }
-        });
-        return new Result(target, n[0], n[1]);
+        return rows(table, List.of(new long[] {from, from + count}), framing, target, replace, progress, cancelled);
     }
 
     private static long writeContent(RowTable.Row r, RecordFraming framing, OutputStream out, byte[] scratch) throws IOException {

@@ -7,10 +7,9 @@ import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
+import dev.vitrine.core.export.ListingSelection;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -107,7 +106,7 @@ final class FilesExport {
             protected Result call() throws Exception {
                 List<FileListing.Entry> chosen = entries == null ? listing.entries() : entries;
                 List<Content> contents = new ArrayList<>(chosen.size());
-                for (FileListing.Entry e : chosen) contents.add(contentOf(e));
+                for (FileListing.Entry e : chosen) contents.add(ListingSelection.contentOf(listing, e));
                 ExportReport report = new Exporter(options, (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
@@ -136,19 +135,6 @@ final class FilesExport {
         });
         jobs.submit(task);
         return task;
-    }
-
-    /** The entry's content; when even that fails, one that fails on open so the report says why. */
-    private Content contentOf(FileListing.Entry e) {
-        try {
-            return listing.content(e);
-        } catch (IOException ex) {
-            return new Content() {
-                @Override public String name() { return e.name(); }
-                @Override public long size() { return e.size(); }
-                @Override public InputStream open() throws IOException { throw ex; }
-            };
-        }
     }
 
     private static List<FileListing.Entry> skippedEntries(Result r) {
