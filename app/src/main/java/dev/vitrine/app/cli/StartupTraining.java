@@ -1,0 +1,119 @@
+package dev.vitrine.app.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A training run for the JVM's ahead-of-time cache (JDK 25, {@code -XX:AOTCacheOutput}): the
+ * launcher runs this once after a build, and later commands start from the classes, linking
+ * and method profiles it recorded instead of loading and warming up from scratch (about half
+ * a second of every short command). It runs the real commands, in this one JVM, on the bundled
+ * samples and on files it writes to a scratch folder, so the cache holds what real use loads.
+ *
+ * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR}. Output goes nowhere; the scratch
+ * folder is emptied at the end. Failing commands are fine (broken samples are part of it).
+ */
+public final class StartupTraining {
+    private StartupTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR");
+            System.exit(2);
+        }
+        Path samples = Path.of(args[0]);
+        Path scratch = Files.createDirectories(Path.of(args[1]));
+        try {
+            train(samples, scratch);
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private static void train(Path samples, Path scratch) throws IOException {
+        List<Path> zss = new ArrayList<>();
+        try (Stream<Path> s = Files.list(samples)) {
+            s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs")).sorted().forEach(zss::add);
+        }
+        // A file big enough for the hot loops (block scan, CRC, record splitting) to be profiled.
+        Path records = scratch.resolve("records.txt");
+        writeRecords(records, 100_000);
+        Path big = scratch.resolve("big.zss");
+        run("create", "zss", "--codec", "none", records.toString(), big.toString());
+        zss.add(big);
+
+        for (Path f : zss) {
+            String p = f.toString();
+            run("info", p);
+            run("verify", p);
+            run("tree", p);
+            run("cat", p);
+        }
+        String p = big.toString();
+        run("info", "--json", p);
+        run("verify", "--json", p);
+        run("cat", "--length-prefixed", "uleb128", p);
+        run("cat", "--prefix", "key-0001", p);
+        run("cat", "--start", "key-0002", "--stop", "key-0003", p);
+
+        // CAF: pack a folder of small files, then list, verify, export and read one back.
+        Path folder = Files.createDirectories(scratch.resolve("folder/sub"));
+        for (int i = 0; i < 500; i++) {
+            Files.writeString(folder.resolve("file-" + i + ".txt"), "entry " + i + "\n".repeat(1 + i % 50));
+        }
+        Path caf = scratch.resolve("files.caf");
+        run("create", "caf", scratch.resolve("folder").toString(), caf.toString());
+        for (int i = 0; i < 2; i++) {
+            run("info", caf.toString());
+            run("info", "--json", caf.toString());
+            run("ls", caf.toString());
+            run("ls", "--json", caf.toString());
+            run("verify", caf.toString());
+            run("verify", "--json", caf.toString());
+            run("cat", caf.toString(), "sub/file-7.txt");
+        }
+        run("export", caf.toString(), scratch.resolve("out").toString());
+        run("--help");
+        run("verify", "--help");
+    }
+
+    private static void writeRecords(Path out, int n) throws IOException {
+        StringBuilder sb = new StringBuilder(n * 40);
+        for (int i = 0; i < n; i++) {
+            sb.append(String.format("key-%09d\tvalue %d of the training records%n", i, i * 7919L % 100_000));
+        }
+        Files.writeString(out, sb, StandardCharsets.UTF_8);
+    }
+
+    private static final boolean TRACE = Boolean.getBoolean("vitrine.trace");
+
+    private static void run(String... args) {
+        long t0 = System.nanoTime();
+        VitrineCli.run(args, OutputStream.nullOutputStream(), new PrintWriter(OutputStream.nullOutputStream()));
+        if (TRACE) System.err.printf("%6.0f ms %s%n", (System.nanoTime() - t0) / 1e6, String.join(" ", args));
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> s = Files.walk(root)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("StartupTraining: could not empty " + root + ": " + e.getMessage());
+        }
+    }
+}
