@@ -6,6 +6,7 @@ import dev.vitrine.app.ui.settings.Settings;
 import dev.vitrine.app.ui.settings.SettingsStore;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.status.StatusBar;
+import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.format.FormatRegistry;
 import java.io.File;
 import java.nio.file.Path;
@@ -214,7 +215,8 @@ public final class MainWindow {
             if (((ArchiveView) t.getContent()).session().path().equals(path)) return CompletableFuture.completedFuture(t);
         }
         status.setMessage("opening " + path.getFileName() + "…");
-        return background.run(() -> ArchiveSession.open(path), null, err -> banner.error(Human.error(err)))
+        Trace.log("opening " + path.getFileName());
+        return background.run(() -> ArchiveSession.open(path), s -> Trace.log("read " + path.getFileName()), err -> banner.error(Human.error(err)))
                 .handle((s, e) -> (Object) s);
     }
 
@@ -241,6 +243,8 @@ public final class MainWindow {
             if (!bad) tab.getStyleClass().remove("tab-damaged");
         });
         tabs.getTabs().add(tab);
+        Trace.log("tab added for " + session.path().getFileName());
+        view.firstDraw().thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
         if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null) tabs.getSelectionModel().select(tab);
         if (session.archive().unreadable()) {
             banner.error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");

@@ -26,7 +26,7 @@ public final class Settler {
 
     public static boolean settled(MainWindow w) {
         String why = unsettled(w);
-        if (why != null) VitrineApp.trace("waiting: " + why);
+        if (why != null) dev.vitrine.app.ui.trace.Trace.log("waiting: " + why);
         return why == null;
     }
 
@@ -35,6 +35,7 @@ public final class Settler {
         if (w.background().inFlight() > 0) return w.background().inFlight() + " background jobs";
         if (!w.jobs().running().isEmpty()) return "long jobs";
         for (ArchiveView v : w.views()) {
+            if (!v.attached()) return "parts of " + v.session().path().getFileName();
             if (!v.firstDraw().isDone()) return "first details of " + v.session().path().getFileName();
             if (!v.tree().rootItem().isLoaded()) return "tree of " + v.session().path().getFileName();
             if (!v.hex().hex().settled()) return "hex rows of " + v.session().path().getFileName();

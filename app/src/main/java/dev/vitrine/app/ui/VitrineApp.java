@@ -2,6 +2,8 @@ package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.settings.SettingsStore;
+import dev.vitrine.app.ui.trace.PulseMonitor;
+import dev.vitrine.app.ui.trace.Trace;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +21,8 @@ public final class VitrineApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        Trace.log("toolkit started");
+        if (Trace.ON) new PulseMonitor().start();
         LaunchOptions opts = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
         background = Background.create();
         boolean shot = opts.screenshot() != null;
@@ -35,19 +39,12 @@ public final class VitrineApp extends Application {
         if (shot) screenshot(w, opts, opened);
     }
 
-    private static final boolean TRACE = Boolean.getBoolean("vitrine.trace");
-    private static final long T0 = System.nanoTime();
-
-    static void trace(String what) {
-        if (TRACE) System.err.printf("vitrine: %6.0f ms %s%n", (System.nanoTime() - T0) / 1e6, what);
-    }
-
     private void screenshot(MainWindow w, LaunchOptions opts, CompletableFuture<Void> opened) {
-        trace("window shown");
-        opened.whenComplete((v, e) -> trace("opened"));
+        Trace.log("window shown");
+        opened.whenComplete((v, e) -> Trace.log("opened"));
         opened.thenCompose(v -> Settler.whenSettled(w, Duration.ofSeconds(60)))
                 .thenCompose(ok -> {
-                    trace("settled " + ok);
+                    Trace.log("settled " + ok);
                     ArchiveView v = w.current();
                     if (v != null && opts.show() != null) {
                         switch (opts.show()) {
@@ -64,14 +61,14 @@ public final class VitrineApp extends Application {
                     return Settler.whenSettled(w, Duration.ofSeconds(30));
                 })
                 .whenComplete((ok, err) -> Platform.runLater(() -> {
-                    trace("settled again " + ok);
+                    Trace.log("settled again " + ok);
                     int code = 0;
                     try {
                         if (err != null) throw err;
                         if (!ok) System.err.println("vitrine: the window did not settle in time; saving it as it is");
                         Path out = Screenshot.save(w.scene(), opts.screenshot());
                         System.out.println(out);
-                        trace("saved");
+                        Trace.log("saved");
                     } catch (Throwable e) {
                         System.err.println("vitrine: could not save the screenshot: " + Human.error(e));
                         code = 1;
