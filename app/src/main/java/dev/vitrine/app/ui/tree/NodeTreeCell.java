@@ -1,5 +1,6 @@
 package dev.vitrine.app.ui.tree;
 
+import dev.vitrine.app.ui.HoverTip;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.core.model.ByteRange;
@@ -7,7 +8,6 @@ import dev.vitrine.core.model.Health;
 import java.util.function.Function;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.layout.HBox;
@@ -26,7 +26,8 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
     private final Label where = new Label();
     private final FontIcon badge = new FontIcon();
     private final HBox box;
-    private final Tooltip tip = new Tooltip();
+    /** What the tooltip says for the current entry (made on first hover, see HoverTip). */
+    private String tipText;
 
     NodeTreeCell(Function<TreeItem<TreeEntry>, Health> healthOf) {
         this.healthOf = healthOf;
@@ -39,6 +40,7 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         box = new HBox(6, kindIcon, name, where, spacer, badge);
         box.setAlignment(Pos.CENTER_LEFT);
         getStyleClass().add("node-tree-cell");
+        HoverTip.install(this, () -> tipText);
     }
 
     @Override
@@ -46,9 +48,9 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         super.updateItem(entry, empty);
         getStyleClass().removeAll("tree-message", "tree-error", "tree-more");
         setText(null);
+        tipText = null;
         if (empty || entry == null) {
             setGraphic(null);
-            setTooltip(null);
             return;
         }
         switch (entry) {
@@ -62,9 +64,8 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
-                tip.setText(n.kind() + " · " + NodeIcons.healthText(h)
-                        + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message()));
-                setTooltip(tip);
+                tipText = n.kind() + " · " + NodeIcons.healthText(h)
+                        + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message());
                 setGraphic(box);
             }
             case TreeEntry.MoreEntry m -> {
@@ -73,7 +74,6 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 name.setText(ChildPage.moreLabel(m.remaining()));
                 where.setText("expand to load");
                 badge.setVisible(false);
-                setTooltip(null);
                 setGraphic(box);
             }
             case TreeEntry.MessageEntry msg -> {
@@ -82,7 +82,6 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 name.setText(msg.text());
                 where.setText("");
                 badge.setVisible(false);
-                setTooltip(null);
                 setGraphic(box);
             }
         }
