@@ -1,6 +1,8 @@
 package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.concurrent.PulseSteps;
+import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.app.ui.details.DetailsPane;
 import dev.vitrine.app.ui.export.ExportController;
 import dev.vitrine.app.ui.hex.HexPane;
@@ -20,6 +22,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
 
 /**
  * Everything about one open archive, as one tab: the structure tree on the left, details over
@@ -45,6 +48,7 @@ public final class ArchiveView extends BorderPane {
     private final SplitPane bottom = new SplitPane();
     private IndexPictureView index;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
+    private final PulseSteps attach;
 
     public ArchiveView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier,
                        ObjectProperty<HexPalette> palette, java.util.function.Supplier<javafx.stage.Window> owner) {
@@ -71,11 +75,13 @@ public final class ArchiveView extends BorderPane {
             firstDraw.complete(null);
         });
 
+        // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
+        StackPane detailsSlot = new StackPane(), hexSlot = new StackPane(), problemsSlot = new StackPane();
         bottom.setOrientation(Orientation.HORIZONTAL);
-        bottom.getItems().setAll(hex, problems);
+        bottom.getItems().setAll(hexSlot, problemsSlot);
         bottom.setDividerPositions(0.64);
         right.setOrientation(Orientation.VERTICAL);
-        right.getItems().setAll(details, bottom);
+        right.getItems().setAll(detailsSlot, bottom);
         right.setDividerPositions(0.5);
         outer.getItems().setAll(tree.view(), right);
         outer.setDividerPositions(0.27);
@@ -87,6 +93,22 @@ public final class ArchiveView extends BorderPane {
         buildIndex();
         dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);
         export.setFilesView(() -> dev.vitrine.app.ui.files.FilesTab.of(details));
+        attach = PulseSteps.run(
+                () -> { }, // the tree and the tab header get a pulse of their own
+                () -> attach(detailsSlot, details),
+                details::attachFields,
+                () -> attach(hexSlot, hex),
+                () -> attach(problemsSlot, problems));
+    }
+
+    private static void attach(StackPane slot, javafx.scene.Node part) {
+        Trace.log("attaching " + part.getClass().getSimpleName());
+        slot.getChildren().add(part);
+    }
+
+    /** Whether every part is in the scene (they are attached over the first few pulses). */
+    public boolean attached() {
+        return problems.getParent() != null && details.fields().getParent() != null;
     }
 
     /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */
@@ -168,6 +190,7 @@ public final class ArchiveView extends BorderPane {
 
     /** Closes the archive in the background once nothing of it is shown any more. */
     public void dispose() {
+        attach.stop();
         verify.cancel();
         hex.cancelFind();
         if (selection.records() != null) selection.records().dispose();

@@ -20,7 +20,8 @@ public final class DetailsPane extends BorderPane {
     private final NodeSummary summary = new NodeSummary();
     private final FieldsView fields = new FieldsView();
     private final TabPane tabs = new TabPane();
-    private final Tab fieldsTab = new Tab("Fields", fields);
+    /** Empty until {@link #attachFields()}: the table's cells get a frame of their own. */
+    private final Tab fieldsTab = new Tab("Fields");
     private final Tab recordsTab = new Tab("Records");
     private final Tab indexTab = new Tab("Index");
 
@@ -39,6 +40,11 @@ public final class DetailsPane extends BorderPane {
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> fill(t));
         setTop(summary);
         setCenter(tabs);
+    }
+
+    /** Puts the fields table into its tab (the archive view does this a pulse after showing the pane). */
+    public void attachFields() {
+        fieldsTab.setContent(fields);
     }
 
     public NodeSummary summary() {
