@@ -126,6 +126,12 @@ public final class ArchiveSession implements AutoCloseable {
         healthVersion.set(healthVersion.get() + 1);
     }
 
+    /** Nodes found to hold problems somewhere below them (see DamagePaths). */
+    public void addSubtreeDamage(java.util.Map<dev.vitrine.app.ui.tree.NodeKey, dev.vitrine.core.verify.Severity> keys) {
+        health.addSubtrees(keys);
+        healthVersion.set(healthVersion.get() + 1);
+    }
+
     /** Before a new verify: forget earlier verify results, keep what opening found. */
     public void resetForVerify() {
         health.clear();

@@ -5,6 +5,7 @@ import dev.vitrine.app.ui.concurrent.PulseSteps;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.app.ui.details.DetailsPane;
 import dev.vitrine.app.ui.export.ExportController;
+import dev.vitrine.app.ui.health.DamagePaths;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.hex.HexPalette;
 import dev.vitrine.app.ui.index.IndexPicture;
@@ -62,6 +63,15 @@ public final class ArchiveView extends BorderPane {
         problems.setMainFile(session.archive().source().name());
         selection = new LinkedSelection(session, background, tree, details, hex, notifier);
         problems.setOnProblemSelected(selection::problemSelected);
+        DamagePaths paths = new DamagePaths(session.root().node(), session.archive().source().name(), background,
+                session::addSubtreeDamage);
+        paths.add(session.problems());
+        session.problems().addListener((javafx.collections.ListChangeListener<dev.vitrine.core.verify.Problem>) c -> {
+            while (c.next()) {
+                if (c.wasRemoved()) paths.reset(); // only a new verify clears the list
+                if (c.wasAdded()) paths.add(c.getAddedSubList());
+            }
+        });
         session.start();
         verify = new VerifyController(session, jobs, problems);
         export = new ExportController(session, jobs, notifier, selection::records, owner);

@@ -88,6 +88,31 @@ class VerifyTest extends WindowTest {
     }
 
     @Test
+    void anIndexBlockNeverExpandedIsMarkedWhenDamageLiesBelowIt() throws Exception {
+        // The root index block sits at the end of the file (written bottom-up), the first data
+        // block near the start; the root block's own bytes stay intact.
+        java.nio.file.Path file = fixture("fixtures/zss/generated/recs1000-deflate.zss");
+        long blockAt;
+        try (var a = dev.vitrine.core.format.FormatRegistry.get().open(file, dev.vitrine.core.limits.Limits.DEFAULT)) {
+            Node dataBlocks = a.root().children(2, 1).getFirst();
+            blockAt = dataBlocks.children(0, 1).getFirst().range().offset();
+        }
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'X', 'X'}), blockAt + 12);
+        }
+        ArchiveView v = open(file);
+        var indexRoot = fx(() -> v.tree().rootItem().getChildren().stream()
+                .filter(i -> i.getValue() instanceof dev.vitrine.app.ui.tree.TreeEntry.NodeEntry n && n.kind().equals("index-block"))
+                .findFirst().orElseThrow());
+        assertTrue(fx(() -> !indexRoot.isExpanded() && !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()),
+                "the root index block was never expanded");
+        verifyWithF5(v);
+        assertTrue(problems(v).stream().anyMatch(p -> p.offset() == blockAt), "" + problems(v));
+        waitUntil("the path to the damage is found", () -> v.tree().healthOf(indexRoot) == Health.DAMAGED);
+        assertTrue(fx(() -> !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()), "still not expanded");
+    }
+
+    @Test
     void aBadIndexKeyIsFoundByVerifyOnly() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/bad-index-key-1.zss"));
         assertTrue(problems(v).isEmpty(), "ordinary reads of this file succeed");

@@ -1,5 +1,6 @@
 package dev.vitrine.app.ui.health;
 
+import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.verify.Problem;
@@ -17,6 +18,8 @@ import java.util.TreeMap;
 public final class HealthMap {
     /** Worst severity per offset, per file (null key = the main file). */
     private final Map<String, TreeMap<Long, Severity>> byFile = new HashMap<>();
+    /** Nodes whose subtree holds a problem, found by {@link DamagePaths}. */
+    private final Map<NodeKey, Severity> subtrees = new HashMap<>();
     private Severity wholeFile;
     private Severity worst;
     private boolean checked;
@@ -45,6 +48,7 @@ public final class HealthMap {
     /** Forget verify results (a new verify starts); problems found at open are re-added by the caller. */
     public void clear() {
         byFile.clear();
+        subtrees.clear();
         wholeFile = null;
         worst = null;
         checked = false;
@@ -69,6 +73,17 @@ public final class HealthMap {
             }
         }
         return toHealth(s);
+    }
+
+    /** Records nodes on the way to problems (keys from {@link DamagePaths}). */
+    public void addSubtrees(Map<NodeKey, Severity> keys) {
+        keys.forEach((k, s) -> subtrees.merge(k, s, HealthMap::worse));
+    }
+
+    /** DAMAGED or WARNING when a problem lies somewhere under {@code node}, else UNCHECKED (says nothing). */
+    public Health ofSubtree(NodeKey node) {
+        Severity s = subtrees.get(node);
+        return s == Severity.ERROR ? Health.DAMAGED : s == Severity.WARNING ? Health.WARNING : Health.UNCHECKED;
     }
 
     /** Health of the archive as a whole: its worst problem anywhere. */

@@ -134,17 +134,18 @@ public final class StructureTree {
     }
 
     /**
-     * The health badge of a row (see {@link HealthMap}): its own bytes and problems, and the
-     * worst of its loaded descendants, so the ancestors of damage are marked too (an index
-     * block whose child is damaged, the "data blocks" group). Memoised until health or the
-     * tree changes.
+     * The health badge of a row (see {@link HealthMap}): its own bytes and problems, the
+     * worst of its loaded descendants, and whether a problem was located under it (see
+     * DamagePaths), so the ancestors of damage are marked even before they are expanded (an
+     * index block whose child is damaged, the "data blocks" group). Memoised until health or
+     * the tree changes.
      */
     public Health healthOf(TreeItem<TreeEntry> item) {
         if (!(item instanceof NodeTreeItem n)) return Health.UNCHECKED;
         Health known = memo.get(n);
         if (known != null) return known;
         TreeEntry.NodeEntry e = (TreeEntry.NodeEntry) n.getValue();
-        Health h = health.of(e.range()).worst(health.of(e.problems()));
+        Health h = health.of(e.range()).worst(health.of(e.problems())).worst(health.ofSubtree(e.key()));
         if (item == rootItem) h = h.worst(health.overall());
         if (n.isLoaded()) {
             for (TreeItem<TreeEntry> c : n.getChildren()) {
