@@ -17,8 +17,6 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.input.DragEvent;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -74,8 +72,7 @@ public final class MainWindow {
             frame.setCenter(tabs.getTabs().isEmpty() ? welcome : tabs);
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
-        scene.setOnDragOver(this::dragOver);
-        scene.setOnDragDropped(this::dropped);
+        FileDrop.install(scene, this::open);
         theme.darkProperty().addListener((o, a, d) -> {
             settings.dark = d;
             saveSettings();
@@ -302,18 +299,6 @@ public final class MainWindow {
         }
         List<File> files = fc.showOpenMultipleDialog(stage);
         if (files != null) open(files.stream().map(File::toPath).toList());
-    }
-
-    private void dragOver(DragEvent e) {
-        if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
-        e.consume();
-    }
-
-    private void dropped(DragEvent e) {
-        boolean ok = e.getDragboard().hasFiles();
-        if (ok) open(e.getDragboard().getFiles().stream().map(File::toPath).toList());
-        e.setDropCompleted(ok);
-        e.consume();
     }
 
     void verify() {

@@ -15,7 +15,6 @@ import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.CancelledException;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +26,6 @@ import javafx.concurrent.Task;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import javafx.stage.DirectoryChooser;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
@@ -45,6 +42,7 @@ public final class ExportController {
     private final Supplier<Window> owner;
 
     private Supplier<dev.vitrine.app.ui.files.FilesView> filesView = () -> null;
+    private DestinationChooser destinations = new SystemDestinationChooser();
 
     public ExportController(ArchiveSession session, Jobs jobs, Notifier notifier, Supplier<RecordsView> records, Supplier<Window> owner) {
         this.session = session;
@@ -73,12 +71,9 @@ public final class ExportController {
                 rv == null ? -1 : rv.count());
         Optional<ExportChoice> choice = d.showAndWait();
         if (choice.isEmpty()) return;
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export records to");
-        fc.setInitialFileName(baseName() + (choice.get().framing().kind() == RecordFraming.Kind.TERMINATOR ? ".txt" : ".bin"));
-        File f = fc.showSaveDialog(owner.get());
-        if (f == null) return;
-        Path target = f.toPath();
+        Path target = destinations.file(owner.get(), "Export records to",
+                baseName() + (choice.get().framing().kind() == RecordFraming.Kind.TERMINATOR ? ".txt" : ".bin"));
+        if (target == null) return;
         boolean replace = Files.exists(target);
         if (replace && !confirmReplace(target.getFileName() + " already exists. Replace it?")) return;
         runRecords(choice.get(), rv, target, replace);
@@ -136,27 +131,31 @@ public final class ExportController {
         filesView = view == null ? () -> null : view;
     }
 
+    /**
+     * Where this archive's exports ask for their destination (the system's dialogs unless
+     * replaced), its Files tab's included.
+     */
+    public void setDestinations(DestinationChooser chooser) {
+        destinations = chooser == null ? new SystemDestinationChooser() : chooser;
+        dev.vitrine.app.ui.files.FilesView fv = filesView.get();
+        if (fv != null) fv.setDestinations(destinations);
+    }
+
     public void exportFiles() {
         FileListing listing = session.archive().capability(FileListing.class).orElse(null);
         if (listing == null) return;
         dev.vitrine.app.ui.files.FilesView fv = filesView.get();
         if (fv != null) {
-            boolean some = !fv.table().getSelectionModel().getSelectedItems().isEmpty();
-            DirectoryChooser dc = new DirectoryChooser();
-            dc.setTitle(some ? "Export the selected files to" : "Export all files to");
-            File dir = dc.showDialog(owner.get());
-            if (dir == null) return;
-            if (some) fv.exportSelected(dir.toPath());
-            else fv.exportAll(dir.toPath());
+            // The Files tab's own flow: its chooser, its progress, its questions and report.
+            fv.chooseAndExport(fv.table().getSelectionModel().getSelectedItems().isEmpty());
             return;
         }
         RecordsView rv = records.get();
         List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
-        DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle(rows.isEmpty() ? "Export all files to" : "Export " + Human.count(rv.selectedCount()) + " selected files to");
-        File dir = dc.showDialog(owner.get());
+        Path dir = destinations.folder(owner.get(),
+                rows.isEmpty() ? "Export all files to" : "Export " + Human.count(rv.selectedCount()) + " selected files to");
         if (dir == null) return;
-        runFiles(listing, rv == null ? null : rv.rowTable(), rows, dir.toPath(), false);
+        runFiles(listing, rv == null ? null : rv.rowTable(), rows, dir, false);
     }
 
     /** Exports the files of {@code rows} (all files when empty) into {@code folder}, as a job. */

@@ -46,6 +46,13 @@ public final class ExportDialog extends Dialog<ExportChoice> {
         RadioButton matches = radio(source, "The " + Human.count(selectedMatches) + " selected search matches", ExportChoice.Source.SELECTED_MATCHES, selectedMatches > 0);
         RadioButton range = radio(source, "Key range (escapes such as \\x00 allowed)", ExportChoice.Source.KEY_RANGE, sorted);
         RadioButton all = radio(source, "All records" + (total >= 0 ? " (" + Human.count(total) + ")" : ""), ExportChoice.Source.ALL, true);
+        rows.setId("export-rows");
+        matches.setId("export-matches");
+        range.setId("export-range");
+        all.setId("export-all");
+        start.setId("export-start");
+        stop.setId("export-stop");
+        prefix.setId("export-prefix");
         start.setPromptText("start");
         stop.setPromptText("stop");
         prefix.setPromptText("prefix");
@@ -69,14 +76,20 @@ public final class ExportDialog extends Dialog<ExportChoice> {
         HBox termRow = new HBox(8, term, terminator);
         RadioButton uleb = radio(framing, "uleb128 length before each record", RecordFraming.Kind.ULEB128, true);
         RadioButton u64 = radio(framing, "u64le length before each record", RecordFraming.Kind.U64LE, true);
+        term.setId("export-terminated");
+        terminator.setId("export-terminator");
+        uleb.setId("export-uleb128");
+        u64.setId("export-u64le");
         term.setSelected(true);
         box.getChildren().addAll(termRow, uleb, u64);
         error.getStyleClass().add(Styles.DANGER);
+        error.setId("export-error");
         box.getChildren().add(error);
 
         GridPane.setFillWidth(box, true);
         getDialogPane().setContent(box);
         getDialogPane().getButtonTypes().setAll(new ButtonType("Choose file…", ButtonType.OK.getButtonData()), ButtonType.CANCEL);
+        getDialogPane().lookupButton(getDialogPane().getButtonTypes().getFirst()).setId("export-choose");
         getDialogPane().lookupButton(getDialogPane().getButtonTypes().getFirst()).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
             try {
                 choice();

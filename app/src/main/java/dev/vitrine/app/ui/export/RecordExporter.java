@@ -32,14 +32,17 @@ public final class RecordExporter {
                                Progress progress, BooleanSupplier cancelled) throws IOException {
         long[] n = {0, 0};
         byte[] scratch = new byte[10];
-        AtomicFile.write(target, replace, out -> sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {
-            if (cancelled.getAsBoolean()) throw new CancelledException();
-            framing.write(out, rec, off, len, scratch);
-            n[0]++;
-            n[1] += len;
-            if ((n[0] & 1023) == 0) progress.progress(n[0], n[1], -1);
-            return true;
-        }));
+        AtomicFile.write(target, replace, out -> {
+            sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {
+                if (cancelled.getAsBoolean()) throw new CancelledException();
+                framing.write(out, rec, off, len, scratch);
+                n[0]++;
+                n[1] += len;
+                if ((n[0] & 1023) == 0) progress.progress(n[0], n[1], -1);
+                return true;
+            });
+            stopIfCancelled(cancelled);
+        });
         progress.progress(n[0], n[1], n[0]);
         return new Result(target, n[0], n[1]);
     }
@@ -56,6 +59,7 @@ public final class RecordExporter {
                 n[1] += r.length;
                 progress.progress(n[0], n[1], records.size());
             }
+            stopIfCancelled(cancelled);
         });
         return new Result(target, n[0], n[1]);
     }
@@ -86,6 +90,7 @@ public final class RecordExporter {
                     progress.progress(n[0], n[1], all);
                 }
             }
+            stopIfCancelled(cancelled);
         });
         return new Result(target, n[0], n[1]);
     }
@@ -94,6 +99,14 @@ public final class RecordExporter {
     public static Result rowRange(RowTable table, long from, long count, RecordFraming framing, Path target, boolean replace,
                                   Progress progress, BooleanSupplier cancelled) throws IOException {
         return rows(table, List.of(new long[] {from, from + count}), framing, target, replace, progress, cancelled);
+    }
+
+    /**
+     * Checked once more when every record is written: a cancel that came after the last record
+     * must not publish the file the user was told would not be written.
+     */
+    private static void stopIfCancelled(BooleanSupplier cancelled) {
+        if (cancelled.getAsBoolean()) throw new CancelledException();
     }
 
     private static long writeContent(RowTable.Row r, RecordFraming framing, OutputStream out, byte[] scratch) throws IOException {

@@ -6,6 +6,8 @@ import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.export.DestinationChooser;
+import dev.vitrine.app.ui.export.SystemDestinationChooser;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportProgress;
@@ -61,7 +63,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -112,6 +113,7 @@ public final class FilesView extends BorderPane {
     private CompletableFuture<ExportReport> lastDragWrite;
     private List<File> lastDragFiles = List.of();
     private Scene filteredScene;
+    private DestinationChooser destinations = new SystemDestinationChooser();
     private final EventHandler<DragEvent> noDropOnSelf = e -> {
         if (e.getGestureSource() == table) e.consume();
     };
@@ -333,17 +335,24 @@ public final class FilesView extends BorderPane {
 
     // ---- export ----
 
-    private void chooseAndExport(boolean all) {
+    /**
+     * What Export all… and Export selected… do: ask for a folder, then export into it (with
+     * progress, a question before replacing files, a report when anything was not written).
+     */
+    public void chooseAndExport(boolean all) {
         List<FileListing.Entry> chosen = all ? null : selectedEntries();
         if (!all && chosen.isEmpty()) {
             notifier.info("Select files to export, or use Export all…");
             return;
         }
-        DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle(all ? "Export all " + Human.count(base.size()) + " files to" : "Export " + Human.count(chosen.size())
-                + (chosen.size() == 1 ? " file to" : " files to"));
-        File dir = dc.showDialog(owner.get());
-        if (dir != null) export.export(chosen, dir.toPath());
+        Path dir = destinations.folder(owner.get(), all ? "Export all " + Human.count(base.size()) + " files to"
+                : "Export " + Human.count(chosen.size()) + (chosen.size() == 1 ? " file to" : " files to"));
+        if (dir != null) export.export(chosen, dir);
+    }
+
+    /** Where Export all… and Export selected… ask for their folder (the system's dialog unless replaced). */
+    public void setDestinations(DestinationChooser chooser) {
+        destinations = chooser == null ? new SystemDestinationChooser() : chooser;
     }
 
     /** Exports the selected files into {@code folder} (what Export selected… does once a folder is chosen). */

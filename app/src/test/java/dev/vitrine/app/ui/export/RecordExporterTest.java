@@ -88,6 +88,20 @@ class RecordExporterTest {
     }
 
     @Test
+    void aCancelAfterTheLastRecordStillPublishesNothing() throws Exception {
+        Path out = dir.resolve("late.txt");
+        int[] calls = {0};
+        assertThrows(CancelledException.class, () -> RecordExporter.range(LETTERS, KeyQuery.parse(null, null, null),
+                RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> ++calls[0] > 26), "cancelled once all 26 were written");
+        assertEquals(27, calls[0]);
+        calls[0] = 0;
+        assertThrows(CancelledException.class, () -> RecordExporter.records(List.of(new byte[] {'a'}, new byte[] {'b'}),
+                RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> ++calls[0] > 2));
+        assertFalse(Files.exists(out));
+        assertOnlyFiles();
+    }
+
+    @Test
     void searchResultsAreCappedAndSayThereIsMore() throws Exception {
         SearchResults r = SearchResults.run(LETTERS, KeyQuery.parse("\\x00", null, null), 5, () -> false);
         assertEquals(5, r.records().size());

@@ -1,0 +1,55 @@
+package dev.vitrine.app.ui;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.scene.Scene;
+import javafx.scene.input.DragEvent;
+import javafx.scene.input.Dragboard;
+import javafx.scene.input.TransferMode;
+
+/**
+ * Files and folders dropped on the window from another program are opened: what they are
+ * (archives, folders of archives, anything else with a one-line message naming it) is for the
+ * opener to decide ({@link OpenPlan}); this class decides which drags the window takes.
+ *
+ * <p>Only files are taken, and only as a copy (or a link, when that is what the user asks
+ * for): opening reads a file, so the program it came from must never take the drop as a move
+ * and delete its copy. Drags that started inside this window (rows dragged out of the Files
+ * tab) are not taken either.
+ */
+public final class FileDrop {
+    /** The transfer modes a drop is taken as, best first. */
+    static final TransferMode[] TAKEN_AS = {TransferMode.COPY, TransferMode.LINK};
+
+    private final Consumer<List<Path>> open;
+
+    private FileDrop(Consumer<List<Path>> open) {
+        this.open = open;
+    }
+
+    /** Takes file drops on {@code scene} and hands the dropped paths to {@code open}. */
+    public static void install(Scene scene, Consumer<List<Path>> open) {
+        FileDrop d = new FileDrop(open);
+        scene.setOnDragOver(d::dragOver);
+        scene.setOnDragDropped(d::dropped);
+    }
+
+    /** Whether a drag with this content, from this source, is one the window takes. */
+    static boolean takes(Dragboard board, Object gestureSource) {
+        return gestureSource == null && board != null && board.hasFiles() && !board.getFiles().isEmpty();
+    }
+
+    private void dragOver(DragEvent e) {
+        if (takes(e.getDragboard(), e.getGestureSource())) e.acceptTransferModes(TAKEN_AS);
+        e.consume();
+    }
+
+    private void dropped(DragEvent e) {
+        boolean ok = takes(e.getDragboard(), e.getGestureSource());
+        if (ok) open.accept(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+        e.setDropCompleted(ok);
+        e.consume();
+    }
+}
