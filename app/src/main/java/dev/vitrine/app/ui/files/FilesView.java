@@ -2,6 +2,7 @@ package dev.vitrine.app.ui.files;
 
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.ArchiveSession;
+import dev.vitrine.app.ui.HoverTip;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.app.ui.Notifier;
@@ -497,7 +498,11 @@ public final class FilesView extends BorderPane {
     // ---- cells ----
 
     private static final class NameCell extends TableCell<FileRow, String> {
-        private final Tooltip tip = new Tooltip();
+        private String tip;
+
+        NameCell() {
+            HoverTip.install(this, () -> tip);
+        }
 
         @Override
         protected void updateItem(String name, boolean empty) {
@@ -505,24 +510,24 @@ public final class FilesView extends BorderPane {
             FileRow row = empty ? null : getTableRow() == null ? null : getTableRow().getItem();
             if (empty || name == null || row == null) {
                 setText(null);
-                setTooltip(null);
+                tip = null;
                 return;
             }
             setText(FilesModel.shown(name));
-            tip.setText(FilesModel.shown(name) + (row.note().isEmpty() ? "" : "\n" + row.note()));
-            setTooltip(tip);
+            tip = FilesModel.shown(name) + (row.note().isEmpty() ? "" : "\n" + row.note());
         }
     }
 
     private static final class NumberCell extends TableCell<FileRow, Long> {
         private final java.util.function.LongFunction<String> text;
         private final java.util.function.LongFunction<String> tipText;
-        private final Tooltip tip = new Tooltip();
+        private String tip;
 
         NumberCell(java.util.function.LongFunction<String> text, java.util.function.LongFunction<String> tipText) {
             this.text = text;
             this.tipText = tipText;
             setAlignment(Pos.CENTER_RIGHT);
+            HoverTip.install(this, () -> tip);
         }
 
         @Override
@@ -530,21 +535,21 @@ public final class FilesView extends BorderPane {
             super.updateItem(v, empty);
             if (empty || v == null) {
                 setText(null);
-                setTooltip(null);
+                tip = null;
                 return;
             }
             setText(text.apply(v));
-            tip.setText(tipText.apply(v));
-            setTooltip(tip);
+            tip = tipText.apply(v);
         }
     }
 
     private static final class HealthCell extends TableCell<FileRow, Health> {
         private final FontIcon badge = new FontIcon();
-        private final Tooltip tip = new Tooltip();
+        private String tip;
 
         HealthCell() {
             badge.getStyleClass().add("health-badge");
+            HoverTip.install(this, () -> tip);
         }
 
         @Override
@@ -554,7 +559,7 @@ public final class FilesView extends BorderPane {
             if (empty || h == null || row == null) {
                 setText(null);
                 setGraphic(null);
-                setTooltip(null);
+                tip = null;
                 return;
             }
             badge.setIconCode(NodeIcons.forHealth(h));
@@ -562,8 +567,7 @@ public final class FilesView extends BorderPane {
             badge.getStyleClass().add(NodeIcons.healthClass(h));
             setGraphic(badge);
             setText(FilesModel.healthWord(h));
-            tip.setText(row.note().isEmpty() ? NodeIcons.healthText(h) : row.note());
-            setTooltip(tip);
+            tip = row.note().isEmpty() ? NodeIcons.healthText(h) : row.note();
         }
     }
 
