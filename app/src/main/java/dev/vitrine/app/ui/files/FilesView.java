@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.files;
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.ArchiveSession;
 import dev.vitrine.app.ui.HoverTip;
+import dev.vitrine.app.ui.health.HealthMap;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.app.ui.Notifier;
@@ -109,6 +110,7 @@ public final class FilesView extends BorderPane {
     private FilesModel model;
     private Consumer<FileRow> onRowChosen = r -> {};
     private boolean healthPending;
+    private int healthGeneration;
     private Path dragRoot;
     private DragOut.Plan lastDrag;
     private CompletableFuture<ExportReport> lastDragWrite;
@@ -283,10 +285,25 @@ public final class FilesView extends BorderPane {
         });
     }
 
+    /**
+     * Judges every row against a copy of the health map in the background, then puts the
+     * verdicts on the rows; a newer refresh supersedes one still running.
+     */
     private void refreshHealth() {
         if (model == null) return;
         String main = session.archive().source() == null ? null : session.archive().source().name();
-        FileHealth.refresh(model.rows(), session.health(), new FileHealth.Problems(session.problems(), main));
+        FilesModel m = model;
+        HealthMap map = session.health().copy();
+        FileHealth.Problems problems = new FileHealth.Problems(session.problems(), main);
+        int gen = ++healthGeneration;
+        background.run(() -> FileHealth.judgeAll(m.rows(), map, problems), verdicts -> {
+            if (gen != healthGeneration || m != model) return;
+            FileHealth.apply(m.rows(), verdicts);
+            showHealth();
+        }, err -> notifier.error("File health: " + Human.error(err)));
+    }
+
+    private void showHealth() {
         // Rows changed in place: re-sort when sorted (by health, say) and redraw the cells.
         if (!table.getSortOrder().isEmpty()) {
             sorted.comparatorProperty().unbind();

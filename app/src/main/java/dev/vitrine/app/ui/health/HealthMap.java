@@ -30,6 +30,17 @@ public final class HealthMap {
         this.mainFile = mainFile;
     }
 
+    /** A copy to read on another thread while this one keeps changing on the FX thread. */
+    public HealthMap copy() {
+        HealthMap c = new HealthMap(mainFile);
+        byFile.forEach((f, m) -> c.byFile.put(f, new TreeMap<>(m)));
+        c.subtrees.putAll(subtrees);
+        c.wholeFile = wholeFile;
+        c.worst = worst;
+        c.checked = checked;
+        return c;
+    }
+
     public void add(Problem p) {
         if (p.severity() == Severity.INFO) return;
         worst = worse(worst, p.severity());

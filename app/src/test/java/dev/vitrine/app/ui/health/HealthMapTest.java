@@ -44,4 +44,20 @@ class HealthMapTest {
         h.clear();
         assertEquals(Health.UNCHECKED, h.overall());
     }
+
+    @Test
+    void aCopyKeepsWhatWasKnownWhenItWasMadeAndNothingLater() {
+        HealthMap h = new HealthMap("f");
+        h.add(Problem.warning("f", 10, "odd"));
+        var key = new dev.vitrine.app.ui.tree.NodeKey("index-block", "root", ByteRange.of(500, 20));
+        h.addSubtrees(java.util.Map.of(key, dev.vitrine.core.verify.Severity.ERROR));
+        HealthMap c = h.copy();
+        h.add(Problem.error("f", 40, "bad"));
+        h.markChecked();
+        assertEquals(Health.DAMAGED, h.of(ByteRange.of(40, 1)));
+        assertEquals(Health.UNCHECKED, c.of(ByteRange.of(40, 1)), "the copy does not see the later error");
+        assertEquals(Health.WARNING, c.of(ByteRange.of(0, 20)));
+        assertEquals(Health.DAMAGED, c.ofSubtree(key), "damage located below a node is copied too");
+        assertEquals(Health.UNCHECKED, c.ofSubtree(new dev.vitrine.app.ui.tree.NodeKey("header", "header", ByteRange.of(0, 10))));
+    }
 }
