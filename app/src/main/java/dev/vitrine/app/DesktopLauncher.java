@@ -26,7 +26,7 @@ final class DesktopLauncher {
             System.setProperty("java.awt.headless", "true");
         }
         System.setProperty("prism.lcdtext", "false");
-        warmUp();
+        dev.vitrine.app.ui.WarmUp.start();
         try {
             Application.launch(VitrineApp.class, args);
         } catch (RuntimeException | UnsatisfiedLinkError e) {
@@ -34,25 +34,6 @@ final class DesktopLauncher {
                     + "`vitrine --screenshot out.png FILE` or the command line (`vitrine --help`)");
             System.exit(2);
         }
-    }
-
-    /**
-     * While the toolkit starts on one core, load on the other what the window needs next: the
-     * settings' JSON mapper (Jackson's first use costs a few hundred ms in a cold JVM) and the
-     * archive formats. Class initialisation is thread-safe: if the window gets there first, it
-     * waits for this thread instead of doing the work twice.
-     */
-    private static void warmUp() {
-        Thread t = new Thread(() -> {
-            try {
-                Class.forName("dev.vitrine.app.ui.settings.SettingsStore", true, DesktopLauncher.class.getClassLoader());
-                dev.vitrine.core.format.FormatRegistry.get();
-            } catch (Throwable ignored) {
-                // only a head start; the window loads these itself when it needs them
-            }
-        }, "vitrine-warm-up");
-        t.setDaemon(true);
-        t.start();
     }
 
     private static String firstLine(Throwable e) {

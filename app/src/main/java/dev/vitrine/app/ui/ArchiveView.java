@@ -86,16 +86,16 @@ public final class ArchiveView extends BorderPane {
         });
 
         // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
-        StackPane detailsSlot = new StackPane(), hexSlot = new StackPane(), problemsSlot = new StackPane();
+        StackPane treeSlot = new StackPane(), detailsSlot = new StackPane(), hexSlot = new StackPane(), problemsSlot = new StackPane();
         bottom.setOrientation(Orientation.HORIZONTAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
         bottom.setDividerPositions(0.64);
         right.setOrientation(Orientation.VERTICAL);
         right.getItems().setAll(detailsSlot, bottom);
         right.setDividerPositions(0.5);
-        outer.getItems().setAll(tree.view(), right);
+        outer.getItems().setAll(treeSlot, right);
         outer.setDividerPositions(0.27);
-        SplitPane.setResizableWithParent(tree.view(), false);
+        SplitPane.setResizableWithParent(treeSlot, false);
         setCenter(outer);
 
         hex.setSource(session.archive().source(), "no bytes");
@@ -104,7 +104,7 @@ public final class ArchiveView extends BorderPane {
         dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);
         export.setFilesView(() -> dev.vitrine.app.ui.files.FilesTab.of(details));
         attach = PulseSteps.run(
-                () -> { }, // the tree and the tab header get a pulse of their own
+                () -> attach(treeSlot, tree.view()), // after a pulse for the tab and split panes
                 () -> attach(detailsSlot, details),
                 details::attachFields,
                 () -> attach(hexSlot, hex),
@@ -118,7 +118,7 @@ public final class ArchiveView extends BorderPane {
 
     /** Whether every part is in the scene (they are attached over the first few pulses). */
     public boolean attached() {
-        return problems.getParent() != null && details.fields().getParent() != null;
+        return problems.getParent() != null && details.fields().getParent() != null && tree.view().getParent() != null;
     }
 
     /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */

@@ -110,6 +110,14 @@ class VerifyTest extends WindowTest {
         assertTrue(problems(v).stream().anyMatch(p -> p.offset() == blockAt), "" + problems(v));
         waitUntil("the path to the damage is found", () -> v.tree().healthOf(indexRoot) == Health.DAMAGED);
         assertTrue(fx(() -> !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()), "still not expanded");
+        // Its row has a long name; the red badge must still be on screen, not past the right edge.
+        settle();
+        FontIcon red = lookup(".structure-tree .tree-cell").match((javafx.scene.control.TreeCell<?> c) -> c.getTreeItem() == indexRoot)
+                .lookup(".health-badge").query();
+        assertTrue(red.getStyleClass().contains("health-damaged"), red.getStyleClass().toString());
+        var badge = fx(() -> red.localToScene(red.getBoundsInLocal()));
+        var tree = fx(() -> v.tree().view().localToScene(v.tree().view().getBoundsInLocal()));
+        assertTrue(badge.getMaxX() <= tree.getMaxX() && badge.getMinX() >= tree.getMinX(), "badge " + badge + " inside the tree " + tree);
     }
 
     @Test

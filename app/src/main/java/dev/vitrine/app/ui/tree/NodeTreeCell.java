@@ -11,14 +11,13 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignD;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
 
-/** One row of the structure tree: kind icon, name, where its bytes are, and a health badge. */
+/** One row of the structure tree: health badge, kind icon, name and where its bytes are. */
 final class NodeTreeCell extends TreeCell<TreeEntry> {
     private final Function<TreeItem<TreeEntry>, Health> healthOf;
     private final FontIcon kindIcon = new FontIcon();
@@ -35,9 +34,8 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         where.getStyleClass().add("tree-where");
         badge.getStyleClass().add("health-badge");
         name.setMinWidth(Region.USE_PREF_SIZE);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        box = new HBox(6, kindIcon, name, where, spacer, badge);
+        // The badge leads: a long name or a deep level pushes the row's end out of view.
+        box = new HBox(6, badge, kindIcon, name, where);
         box.setAlignment(Pos.CENTER_LEFT);
         getStyleClass().add("node-tree-cell");
         HoverTip.install(this, () -> tipText);
