@@ -21,7 +21,8 @@ final class DesktopLauncher {
             return;
         }
         if (opts.screenshot() != null) {
-            System.setProperty("glass.platform", "Headless");
+            // -Dglass.platform=gtk (under Xvfb, say) screenshots a real window instead.
+            if (System.getProperty("glass.platform") == null) System.setProperty("glass.platform", "Headless");
             System.setProperty("prism.order", "sw");
             System.setProperty("java.awt.headless", "true");
         }

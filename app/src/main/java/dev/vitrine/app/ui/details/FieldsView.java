@@ -41,7 +41,9 @@ public final class FieldsView extends TableView<FieldsView.Item> {
         TableColumn<Item, String> name = column("field", 170, i -> i.field().name());
         TableColumn<Item, String> value = column("value", 360, i -> i.field().value());
         TableColumn<Item, String> offset = column("offset", 130, i -> i.field().range().isNone() ? "" : Human.offset(i.field().range().offset()));
-        TableColumn<Item, String> length = column("length", 80, i -> i.field().range().isNone() ? "" : Human.count(i.field().range().length()));
+        // Not JavaFX's default 80: a column left at 80 is auto-sized on first show, which builds
+        // and styles a throwaway cell per row (a visible part of the first frame).
+        TableColumn<Item, String> length = column("length", 84, i -> i.field().range().isNone() ? "" : Human.count(i.field().range().length()));
         offset.getStyleClass().add("numeric-column");
         length.getStyleClass().add("numeric-column");
         getColumns().setAll(List.of(swatch, name, value, offset, length));
