@@ -17,9 +17,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ExportEngineTest {
     @TempDir
@@ -214,6 +217,127 @@ class ExportEngineTest {
         ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(gen), dest);
         assertTrue(r.ok(), r::toString);
         assertEquals(size, Files.size(dest.resolve("gen.bin")));
+    }
+
+    /** Content that, while it is being written, puts {@code intruder} at {@code where}: a file appearing mid-export. */
+    record Racing(String name, Path where, String intruder) implements Content {
+        @Override
+        public long size() {
+            return 3;
+        }
+
+        @Override
+        public InputStream open() throws IOException {
+            Files.createDirectories(where.getParent());
+            Files.writeString(where, intruder);
+            return new ByteArrayInputStream("new".getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    static List<TempFile.Publisher> publishers() {
+        return List.of(TempFile.Publisher.forThisSystem(), TempFile.Publisher.portable());
+    }
+
+    @Test
+    void onLinuxTheNoReplaceRenameIsUsed() {
+        Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux"));
+        // The tests run with native access enabled, as the launcher does: a silent fall back would hide a regression.
+        assertTrue(LinuxCalls.renameNoReplaceAvailable());
+        assertTrue(TempFile.Publisher.forThisSystem().usesRename());
+    }
+
+    @ParameterizedTest
+    @MethodSource("publishers")
+    void aFileThatAppearsWhileExportingIsNeverReplaced(TempFile.Publisher publisher) throws Exception {
+        Files.createDirectories(dest.resolve("old"));
+        List<Content> contents = List.of(
+                new Racing("fresh/a.txt", dest.resolve("fresh/a.txt"), "theirs"), // in a folder this export creates
+                new Racing("old/b.txt", dest.resolve("old/b.txt"), "theirs"), // in a folder that was there
+                new Racing("c.txt", dest.resolve("c.txt"), "theirs"),
+                new Bytes("fresh/after.txt", "ok"));
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, publisher).export(contents, dest);
+        assertEquals(3, r.skipped().size(), r::toString);
+        assertTrue(r.skipped().stream().allMatch(x -> x.reason().contains("appeared while exporting")), r::toString);
+        assertTrue(r.ok(), r::toString);
+        for (String n : List.of("fresh/a.txt", "old/b.txt", "c.txt")) assertEquals("theirs", Files.readString(dest.resolve(n)), n);
+        assertEquals("ok", Files.readString(dest.resolve("fresh/after.txt")));
+        assertNoTemps();
+        // A link that appears is not replaced (nor followed) either.
+        Path victim = Files.writeString(outside.resolve("victim.txt"), "original");
+        Content linkRace = new Content() {
+            @Override public String name() { return "fresh/link.txt"; }
+            @Override public long size() { return 4; }
+            @Override public InputStream open() throws IOException {
+                Files.createSymbolicLink(dest.resolve("fresh/link.txt"), victim);
+                return new ByteArrayInputStream("evil".getBytes(StandardCharsets.UTF_8));
+            }
+        };
+        r = new Exporter(ExportOptions.DEFAULT, null, null, publisher).export(List.of(linkRace), dest);
+        assertEquals(1, r.skipped().size(), r::toString);
+        assertEquals("original", Files.readString(victim));
+        assertTrue(Files.isSymbolicLink(dest.resolve("fresh/link.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void whenTheNoReplaceRenameIsUnsupportedTheRestUsesLinkAndUnlink() throws Exception {
+        List<String> calls = new ArrayList<>();
+        TempFile.Publisher unsupported = new TempFile.Publisher((from, to) -> {
+            calls.add(to.getFileName().toString());
+            return LinuxCalls.EINVAL; // what renameat2 says on a file system without RENAME_NOREPLACE
+        });
+        Files.createDirectories(dest);
+        Files.writeString(dest.resolve("taken.txt"), "mine");
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, unsupported).export(List.of(
+                new Bytes("a.txt", "A"), new Bytes("b.txt", "B"), new Racing("c.txt", dest.resolve("c.txt"), "theirs"), new Bytes("taken.txt", "x")), dest);
+        assertEquals(List.of("a.txt"), calls, "asked once, then not again in this export");
+        assertFalse(unsupported.usesRename());
+        assertEquals(2, r.exported().size(), r::toString);
+        assertEquals(2, r.skipped().size(), r::toString);
+        assertEquals("A", Files.readString(dest.resolve("a.txt")));
+        assertEquals("B", Files.readString(dest.resolve("b.txt")));
+        assertEquals("theirs", Files.readString(dest.resolve("c.txt")));
+        assertEquals("mine", Files.readString(dest.resolve("taken.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void otherRenameErrorsAreLeftToThePortablePathAndTheNameTakenMeansSkipped() throws Exception {
+        TempFile.Publisher eacces = new TempFile.Publisher((from, to) -> 13);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, eacces).export(List.of(new Bytes("a.txt", "A")), dest);
+        assertTrue(r.ok(), r::toString);
+        assertTrue(eacces.usesRename(), "one odd error does not turn the call off");
+        assertEquals("A", Files.readString(dest.resolve("a.txt")));
+        TempFile.Publisher taken = new TempFile.Publisher((from, to) -> LinuxCalls.EEXIST);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, taken).export(List.of(new Bytes("b.txt", "B")), dest);
+        assertEquals(1, r.skipped().size(), r::toString);
+        assertFalse(Files.exists(dest.resolve("b.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void renameNoReplaceRefusesATakenNameAndKeepsBothFiles() throws Exception {
+        Assumptions.assumeTrue(LinuxCalls.renameNoReplaceAvailable());
+        Files.createDirectories(dest);
+        Path a = Files.writeString(dest.resolve("über a"), "a");
+        Path b = Files.writeString(dest.resolve("b"), "b");
+        assertEquals(LinuxCalls.EEXIST, LinuxCalls.renameNoReplace(a, b));
+        assertEquals("a", Files.readString(a));
+        assertEquals("b", Files.readString(b));
+        Path dangling = dest.resolve("dangling");
+        Files.createSymbolicLink(dangling, dest.resolve("nowhere"));
+        assertEquals(LinuxCalls.EEXIST, LinuxCalls.renameNoReplace(a, dangling));
+        assertFalse(Files.exists(dest.resolve("nowhere")));
+        Path c = dest.resolve("ç");
+        assertEquals(0, LinuxCalls.renameNoReplace(a, c));
+        assertFalse(Files.exists(a));
+        assertEquals("a", Files.readString(c));
+        // Paths of another file system are not the kernel's to rename.
+        Path zip = tmp.resolve("x.zip");
+        try (java.nio.file.FileSystem zfs = java.nio.file.FileSystems.newFileSystem(zip, java.util.Map.of("create", "true"))) {
+            Path inZip = Files.writeString(zfs.getPath("/a"), "a");
+            assertEquals(LinuxCalls.ENOTSUP, LinuxCalls.renameNoReplace(inZip, zfs.getPath("/b")));
+        }
     }
 
     private void assertNoTemps() throws IOException {
