@@ -340,6 +340,19 @@ class ExportEngineTest {
         }
     }
 
+    @Test
+    void foldersMadeInThisExportStillStopFilesOfTheSameName() throws Exception {
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
+                new Bytes("d/x.txt", "1"), new Bytes("d", "file over a folder"), new Bytes("d/x.txt/y", "under a file"),
+                new Bytes("e", "a file"), new Bytes("e/z", "under it"), new Bytes("d/w.txt", "2")), dest);
+        assertEquals(3, r.failed().size(), r::toString);
+        assertTrue(r.failed().get(0).reason().contains("is a folder"), r::toString);
+        assertEquals("1", Files.readString(dest.resolve("d/x.txt")));
+        assertEquals("2", Files.readString(dest.resolve("d/w.txt")));
+        assertEquals("a file", Files.readString(dest.resolve("e")));
+        assertNoTemps();
+    }
+
     private void assertNoTemps() throws IOException {
         assertTrue(everythingUnder(tmp).stream().noneMatch(s -> s.contains(".vitrine-")));
     }
