@@ -70,6 +70,8 @@ public final class Exporter {
             }
         } catch (CancelledException e) {
             report.cancelled = true;
+        } finally {
+            copier.releaseAll();
         }
         progress.progress(done[0], total, null);
         return report.build();

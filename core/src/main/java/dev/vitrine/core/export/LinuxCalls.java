@@ -14,11 +14,13 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 
 /**
- * The Linux call the exporter makes through the foreign-function API, because java.nio has no
- * equivalent: {@code renameat2(..., RENAME_NOREPLACE)}, which publishes a temp file in one
- * atomic call that never replaces anything. Linux only, and only when native access is
- * enabled for this code; otherwise {@link #renameNoReplaceAvailable()} says false and callers
- * stay on their portable path. Setting {@code -Dvitrine.export.native=false} forces that path.
+ * The two Linux calls the exporter makes through the foreign-function API, because java.nio
+ * has no equivalent: {@code renameat2(..., RENAME_NOREPLACE)} (publish a temp file in one
+ * atomic call that never replaces anything) and {@code madvise(MADV_DONTNEED)} over a range
+ * (let go of mapped archive pages in large batches). Linux only, and only when native access
+ * is enabled for this code; otherwise {@link #renameNoReplaceAvailable()} and
+ * {@link #madviseAvailable()} say false and callers stay on their portable paths. Setting
+ * {@code -Dvitrine.export.native=false} forces those paths.
  */
 final class LinuxCalls {
     private LinuxCalls() {}
@@ -31,6 +33,7 @@ final class LinuxCalls {
 
     private static final int AT_FDCWD = -100;
     private static final int RENAME_NOREPLACE = 1;
+    private static final int MADV_DONTNEED = 4;
 
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
@@ -38,9 +41,13 @@ final class LinuxCalls {
     private static final Charset PATH_CHARSET = pathCharset();
 
     private static final MethodHandle RENAMEAT2;
+    private static final MethodHandle MADVISE;
+    private static final long PAGE_SIZE;
 
     static {
         MethodHandle rename = null;
+        MethodHandle madvise = null;
+        long page = 0;
         try {
             boolean usable = System.getProperty("os.name", "").equals("Linux")
                     && Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"))
@@ -53,15 +60,34 @@ final class LinuxCalls {
                 // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags)
                 rename = lookup.find("renameat2").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
                         ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno)).orElse(null);
+                // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
+                madvise = lookup.find("madvise").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT))).orElse(null);
+                MethodHandle getpagesize = lookup.find("getpagesize")
+                        .map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT))).orElse(null);
+                page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
+                if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
             }
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Throwable e) {
             rename = null;
+            madvise = null;
         }
         RENAMEAT2 = rename;
+        MADVISE = madvise;
+        PAGE_SIZE = madvise == null ? 0 : page;
     }
 
     static boolean renameNoReplaceAvailable() {
         return RENAMEAT2 != null;
+    }
+
+    static boolean madviseAvailable() {
+        return MADVISE != null;
+    }
+
+    /** The system's page size, known when {@link #madviseAvailable()}; 0 otherwise. */
+    static long pageSize() {
+        return PAGE_SIZE;
     }
 
     /**
@@ -86,6 +112,22 @@ final class LinuxCalls {
             return r == 0 ? 0 : (int) ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return ENOSYS;
+        }
+    }
+
+    /**
+     * {@code madvise(MADV_DONTNEED)} over the pages of {@code region}, which must start on a
+     * page boundary: drops them from this process's resident set. Only for mapped files,
+     * whose pages stay in the page cache and come back on the next read; on private memory
+     * it would lose data. The call keeps {@code region}'s scope alive while it runs. Returns
+     * false if the call failed or is not available.
+     */
+    static boolean dontNeed(MemorySegment region) {
+        if (MADVISE == null || region.byteSize() <= 0) return false;
+        try {
+            return (int) MADVISE.invokeExact(region, region.byteSize(), MADV_DONTNEED) == 0;
+        } catch (Throwable t) {
+            return false;
         }
     }
 

@@ -244,6 +244,7 @@ class ExportEngineTest {
         // The tests run with native access enabled, as the launcher does: a silent fall back would hide a regression.
         assertTrue(LinuxCalls.renameNoReplaceAvailable());
         assertTrue(TempFile.Publisher.forThisSystem().usesRename());
+        assertTrue(LinuxCalls.madviseAvailable());
     }
 
     @ParameterizedTest
@@ -351,6 +352,39 @@ class ExportEngineTest {
         assertEquals("2", Files.readString(dest.resolve("d/w.txt")));
         assertEquals("a file", Files.readString(dest.resolve("e")));
         assertNoTemps();
+    }
+
+    @Test
+    void manyAdjacentMappedEntriesAreWrittenExactly() throws Exception {
+        // Entries side by side in one mapped file, as in a CAF: the batched page release must not disturb them.
+        int n = 300;
+        int size = 10_000; // not a page multiple, so entries straddle pages
+        byte[] all = new byte[n * size];
+        new java.util.Random(7).nextBytes(all);
+        Path file = Files.write(tmp.resolve("chunk.bin"), all);
+        List<Content> contents = new ArrayList<>();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+            MemorySegment mapped = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, all.length, arena);
+            for (int i = 0; i < n; i++) {
+                MemorySegment slice = mapped.asSlice((long) i * size, size);
+                String name = "m/" + i + ".bin";
+                contents.add(new SegmentContent() {
+                    @Override public String name() { return name; }
+                    @Override public long size() { return size; }
+                    @Override public MemorySegment segment() { return slice; }
+                    @Override public InputStream open() { throw new AssertionError("mapped content is written from its segment"); }
+                });
+            }
+            contents.add(new Mapped("m/big.bin", java.util.Arrays.copyOf(all, 40 << 20))); // heap segment, several pieces
+            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(contents, dest);
+            assertTrue(r.ok(), r::toString);
+            // The mapping is still intact after its pages were released.
+            assertEquals(all[all.length - 1], mapped.get(java.lang.foreign.ValueLayout.JAVA_BYTE, all.length - 1));
+        }
+        for (int i = 0; i < n; i++) {
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, i * size, (i + 1) * size), Files.readAllBytes(dest.resolve("m/" + i + ".bin")), "entry " + i);
+        }
+        assertEquals(40 << 20, Files.size(dest.resolve("m/big.bin")));
     }
 
     private void assertNoTemps() throws IOException {
