@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>an existing file is replaced only with {@link ExportOptions#overwrite()}; otherwise the
  *       entry is reported as skipped, also when the file appears while the entry is written
  *       (the final rename never replaces);</li>
+ *   <li>on Windows, names Windows cannot hold (reserved device names such as {@code AUX},
+ *       {@code <>:"|?*}, a trailing dot or space) are refused, see {@link EntryPathPolicy};</li>
  *   <li>one bad entry never stops the others: each outcome goes into the {@link ExportReport}.</li>
  * </ul>
  * Synchronous and blocking; run it off the UI thread. Cancel by setting {@code cancel}: the
@@ -30,17 +32,24 @@ public final class Exporter {
     private final ExportOptions options;
     private final ExportProgress progress;
     private final AtomicBoolean cancel;
+    private final EntryPathPolicy policy;
     private final TempFile.Publisher publisher;
 
+    /** Names are judged for the system we run on ({@link EntryPathPolicy#forThisSystem()}). */
     public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel) {
-        this(options, progress, cancel, null);
+        this(options, progress, cancel, EntryPathPolicy.forThisSystem());
+    }
+
+    public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy) {
+        this(options, progress, cancel, policy, null);
     }
 
     /** {@code publisher} null: one chosen for this system at each export. */
-    Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, TempFile.Publisher publisher) {
+    Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher) {
         this.options = options;
         this.progress = progress == null ? ExportProgress.NONE : progress;
         this.cancel = cancel == null ? new AtomicBoolean() : cancel;
+        this.policy = policy;
         this.publisher = publisher;
     }
 
@@ -80,7 +89,7 @@ public final class Exporter {
     private void exportOne(Content c, ExportFolder dest, ContentCopier copier, TempFile.Publisher publish, Set<String> written,
                            ExportReport.Builder report, long[] done, long total) {
         String name = c.name();
-        EntryPathPolicy.Decision d = EntryPathPolicy.decide(name);
+        EntryPathPolicy.Decision d = policy.check(name);
         if (d instanceof EntryPathPolicy.Refused r) {
             report.refused.add(new ExportReport.Refused(name, r.reason()));
             return;

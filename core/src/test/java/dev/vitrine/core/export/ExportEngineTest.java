@@ -256,7 +256,7 @@ class ExportEngineTest {
                 new Racing("old/b.txt", dest.resolve("old/b.txt"), "theirs"), // in a folder that was there
                 new Racing("c.txt", dest.resolve("c.txt"), "theirs"),
                 new Bytes("fresh/after.txt", "ok"));
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, publisher).export(contents, dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(contents, dest);
         assertEquals(3, r.skipped().size(), r::toString);
         assertTrue(r.skipped().stream().allMatch(x -> x.reason().contains("appeared while exporting")), r::toString);
         assertTrue(r.ok(), r::toString);
@@ -273,7 +273,7 @@ class ExportEngineTest {
                 return new ByteArrayInputStream("evil".getBytes(StandardCharsets.UTF_8));
             }
         };
-        r = new Exporter(ExportOptions.DEFAULT, null, null, publisher).export(List.of(linkRace), dest);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(List.of(linkRace), dest);
         assertEquals(1, r.skipped().size(), r::toString);
         assertEquals("original", Files.readString(victim));
         assertTrue(Files.isSymbolicLink(dest.resolve("fresh/link.txt")));
@@ -289,7 +289,7 @@ class ExportEngineTest {
         });
         Files.createDirectories(dest);
         Files.writeString(dest.resolve("taken.txt"), "mine");
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, unsupported).export(List.of(
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), unsupported).export(List.of(
                 new Bytes("a.txt", "A"), new Bytes("b.txt", "B"), new Racing("c.txt", dest.resolve("c.txt"), "theirs"), new Bytes("taken.txt", "x")), dest);
         assertEquals(List.of("a.txt"), calls, "asked once, then not again in this export");
         assertFalse(unsupported.usesRename());
@@ -305,12 +305,12 @@ class ExportEngineTest {
     @Test
     void otherRenameErrorsAreLeftToThePortablePathAndTheNameTakenMeansSkipped() throws Exception {
         TempFile.Publisher eacces = new TempFile.Publisher((from, to) -> 13);
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, eacces).export(List.of(new Bytes("a.txt", "A")), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), eacces).export(List.of(new Bytes("a.txt", "A")), dest);
         assertTrue(r.ok(), r::toString);
         assertTrue(eacces.usesRename(), "one odd error does not turn the call off");
         assertEquals("A", Files.readString(dest.resolve("a.txt")));
         TempFile.Publisher taken = new TempFile.Publisher((from, to) -> LinuxCalls.EEXIST);
-        r = new Exporter(ExportOptions.DEFAULT, null, null, taken).export(List.of(new Bytes("b.txt", "B")), dest);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), taken).export(List.of(new Bytes("b.txt", "B")), dest);
         assertEquals(1, r.skipped().size(), r::toString);
         assertFalse(Files.exists(dest.resolve("b.txt")));
         assertNoTemps();
@@ -385,6 +385,51 @@ class ExportEngineTest {
             assertArrayEquals(java.util.Arrays.copyOfRange(all, i * size, (i + 1) * size), Files.readAllBytes(dest.resolve("m/" + i + ".bin")), "entry " + i);
         }
         assertEquals(40 << 20, Files.size(dest.resolve("m/big.bin")));
+    }
+
+    @Test
+    void windowsPolicyRefusesNamesWindowsCannotHoldAndExportsTheRest() throws Exception {
+        List<String> hostile = List.of("aux.c", "AUX", "src/con/x.txt", "nul.tar.gz", "Com1", "lpt9.txt", "COM\u00b9", "lpt\u00b2.x", "CONIN$",
+                "data:stream", "a<b", "a>b", "q\"q", "p|q", "what?", "st*r", "trailing.", "trailing ", "dots.../x", "aux .txt");
+        List<Content> contents = new ArrayList<>();
+        for (String n : hostile) contents.add(new Bytes(n, "x"));
+        contents.add(new Bytes("auxiliary.c", "fine"));
+        contents.add(new Bytes("com10", "fine"));
+        contents.add(new Bytes("x.aux", "fine"));
+
+        ExportReport win = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(true)).export(contents, dest);
+        assertEquals(hostile, win.refused().stream().map(ExportReport.Refused::name).toList(), win::toString);
+        assertTrue(win.refused().stream().allMatch(x -> x.reason().startsWith("cannot be written on Windows: ")), win::toString);
+        assertEquals("cannot be written on Windows: reserved device name AUX", win.refused().getFirst().reason());
+        assertEquals("cannot be written on Windows: reserved device name CON in \"con\"", win.refused().get(2).reason());
+        assertEquals(3, win.exported().size());
+        assertFalse(win.ok(), "refused entries make the export not ok (exit 1 from the command line)");
+        assertEquals(List.of("", "auxiliary.c", "com10", "x.aux"), everythingUnder(dest));
+
+        Path elsewhere = tmp.resolve("posix");
+        ExportReport posix = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false)).export(contents, elsewhere);
+        assertTrue(posix.ok(), posix::toString);
+        assertEquals(contents.size(), posix.exported().size());
+        assertEquals("x", Files.readString(elsewhere.resolve("data:stream")));
+        assertEquals("x", Files.readString(elsewhere.resolve("src/con/x.txt")));
+    }
+
+    @Test
+    void thePolicyFollowsTheSystemByDefault() {
+        assertTrue(EntryPathPolicy.isWindows("Windows 11"));
+        assertTrue(EntryPathPolicy.isWindows("windows server 2022"));
+        assertFalse(EntryPathPolicy.isWindows("Linux"));
+        assertFalse(EntryPathPolicy.isWindows("Mac OS X"));
+        assertEquals(System.getProperty("os.name").startsWith("Windows"), EntryPathPolicy.forThisSystem().windows());
+        // Control characters and escapes are refused in both modes, before any Windows rule.
+        for (boolean windows : new boolean[] {false, true}) {
+            EntryPathPolicy p = EntryPathPolicy.of(windows);
+            for (String bad : List.of("a\u0001b", "x\u001f", "../aux", "C:aux")) assertTrue(p.check(bad) instanceof EntryPathPolicy.Refused, bad);
+            assertEquals(EntryPathPolicy.decide("a\\b.txt"), p.check("a\\b.txt"));
+        }
+        assertTrue(EntryPathPolicy.of(false).check("aux") instanceof EntryPathPolicy.Safe);
+        assertTrue(EntryPathPolicy.decide("aux") instanceof EntryPathPolicy.Safe, "decide stays the same everywhere");
+        assertEquals("reserved device name AUX in \"aux\"", EntryPathPolicy.windowsProblem((EntryPathPolicy.Safe) EntryPathPolicy.decide("a\\aux")));
     }
 
     private void assertNoTemps() throws IOException {
