@@ -20,11 +20,56 @@ import java.util.List;
  *       folder separators (names written on Windows), empty segments ({@code a//b}) and
  *       {@code .} segments are dropped.</li>
  * </ul>
- * Everything else is kept byte for byte. Names the platform cannot hold (e.g. {@code :} on
- * Windows) fail later when resolved and are refused then.
+ * Everything else is kept byte for byte.
+ *
+ * <p>Windows cannot hold some names that are fine elsewhere ({@link #windowsProblem}): reserved
+ * device names ({@code CON}, {@code PRN}, {@code AUX}, {@code NUL}, {@code COM0}-{@code COM9},
+ * {@code LPT0}-{@code LPT9}, {@code COM¹ COM² COM³ LPT¹ LPT² LPT³}, and {@code CONIN$},
+ * {@code CONOUT$}), in any case and with any extension ({@code aux.c} opens the AUX device);
+ * a segment ending in a dot or a space (Windows drops them, so {@code a.} would land on
+ * {@code a}); and the characters {@code < > : " | ? *} ({@code :} names an NTFS alternate data
+ * stream). Control characters are refused on every system already. A policy object for
+ * Windows ({@link #of}{@code (true)}, or {@link #forThisSystem()} there) refuses such names;
+ * elsewhere they are exported as they are, and CAF verify warns about them.
  */
 public final class EntryPathPolicy {
-    private EntryPathPolicy() {}
+    private static final EntryPathPolicy PORTABLE = new EntryPathPolicy(false);
+    private static final EntryPathPolicy WINDOWS = new EntryPathPolicy(true);
+    private static final List<String> DEVICE_NAMES = devices();
+
+    private final boolean windows;
+
+    private EntryPathPolicy(boolean windows) {
+        this.windows = windows;
+    }
+
+    /** The policy for the system we run on: Windows rules when {@code os.name} says Windows. */
+    public static EntryPathPolicy forThisSystem() {
+        return of(isWindows(System.getProperty("os.name", "")));
+    }
+
+    /** With {@code windows}, names Windows cannot hold are refused too. */
+    public static EntryPathPolicy of(boolean windows) {
+        return windows ? WINDOWS : PORTABLE;
+    }
+
+    static boolean isWindows(String osName) {
+        return osName.regionMatches(true, 0, "Windows", 0, 7);
+    }
+
+    public boolean windows() {
+        return windows;
+    }
+
+    /** {@link #decide}, then, for Windows, a refusal of names Windows cannot hold. */
+    public Decision check(String name) {
+        Decision d = decide(name);
+        if (windows && d instanceof Safe s) {
+            String why = windowsProblem(s);
+            if (why != null) return new Refused("cannot be written on Windows: " + why);
+        }
+        return d;
+    }
 
     /** The outcome for one name: a relative path with '/' separators, or a refusal. */
     public sealed interface Decision permits Safe, Refused {}
@@ -76,6 +121,65 @@ public final class EntryPathPolicy {
         if (segments.isEmpty()) return new Refused("no file name left after removing empty and '.' segments");
         if (dropped) notes.add("empty or '.' segments dropped");
         return new Safe(String.join("/", segments), List.copyOf(segments), List.copyOf(notes));
+    }
+
+    /**
+     * Why Windows cannot hold {@code safe}'s path, e.g. {@code reserved device name AUX}, or
+     * null when it can. Every segment counts, folders too; when the path has several, the
+     * reason names the segment.
+     */
+    public static String windowsProblem(Safe safe) {
+        for (String seg : safe.segments()) {
+            String why = windowsSegmentProblem(seg);
+            if (why != null) return safe.segments().size() > 1 ? why + " in " + quote(seg) : why;
+        }
+        return null;
+    }
+
+    private static String windowsSegmentProblem(String seg) {
+        for (int i = 0; i < seg.length(); i++) {
+            char c = seg.charAt(i);
+            switch (c) {
+                case ':' -> { return "character ':' (NTFS reads it as an alternate data stream)"; }
+                case '<', '>', '"', '|', '?', '*' -> { return "character '" + c + "'"; }
+                default -> { }
+            }
+        }
+        char last = seg.charAt(seg.length() - 1);
+        if (last == '.') return "ends with a dot (Windows drops it)";
+        if (last == ' ') return "ends with a space (Windows drops it)";
+        // The device is opened whatever the extension, and spaces before the extension do not count.
+        int dot = seg.indexOf('.');
+        String base = dot < 0 ? seg : seg.substring(0, dot);
+        int end = base.length();
+        while (end > 0 && base.charAt(end - 1) == ' ') end--;
+        base = base.substring(0, end);
+        for (String device : DEVICE_NAMES) {
+            if (asciiEqualsIgnoreCase(base, device)) return "reserved device name " + device;
+        }
+        return null;
+    }
+
+    private static List<String> devices() {
+        List<String> d = new ArrayList<>(List.of("CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"));
+        for (String port : List.of("COM", "LPT")) {
+            for (char n = '0'; n <= '9'; n++) d.add(port + n);
+            for (char sup : new char[] {'\u00b9', '\u00b2', '\u00b3'}) d.add(port + sup);
+        }
+        return List.copyOf(d);
+    }
+
+    /** Case-insensitive for ASCII letters only, as Windows compares device names (no 'ı' for 'I'). */
+    private static boolean asciiEqualsIgnoreCase(String a, String b) {
+        if (a.length() != b.length()) return false;
+        for (int i = 0; i < a.length(); i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x >= 'a' && x <= 'z') x -= 32;
+            if (y >= 'a' && y <= 'z') y -= 32;
+            if (x != y) return false;
+        }
+        return true;
     }
 
     private static boolean isAsciiLetter(char c) {

@@ -19,7 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>every file is streamed to a temp file beside its final place and then renamed, so no
  *       half-written file appears under a real name, even on cancel or error;</li>
  *   <li>an existing file is replaced only with {@link ExportOptions#overwrite()}; otherwise the
- *       entry is reported as skipped;</li>
+ *       entry is reported as skipped, also when the file appears while the entry is written
+ *       (the final rename never replaces);</li>
+ *   <li>on Windows, names Windows cannot hold (reserved device names such as {@code AUX},
+ *       {@code <>:"|?*}, a trailing dot or space) are refused, see {@link EntryPathPolicy};</li>
  *   <li>one bad entry never stops the others: each outcome goes into the {@link ExportReport}.</li>
  * </ul>
  * Synchronous and blocking; run it off the UI thread. Cancel by setting {@code cancel}: the
@@ -29,11 +32,25 @@ public final class Exporter {
     private final ExportOptions options;
     private final ExportProgress progress;
     private final AtomicBoolean cancel;
+    private final EntryPathPolicy policy;
+    private final TempFile.Publisher publisher;
 
+    /** Names are judged for the system we run on ({@link EntryPathPolicy#forThisSystem()}). */
     public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel) {
+        this(options, progress, cancel, EntryPathPolicy.forThisSystem());
+    }
+
+    public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy) {
+        this(options, progress, cancel, policy, null);
+    }
+
+    /** {@code publisher} null: one chosen for this system at each export. */
+    Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher) {
         this.options = options;
         this.progress = progress == null ? ExportProgress.NONE : progress;
         this.cancel = cancel == null ? new AtomicBoolean() : cancel;
+        this.policy = policy;
+        this.publisher = publisher;
     }
 
     public Exporter(ExportOptions options) {
@@ -52,24 +69,27 @@ public final class Exporter {
         long total = 0;
         for (Content c : contents) total += Math.max(0, safeSize(c));
         ContentCopier copier = new ContentCopier(cancel);
+        TempFile.Publisher publish = publisher != null ? publisher : TempFile.Publisher.forThisSystem();
         Set<String> written = new HashSet<>();
         long[] done = {0};
         try {
             for (Content c : contents) {
                 if (cancel.get()) throw new CancelledException();
-                exportOne(c, dest, copier, written, report, done, total);
+                exportOne(c, dest, copier, publish, written, report, done, total);
             }
         } catch (CancelledException e) {
             report.cancelled = true;
+        } finally {
+            copier.releaseAll();
         }
         progress.progress(done[0], total, null);
         return report.build();
     }
 
-    private void exportOne(Content c, ExportFolder dest, ContentCopier copier, Set<String> written,
+    private void exportOne(Content c, ExportFolder dest, ContentCopier copier, TempFile.Publisher publish, Set<String> written,
                            ExportReport.Builder report, long[] done, long total) {
         String name = c.name();
-        EntryPathPolicy.Decision d = EntryPathPolicy.decide(name);
+        EntryPathPolicy.Decision d = policy.check(name);
         if (d instanceof EntryPathPolicy.Refused r) {
             report.refused.add(new ExportReport.Refused(name, r.reason()));
             return;
@@ -87,12 +107,12 @@ public final class Exporter {
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
             case ExportFolder.Exists e when !options.overwrite() ->
                     report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));
-            case ExportFolder.Exists e -> write(c, name, e.target(), safe, copier, report, done, total);
-            case ExportFolder.Ready r -> write(c, name, r.target(), safe, copier, report, done, total);
+            case ExportFolder.Exists e -> write(c, name, e.target(), safe, copier, publish, report, done, total);
+            case ExportFolder.Ready r -> write(c, name, r.target(), safe, copier, publish, report, done, total);
         }
     }
 
-    private void write(Content c, String name, Path target, EntryPathPolicy.Safe safe, ContentCopier copier,
+    private void write(Content c, String name, Path target, EntryPathPolicy.Safe safe, ContentCopier copier, TempFile.Publisher publish,
                        ExportReport.Builder report, long[] done, long total) {
         long before = done[0];
         try (TempFile tmp = TempFile.beside(target)) {
@@ -100,7 +120,7 @@ public final class Exporter {
                 done[0] += bytes;
                 progress.progress(done[0], total, name);
             });
-            if (tmp.publish(target, options.overwrite())) {
+            if (tmp.publish(target, options.overwrite(), publish)) {
                 report.exported.add(new ExportReport.Exported(name, target, n, safe.notes()));
                 report.bytes += n;
             } else {

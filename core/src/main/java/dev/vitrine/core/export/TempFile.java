@@ -49,13 +49,14 @@ final class TempFile implements AutoCloseable {
     /**
      * Gives the temp file its final name. With {@code replace}, an atomic rename over the old
      * file (or, where the file system cannot rename atomically, a plain replacing move).
-     * Without it, a hard link, which fails if the name was taken meanwhile, so we never
-     * clobber a file that appeared during the export; file systems without hard links fall
-     * back to an existence check and an atomic rename.
+     * Without it, never replaces anything, not even a file that appeared during the export:
+     * through {@code publisher}'s no-replace rename where it has one, else a hard link (which
+     * fails if the name is taken) and an unlink of the temp name; file systems without hard
+     * links fall back to an existence check and an atomic rename.
      *
      * @return false when {@code target} exists and {@code replace} is false
      */
-    boolean publish(Path target, boolean replace) throws IOException {
+    boolean publish(Path target, boolean replace, Publisher publisher) throws IOException {
         channel.close();
         if (replace) {
             try {
@@ -66,6 +67,21 @@ final class TempFile implements AutoCloseable {
             published = true;
             return true;
         }
+        if (publisher.renameUsable) {
+            int err = publisher.rename.rename(path, target);
+            if (err == 0) {
+                published = true;
+                return true;
+            }
+            if (err == LinuxCalls.EEXIST) return false;
+            // This file system (or kernel) cannot: stop asking for the rest of this export.
+            if (err == LinuxCalls.EINVAL || err == LinuxCalls.ENOSYS || err == LinuxCalls.ENOTSUP) publisher.renameUsable = false;
+            // Any other error: the portable path below meets it too and reports it in java.nio's words.
+        }
+        return publishByLink(target);
+    }
+
+    private boolean publishByLink(Path target) throws IOException {
         try {
             Files.createLink(target, path);
             Files.delete(path);
@@ -82,6 +98,44 @@ final class TempFile implements AutoCloseable {
             }
             published = true;
             return true;
+        }
+    }
+
+    /** A rename that never replaces: 0 when done, else an errno ({@link LinuxCalls#EEXIST} when the name is taken). */
+    @FunctionalInterface
+    interface NoReplaceRename {
+        int rename(Path from, Path to);
+    }
+
+    /**
+     * How one export publishes its temp files without replacing. Linux's
+     * {@code renameat2(RENAME_NOREPLACE)} is one atomic call instead of link + unlink, and
+     * leaves no moment with two names; when the file system answers that it cannot
+     * (EINVAL, ENOSYS, ENOTSUP), the rest of the export uses link + unlink. Not thread-safe:
+     * one export, one publisher.
+     */
+    static final class Publisher {
+        private final NoReplaceRename rename;
+        private boolean renameUsable;
+
+        Publisher(NoReplaceRename rename) {
+            this.rename = rename;
+            this.renameUsable = rename != null;
+        }
+
+        /** renameat2 where this system has it (Linux, native access enabled), else link + unlink. */
+        static Publisher forThisSystem() {
+            return new Publisher(LinuxCalls.renameNoReplaceAvailable() ? LinuxCalls::renameNoReplace : null);
+        }
+
+        /** Always link + unlink. */
+        static Publisher portable() {
+            return new Publisher(null);
+        }
+
+        /** Whether the next publish will try the no-replace rename first. */
+        boolean usesRename() {
+            return renameUsable;
         }
     }
 

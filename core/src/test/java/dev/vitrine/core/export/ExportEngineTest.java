@@ -17,9 +17,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ExportEngineTest {
     @TempDir
@@ -214,6 +217,219 @@ class ExportEngineTest {
         ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(gen), dest);
         assertTrue(r.ok(), r::toString);
         assertEquals(size, Files.size(dest.resolve("gen.bin")));
+    }
+
+    /** Content that, while it is being written, puts {@code intruder} at {@code where}: a file appearing mid-export. */
+    record Racing(String name, Path where, String intruder) implements Content {
+        @Override
+        public long size() {
+            return 3;
+        }
+
+        @Override
+        public InputStream open() throws IOException {
+            Files.createDirectories(where.getParent());
+            Files.writeString(where, intruder);
+            return new ByteArrayInputStream("new".getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    static List<TempFile.Publisher> publishers() {
+        return List.of(TempFile.Publisher.forThisSystem(), TempFile.Publisher.portable());
+    }
+
+    @Test
+    void onLinuxTheNoReplaceRenameIsUsed() {
+        Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux"));
+        // The tests run with native access enabled, as the launcher does: a silent fall back would hide a regression.
+        assertTrue(LinuxCalls.renameNoReplaceAvailable());
+        assertTrue(TempFile.Publisher.forThisSystem().usesRename());
+        assertTrue(LinuxCalls.madviseAvailable());
+    }
+
+    @ParameterizedTest
+    @MethodSource("publishers")
+    void aFileThatAppearsWhileExportingIsNeverReplaced(TempFile.Publisher publisher) throws Exception {
+        Files.createDirectories(dest.resolve("old"));
+        List<Content> contents = List.of(
+                new Racing("fresh/a.txt", dest.resolve("fresh/a.txt"), "theirs"), // in a folder this export creates
+                new Racing("old/b.txt", dest.resolve("old/b.txt"), "theirs"), // in a folder that was there
+                new Racing("c.txt", dest.resolve("c.txt"), "theirs"),
+                new Bytes("fresh/after.txt", "ok"));
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(contents, dest);
+        assertEquals(3, r.skipped().size(), r::toString);
+        assertTrue(r.skipped().stream().allMatch(x -> x.reason().contains("appeared while exporting")), r::toString);
+        assertTrue(r.ok(), r::toString);
+        for (String n : List.of("fresh/a.txt", "old/b.txt", "c.txt")) assertEquals("theirs", Files.readString(dest.resolve(n)), n);
+        assertEquals("ok", Files.readString(dest.resolve("fresh/after.txt")));
+        assertNoTemps();
+        // A link that appears is not replaced (nor followed) either.
+        Path victim = Files.writeString(outside.resolve("victim.txt"), "original");
+        Content linkRace = new Content() {
+            @Override public String name() { return "fresh/link.txt"; }
+            @Override public long size() { return 4; }
+            @Override public InputStream open() throws IOException {
+                Files.createSymbolicLink(dest.resolve("fresh/link.txt"), victim);
+                return new ByteArrayInputStream("evil".getBytes(StandardCharsets.UTF_8));
+            }
+        };
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(List.of(linkRace), dest);
+        assertEquals(1, r.skipped().size(), r::toString);
+        assertEquals("original", Files.readString(victim));
+        assertTrue(Files.isSymbolicLink(dest.resolve("fresh/link.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void whenTheNoReplaceRenameIsUnsupportedTheRestUsesLinkAndUnlink() throws Exception {
+        List<String> calls = new ArrayList<>();
+        TempFile.Publisher unsupported = new TempFile.Publisher((from, to) -> {
+            calls.add(to.getFileName().toString());
+            return LinuxCalls.EINVAL; // what renameat2 says on a file system without RENAME_NOREPLACE
+        });
+        Files.createDirectories(dest);
+        Files.writeString(dest.resolve("taken.txt"), "mine");
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), unsupported).export(List.of(
+                new Bytes("a.txt", "A"), new Bytes("b.txt", "B"), new Racing("c.txt", dest.resolve("c.txt"), "theirs"), new Bytes("taken.txt", "x")), dest);
+        assertEquals(List.of("a.txt"), calls, "asked once, then not again in this export");
+        assertFalse(unsupported.usesRename());
+        assertEquals(2, r.exported().size(), r::toString);
+        assertEquals(2, r.skipped().size(), r::toString);
+        assertEquals("A", Files.readString(dest.resolve("a.txt")));
+        assertEquals("B", Files.readString(dest.resolve("b.txt")));
+        assertEquals("theirs", Files.readString(dest.resolve("c.txt")));
+        assertEquals("mine", Files.readString(dest.resolve("taken.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void otherRenameErrorsAreLeftToThePortablePathAndTheNameTakenMeansSkipped() throws Exception {
+        TempFile.Publisher eacces = new TempFile.Publisher((from, to) -> 13);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), eacces).export(List.of(new Bytes("a.txt", "A")), dest);
+        assertTrue(r.ok(), r::toString);
+        assertTrue(eacces.usesRename(), "one odd error does not turn the call off");
+        assertEquals("A", Files.readString(dest.resolve("a.txt")));
+        TempFile.Publisher taken = new TempFile.Publisher((from, to) -> LinuxCalls.EEXIST);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), taken).export(List.of(new Bytes("b.txt", "B")), dest);
+        assertEquals(1, r.skipped().size(), r::toString);
+        assertFalse(Files.exists(dest.resolve("b.txt")));
+        assertNoTemps();
+    }
+
+    @Test
+    void renameNoReplaceRefusesATakenNameAndKeepsBothFiles() throws Exception {
+        Assumptions.assumeTrue(LinuxCalls.renameNoReplaceAvailable());
+        Files.createDirectories(dest);
+        Path a = Files.writeString(dest.resolve("über a"), "a");
+        Path b = Files.writeString(dest.resolve("b"), "b");
+        assertEquals(LinuxCalls.EEXIST, LinuxCalls.renameNoReplace(a, b));
+        assertEquals("a", Files.readString(a));
+        assertEquals("b", Files.readString(b));
+        Path dangling = dest.resolve("dangling");
+        Files.createSymbolicLink(dangling, dest.resolve("nowhere"));
+        assertEquals(LinuxCalls.EEXIST, LinuxCalls.renameNoReplace(a, dangling));
+        assertFalse(Files.exists(dest.resolve("nowhere")));
+        Path c = dest.resolve("ç");
+        assertEquals(0, LinuxCalls.renameNoReplace(a, c));
+        assertFalse(Files.exists(a));
+        assertEquals("a", Files.readString(c));
+        // Paths of another file system are not the kernel's to rename.
+        Path zip = tmp.resolve("x.zip");
+        try (java.nio.file.FileSystem zfs = java.nio.file.FileSystems.newFileSystem(zip, java.util.Map.of("create", "true"))) {
+            Path inZip = Files.writeString(zfs.getPath("/a"), "a");
+            assertEquals(LinuxCalls.ENOTSUP, LinuxCalls.renameNoReplace(inZip, zfs.getPath("/b")));
+        }
+    }
+
+    @Test
+    void foldersMadeInThisExportStillStopFilesOfTheSameName() throws Exception {
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
+                new Bytes("d/x.txt", "1"), new Bytes("d", "file over a folder"), new Bytes("d/x.txt/y", "under a file"),
+                new Bytes("e", "a file"), new Bytes("e/z", "under it"), new Bytes("d/w.txt", "2")), dest);
+        assertEquals(3, r.failed().size(), r::toString);
+        assertTrue(r.failed().get(0).reason().contains("is a folder"), r::toString);
+        assertEquals("1", Files.readString(dest.resolve("d/x.txt")));
+        assertEquals("2", Files.readString(dest.resolve("d/w.txt")));
+        assertEquals("a file", Files.readString(dest.resolve("e")));
+        assertNoTemps();
+    }
+
+    @Test
+    void manyAdjacentMappedEntriesAreWrittenExactly() throws Exception {
+        // Entries side by side in one mapped file, as in a CAF: the batched page release must not disturb them.
+        int n = 300;
+        int size = 10_000; // not a page multiple, so entries straddle pages
+        byte[] all = new byte[n * size];
+        new java.util.Random(7).nextBytes(all);
+        Path file = Files.write(tmp.resolve("chunk.bin"), all);
+        List<Content> contents = new ArrayList<>();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+            MemorySegment mapped = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, all.length, arena);
+            for (int i = 0; i < n; i++) {
+                MemorySegment slice = mapped.asSlice((long) i * size, size);
+                String name = "m/" + i + ".bin";
+                contents.add(new SegmentContent() {
+                    @Override public String name() { return name; }
+                    @Override public long size() { return size; }
+                    @Override public MemorySegment segment() { return slice; }
+                    @Override public InputStream open() { throw new AssertionError("mapped content is written from its segment"); }
+                });
+            }
+            contents.add(new Mapped("m/big.bin", java.util.Arrays.copyOf(all, 40 << 20))); // heap segment, several pieces
+            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(contents, dest);
+            assertTrue(r.ok(), r::toString);
+            // The mapping is still intact after its pages were released.
+            assertEquals(all[all.length - 1], mapped.get(java.lang.foreign.ValueLayout.JAVA_BYTE, all.length - 1));
+        }
+        for (int i = 0; i < n; i++) {
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, i * size, (i + 1) * size), Files.readAllBytes(dest.resolve("m/" + i + ".bin")), "entry " + i);
+        }
+        assertEquals(40 << 20, Files.size(dest.resolve("m/big.bin")));
+    }
+
+    @Test
+    void windowsPolicyRefusesNamesWindowsCannotHoldAndExportsTheRest() throws Exception {
+        List<String> hostile = List.of("aux.c", "AUX", "src/con/x.txt", "nul.tar.gz", "Com1", "lpt9.txt", "COM\u00b9", "lpt\u00b2.x", "CONIN$",
+                "data:stream", "a<b", "a>b", "q\"q", "p|q", "what?", "st*r", "trailing.", "trailing ", "dots.../x", "aux .txt");
+        List<Content> contents = new ArrayList<>();
+        for (String n : hostile) contents.add(new Bytes(n, "x"));
+        contents.add(new Bytes("auxiliary.c", "fine"));
+        contents.add(new Bytes("com10", "fine"));
+        contents.add(new Bytes("x.aux", "fine"));
+
+        ExportReport win = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(true)).export(contents, dest);
+        assertEquals(hostile, win.refused().stream().map(ExportReport.Refused::name).toList(), win::toString);
+        assertTrue(win.refused().stream().allMatch(x -> x.reason().startsWith("cannot be written on Windows: ")), win::toString);
+        assertEquals("cannot be written on Windows: reserved device name AUX", win.refused().getFirst().reason());
+        assertEquals("cannot be written on Windows: reserved device name CON in \"con\"", win.refused().get(2).reason());
+        assertEquals(3, win.exported().size());
+        assertFalse(win.ok(), "refused entries make the export not ok (exit 1 from the command line)");
+        assertEquals(List.of("", "auxiliary.c", "com10", "x.aux"), everythingUnder(dest));
+
+        Path elsewhere = tmp.resolve("posix");
+        ExportReport posix = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false)).export(contents, elsewhere);
+        assertTrue(posix.ok(), posix::toString);
+        assertEquals(contents.size(), posix.exported().size());
+        assertEquals("x", Files.readString(elsewhere.resolve("data:stream")));
+        assertEquals("x", Files.readString(elsewhere.resolve("src/con/x.txt")));
+    }
+
+    @Test
+    void thePolicyFollowsTheSystemByDefault() {
+        assertTrue(EntryPathPolicy.isWindows("Windows 11"));
+        assertTrue(EntryPathPolicy.isWindows("windows server 2022"));
+        assertFalse(EntryPathPolicy.isWindows("Linux"));
+        assertFalse(EntryPathPolicy.isWindows("Mac OS X"));
+        assertEquals(System.getProperty("os.name").startsWith("Windows"), EntryPathPolicy.forThisSystem().windows());
+        // Control characters and escapes are refused in both modes, before any Windows rule.
+        for (boolean windows : new boolean[] {false, true}) {
+            EntryPathPolicy p = EntryPathPolicy.of(windows);
+            for (String bad : List.of("a\u0001b", "x\u001f", "../aux", "C:aux")) assertTrue(p.check(bad) instanceof EntryPathPolicy.Refused, bad);
+            assertEquals(EntryPathPolicy.decide("a\\b.txt"), p.check("a\\b.txt"));
+        }
+        assertTrue(EntryPathPolicy.of(false).check("aux") instanceof EntryPathPolicy.Safe);
+        assertTrue(EntryPathPolicy.decide("aux") instanceof EntryPathPolicy.Safe, "decide stays the same everywhere");
+        assertEquals("reserved device name AUX in \"aux\"", EntryPathPolicy.windowsProblem((EntryPathPolicy.Safe) EntryPathPolicy.decide("a\\aux")));
     }
 
     private void assertNoTemps() throws IOException {

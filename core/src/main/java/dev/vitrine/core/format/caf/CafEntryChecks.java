@@ -18,11 +18,16 @@ final class CafEntryChecks {
         String who = "entry " + EntryPathPolicy.quote(e.name());
         String range = rangeProblem(e, dataEnd);
         if (range != null) out.add(Problem.error(file, e.keyOffset(), who + ": " + range));
-        switch (EntryPathPolicy.decide(e.name())) {
+        EntryPathPolicy.Decision d = EntryPathPolicy.decide(e.name());
+        switch (d) {
             case EntryPathPolicy.Refused r -> out.add(Problem.error(file, e.keyOffset(), who + ": unsafe name (" + r.reason() + "); export refuses it"));
             case EntryPathPolicy.Safe s when s.sanitised() -> out.add(Problem.warning(file, e.keyOffset(), who + ": odd name ("
                     + String.join(", ", s.notes()) + "); export writes it as " + EntryPathPolicy.quote(s.relative())));
             case EntryPathPolicy.Safe s -> { }
+        }
+        // Legal here, so a warning wherever verify runs; export on Windows refuses the entry.
+        if (d instanceof EntryPathPolicy.Safe s && EntryPathPolicy.windowsProblem(s) instanceof String why) {
+            out.add(Problem.warning(file, e.keyOffset(), who + ": name cannot be written on Windows: " + why + "; export there refuses it"));
         }
         return out;
     }
