@@ -92,9 +92,11 @@ public final class FilesView extends BorderPane {
     private final Supplier<Window> owner;
     private final FileListing listing;
     private final FilesExport export;
-    private final ObservableList<FileRow> base = FXCollections.observableArrayList();
-    private final FilteredList<FileRow> filtered = new FilteredList<>(base, r -> true);
-    private final SortedList<FileRow> sorted = new SortedList<>(filtered);
+    // Replaced as a whole when the listing arrives (see load): 100,000 rows added to live
+    // filtered and sorted lists cost a long frame, building them in the background does not.
+    private ObservableList<FileRow> base = FXCollections.observableArrayList();
+    private FilteredList<FileRow> filtered = new FilteredList<>(base, r -> true);
+    private SortedList<FileRow> sorted = new SortedList<>(filtered);
     private final TableView<FileRow> table = new TableView<>(sorted);
     private final PreviewPane preview;
     private final Label status = new Label("reading the file list…");
@@ -155,7 +157,7 @@ public final class FilesView extends BorderPane {
         filter.getStyleClass().add(Styles.SMALL);
         filter.setId("files-filter");
         filter.textProperty().addListener((o, a, t) -> {
-            filtered.setPredicate(r -> FilesModel.keeps(r, t));
+            filtered.setPredicate(keeping(t));
             updateStatus();
         });
         exportSelected.getStyleClass().add(Styles.SMALL);
@@ -258,11 +260,32 @@ public final class FilesView extends BorderPane {
         table.setOnDragDetected(this::dragDetected);
     }
 
+    /** The listing and the lists the table shows over it, built off the FX thread. */
+    private record Rows(FilesModel model, ObservableList<FileRow> base, FilteredList<FileRow> filtered, SortedList<FileRow> sorted) {
+        static Rows of(FilesModel m, String filterText) {
+            ObservableList<FileRow> base = FXCollections.observableArrayList(m.rows());
+            FilteredList<FileRow> filtered = new FilteredList<>(base, keeping(filterText));
+            return new Rows(m, base, filtered, new SortedList<>(filtered));
+        }
+    }
+
+    private static java.util.function.Predicate<FileRow> keeping(String filterText) {
+        return r -> FilesModel.keeps(r, filterText);
+    }
+
     private void load() {
         background.run(() -> DragOut.root(), r -> dragRoot = r, err -> { /* drag-out says so when tried */ });
-        background.run(() -> FilesModel.load(listing, () -> false), m -> {
+        String shownFilter = filter.getText();
+        background.run(() -> Rows.of(FilesModel.load(listing, () -> false), shownFilter), rows -> {
+            FilesModel m = rows.model();
             model = m;
-            base.setAll(m.rows());
+            base = rows.base();
+            filtered = rows.filtered();
+            if (!filter.getText().equals(shownFilter)) filtered.setPredicate(keeping(filter.getText()));
+            sorted.comparatorProperty().unbind();
+            sorted = rows.sorted();
+            sorted.comparatorProperty().bind(table.comparatorProperty());
+            table.setItems(sorted);
             table.setPlaceholder(new Label(m.size() == 0 ? "This archive holds no files" : "No file name contains \"" + filter.getText() + "\""));
             refreshHealth();
             updateStatus();
