@@ -59,6 +59,34 @@ abstract class BlockStream implements AutoCloseable {
     @Override
     public void close() {}
 
+    /** Set by close: decodes not started yet return at once instead of reading. */
+    volatile boolean stopped;
+
+    /**
+     * Stops the workers and waits for them: a running decode reads the mapped file, and the
+     * archive may be closed (its mapping released) as soon as this stream is, e.g. right after
+     * a scan stopped at a damaged block. Not cancelled: a cancelled task that had started keeps
+     * running unseen; instead those not started see {@link #stopped} and return at once.
+     */
+    void stopAll(java.util.Collection<? extends Future<?>> pending) {
+        stopped = true;
+        boolean interrupted = false;
+        for (Future<?> f : pending) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                    break; // finished, one way or another
+                }
+            }
+        }
+        pending.clear();
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
     /** CRC check and decode of one block; null for blocks that are not data. */
     static DecodedBlock decode(BlockReader reader, BlockFrame f) throws FormatException {
         reader.checkCrc(f);
@@ -125,7 +153,7 @@ abstract class BlockStream implements AutoCloseable {
                     }
                 }
                 if (frames.isEmpty()) return;
-                pending.add(Workers.pool().submit(() -> decodeAll(reader, frames)));
+                pending.add(Workers.pool().submit(() -> stopped ? null : decodeAll(reader, frames)));
             }
         }
 
@@ -164,8 +192,7 @@ abstract class BlockStream implements AutoCloseable {
 
         @Override
         public void close() {
-            for (Future<Batch> f : pending) f.cancel(false);
-            pending.clear();
+            stopAll(pending);
         }
     }
 
@@ -189,7 +216,7 @@ abstract class BlockStream implements AutoCloseable {
                         return;
                     }
                     pos = f.end();
-                    pending.add(Workers.pool().submit(() -> decode(reader, f)));
+                    pending.add(Workers.pool().submit(() -> stopped ? null : decode(reader, f)));
                 } catch (FormatException e) {
                     framingError = e;
                     framingDone = true;
@@ -213,8 +240,7 @@ abstract class BlockStream implements AutoCloseable {
 
         @Override
         public void close() {
-            for (Future<DecodedBlock> f : pending) f.cancel(false);
-            pending.clear();
+            stopAll(pending);
         }
     }
 }
