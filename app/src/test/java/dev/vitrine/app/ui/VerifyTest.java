@@ -21,6 +21,19 @@ class VerifyTest extends WindowTest {
         return fx(() -> List.copyOf(v.problems().table().getItems()));
     }
 
+    /** Overwrites two bytes inside data block {@code index} of a ZSS file; returns the block's offset. */
+    private static long damageDataBlock(java.nio.file.Path file, int index) throws Exception {
+        long blockAt;
+        try (var a = dev.vitrine.core.format.FormatRegistry.get().open(file, dev.vitrine.core.limits.Limits.DEFAULT)) {
+            Node dataBlocks = a.root().children(2, 1).getFirst();
+            blockAt = dataBlocks.children(index, 1).getFirst().range().offset();
+        }
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'X', 'X'}), blockAt + 12);
+        }
+        return blockAt;
+    }
+
     private void verifyWithF5(ArchiveView v) throws Exception {
         click(v.tree().view());
         type(KeyCode.F5);
@@ -59,14 +72,7 @@ class VerifyTest extends WindowTest {
                 .mapToObj(i -> String.format("rec-%05d some payload", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII)).iterator();
         dev.vitrine.core.format.zss.ZssWriter.write(file, dev.vitrine.core.format.zss.ZssWriter.Options.of(dev.vitrine.core.format.zss.ZssFlavor.ZSS)
                 .codec("deflate").approxBlockSize(2048).branchingFactor(4).parallelism(1), records);
-        long blockAt;
-        try (var a = dev.vitrine.core.format.FormatRegistry.get().open(file, dev.vitrine.core.limits.Limits.DEFAULT)) {
-            Node dataBlocks = a.root().children(2, 1).getFirst();
-            blockAt = dataBlocks.children(7, 1).getFirst().range().offset();
-        }
-        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'X', 'X'}), blockAt + 12);
-        }
+        long blockAt = damageDataBlock(file, 7);
         ArchiveView v = open(file);
         verifyWithF5(v);
         List<Problem> found = problems(v);
@@ -92,14 +98,7 @@ class VerifyTest extends WindowTest {
         // The root index block sits at the end of the file (written bottom-up), the first data
         // block near the start; the root block's own bytes stay intact.
         java.nio.file.Path file = fixture("fixtures/zss/generated/recs1000-deflate.zss");
-        long blockAt;
-        try (var a = dev.vitrine.core.format.FormatRegistry.get().open(file, dev.vitrine.core.limits.Limits.DEFAULT)) {
-            Node dataBlocks = a.root().children(2, 1).getFirst();
-            blockAt = dataBlocks.children(0, 1).getFirst().range().offset();
-        }
-        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'X', 'X'}), blockAt + 12);
-        }
+        long blockAt = damageDataBlock(file, 0);
         ArchiveView v = open(file);
         var indexRoot = fx(() -> v.tree().rootItem().getChildren().stream()
                 .filter(i -> i.getValue() instanceof dev.vitrine.app.ui.tree.TreeEntry.NodeEntry n && n.kind().equals("index-block"))
