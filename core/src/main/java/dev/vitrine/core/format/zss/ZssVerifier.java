@@ -51,6 +51,8 @@ final class ZssVerifier {
     // framing state
     private long framePos;
     private boolean framingDone;
+    /** Set when the pipeline stops: work not started yet does nothing. */
+    private volatile boolean stopped;
     private FormatException framingError;
 
     // in-order state
@@ -101,11 +103,13 @@ final class ZssVerifier {
                     List<BlockFrame> frames = nextFrames();
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
-                    CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(() -> check(frames), exec);
+                    CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(() -> stopped ? null : check(frames), exec);
                     hashChain = identity
-                            ? hashChain.thenRunAsync(() -> hashFile(frames), hashExec)
+                            ? hashChain.thenRunAsync(() -> {
+                                if (!stopped) hashFile(frames);
+                            }, hashExec)
                             : hashChain.thenCombineAsync(checked, (v, checks) -> {
-                                hashPayloads(checks);
+                                if (!stopped) hashPayloads(checks);
                                 return null;
                             }, hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
@@ -130,12 +134,30 @@ final class ZssVerifier {
             finalChecks();
             ctx.progress(size, size);
         } finally {
-            for (Chunk c : inFlight) {
-                c.checked().cancel(false);
-                c.hashed().cancel(false);
-            }
+            // Wait for the workers rather than cancel them: a cancelled task that had started
+            // keeps reading the mapped file, and the archive may be closed right after this
+            // returns (a verify cancelled by closing its tab). Tasks not started yet see
+            // `stopped` and return at once.
+            stopped = true;
+            for (Chunk c : inFlight) quietlyAwait(c.checked());
+            quietlyAwait(hashChain);
             if (hasher != null) hasher.shutdown();
         }
+    }
+
+    private static void quietlyAwait(CompletableFuture<?> f) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                f.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                break; // finished, one way or another; its problems were reported or no longer matter
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static <T> T join(CompletableFuture<T> f) {
