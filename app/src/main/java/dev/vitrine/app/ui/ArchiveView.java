@@ -201,12 +201,23 @@ public final class ArchiveView extends BorderPane {
     /** Closes the archive in the background once nothing of it is shown any more. */
     public void dispose() {
         attach.stop();
+        java.util.concurrent.CompletableFuture<Void> verifyEnded = verify.idle();
         verify.cancel();
         hex.cancelFind();
         if (selection.records() != null) selection.records().dispose();
-        background.run(() -> {
-            session.close();
-            return null;
-        }, null, null);
+        // Unmap only once a cancelled verify has stopped reading (it notices within a block).
+        if (verifyEnded.isDone()) closeSession();
+        else verifyEnded.whenComplete((v, e) -> javafx.application.Platform.runLater(this::closeSession));
+    }
+
+    private void closeSession() {
+        try {
+            background.run(() -> {
+                session.close();
+                return null;
+            }, null, null);
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            session.close(); // the window is closing: unmapping is quick
+        }
     }
 }

@@ -120,6 +120,30 @@ class VerifyTest extends WindowTest {
     }
 
     @Test
+    void closingATabWhileItVerifiesUnmapsTheFileOnlyAfterTheVerifyStopped() throws Exception {
+        var held = new dev.vitrine.app.ui.testing.HeldArchive(dev.vitrine.core.format.FormatRegistry.get()
+                .open(fixture("fixtures/zss/generated/recs1000-deflate.zss"), dev.vitrine.core.limits.Limits.DEFAULT));
+        ArchiveSession session = background.run(() -> ArchiveSession.of(held), null, null).get();
+        fx(() -> window.show(session));
+        settle();
+        ArchiveView v = fx(window::current);
+        held.holdVerify();
+        fx(() -> {
+            v.verifier().start();
+            return null;
+        });
+        assertTrue(held.awaitHeld(30), "the verify is under way");
+        fx(() -> {
+            window.closeTab();
+            return null;
+        });
+        Thread.sleep(300);
+        assertTrue(!held.isClosed(), "the file stays mapped while the cancelled verify may still read it");
+        held.release();
+        waitUntil("the archive to be closed once the verify stopped", held::isClosed);
+    }
+
+    @Test
     void aBadIndexKeyIsFoundByVerifyOnly() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/bad-index-key-1.zss"));
         assertTrue(problems(v).isEmpty(), "ordinary reads of this file succeed");

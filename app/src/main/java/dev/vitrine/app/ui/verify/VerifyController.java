@@ -84,6 +84,11 @@ public final class VerifyController {
         running.set(false);
     }
 
+    /** Completes when no verify of this archive is reading it any more. */
+    public java.util.concurrent.CompletableFuture<Void> idle() {
+        return task == null ? java.util.concurrent.CompletableFuture.completedFuture(null) : task.ended();
+    }
+
     public void cancel() {
         if (task != null) task.cancel();
     }

@@ -16,6 +16,9 @@ public final class VerifyTask extends Task<VerifyReport> {
     private final Archive archive;
     private final ProblemBatcher batcher;
     private final AtomicBoolean cancel = new AtomicBoolean();
+    /** Whoever sets this first decides: the verify runs (call) or never will (cancel). */
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     public VerifyTask(Archive archive, ProblemBatcher batcher) {
         this.archive = archive;
@@ -23,8 +26,25 @@ public final class VerifyTask extends Task<VerifyReport> {
         updateTitle("Verifying " + archive.path().getFileName());
     }
 
+    /**
+     * Completes when the verify no longer reads the archive. A cancelled Task reports itself
+     * cancelled at once while its loop may still be reading; close the archive after this.
+     */
+    public java.util.concurrent.CompletableFuture<Void> ended() {
+        return ended;
+    }
+
     @Override
     protected VerifyReport call() {
+        if (!claimed.compareAndSet(false, true)) return null; // cancelled before it started
+        try {
+            return verify();
+        } finally {
+            ended.complete(null);
+        }
+    }
+
+    private VerifyReport verify() {
         VerifyReport report = VerifyEngine.run(archive, new VerifyListener() {
             @Override
             public void problem(Problem problem) {
@@ -43,6 +63,8 @@ public final class VerifyTask extends Task<VerifyReport> {
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
         cancel.set(true);
+        if (claimed.compareAndSet(false, true)) ended.complete(null); // it will never run
+
         return super.cancel(false);
     }
 }

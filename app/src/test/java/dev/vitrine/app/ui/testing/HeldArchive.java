@@ -26,6 +26,8 @@ public final class HeldArchive implements Archive {
     private volatile int holdAfter = -1;
     private volatile CountDownLatch held = new CountDownLatch(1);
     private volatile CountDownLatch released = new CountDownLatch(1);
+    private volatile boolean holdVerify;
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     public HeldArchive(Archive real) {
         this.real = real;
@@ -43,7 +45,20 @@ public final class HeldArchive implements Archive {
         return held.await(seconds, TimeUnit.SECONDS);
     }
 
+    /** The next verify waits, before reading anything, until {@link #release()}. */
+    public void holdVerify() {
+        held = new CountDownLatch(1);
+        released = new CountDownLatch(1);
+        holdVerify = true;
+    }
+
+    /** Whether the archive has been closed (its mapping released). */
+    public boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
     public void release() {
+        holdVerify = false;
         holdAfter = -1;
         released.countDown();
     }
@@ -81,6 +96,22 @@ public final class HeldArchive implements Archive {
     @Override public List<Problem> openProblems() { return real.openProblems(); }
     @Override public ObjectNode info() throws IOException { return real.info(); }
     @Override public String infoJson() throws IOException { return real.infoJson(); }
-    @Override public void verify(VerifyContext ctx) throws IOException { real.verify(ctx); }
-    @Override public void close() { real.close(); }
+    @Override
+    public void verify(VerifyContext ctx) throws IOException {
+        if (holdVerify) {
+            held.countDown();
+            try {
+                if (!released.await(60, TimeUnit.SECONDS)) throw new IOException("held verify was never released");
+            } catch (InterruptedException e) {
+                throw new InterruptedIOException();
+            }
+        }
+        real.verify(ctx);
+    }
+
+    @Override
+    public void close() {
+        real.close();
+        closed.countDown();
+    }
 }
