@@ -34,14 +34,25 @@ public final class FileHealth {
         }
     }
 
-    /** What the entry says of itself, without any verify. */
+    /** What the entry says of itself, without any verify, under the rules export uses here. */
     public static Verdict ofEntry(FileListing.Entry e) {
+        return ofEntry(e, EntryPathPolicy.forThisSystem());
+    }
+
+    /**
+     * With {@code policy}'s rules: on Windows a name Windows cannot hold is refused by export,
+     * so it is damage; elsewhere it is a warning, as CAF verify reports it.
+     */
+    public static Verdict ofEntry(FileListing.Entry e, EntryPathPolicy policy) {
         Verdict v = Verdict.CLEAN;
-        switch (EntryPathPolicy.decide(e.name())) {
+        switch (policy.check(e.name())) {
             case EntryPathPolicy.Refused r -> v = v.worst(Health.DAMAGED, "unsafe name (" + r.reason() + "); export refuses it");
             case EntryPathPolicy.Safe s when s.sanitised() -> v = v.worst(Health.WARNING,
                     "odd name (" + String.join(", ", s.notes()) + "); exported as " + EntryPathPolicy.quote(s.relative()));
-            case EntryPathPolicy.Safe s -> { }
+            case EntryPathPolicy.Safe s -> {
+                String windows = EntryPathPolicy.windowsProblem(s);
+                if (windows != null) v = v.worst(Health.WARNING, "cannot be written on Windows: " + windows);
+            }
         }
         if (e.range().isNone()) v = v.worst(Health.DAMAGED, "its bytes cannot be located in the archive");
         return v;

@@ -48,6 +48,19 @@ class FilesModelTest {
     }
 
     @Test
+    void aNameWindowsCannotHoldIsAWarningHereAndDamageOnWindows() {
+        var portable = dev.vitrine.core.export.EntryPathPolicy.of(false);
+        var windows = dev.vitrine.core.export.EntryPathPolicy.of(true);
+        FileHealth.Verdict here = FileHealth.ofEntry(entry("logs/aux.txt", 0, 4), portable);
+        assertEquals(Health.WARNING, here.health());
+        assertTrue(here.note().contains("cannot be written on Windows"), here.note());
+        FileHealth.Verdict there = FileHealth.ofEntry(entry("logs/aux.txt", 0, 4), windows);
+        assertEquals(Health.DAMAGED, there.health());
+        assertTrue(there.note().contains("export refuses it"), there.note());
+        assertEquals(Health.UNCHECKED, FileHealth.ofEntry(entry("logs/auxiliary.txt", 0, 4), windows).health(), "only the reserved name");
+    }
+
+    @Test
     void problemsInsideTheBytesOrNamingTheEntryMarkTheRowAndVerifyMakesTheRestOk() {
         HealthMap map = new HealthMap("x.caf");
         FileRow a = row("a.txt", 0, 10);
