@@ -70,21 +70,8 @@ abstract class BlockStream implements AutoCloseable {
      */
     void stopAll(java.util.Collection<? extends Future<?>> pending) {
         stopped = true;
-        boolean interrupted = false;
-        for (Future<?> f : pending) {
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
-                    break; // finished, one way or another
-                }
-            }
-        }
+        for (Future<?> f : pending) Workers.awaitQuietly(f);
         pending.clear();
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** CRC check and decode of one block; null for blocks that are not data. */

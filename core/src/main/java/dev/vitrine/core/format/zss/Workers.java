@@ -31,4 +31,24 @@ final class Workers {
     static ExecutorService pool() {
         return Holder.POOL;
     }
+
+    /**
+     * Waits until {@code f} has finished, however it ends (its outcome was reported elsewhere or
+     * no longer matters), keeping an interrupt for the caller. Used when stopping: a cancelled
+     * task that had started keeps reading the mapped file, so stopping waits instead.
+     */
+    static void awaitQuietly(java.util.concurrent.Future<?> f) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                f.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                break;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
 }

@@ -139,25 +139,10 @@ final class ZssVerifier {
             // returns (a verify cancelled by closing its tab). Tasks not started yet see
             // `stopped` and return at once.
             stopped = true;
-            for (Chunk c : inFlight) quietlyAwait(c.checked());
-            quietlyAwait(hashChain);
+            for (Chunk c : inFlight) Workers.awaitQuietly(c.checked());
+            Workers.awaitQuietly(hashChain);
             if (hasher != null) hasher.shutdown();
         }
-    }
-
-    private static void quietlyAwait(CompletableFuture<?> f) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                f.get();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
-                break; // finished, one way or another; its problems were reported or no longer matter
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static <T> T join(CompletableFuture<T> f) {
