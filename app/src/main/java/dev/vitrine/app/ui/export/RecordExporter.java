@@ -34,7 +34,7 @@ public final class RecordExporter {
         byte[] scratch = new byte[10];
         AtomicFile.write(target, replace, out -> {
             sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {
-                if (cancelled.getAsBoolean()) throw new CancelledException();
+                stopIfCancelled(cancelled);
                 framing.write(out, rec, off, len, scratch);
                 n[0]++;
                 n[1] += len;
@@ -53,7 +53,7 @@ public final class RecordExporter {
         byte[] scratch = new byte[10];
         AtomicFile.write(target, replace, out -> {
             for (byte[] r : records) {
-                if (cancelled.getAsBoolean()) throw new CancelledException();
+                stopIfCancelled(cancelled);
                 framing.write(out, r, 0, r.length, scratch);
                 n[0]++;
                 n[1] += r.length;
@@ -82,7 +82,7 @@ public final class RecordExporter {
                     List<RowTable.Row> rows = table.rows(at, (int) Math.min(1024, range[1] - at));
                     if (rows.isEmpty()) break;
                     for (RowTable.Row r : rows) {
-                        if (cancelled.getAsBoolean()) throw new CancelledException();
+                        stopIfCancelled(cancelled);
                         n[1] += writeContent(r, framing, out, scratch);
                         n[0]++;
                     }
@@ -102,8 +102,8 @@ public final class RecordExporter {
     }
 
     /**
-     * Checked once more when every record is written: a cancel that came after the last record
-     * must not publish the file the user was told would not be written.
+     * Checked before each record, and once more when every record is written: a cancel that
+     * came after the last record must not publish the file the user was told would not be written.
      */
     private static void stopIfCancelled(BooleanSupplier cancelled) {
         if (cancelled.getAsBoolean()) throw new CancelledException();
