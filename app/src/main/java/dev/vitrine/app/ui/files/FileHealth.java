@@ -111,9 +111,9 @@ public final class FileHealth {
         return v;
     }
 
-    /** Recomputes every row's verdict. */
-    public static void refresh(Iterable<FileRow> rows, HealthMap map, Problems problems) {
-        for (FileRow row : rows) row.setVerdict(judge(row, map, problems));
+    /** Recomputes every row's verdict, on this thread. */
+    public static void refresh(List<FileRow> rows, HealthMap map, Problems problems) {
+        apply(rows, judgeAll(rows, map, problems));
     }
 
     /**
