@@ -74,25 +74,20 @@ public final class DamagePaths {
         for (Problem p : batch) {
             if (gen != generation) break;
             ByteRange.Position at = ByteRange.Position.of(p.offset());
-            mark(keys, NodeLocator.pathTo(root, at, () -> gen != generation), p);
+            List<Node> main = NodeLocator.pathTo(root, at, () -> gen != generation); // starts at the root
+            mark(keys, main, p);
+            NodeKey searched = main.size() > 1 ? NodeKey.of(main.get(1)) : null;
             for (Node view : views) {
-                if (!view.hasChildren()) continue;
+                if (!view.hasChildren() || NodeKey.of(view).equals(searched)) continue;
                 List<Node> path = NodeLocator.pathTo(view, at, () -> gen != generation);
                 // Only a path that reached a node over the byte counts; a guess is no evidence.
-                if (path.size() > 1 && path.getLast().range().contains(p.offset())) {
-                    keys.merge(NodeKey.of(root), p.severity(), DamagePaths::worse);
-                    mark(keys, path, p);
-                }
+                if (path.size() > 1 && path.getLast().range().contains(p.offset())) mark(keys, path, p);
             }
         }
         return keys;
     }
 
     private static void mark(Map<NodeKey, Severity> keys, List<Node> path, Problem p) {
-        for (Node n : path) keys.merge(NodeKey.of(n), p.severity(), DamagePaths::worse);
-    }
-
-    private static Severity worse(Severity a, Severity b) {
-        return a.compareTo(b) >= 0 ? a : b;
+        for (Node n : path) keys.merge(NodeKey.of(n), p.severity(), HealthMap::worse);
     }
 }

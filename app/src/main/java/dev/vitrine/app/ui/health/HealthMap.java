@@ -94,7 +94,7 @@ public final class HealthMap {
     /** DAMAGED or WARNING when a problem lies somewhere under {@code node}, else UNCHECKED (says nothing). */
     public Health ofSubtree(NodeKey node) {
         Severity s = subtrees.get(node);
-        return s == Severity.ERROR ? Health.DAMAGED : s == Severity.WARNING ? Health.WARNING : Health.UNCHECKED;
+        return s == null ? Health.UNCHECKED : toHealth(s);
     }
 
     /** Health of the archive as a whole: its worst problem anywhere. */
@@ -125,7 +125,8 @@ public final class HealthMap {
         return file == null || file.equals(mainFile) ? null : file;
     }
 
-    private static Severity worse(Severity a, Severity b) {
+    /** The worse of two severities; null counts as none. */
+    static Severity worse(Severity a, Severity b) {
         if (a == null) return b;
         if (b == null) return a;
         return a.compareTo(b) >= 0 ? a : b;
