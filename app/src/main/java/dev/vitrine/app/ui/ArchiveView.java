@@ -60,10 +60,9 @@ public final class ArchiveView extends BorderPane {
         hex = new HexPane(background);
         hex.hex().paletteProperty().bind(palette);
         problems = new ProblemsView(session.problems());
-        problems.setMainFile(session.archive().source().name());
         selection = new LinkedSelection(session, background, tree, details, hex, notifier);
         problems.setOnProblemSelected(selection::problemSelected);
-        DamagePaths paths = new DamagePaths(session.root().node(), session.archive().source().name(), background,
+        DamagePaths paths = new DamagePaths(session.root().node(), background,
                 session::addSubtreeDamage);
         paths.add(session.problems());
         session.problems().addListener((javafx.collections.ListChangeListener<dev.vitrine.core.verify.Problem>) c -> {
@@ -98,7 +97,7 @@ public final class ArchiveView extends BorderPane {
         SplitPane.setResizableWithParent(treeSlot, false);
         setCenter(outer);
 
-        hex.setSource(session.archive().source(), "no bytes");
+        selection.showFirstFile();
         tree.openRoot();
         buildIndex();
         dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);

@@ -10,7 +10,10 @@ import dev.vitrine.app.ui.table.RecordsView;
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.app.ui.tree.StructureTree;
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.SortedRecords;
@@ -24,6 +27,9 @@ import java.util.function.Consumer;
  * and records and frames its bytes (fields in their own colours); clicking a byte, a problem,
  * or a block of the index picture selects the deepest node covering it (found in the
  * background) and expands the tree to it, without scrolling the hex view away from the byte.
+ * Every position carries its file: the hex view switches to the file a selection is in, and a
+ * byte click is located in the file shown. A node inside a compressed block shows the block's
+ * decoded bytes beside the raw ones, with its own bytes framed there.
  */
 public final class LinkedSelection {
     private final ArchiveSession session;
@@ -58,6 +64,8 @@ public final class LinkedSelection {
             if (n != null) select(n);
         });
         hex.hex().setOnByteClicked(this::byteClicked);
+        hex.setFiles(session.archive().files());
+        hex.setOnFileChosen(f -> showFile(f, () -> {}));
         details.fields().setOnFieldSelected(this::fieldSelected);
     }
 
@@ -78,18 +86,36 @@ public final class LinkedSelection {
         var item = tree.view().getSelectionModel().getSelectedItem();
         selectedKey = item instanceof dev.vitrine.app.ui.tree.NodeTreeItem n ? n.entry().key() : NodeKey.of(node);
         int gen = ++generation;
-        details.showNode(selectedKey, tree.healthOf(item));
+        details.showNode(node, selectedKey, tree.healthOf(item));
         boolean keep = keepViewFor != null && keepViewFor.equals(selectedKey);
         keepViewFor = null;
         if (!keep) extra = null;
-        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table()), shown -> {
-            if (gen != generation) return;
+        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table(), decode(node)), shown -> {
+            if (gen != generation) {
+                if (shown.decoded() != null) shown.decoded().bytes().close();
+                return;
+            }
             details.showFields(shown.fields());
-            base = HexMarks.forNode(shown.key().name(), shown.key().range(), shown.fields(), session.archive().source().size());
-            applyMarks(!keep);
             showRecords(shown.key(), shown.table());
-            hex.setInfo(describe(shown.key().range()));
-            onNodeShown.accept(node);
+            ByteRange r = shown.key().range();
+            DecodedBytes d = shown.decoded();
+            // A node inside a compressed block frames the block in the raw bytes.
+            ByteRange raw = d != null ? d.view().container() : r;
+            FileRef file = raw.isNone() ? hex.file() : raw.file();
+            showFile(file, () -> {
+                if (gen != generation) return;
+                base = d != null ? HexMarks.forNode(shown.key().name(), raw, List.of(), file, hex.hex().layoutModel().size())
+                        : HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
+                applyMarks(!keep);
+                if (d != null) {
+                    hex.showDecoded(d.view().label(), d.bytes(), HexMarks.forNode(shown.key().name(),
+                            ByteRange.of(d.view().offset(), d.view().length()), d.view().fields(), FileRef.MAIN, Long.MAX_VALUE));
+                } else {
+                    hex.hideDecoded();
+                }
+                hex.setInfo(describe(d != null ? raw : r) + (d != null ? " · decoded beside" : ""));
+                onNodeShown.accept(node);
+            });
         }, err -> {
             if (gen != generation) return;
             details.showFields(List.of());
@@ -97,7 +123,49 @@ public final class LinkedSelection {
         });
     }
 
-    private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table) {}
+    private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table, DecodedBytes decoded) {}
+
+    /** A node's decoded view and its bytes, opened in the background. */
+    private record DecodedBytes(Decoded view, ByteSource bytes) {}
+
+    private static DecodedBytes decode(Node node) throws java.io.IOException {
+        Optional<Decoded> d = node.decoded();
+        return d.isPresent() ? new DecodedBytes(d.get(), d.get().open()) : null;
+    }
+
+    /** Shows {@code file} in the hex view (opening it in the background if it is another), then runs {@code then}. */
+    private void showFile(FileRef file, Runnable then) {
+        if (file.equals(hex.file()) && shownOnce && pendingFile == null) {
+            then.run();
+            return;
+        }
+        if (file.equals(pendingFile)) { // already opening: run after it
+            pendingThen.add(then);
+            return;
+        }
+        pendingFile = file;
+        pendingThen = new java.util.ArrayList<>(List.of(then));
+        List<Runnable> waiting = pendingThen;
+        background.run(() -> session.archive().source(file), src -> {
+            if (waiting != pendingThen) return; // another file was asked for since
+            shownOnce = true;
+            pendingFile = null;
+            hex.showFile(file, src);
+            waiting.forEach(Runnable::run);
+        }, err -> {
+            if (waiting == pendingThen) pendingFile = null;
+            notifier.error(session.archive().displayName(file) + ": " + Human.error(err));
+        });
+    }
+
+    /** Shows the archive's first file in the hex view (a new tab). */
+    public void showFirstFile() {
+        showFile(session.archive().files().getFirst(), () -> {});
+    }
+
+    private boolean shownOnce;
+    private FileRef pendingFile;
+    private List<Runnable> pendingThen = List.of();
 
     private void showRecords(NodeKey key, Optional<RowTable> table) {
         if (table.isEmpty()) {
@@ -132,8 +200,7 @@ public final class LinkedSelection {
     /** The hex bar's line: which bytes the selection frames. */
     static String describe(ByteRange r) {
         if (r.isNone()) return "no bytes of its own";
-        if (r.file() != null) return "bytes in " + r.file();
-        return "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
+        return (r.file().isMain() ? "" : r.file() + ": ") + "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
     }
 
     private void applyMarks(boolean frame) {
@@ -149,25 +216,27 @@ public final class LinkedSelection {
 
     private void byteClicked(long offset) {
         extra = null;
-        locate(offset, false);
+        locate(new ByteRange.Position(hex.file(), offset), false);
     }
 
     /** Selects the node where a problem is and marks its offset. */
     public void problemSelected(Problem p) {
-        if (p.offset() < 0 || (p.file() != null && !p.file().equals(session.archive().source().name()))) {
+        if (p.offset() < 0) {
             tree.reveal(List.of(session.root().node()));
             return;
         }
-        extra = new HexMark(p.offset(), p.offset() + 1, HexMark.Kind.PROBLEM, 0, p.message());
-        hex.hex().setCaret(p.offset());
-        applyMarks(false);
-        locate(p.offset(), true);
+        showFile(p.ref(), () -> {
+            extra = new HexMark(p.offset(), p.offset() + 1, HexMark.Kind.PROBLEM, 0, p.message());
+            hex.hex().setCaret(p.offset());
+            applyMarks(false);
+            locate(p.position(), true);
+        });
     }
 
-    private void locate(long offset, boolean keepExtra) {
+    private void locate(ByteRange.Position at, boolean keepExtra) {
         Node root = session.root().node();
-        background.run(() -> NodeLocator.pathTo(root, offset).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
-                err -> notifier.error("could not find the node at offset " + Human.count(offset) + ": " + Human.error(err)));
+        background.run(() -> NodeLocator.pathTo(root, at, () -> false).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
+                err -> notifier.error("could not find the node at offset " + Human.count(at.offset()) + ": " + Human.error(err)));
     }
 
     /** Reveals and selects the node at the end of {@code path} (keys read in the background) without moving the hex view. */
@@ -190,15 +259,17 @@ public final class LinkedSelection {
 
     private void fieldSelected(Field f) {
         ByteRange r = f.range();
-        if (!r.isNone() && r.file() == null) hex.hex().setCaret(r.offset());
+        if (!r.isNone() && r.file().equals(hex.file())) hex.hex().setCaret(r.offset());
     }
 
     private void rowSelected(RowTable.Row row) {
         ByteRange r = row.range();
-        if (r == null || r.isNone() || r.file() != null) return;
-        extra = new HexMark(r.offset(), r.end(), HexMark.Kind.RECORD, 0, "record " + Human.count(row.index()));
-        applyMarks(false);
-        hex.hex().setCaret(r.offset());
+        if (r == null || r.isNone()) return;
+        showFile(r.file(), () -> {
+            extra = new HexMark(r.offset(), r.end(), HexMark.Kind.RECORD, 0, "record " + Human.count(row.index()));
+            applyMarks(false);
+            hex.hex().setCaret(r.offset());
+        });
     }
 
     /** Redraws what depends on health (tree badges, summary). */

@@ -229,7 +229,7 @@ public final class MainWindow {
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
         Tab tab = new Tab(session.path().getFileName().toString(), view);
-        tab.setGraphic(new FontIcon(NodeIcons.forKind(session.root().node().kind())));
+        tab.setGraphic(new FontIcon(NodeIcons.forNode(session.root().node())));
         tab.setTooltip(new javafx.scene.control.Tooltip(session.path().toString()));
         tab.setOnClosed(e -> view.dispose());
         view.verifier().runningProperty().addListener((o, a, r) -> updateVerifyRunning());

@@ -55,8 +55,8 @@ public final class DetailsPane extends BorderPane {
         return fields;
     }
 
-    public void showNode(dev.vitrine.app.ui.tree.NodeKey node, Health health) {
-        summary.show(node, health);
+    public void showNode(dev.vitrine.core.model.Node n, dev.vitrine.app.ui.tree.NodeKey node, Health health) {
+        summary.show(n, node, health);
     }
 
     public void showFields(List<Field> list) {

@@ -314,10 +314,9 @@ public final class FilesView extends BorderPane {
      */
     private void refreshHealth() {
         if (model == null) return;
-        String main = session.archive().source() == null ? null : session.archive().source().name();
         FilesModel m = model;
         HealthMap map = session.health().copy();
-        FileHealth.Problems problems = new FileHealth.Problems(session.problems(), main);
+        FileHealth.Problems problems = new FileHealth.Problems(session.problems());
         int gen = ++healthGeneration;
         background.run(() -> FileHealth.judgeAll(m.rows(), map, problems), verdicts -> {
             if (gen != healthGeneration || m != model) return;

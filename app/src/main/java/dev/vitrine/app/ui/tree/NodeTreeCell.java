@@ -53,10 +53,10 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         }
         switch (entry) {
             case TreeEntry.NodeEntry n -> {
-                kindIcon.setIconCode(NodeIcons.forKind(n.kind()));
+                kindIcon.setIconCode(NodeIcons.forNode(n.node()));
                 name.setText(n.name());
                 ByteRange r = n.range();
-                where.setText(r.isNone() ? "" : (r.file() != null ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
+                where.setText(r.isNone() ? "" : (!r.file().isMain() ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
                 Health h = healthOf.apply(getTreeItem());
                 badge.setIconCode(NodeIcons.forHealth(h));
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
