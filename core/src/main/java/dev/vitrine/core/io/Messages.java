@@ -52,6 +52,20 @@ public final class Messages {
         };
     }
 
+    /**
+     * One line for an exception when the caller has no name of its own to put in front: a file
+     * system error keeps the file it names ("/out/a.txt: permission denied"), anything else is
+     * {@link #reason}.
+     */
+    public static String describe(Throwable e) {
+        Throwable t = unwrap(e);
+        if (t instanceof FileSystemException f && f.getFile() != null && !f.getFile().isEmpty()) {
+            String where = f.getFile() + (f.getOtherFile() != null && !f.getOtherFile().isEmpty() ? " -> " + f.getOtherFile() : "");
+            return where + ": " + reason(f);
+        }
+        return reason(t);
+    }
+
     /** {@code name + ": " + reason(e)}, the one form every error takes. */
     public static String about(String name, Throwable e) {
         return name + ": " + reason(e);
