@@ -1,5 +1,6 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Node;
 import java.io.IOException;
@@ -72,8 +73,9 @@ final class TreeCommand implements Callable<Integer> {
             if (n > kids.size()) out.println(indent + "  ... " + (n - kids.size()) + " more");
             return ok;
         } catch (IOException e) {
-            out.println(indent + "  !! " + e.getMessage());
-            err.println(e.getMessage());
+            String why = Messages.reason(e);
+            out.println(indent + "  !! " + why);
+            err.println(why);
             return false;
         }
     }

@@ -86,23 +86,25 @@ public final class FormatRegistry {
     }
 
     /**
-     * Thrown when no format recognises a file. {@link #getReason()} is the reason alone; the
+     * Thrown when no format recognises a file. {@link #reason()} is the reason alone; the
      * message puts the file's name in front of it (the window's form; the command line puts the
      * path as typed there instead).
      */
-    public static class UnknownFormatException extends java.nio.file.FileSystemException {
+    public static class UnknownFormatException extends IOException implements dev.vitrine.core.io.Messages.Reasoned {
+        private final String reason;
+
         public UnknownFormatException(Path path) {
             this(path, "not an archive Vitrine knows (checked magic bytes, structure and file name)");
         }
 
         UnknownFormatException(Path path, String reason) {
-            super(path.toString(), null, reason);
+            super((path.getFileName() == null ? path.toString() : path.getFileName().toString()) + ": " + reason);
+            this.reason = reason;
         }
 
         @Override
-        public String getMessage() {
-            Path n = Path.of(getFile()).getFileName();
-            return (n == null ? getFile() : n.toString()) + ": " + getReason();
+        public String reason() {
+            return reason;
         }
     }
 

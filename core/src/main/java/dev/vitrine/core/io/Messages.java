@@ -31,10 +31,19 @@ public final class Messages {
     private static final Pattern FROM_LIBRARY = Pattern.compile("\\s*,?\\s*\\(?from `[^`]*`\\)?");
     private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*at \\[Source: .*$", Pattern.DOTALL);
 
+    /**
+     * An exception whose message already names its file; {@link #reason()} is the part after
+     * the name, for callers that put their own name in front.
+     */
+    public interface Reasoned {
+        String reason();
+    }
+
     /** The reason alone, one line, without any path: what follows "NAME: " in a message. */
     public static String reason(Throwable e) {
         Throwable t = unwrap(e);
         return switch (t) {
+            case Reasoned r -> r.reason();
             case FormatException f -> f.getMessage();
             case NoSuchFileException x -> "no such file or directory";
             case AccessDeniedException x -> "permission denied";
@@ -54,14 +63,15 @@ public final class Messages {
 
     /**
      * One line for an exception when the caller has no name of its own to put in front: a file
-     * system error keeps the file it names ("/out/a.txt: permission denied"), anything else is
-     * {@link #reason}.
+     * system error keeps the one file it is about ("/out/a.txt: permission denied"; for a move
+     * or copy, the destination, not a temporary name), anything else is {@link #reason}.
      */
     public static String describe(Throwable e) {
         Throwable t = unwrap(e);
-        if (t instanceof FileSystemException f && f.getFile() != null && !f.getFile().isEmpty()) {
-            String where = f.getFile() + (f.getOtherFile() != null && !f.getOtherFile().isEmpty() ? " -> " + f.getOtherFile() : "");
-            return where + ": " + reason(f);
+        if (t instanceof Reasoned && t.getMessage() != null) return t.getMessage();
+        if (t instanceof FileSystemException f) {
+            String where = f.getOtherFile() != null && !f.getOtherFile().isEmpty() ? f.getOtherFile() : f.getFile();
+            if (where != null && !where.isEmpty()) return where + ": " + reason(f);
         }
         return reason(t);
     }
