@@ -76,6 +76,15 @@ class HostileFilesCliTest {
         refused(command, dir.toString(), "is a folder; no format Vitrine knows claims this folder");
     }
 
+    /** The other side of the rule: a folder that a format claims (the tests' two-part format) opens. */
+    @ParameterizedTest
+    @ValueSource(strings = {"info", "verify", "tree"})
+    void aFolderAFormatClaimsOpens(String command) throws IOException {
+        Path dir = dev.vitrine.app.ui.testing.TwoPartFormat.write(Files.createDirectories(tmp.resolve("bundle")), 2, 3);
+        CliRun r = run(command, dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.stderr());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"info", "verify", "ls"})
     void aNameTooLongSaysSoOnce(String command) {
