@@ -64,6 +64,7 @@ final class CreateCommand implements Runnable {
             WriterCommand cmd = new WriterCommand(w);
             CommandSpec s = CommandSpec.wrapWithoutInspection(cmd);
             s.name(w.name());
+            s.interpolateVariables(false); // the writer's text is shown as it is
             s.usageMessage().description(w.description().toArray(String[]::new));
             for (ArchiveWriter.Option o : w.options()) {
                 OptionSpec.Builder b = OptionSpec.builder(o.name()).description(o.description());

@@ -161,7 +161,7 @@ public final class JsonLinesTestFormat implements ArchiveFormat {
         @Override
         public List<Option> options() {
             return List.of(Option.flag("--overwrite", "Replace OUT if it exists."),
-                    Option.integer("--repeat", "N", "1", "Write each record N times (default ${DEFAULT-VALUE})."));
+                    Option.integer("--repeat", "N", "1", "Write each record N times (default 1)."));
         }
 
         @Override

@@ -17,7 +17,7 @@ public interface ArchiveWriter {
     /** The word after `create`, e.g. "zss". Usually the format's id. */
     String name();
 
-    /** Help text, one paragraph a line. {@code ${DEFAULT-VALUE}} is not expanded here. */
+    /** Help text, one paragraph a line, shown as it is. */
     List<String> description();
 
     List<Option> options();
@@ -47,8 +47,8 @@ public interface ArchiveWriter {
      *
      * @param name         with its dashes, e.g. "--codec"
      * @param label        the value's placeholder in help, e.g. "N" (ignored for flags)
-     * @param defaultValue text used when not given, or null; shown in help by {@code ${DEFAULT-VALUE}}
-     * @param description  help text
+     * @param defaultValue text used when not given, or null
+     * @param description  help text, shown as it is (say the default in it)
      */
     record Option(String name, Kind kind, String label, String defaultValue, String description) {
         public static Option flag(String name, String description) {

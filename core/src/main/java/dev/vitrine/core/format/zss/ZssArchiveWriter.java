@@ -53,8 +53,8 @@ final class ZssArchiveWriter implements ArchiveWriter {
         return List.of(
                 Option.text("--codec", "C", null, "One of: " + String.join(", ", codecNames()) + " (default " + defaultCodec() + ")."),
                 Option.text("--block-size", "N", "131072",
-                        "Approximate uncompressed bytes of records per data block; K and M suffixes allowed (default ${DEFAULT-VALUE})."),
-                Option.integer("--branching", "N", "1024", "Entries per index block, at least 2 (default ${DEFAULT-VALUE})."),
+                        "Approximate uncompressed bytes of records per data block; K and M suffixes allowed (default 131072)."),
+                Option.integer("--branching", "N", "1024", "Entries per index block, at least 2 (default 1024)."),
                 Option.text("--metadata", "JSON", "{}", "A JSON object stored in the header (default {})."),
                 Option.flag("--overwrite", "Replace OUT if it exists."));
     }
