@@ -64,10 +64,9 @@ final class CreateCommand implements Runnable {
             WriterCommand cmd = new WriterCommand(w);
             CommandSpec s = CommandSpec.wrapWithoutInspection(cmd);
             s.name(w.name());
-            s.interpolateVariables(false); // the writer's text is shown as it is
-            s.usageMessage().description(w.description().toArray(String[]::new));
+            s.usageMessage().description(w.description().stream().map(WriterCommand::literal).toArray(String[]::new));
             for (ArchiveWriter.Option o : w.options()) {
-                OptionSpec.Builder b = OptionSpec.builder(o.name()).description(o.description());
+                OptionSpec.Builder b = OptionSpec.builder(o.name()).description(literal(o.description()));
                 switch (o.kind()) {
                     case FLAG -> b.arity("0").type(boolean.class);
                     case INTEGER -> b.type(int.class).paramLabel(o.label());
@@ -79,10 +78,15 @@ final class CreateCommand implements Runnable {
             int i = 0;
             for (ArchiveWriter.Parameter p : w.parameters()) {
                 s.addPositional(PositionalParamSpec.builder().index(Integer.toString(i++)).arity("1").type(String.class)
-                        .paramLabel(p.label()).description(p.description()).build());
+                        .paramLabel(p.label()).description(literal(p.description())).build());
             }
             cmd.spec = s;
             return s;
+        }
+
+        /** The writer's text shown as it is: picocli would expand "${...}" in it. */
+        private static String literal(String text) {
+            return text.replace("${", "$${");
         }
 
         @Override

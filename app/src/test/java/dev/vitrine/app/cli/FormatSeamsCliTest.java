@@ -35,6 +35,7 @@ class FormatSeamsCliTest {
         assertEquals(0, help.exit());
         assertTrue(help.out().startsWith("Usage: vitrine create jsonl-test"), help.out());
         assertTrue(help.out().contains("--repeat=N") && help.out().contains("(default 1)"), help.out());
+        assertTrue(help.out().contains("-h, --help") && !help.out().contains("${"), help.out());
         assertTrue(CliRun.of("create", "--help").out().contains("jsonl-test  Write a JSON-lines test archive."));
         assertEquals(2, CliRun.of("create", "jsonl-test", "--repeat", "0", "x", out.toString()).exit(), "the writer's usage error");
         assertEquals(2, CliRun.of("create", "jsonl-test", "--repeat", "two", "x", out.toString()).exit(), "an integer option is typed");
