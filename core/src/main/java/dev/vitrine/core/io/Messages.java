@@ -45,8 +45,8 @@ public final class Messages {
         return switch (t) {
             case Reasoned r -> r.reason();
             case FormatException f -> f.getMessage();
-            case NoSuchFileException x -> "no such file or directory";
-            case AccessDeniedException x -> "permission denied";
+            case NoSuchFileException x -> x.getReason() != null ? fileSystemReason(x) : "no such file or directory";
+            case AccessDeniedException x -> x.getReason() != null ? fileSystemReason(x) : "permission denied";
             case NotDirectoryException x -> "not a folder";
             case FileAlreadyExistsException x -> "already exists";
             case DirectoryNotEmptyException x -> "folder is not empty";
