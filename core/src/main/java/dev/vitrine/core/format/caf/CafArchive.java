@@ -26,8 +26,10 @@ import java.util.List;
  * TypeScript and Go writers). Damage found on the way is in {@link #openProblems()}.
  *
  * <p>Everything CAF's verify can find is in the index, which opening has just read: so the
- * whole check runs at open, and every command that opens a damaged chunk (ls, info, export)
- * knows it is damaged, not only verify. {@link #verify} has nothing left to add.
+ * whole check is part of {@link #openProblems()}, and every command that opens a damaged chunk
+ * (ls, info, export) knows it is damaged, not only verify. {@link #verify} has nothing left to
+ * add. The check runs on the first call of {@link #openProblems()}, so opening and listing
+ * stay as fast as parsing the index.
  */
 public final class CafArchive implements Archive, FileListing {
     private final ArchiveFormat format;
@@ -35,7 +37,10 @@ public final class CafArchive implements Archive, FileListing {
     private final ByteSource src;
     private final CafLayout layout;
     private final CafIndex index;
-    private final List<Problem> openProblems;
+    /** Footer and parse damage, found while opening. */
+    private final List<Problem> parseProblems;
+    /** {@link #parseProblems} and the index checks; made on first use. */
+    private List<Problem> openProblems;
     private final List<CafEntry> dataOrder;
     private final List<FileListing.Entry> listing;
     private Node root;
@@ -48,8 +53,13 @@ public final class CafArchive implements Archive, FileListing {
         this.layout = CafLayout.read(src, limits, problems);
         this.index = layout == null ? null : CafIndexParser.parse(src, layout, limits);
         if (index != null) problems.addAll(index.problems());
+        this.parseProblems = List.copyOf(problems);
         this.dataOrder = index == null ? List.of() : sortByData(index.entries(), layout.dataEnd());
         this.listing = dataOrder.stream().map(this::toListingEntry).toList();
+    }
+
+    private List<Problem> checkIndex() {
+        List<Problem> problems = new ArrayList<>(parseProblems);
         if (layout != null && index != null) {
             try {
                 new CafVerifier(this).run(new VerifyContext(problems::add));
@@ -57,7 +67,7 @@ public final class CafArchive implements Archive, FileListing {
                 problems.add(Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
             }
         }
-        this.openProblems = List.copyOf(problems);
+        return List.copyOf(problems);
     }
 
     /** Readable entries by start (then index order); unreadable ones after them, in index order. */
@@ -135,7 +145,8 @@ public final class CafArchive implements Archive, FileListing {
     }
 
     @Override
-    public List<Problem> openProblems() {
+    public synchronized List<Problem> openProblems() {
+        if (openProblems == null) openProblems = checkIndex();
         return openProblems;
     }
 
@@ -164,7 +175,7 @@ public final class CafArchive implements Archive, FileListing {
         long content = 0;
         for (CafEntry e : dataOrder) if (readable(e)) content += e.length();
         o.put("content_size", content);
-        o.put("problems_at_open", openProblems.size());
+        o.put("problems_at_open", openProblems().size());
         return o;
     }
 
