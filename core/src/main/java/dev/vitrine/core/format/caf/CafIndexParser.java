@@ -320,12 +320,6 @@ final class CafIndexParser {
         return error(offset, "invalid JSON in the index: " + msg);
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
-
     private static String describe(JsonToken t) {
         if (t == null) return "the end of the index";
         return switch (t) {

@@ -189,12 +189,6 @@ final class HeaderParser {
         };
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
-
     private static String abbreviate(String s) {
         return s.length() <= 200 ? s : s.substring(0, 200) + "…";
     }
