@@ -77,6 +77,10 @@ public final class ClpsArchive implements Archive, FileListing {
                 problems.add(Problem.warning(name, 4, "archive version " + h.version() + " is not one this reader knows (0.3.x, 0.4.0, 0.4.1, 0.5.x);"
                         + " header and metadata are shown, records may not decode"));
             }
+            for (int i = 0; i < 4; i++) {
+                if (h.reservedPadding1()[i] != 0) problems.add(Problem.warning(name, 24 + 8 * i, "reserved_padding1[" + i + "] is not zero (writers leave it zero)"));
+            }
+            if (h.reservedPadding2() != 0) problems.add(Problem.warning(name, 62, "reserved_padding2 is not zero (writers leave it zero)"));
             if (h.compressionType() != 0) problems.add(Problem.error(name, 60, "compression_type " + h.compressionType() + " is unknown (only 0, zstd, exists)"));
             if (h.compressedArchiveSize() != src.size()) {
                 problems.add(Problem.error(name, 16, "compressed_archive_size " + Long.toUnsignedString(h.compressedArchiveSize())

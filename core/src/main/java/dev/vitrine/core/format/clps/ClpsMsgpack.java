@@ -53,7 +53,15 @@ final class ClpsMsgpack {
                 return u.unpackDouble();
             }
             case STRING -> {
-                return u.unpackString();
+                long at = u.getTotalReadBytes();
+                int n = u.unpackRawStringHeader();
+                if (n > budget[0] * 16 + 1024) throw new ClpsDecodeException(at, "msgpack string of " + n + " bytes is too large");
+                byte[] b = u.readPayload(n);
+                try {
+                    return java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b)).toString();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw new ClpsDecodeException(at, "msgpack string is not valid UTF-8");
+                }
             }
             case BINARY -> {
                 int n = u.unpackBinaryHeader();

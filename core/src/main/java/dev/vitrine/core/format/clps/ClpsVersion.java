@@ -6,10 +6,13 @@ package dev.vitrine.core.format.clps;
  */
 record ClpsVersion(int major, int minor, int patch) {
 
-    /** Whether this reader knows the layout of this version (we still try others, and say so). */
+    /**
+     * Whether this is a version clp-s has written: 0.3.0-0.3.2, 0.4.0, 0.4.1, 0.5.0 and 0.5.1 (0.5.1
+     * only widened the timestamp patterns). Others are still read with the nearest generation's rules.
+     */
     boolean known() {
         if (major != 0) return false;
-        return minor == 3 || minor == 5 || (minor == 4 && patch <= 1);
+        return (minor == 3 && patch <= 2) || (minor == 4 && patch <= 1) || (minor == 5 && patch <= 1);
     }
 
     /** Before 0.4.0 encoded variables used the old placeholders (0x11 int-or-dict, 0x12 float). */
