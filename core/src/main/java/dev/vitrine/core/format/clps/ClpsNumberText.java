@@ -49,8 +49,9 @@ final class ClpsNumberText {
         return sb.toString();
     }
 
-    /** A FormattedFloat value with its 16-bit format word (clp-s FloatFormatEncoding). */
+    /** A FormattedFloat value with its 16-bit format word (clp-s FloatFormatEncoding); null for NaN and infinities, which JSON cannot hold. */
     static String formatted(double value, int format) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) return null;
         int sig = ((format >> 5) & 0x1f) + 1;
         boolean sci = (format & (1 << 14)) != 0;
         if (!sci) return scientificToDecimal(scientific(value, sig - 1, false));

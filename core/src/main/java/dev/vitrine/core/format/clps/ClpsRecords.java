@@ -149,6 +149,9 @@ public final class ClpsRecords {
                 table.render(row, d.decoding, out, scratch);
             } catch (ClpsDecodeException e) {
                 throw archive.streamProblem(table.meta, e);
+            } catch (RuntimeException e) {
+                // A reader bug or data we did not foresee: still one line naming where.
+                throw archive.streamProblem(table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
             }
             if (filter != null) {
                 view.index = i;

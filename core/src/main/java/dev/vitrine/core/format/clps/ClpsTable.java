@@ -134,7 +134,9 @@ final class ClpsTable {
                 } else if (col.type == ClpsNodeType.FORMATTED_FLOAT) {
                     double v = (double) ClpsCursor.F64.get(data, col.base + 8 * row);
                     int fmt = ((short) ClpsCursor.I16.get(data, col.second + 2 * row)) & 0xffff;
-                    out.ascii(ClpsNumberText.formatted(v, fmt));
+                    String text = ClpsNumberText.formatted(v, fmt);
+                    if (text == null) throw new ClpsDecodeException(col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
+                    out.ascii(text);
                 } else {
                     out.ascii(ClpsNumberText.fixed6((double) ClpsCursor.F64.get(data, col.base + 8 * row)));
                 }
