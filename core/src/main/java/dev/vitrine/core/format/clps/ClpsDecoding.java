@@ -13,7 +13,7 @@ final class ClpsDecoding {
     final ClpsSchemaMap schemas;
     final ClpsVarDecoder strings;
     final ClpsVarDecoder arrays;
-    final Map<Long, String> patterns;
+    final Map<Long, ClpsTimestampText.Pattern> patterns;
     /** The log_event_idx node under the Metadata root, or -1 (no order information). */
     final int logEventIdxNode;
     final int maxTemplateOps;
@@ -27,7 +27,9 @@ final class ClpsDecoding {
         boolean old = version.oldPlaceholders();
         this.strings = new ClpsVarDecoder(var, log, old);
         this.arrays = new ClpsVarDecoder(var, array, old);
-        this.patterns = patterns;
+        Map<Long, ClpsTimestampText.Pattern> ps = new java.util.HashMap<>();
+        patterns.forEach((id, p) -> ps.put(id, ClpsTimestampText.Pattern.of(p)));
+        this.patterns = ps;
         this.maxTemplateOps = maxTemplateOps;
         int idx = -1;
         if (tree.metadataRoot >= 0) {

@@ -62,15 +62,23 @@ final class ClpsJsonOut {
         } while (v != 0);
     }
 
-    /** Escapes ", \\ and control bytes; everything else (UTF-8 included) goes through as is. */
+    /** Bytes that JSON strings must escape: ", \\ and controls; UTF-8 bytes go through as they are. */
+    private static final boolean[] ESCAPE = new boolean[256];
+
+    static {
+        for (int i = 0; i < 0x20; i++) ESCAPE[i] = true;
+        ESCAPE['"'] = true;
+        ESCAPE['\\'] = true;
+    }
+
+    /** Escapes ", \\ and control bytes as clp-s does; everything else (UTF-8 included) goes through as is. */
     void escaped(byte[] b, int off, int n) {
         ensure(n);
         int runStart = off;
         int end = off + n;
         for (int i = off; i < end; i++) {
-            int c = b[i];
-            if (c >= 0x20 && c != '"' && c != '\\') continue;
-            if (c < 0 && c != '"') continue; // UTF-8 continuation and lead bytes
+            int c = b[i] & 0xff;
+            if (!ESCAPE[c]) continue;
             put(b, runStart, i - runStart);
             runStart = i + 1;
             switch (c) {
@@ -88,7 +96,12 @@ final class ClpsJsonOut {
                 }
             }
         }
-        put(b, runStart, end - runStart);
+        if (runStart == off) {
+            System.arraycopy(b, off, buf, len, n);
+            len += n;
+        } else {
+            put(b, runStart, end - runStart);
+        }
     }
 
     void escaped(byte[] b) {

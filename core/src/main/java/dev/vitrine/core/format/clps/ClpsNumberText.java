@@ -22,83 +22,82 @@ final class ClpsNumberText {
         return neg && !s.startsWith("-") ? "-" + s : s;
     }
 
-    /** C's "%.{precision}e", e.g. 1.50e+03. */
-    static String scientific(double d, int precision, boolean upper) {
-        boolean neg = d < 0 || (d == 0 && 1 / d < 0);
-        StringBuilder sb = new StringBuilder(precision + 8);
-        if (neg) sb.append('-');
-        String digits;
-        int exp;
-        if (d == 0) {
-            digits = "0".repeat(precision + 1);
-            exp = 0;
-        } else if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return (neg ? "-" : "") + (Double.isNaN(d) ? "nan" : "inf");
-        } else {
-            BigDecimal r = new BigDecimal(Math.abs(d)).round(new MathContext(precision + 1, RoundingMode.HALF_EVEN));
-            String u = r.unscaledValue().toString();
-            exp = u.length() - 1 - r.scale();
-            digits = u.length() >= precision + 1 ? u.substring(0, precision + 1) : u + "0".repeat(precision + 1 - u.length());
-        }
-        sb.append(digits.charAt(0));
-        if (precision > 0) sb.append('.').append(digits, 1, digits.length());
-        sb.append(upper ? 'E' : 'e').append(exp < 0 ? '-' : '+');
-        int a = Math.abs(exp);
-        if (a < 10) sb.append('0');
-        sb.append(a);
-        return sb.toString();
-    }
-
-    /** A FormattedFloat value with its 16-bit format word (clp-s FloatFormatEncoding); null for NaN and infinities, which JSON cannot hold. */
+    /**
+     * A FormattedFloat value with its 16-bit format word (clp-s FloatFormatEncoding): C's
+     * %.{sig-1}e of the value, reshaped to plain decimal or to the stored exponent style. Null
+     * for NaN and infinities, which JSON cannot hold.
+     */
     static String formatted(double value, int format) {
         if (Double.isNaN(value) || Double.isInfinite(value)) return null;
         int sig = ((format >> 5) & 0x1f) + 1;
-        boolean sci = (format & (1 << 14)) != 0;
-        if (!sci) return scientificToDecimal(scientific(value, sig - 1, false));
-        boolean upper = ((format >> 14) & 3) == 3;
-        StringBuilder s = new StringBuilder(scientific(value, sig - 1, upper));
-        int e = Math.max(s.indexOf("e"), s.indexOf("E"));
-        int expDigits = ((format >> 10) & 3) + 1;
+        boolean neg = value < 0 || (value == 0 && 1 / value < 0);
+        int[] exp = new int[1];
+        String digits = significantDigits(Math.abs(value), sig, exp);
+        StringBuilder s = new StringBuilder(sig + 8);
+        if (neg) s.append('-');
+        if ((format & (1 << 14)) == 0) {
+            // scientific_to_decimal: the point goes exp+1 digits in.
+            int pos = exp[0] + 1;
+            if (pos <= 0) s.append("0.").append("0".repeat(-pos)).append(digits);
+            else if (pos < digits.length()) s.append(digits, 0, pos).append('.').append(digits, pos, digits.length());
+            else s.append(digits).append("0".repeat(pos - digits.length()));
+            return s.toString();
+        }
+        s.append(digits.charAt(0));
+        if (sig > 1) s.append('.').append(digits, 1, digits.length());
+        s.append(((format >> 14) & 3) == 3 ? 'E' : 'e');
         int signFlag = (format >> 12) & 3;
-        char maybeSign = s.charAt(e + 1);
-        int digitsStart;
-        if (signFlag == 0) {
-            if (maybeSign == '+' || maybeSign == '-') s.deleteCharAt(e + 1);
-            digitsStart = e + 1;
-        } else {
-            char want = signFlag == 1 ? '+' : '-';
-            if (Character.isDigit(maybeSign)) s.insert(e + 1, want);
-            else s.setCharAt(e + 1, want);
-            digitsStart = e + 2;
-        }
-        int have = s.length() - digitsStart;
-        if (expDigits < have) {
-            // Trim leading zeros down to the stored digit count, never a significant digit.
-            int limit = expDigits > s.length() ? 0 : s.length() - expDigits;
+        int e = exp[0];
+        // C prints a sign; the stored flag replaces it with + or -, or drops it (empty), as clp-s does.
+        if (signFlag == 1) s.append('+');
+        else if (signFlag == 2) s.append('-');
+        else if (signFlag == 3) s.append(e < 0 ? '-' : '+');
+        String ed = Integer.toString(Math.abs(e));
+        if (ed.length() < 2) ed = "0" + ed;
+        int want = ((format >> 10) & 3) + 1;
+        if (want < ed.length()) {
             int z = 0;
-            for (int i = digitsStart; i < limit && s.charAt(i) == '0'; i++) z++;
-            s.delete(digitsStart, digitsStart + z);
+            while (z < ed.length() - want && ed.charAt(z) == '0') z++;
+            ed = ed.substring(z);
         } else {
-            s.insert(digitsStart, "0".repeat(expDigits - have));
+            ed = "0".repeat(want - ed.length()) + ed;
         }
-        return s.toString();
+        return s.append(ed).toString();
     }
 
-    private static String scientificToDecimal(String sci) {
-        boolean neg = !Character.isDigit(sci.charAt(0));
-        String s = neg ? sci.substring(1) : sci;
-        int e = Math.max(s.indexOf('e'), s.indexOf('E'));
-        String mantissa = s.substring(0, e);
-        int exponent = Integer.parseInt(s.substring(e + 1).replace("+", ""));
-        int dot = mantissa.indexOf('.');
-        String digits = dot < 0 ? mantissa : mantissa.substring(0, dot) + mantissa.substring(dot + 1);
-        int decimalPos = dot < 0 ? exponent + 1 : dot + exponent;
-        StringBuilder r = new StringBuilder(digits.length() + 8);
-        if (neg) r.append('-');
-        if (decimalPos <= 0) r.append("0.").append("0".repeat(-decimalPos)).append(digits);
-        else if (decimalPos < digits.length()) r.append(digits, 0, decimalPos).append('.').append(digits, decimalPos, digits.length());
-        else r.append(digits).append("0".repeat(decimalPos - digits.length()));
-        return r.toString();
+    /**
+     * The first {@code sig} significant digits of {@code x} (>= 0) rounded half-even from its
+     * exact binary value, and its decimal exponent. Up to 15 digits the shortest round-trip
+     * digits give the same answer (the value is closer to them than half a step of the grid),
+     * so BigDecimal is needed only for 16 and 17.
+     */
+    static String significantDigits(double x, int sig, int[] exp) {
+        if (x == 0) {
+            exp[0] = 0;
+            return "0".repeat(sig);
+        }
+        if (sig <= 15) {
+            String t = Double.toString(x);
+            int e = t.indexOf('E');
+            int e10 = e < 0 ? 0 : Integer.parseInt(t.substring(e + 1));
+            String m = e < 0 ? t : t.substring(0, e);
+            int dot = m.indexOf('.');
+            String all = m.substring(0, dot) + m.substring(dot + 1);
+            int lead = 0;
+            while (lead < all.length() - 1 && all.charAt(lead) == '0') lead++;
+            String d = all.substring(lead);
+            int end = d.length();
+            while (end > 1 && d.charAt(end - 1) == '0') end--;
+            d = d.substring(0, end);
+            if (d.length() <= sig) {
+                exp[0] = e10 + dot - 1 - lead;
+                return d + "0".repeat(sig - d.length());
+            }
+        }
+        BigDecimal r = new BigDecimal(x).round(new MathContext(sig, RoundingMode.HALF_EVEN));
+        String u = r.unscaledValue().toString();
+        exp[0] = u.length() - 1 - r.scale();
+        return u.length() >= sig ? u.substring(0, sig) : u + "0".repeat(sig - u.length());
     }
 
     /**

@@ -156,7 +156,7 @@ final class ClpsTable {
                         long ms = (long) ClpsCursor.I64.get(data, col.base + 8 * row);
                         long id = (long) ClpsCursor.I64.get(data, col.second + 8 * row);
                         scratch.reset();
-                        scratch.utf8(timestamp(d, ms, id, true));
+                        timestamp(d, ms, id, true, scratch);
                         out.escaped(scratch.buf, 0, scratch.len);
                     }
                 }
@@ -165,7 +165,7 @@ final class ClpsTable {
             case ClpsTemplate.RAW_ARRAY -> expand(d.arrays, col, row, out);
             case ClpsTemplate.LITERAL -> {
                 long id = (long) ClpsCursor.I64.get(data, col.second + 8 * row);
-                out.utf8(timestamp(d, col.values[row], id, false));
+                timestamp(d, col.values[row], id, false, out);
             }
             default -> throw new ClpsDecodeException(-1, "unknown template operation " + op);
         }
@@ -182,16 +182,16 @@ final class ClpsTable {
         dec.expand(t, data, col.second + 8 * (int) first, out);
     }
 
-    private static String timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated) throws ClpsDecodeException {
-        String p = d.patterns.get(patternId);
+    private static void timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated, ClpsJsonOut out) throws ClpsDecodeException {
+        ClpsTimestampText.Pattern p = d.patterns.get(patternId);
         if (p == null) throw new ClpsDecodeException(-1, "timestamp pattern id " + patternId + " is not in the timestamp dictionary");
-        StringBuilder sb = new StringBuilder(32);
+        int start = out.len;
         try {
-            if (deprecated) ClpsTimestampText.appendDeprecated(sb, value, p);
-            else ClpsTimestampText.appendModern(sb, value, p);
-        } catch (ClpsTimestampText.BadPattern | ArithmeticException | java.time.DateTimeException e) {
-            throw new ClpsDecodeException(-1, "timestamp " + value + " with pattern \"" + p + "\": " + e.getMessage());
+            if (deprecated) ClpsTimestampText.appendDeprecated(out, value, p.text());
+            else ClpsTimestampText.appendModern(out, value, p);
+        } catch (ClpsTimestampText.BadPattern e) {
+            out.len = start;
+            throw new ClpsDecodeException(-1, "timestamp " + value + " with pattern \"" + p.text() + "\": " + e.getMessage());
         }
-        return sb.toString();
     }
 }

@@ -1,12 +1,11 @@
 package dev.vitrine.core.format.clps;
 
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-
 /**
- * Timestamp text from an epoch value and a pattern. 0.5.x patterns use backslash specifiers on
- * epoch nanoseconds (string patterns keep their JSON quotes, so the text is written as is);
- * older DateString patterns use % specifiers on epoch milliseconds and are written quoted.
+ * Timestamp text from an epoch value and a pattern, written straight into the output. 0.5.x
+ * patterns use backslash specifiers on epoch nanoseconds (string patterns keep their JSON
+ * quotes, so the text is written as is); older DateString patterns use % specifiers on epoch
+ * milliseconds and are written quoted. Dates come from the proleptic Gregorian calendar in UTC,
+ * shifted by a \z{...} offset when the pattern has one.
  */
 final class ClpsTimestampText {
     private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July",
@@ -22,104 +21,150 @@ final class ClpsTimestampText {
         }
     }
 
-    private static LocalDateTime at(long epochNanos, int offsetMinutes) {
-        long sec = Math.floorDiv(epochNanos, 1_000_000_000L) + offsetMinutes * 60L;
-        int nano = (int) Math.floorMod(epochNanos, 1_000_000_000L);
-        return LocalDateTime.ofEpochSecond(sec, nano, ZoneOffset.UTC);
+    /** A pattern from the timestamp dictionary, looked at once. */
+    record Pattern(String text, boolean numeric, int offsetMinutes) {
+        static Pattern of(String p) {
+            boolean numeric = p.contains("\\E") || p.contains("\\L") || p.contains("\\C") || p.contains("\\N");
+            return new Pattern(p, numeric, timezoneMinutes(p));
+        }
     }
 
-    private static void pad(StringBuilder sb, long v, int width, char c) {
-        String s = Long.toString(v);
-        for (int i = s.length(); i < width; i++) sb.append(c);
-        sb.append(s);
+    /** Broken-down UTC time of an epoch second. */
+    private static final class Civil {
+        int year, month, day, hour, minute, second, weekday;
+
+        Civil(long epochSecond) {
+            long days = Math.floorDiv(epochSecond, 86400L);
+            int sod = (int) Math.floorMod(epochSecond, 86400L);
+            hour = sod / 3600;
+            minute = sod / 60 % 60;
+            second = sod % 60;
+            weekday = (int) Math.floorMod(days + 4, 7L);
+            // Days to civil date (H. Hinnant's algorithm).
+            long z = days + 719468;
+            long era = Math.floorDiv(z, 146097L);
+            long doe = z - era * 146097;
+            long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+            long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+            long mp = (5 * doy + 2) / 153;
+            day = (int) (doy - (153 * mp + 2) / 5 + 1);
+            month = (int) (mp < 10 ? mp + 3 : mp - 9);
+            year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
+        }
+    }
+
+    private static void pad(ClpsJsonOut out, long v, int width, char c) {
+        int digits = 1;
+        for (long t = v; t >= 10; t /= 10) digits++;
+        for (int i = digits; i < width; i++) out.put((byte) c);
+        out.decimal(v);
+    }
+
+    private static void text(ClpsJsonOut out, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                out.utf8(s);
+                return;
+            }
+        }
+        out.ascii(s);
+    }
+
+    private static void literal(ClpsJsonOut out, char c) {
+        if (c < 0x80) out.put((byte) c);
+        else out.utf8(String.valueOf(c));
     }
 
     /** 0.5.x: {@code timestamp} in epoch nanoseconds. */
-    static void appendModern(StringBuilder sb, long timestamp, String p) throws BadPattern {
-        boolean numeric = p.contains("\\E") || p.contains("\\L") || p.contains("\\C") || p.contains("\\N");
-        int tz = timezoneMinutes(p);
-        LocalDateTime t = numeric ? null : at(timestamp, tz);
-        long absSub = Math.abs(timestamp % 1_000_000_000L);
+    static void appendModern(ClpsJsonOut out, long timestamp, Pattern pat) throws BadPattern {
+        String p = pat.text();
+        boolean numeric = pat.numeric();
+        Civil t = null;
+        long sub;
+        if (numeric) {
+            sub = Math.abs(timestamp % 1_000_000_000L);
+        } else {
+            long sec = Math.floorDiv(timestamp, 1_000_000_000L) + pat.offsetMinutes() * 60L;
+            sub = Math.floorMod(timestamp, 1_000_000_000L);
+            t = new Civil(sec);
+        }
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
             if (c != '\\') {
-                sb.append(c);
+                literal(out, c);
                 continue;
             }
             if (++i >= p.length()) throw new BadPattern("pattern ends in a lone backslash");
             c = p.charAt(i);
-            long sub = numeric ? absSub : t.getNano();
             switch (c) {
-                case 'E' -> sb.append(timestamp / 1_000_000_000L);
-                case 'L' -> sb.append(timestamp / 1_000_000L);
-                case 'C' -> sb.append(timestamp / 1_000L);
-                case 'N' -> sb.append(timestamp);
-                case '3' -> pad(sb, sub / 1_000_000, 3, '0');
-                case '6' -> pad(sb, sub / 1_000, 6, '0');
-                case '9' -> pad(sb, sub, 9, '0');
+                case 'E' -> out.decimal(timestamp / 1_000_000_000L);
+                case 'L' -> out.decimal(timestamp / 1_000_000L);
+                case 'C' -> out.decimal(timestamp / 1_000L);
+                case 'N' -> out.decimal(timestamp);
+                case '3' -> pad(out, sub / 1_000_000, 3, '0');
+                case '6' -> pad(out, sub / 1_000, 6, '0');
+                case '9' -> pad(out, sub, 9, '0');
                 case 'T' -> {
-                    StringBuilder f = new StringBuilder();
-                    pad(f, sub, 9, '0');
-                    int n = f.length();
-                    while (n > 0 && f.charAt(n - 1) == '0') n--;
-                    if (n == 0) throw new BadPattern("\\T with no fractional second");
-                    sb.append(f, 0, n);
+                    if (sub == 0) throw new BadPattern("\\T with no fractional second");
+                    long v = sub;
+                    int width = 9;
+                    while (v % 10 == 0) {
+                        v /= 10;
+                        width--;
+                    }
+                    pad(out, v, width, '0');
                 }
-                case '\\' -> sb.append("\\\\");
+                case '\\' -> out.ascii("\\\\");
                 default -> {
                     if (numeric) throw new BadPattern("\\" + c + " in a numeric pattern");
-                    i = dateSpecifier(sb, t, p, i, c);
+                    i = dateSpecifier(out, t, p, i, c);
                 }
             }
         }
     }
 
-    private static int dateSpecifier(StringBuilder sb, LocalDateTime t, String p, int i, char c) throws BadPattern {
+    private static int dateSpecifier(ClpsJsonOut out, Civil t, String p, int i, char c) throws BadPattern {
         switch (c) {
-            case 'y' -> pad(sb, t.getYear() >= 2000 ? t.getYear() - 2000 : t.getYear() - 1900, 2, '0');
-            case 'Y' -> pad(sb, t.getYear(), 4, '0');
+            case 'y' -> pad(out, t.year >= 2000 ? t.year - 2000 : t.year - 1900, 2, '0');
+            case 'Y' -> pad(out, t.year, 4, '0');
             case 'B' -> {
                 String[] names = braces(p, i);
-                sb.append(names[t.getMonthValue() - 1 < names.length ? t.getMonthValue() - 1 : 0]);
+                text(out, names[t.month - 1 < names.length ? t.month - 1 : 0]);
                 return p.indexOf('}', i);
             }
             case 'A' -> {
                 String[] names = braces(p, i);
-                int wd = t.getDayOfWeek().getValue() % 7;
-                sb.append(names[wd < names.length ? wd : 0]);
+                text(out, names[t.weekday < names.length ? t.weekday : 0]);
                 return p.indexOf('}', i);
             }
             case 'z' -> {
+                if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0) throw new BadPattern("\\z without {}");
                 int close = p.indexOf('}', i);
-                if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || close < 0) throw new BadPattern("\\z without {}");
-                sb.append(p, i + 2, close);
+                text(out, p.substring(i + 2, close));
                 return close;
             }
-            case 'm' -> pad(sb, t.getMonthValue(), 2, '0');
-            case 'd' -> pad(sb, t.getDayOfMonth(), 2, '0');
-            case 'e' -> pad(sb, t.getDayOfMonth(), 2, ' ');
-            case 'p' -> sb.append(t.getHour() >= 12 ? "PM" : "AM");
-            case 'H' -> pad(sb, t.getHour(), 2, '0');
-            case 'k' -> pad(sb, t.getHour(), 2, ' ');
-            case 'I' -> pad(sb, t.getHour() % 12 == 0 ? 12 : t.getHour() % 12, 2, '0');
-            case 'l' -> pad(sb, t.getHour() % 12 == 0 ? 12 : t.getHour() % 12, 2, ' ');
-            case 'M' -> pad(sb, t.getMinute(), 2, '0');
-            case 'S' -> pad(sb, t.getSecond(), 2, '0');
-            case 'J' -> sb.append("60");
+            case 'm' -> pad(out, t.month, 2, '0');
+            case 'd' -> pad(out, t.day, 2, '0');
+            case 'e' -> pad(out, t.day, 2, ' ');
+            case 'p' -> out.ascii(t.hour >= 12 ? "PM" : "AM");
+            case 'H' -> pad(out, t.hour, 2, '0');
+            case 'k' -> pad(out, t.hour, 2, ' ');
+            case 'I' -> pad(out, t.hour % 12 == 0 ? 12 : t.hour % 12, 2, '0');
+            case 'l' -> pad(out, t.hour % 12 == 0 ? 12 : t.hour % 12, 2, ' ');
+            case 'M' -> pad(out, t.minute, 2, '0');
+            case 'S' -> pad(out, t.second, 2, '0');
+            case 'J' -> out.ascii("60");
             default -> throw new BadPattern("unknown specifier \\" + c);
         }
         return i;
     }
 
     private static String[] braces(String p, int i) throws BadPattern {
-        int close = p.indexOf('}', i);
-        if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || close < 0) throw new BadPattern("name list without {}");
-        String[] names = p.substring(i + 2, close).split(",", -1);
-        if (names.length == 0) throw new BadPattern("empty name list");
-        return names;
+        if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0) throw new BadPattern("name list without {}");
+        return p.substring(i + 2, p.indexOf('}', i)).split(",", -1);
     }
 
-    /** The offset named by a \z{...} specifier (e.g. +08:00, -0700, Z), in minutes; 0 when absent or unreadable. */
+    /** The offset named by a \z{...} specifier (e.g. +08:00, -0700), in minutes; 0 when absent or not an offset. */
     private static int timezoneMinutes(String p) {
         int z = p.indexOf("\\z{");
         if (z < 0) return 0;
@@ -138,51 +183,53 @@ final class ClpsTimestampText {
         return 0;
     }
 
-    /** Before 0.5: {@code millis} since the epoch, % specifiers. */
-    static void appendDeprecated(StringBuilder sb, long millis, String p) throws BadPattern {
-        LocalDateTime t = at(Math.multiplyExact(millis, 1_000_000L), 0);
-        int ms = t.getNano() / 1_000_000;
+    /** Before 0.5: {@code millis} since the epoch, % specifiers; %E and %F make up the whole text. */
+    static void appendDeprecated(ClpsJsonOut out, long millis, String p) throws BadPattern {
+        Civil t = new Civil(Math.floorDiv(millis, 1000L));
+        int ms = (int) Math.floorMod(millis, 1000L);
+        int start = out.len;
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
             if (c != '%') {
-                sb.append(c);
+                literal(out, c);
                 continue;
             }
             if (++i >= p.length()) throw new BadPattern("pattern ends in a lone %");
             c = p.charAt(i);
             switch (c) {
-                case '%' -> sb.append('%');
-                case 'y' -> pad(sb, t.getYear() >= 2000 ? t.getYear() - 2000 : t.getYear() - 1900, 2, '0');
-                case 'Y' -> pad(sb, t.getYear(), 4, '0');
-                case 'B' -> sb.append(MONTHS[t.getMonthValue() - 1]);
-                case 'b' -> sb.append(MONTHS[t.getMonthValue() - 1], 0, 3);
-                case 'm' -> pad(sb, t.getMonthValue(), 2, '0');
-                case 'd' -> pad(sb, t.getDayOfMonth(), 2, '0');
-                case 'e' -> pad(sb, t.getDayOfMonth(), 2, ' ');
-                case 'a' -> sb.append(DAYS_ABBR[t.getDayOfWeek().getValue() % 7]);
-                case 'p' -> sb.append(t.getHour() > 11 ? "PM" : "AM");
-                case 'H' -> pad(sb, t.getHour(), 2, '0');
-                case 'k' -> pad(sb, t.getHour(), 2, ' ');
-                case 'I' -> pad(sb, twelve(t.getHour()), 2, '0');
-                case 'l' -> pad(sb, twelve(t.getHour()), 2, ' ');
-                case 'M' -> pad(sb, t.getMinute(), 2, '0');
-                case 'S' -> pad(sb, t.getSecond(), 2, '0');
-                case '3' -> pad(sb, ms, 3, '0');
+                case '%' -> out.put((byte) '%');
+                case 'y' -> pad(out, t.year >= 2000 ? t.year - 2000 : t.year - 1900, 2, '0');
+                case 'Y' -> pad(out, t.year, 4, '0');
+                case 'B' -> out.ascii(MONTHS[t.month - 1]);
+                case 'b' -> out.ascii(MONTHS[t.month - 1].substring(0, 3));
+                case 'm' -> pad(out, t.month, 2, '0');
+                case 'd' -> pad(out, t.day, 2, '0');
+                case 'e' -> pad(out, t.day, 2, ' ');
+                case 'a' -> out.ascii(DAYS_ABBR[t.weekday]);
+                case 'p' -> out.ascii(t.hour > 11 ? "PM" : "AM");
+                case 'H' -> pad(out, t.hour, 2, '0');
+                case 'k' -> pad(out, t.hour, 2, ' ');
+                case 'I' -> pad(out, twelve(t.hour), 2, '0');
+                case 'l' -> pad(out, twelve(t.hour), 2, ' ');
+                case 'M' -> pad(out, t.minute, 2, '0');
+                case 'S' -> pad(out, t.second, 2, '0');
+                case '3' -> pad(out, ms, 3, '0');
                 case 'T' -> {
-                    StringBuilder f = new StringBuilder();
-                    pad(f, ms, 3, '0');
-                    int n = f.length();
-                    while (n > 1 && f.charAt(n - 1) == '0') n--;
-                    sb.append(f, 0, n);
+                    int v = ms, width = 3;
+                    while (width > 1 && v % 10 == 0) {
+                        v /= 10;
+                        width--;
+                    }
+                    pad(out, v, width, '0');
                 }
                 case 'E' -> {
-                    sb.setLength(0);
-                    sb.append(millis);
+                    out.len = start;
+                    out.decimal(millis);
                 }
                 case 'F' -> {
-                    sb.setLength(0);
+                    out.len = start;
                     String s = Long.toString(millis);
-                    sb.append(s.length() > 9 ? s.substring(0, s.length() - 9) + "." + s.substring(s.length() - 9) : s);
+                    out.ascii(s.length() > 9 ? s.substring(0, s.length() - 9) + "." + s.substring(s.length() - 9) : s);
                 }
                 default -> throw new BadPattern("unknown specifier %" + c);
             }
