@@ -240,18 +240,20 @@ public final class ClpsRecords {
         } finally {
             pool.shutdownNow();
         }
-        return new Decoded(dec, tables, order(tables));
+        return new Decoded(dec, tables, order(tables, a.limits.maxBlockBytes() / 8));
     }
 
     /** Log order: a permutation of 0..n-1 is placed directly; anything else is merged by index; no index at all keeps table order. */
-    static long[] order(ClpsTable[] tables) throws IOException {
+    static long[] order(ClpsTable[] tables, long maxRecords) throws IOException {
         long n = 0;
         boolean indexed = tables.length > 0;
         for (ClpsTable t : tables) {
             n += t.records;
             indexed &= t.order != null;
         }
-        if (n > Integer.MAX_VALUE - 16) throw new IOException("archive has " + n + " records, more than this reader holds at once");
+        if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
+            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once (" + maxRecords + ")");
+        }
         long[] order = new long[(int) n];
         if (!indexed) {
             int k = 0;

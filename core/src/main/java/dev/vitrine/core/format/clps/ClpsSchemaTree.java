@@ -33,17 +33,22 @@ final class ClpsSchemaTree {
                 if (type[i] == ClpsNodeType.METADATA && meta < 0) meta = i;
             }
         }
-        // Depths, refusing cycles: a walk longer than n steps must loop.
+        // Depths in one pass over each chain (memoised), refusing cycles: a node met again
+        // while its own chain is still open is on a loop.
+        java.util.Arrays.fill(depth, -1);
+        int[] chain = new int[Math.min(n, 1024)];
         for (int i = 0; i < n; i++) {
-            int d = 0;
-            for (int p = parent[i]; p >= 0; p = parent[p]) {
-                if (++d > n) throw new ClpsDecodeException(-1, "schema tree node " + i + " is on a parent cycle");
-                if (p < i) {
-                    d += depth[p];
-                    break;
-                }
+            int len = 0;
+            int p = i;
+            while (p >= 0 && depth[p] == -1) {
+                if (len == chain.length) chain = java.util.Arrays.copyOf(chain, Math.min(n + 1, chain.length * 2));
+                depth[p] = -2; // open
+                chain[len++] = p;
+                p = parent[p];
             }
-            depth[i] = d;
+            if (p >= 0 && depth[p] == -2) throw new ClpsDecodeException(-1, "schema tree node " + p + " is on a parent cycle");
+            int d = p < 0 ? -1 : depth[p];
+            for (int k = len - 1; k >= 0; k--) depth[chain[k]] = ++d;
         }
         objectRoot = obj;
         metadataRoot = meta;

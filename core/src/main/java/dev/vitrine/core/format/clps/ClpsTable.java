@@ -65,6 +65,10 @@ final class ClpsTable {
             if (node == d.logEventIdxNode) order = col;
             cols[i] = col;
         }
+        if (cols.length == 0 && n > d.maxTemplateOps) {
+            // Tables without columns ({} or only nulls) take no bytes, so nothing bounds their count but this.
+            throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " has no columns yet claims " + n + " records");
+        }
         if (c.pos != end) {
             throw new ClpsDecodeException(c.pos, "table " + meta.index() + ": its columns take " + (c.pos - meta.offset()) + " of its "
                     + meta.length() + " bytes");
