@@ -76,7 +76,7 @@ final class TreeCommand implements Callable<Integer> {
 
     private static String rangeText(ByteRange r) {
         if (r.isNone()) return "";
-        return "  @" + r.offset() + " +" + r.length() + (r.file() != null ? " in " + r.file() : "");
+        return "  @" + r.offset() + " +" + r.length() + (!r.file().isMain() ? " in " + r.file() : "");
     }
 
     private static String abbreviate(String s) {

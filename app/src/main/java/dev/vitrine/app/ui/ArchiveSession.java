@@ -35,7 +35,7 @@ public final class ArchiveSession implements AutoCloseable {
     private ArchiveSession(Archive archive, TreeEntry.NodeEntry root) {
         this.archive = archive;
         this.root = root;
-        this.health = new HealthMap(archive.source() == null ? null : archive.source().name());
+        this.health = new HealthMap();
     }
 
     /** Detects, opens and reads the root: blocking, for the background. One-line message on failure. */

@@ -36,6 +36,11 @@ public final class MappedFileSource implements ByteSource {
         }
     }
 
+    /** A source over a segment someone else owns (a decompressed payload); closing it does nothing. */
+    public static ByteSource ofSegment(String name, MemorySegment segment) {
+        return new MappedFileSource(name, null, segment);
+    }
+
     /** A source over bytes in memory (tests, decompressed payloads). */
     public static ByteSource ofBytes(String name, byte[] bytes) {
         return new MappedFileSource(name, null, MemorySegment.ofArray(bytes));

@@ -92,7 +92,7 @@ public final class CafArchive implements Archive, FileListing {
     @Override
     public Content content(FileListing.Entry entry) throws IOException {
         ByteRange r = entry.range();
-        if (!r.isNone() && r.file() == null && layout != null && r.end() <= layout.dataEnd()) {
+        if (!r.isNone() && r.file().isMain() && layout != null && r.end() <= layout.dataEnd()) {
             return CafEntryContent.of(entry.name(), src, r.offset(), r.length());
         }
         for (CafEntry e : dataOrder) {
