@@ -10,6 +10,7 @@ import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.Severity;
@@ -29,7 +30,7 @@ import java.util.Map;
  * when first asked for and kept, except the streams, which are decoded per use. Damage becomes
  * problems, never exceptions.
  */
-public final class ClpsArchive implements Archive, FileListing {
+public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     static final String SCHEMA_TREE = "/schema_tree", SCHEMA_IDS = "/schema_ids", TABLE_METADATA = "/table_metadata",
             VAR_DICT = "/var.dict", LOG_DICT = "/log.dict", ARRAY_DICT = "/array.dict", TABLES = "/0";
 
@@ -284,6 +285,18 @@ public final class ClpsArchive implements Archive, FileListing {
     public synchronized ClpsRecords records() {
         if (records == null) records = new ClpsRecords(this);
         return records;
+    }
+
+    @Override
+    public long recordCount() {
+        return records().recordCount();
+    }
+
+    /** All records (null or blank query) or those a KQL query matches, as JSON lines in original order. */
+    @Override
+    public long writeJsonLines(String query, java.io.OutputStream out) throws IOException {
+        boolean all = query == null || query.isBlank();
+        return records().writeJsonLines(all ? null : ClpsQueryFilter.compile(query), out);
     }
 
     @Override

@@ -1,8 +1,10 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
@@ -63,6 +65,8 @@ final class ClpsNode implements Node {
     private final Supplier<List<Problem>> problems;
     private final Children children;
     private RowTable table;
+    private java.util.Set<Role> roles = java.util.Set.of();
+    private Decoded decoded;
 
     ClpsNode(String name, String kind, ByteRange range, Supplier<List<Field>> fields, Supplier<List<Problem>> problems, Children children) {
         this.name = name;
@@ -80,6 +84,27 @@ final class ClpsNode implements Node {
     ClpsNode withTable(RowTable t) {
         this.table = t;
         return this;
+    }
+
+    ClpsNode withRoles(Role... r) {
+        this.roles = java.util.Set.of(r);
+        return this;
+    }
+
+    /** For a node inside a zstd frame: the frame and where the node lies in its decoded bytes. */
+    ClpsNode withDecoded(Decoded d) {
+        this.decoded = d;
+        return this;
+    }
+
+    @Override
+    public java.util.Set<Role> roles() {
+        return roles;
+    }
+
+    @Override
+    public Optional<Decoded> decoded() {
+        return Optional.ofNullable(decoded);
     }
 
     @Override

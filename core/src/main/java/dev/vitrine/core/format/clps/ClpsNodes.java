@@ -3,6 +3,7 @@ package dev.vitrine.core.format.clps;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
 import dev.vitrine.core.verify.Problem;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,22 +23,23 @@ final class ClpsNodes {
         List<Node> top = new ArrayList<>();
         long size = a.source().size();
         if (a.header != null) {
-            top.add(ClpsNode.leaf("header", "header", ByteRange.of(0, ClpsHeader.SIZE), a.header.fields(a.magic), List.of()));
+            top.add(ClpsNode.leaf("header", "header", ByteRange.of(0, ClpsHeader.SIZE), a.header.fields(a.magic), List.of()).withRoles(Role.HEADER));
             long mEnd = Math.min(size, a.header.filesStart());
-            top.add(new ClpsNode("metadata section", "section", ByteRange.of(ClpsHeader.SIZE, Math.max(0, mEnd - ClpsHeader.SIZE)),
-                    () -> metadataFields(a), () -> metadataProblems(a), ClpsNode.Children.of(packets(a))));
+            top.add(new ClpsNode("metadata section", "metadata section (zstd frame)", ByteRange.of(ClpsHeader.SIZE, Math.max(0, mEnd - ClpsHeader.SIZE)),
+                    () -> metadataFields(a), () -> metadataProblems(a), ClpsNode.Children.of(packets(a))).withRoles(Role.SECTION, Role.BLOCK));
             if (a.header.filesStart() <= size) {
                 top.add(new ClpsNode("files section", "section", ByteRange.of(a.header.filesStart(), size - a.header.filesStart()),
-                        () -> List.of(Field.of("entries", a.files.size())), List::of, ClpsNode.Children.of(fileNodes(a))));
+                        () -> List.of(Field.of("entries", a.files.size())), List::of, ClpsNode.Children.of(fileNodes(a))).withRoles(Role.SECTION));
             }
             ClpsRecords r = a.records();
             top.add(new ClpsNode("records", "records", ByteRange.NONE, () -> List.of(Field.of("records", r.recordCount())), List::of, null)
-                    .withTable(r.table()));
+                    .withTable(r.table()).withRoles(Role.TABLE));
         }
         List<Field> f = new ArrayList<>();
         f.add(Field.of("file size", size));
         if (a.header != null) f.add(Field.of("version", a.header.version() + (a.header.version().known() ? "" : " (unknown to this reader)")));
-        return new ClpsNode(a.source().name(), "clps", ByteRange.of(0, size), () -> f, a::openProblems, ClpsNode.Children.of(top));
+        return new ClpsNode(a.source().name(), "clp-s archive", ByteRange.of(0, size), () -> f, a::openProblems, ClpsNode.Children.of(top))
+                .withRoles(Role.ARCHIVE);
     }
 
     private static List<Field> metadataFields(ClpsArchive a) {
@@ -75,7 +77,9 @@ final class ClpsNodes {
                 f.add(Field.of("payload", p.size() + " bytes of an unknown packet type, skipped by size"));
             }
             List<Problem> probs = p.problem() == null ? List.of() : List.of(a.problemAt(ClpsHeader.SIZE, "metadata section: " + p.problem()));
-            out.add(ClpsNode.leaf("packet " + p.index() + ": " + p.typeName(), "packet", ByteRange.NONE, f, probs));
+            ByteRange frame = ByteRange.of(ClpsHeader.SIZE, a.header.metadataSectionSize());
+            out.add(ClpsNode.leaf("packet " + p.index() + ": " + p.typeName(), "metadata packet", ByteRange.NONE, f, probs).withRoles(Role.PACKET)
+                    .withDecoded(new ClpsDecoded(frame, "metadata section, decoded", p.offset(), 5 + p.size(), () -> a.metadataBytes.clone())));
         }
         return out;
     }
@@ -103,7 +107,13 @@ final class ClpsNodes {
                 case ClpsArchive.VAR_DICT, ClpsArchive.LOG_DICT, ClpsArchive.ARRAY_DICT -> ClpsNode.Children.lazy(() -> dictNodes(a, e.name()));
                 default -> null;
             };
-            out.add(new ClpsNode(e.name(), "file", e.range(), () -> f, () -> partProblems(a, e.name()), c));
+            Role role = switch (e.name()) {
+                case ClpsArchive.SCHEMA_TREE, ClpsArchive.SCHEMA_IDS -> Role.SCHEMA;
+                case ClpsArchive.VAR_DICT, ClpsArchive.LOG_DICT, ClpsArchive.ARRAY_DICT -> Role.DICTIONARY;
+                case ClpsArchive.TABLE_METADATA -> Role.INDEX;
+                default -> Role.SECTION;
+            };
+            out.add(new ClpsNode(e.name(), "files-section entry", e.range(), () -> f, () -> partProblems(a, e.name()), c).withRoles(role, Role.BLOCK));
         }
         return out;
     }
@@ -133,9 +143,10 @@ final class ClpsNodes {
                 List<Node> out = new ArrayList<>();
                 for (long i = Math.max(0, from); i < Math.min(t.size(), from + (long) count); i++) {
                     int id = (int) i;
-                    out.add(ClpsNode.leaf(id + ": \"" + t.keyText(id) + "\" " + ClpsNodeType.name(t.type[id]), "schema-node", ByteRange.NONE,
+                    out.add(ClpsNode.leaf(id + ": \"" + t.keyText(id) + "\" " + ClpsNodeType.name(t.type[id]), "schema tree node", ByteRange.NONE,
                             List.of(Field.of("id", id), Field.of("parent", t.parent[id]), Field.of("key", t.keyText(id)),
-                                    Field.of("type", t.type[id] + " (" + ClpsNodeType.name(t.type[id]) + ")"), Field.of("depth", t.depth[id])), List.of()));
+                                    Field.of("type", t.type[id] + " (" + ClpsNodeType.name(t.type[id]) + ")"), Field.of("depth", t.depth[id])), List.of())
+                            .withRoles(Role.SCHEMA));
                 }
                 return out;
             }
@@ -160,7 +171,7 @@ final class ClpsNodes {
                     String e = java.util.Arrays.toString(s.entries());
                     out.add(ClpsNode.leaf("schema " + s.id(), "schema", ByteRange.NONE, List.of(Field.of("schema_id", s.id()),
                             Field.of("size", s.entries().length), Field.of("num_ordered", s.numOrdered()),
-                            Field.of("entries", e.length() > 2000 ? e.substring(0, 2000) + "..." : e)), List.of()));
+                            Field.of("entries", e.length() > 2000 ? e.substring(0, 2000) + "..." : e)), List.of()).withRoles(Role.SCHEMA));
                 }
                 return out;
             }
@@ -176,13 +187,18 @@ final class ClpsNodes {
             List<Node> tables = new ArrayList<>();
             for (ClpsTableMetadata.Table t : tm.tables) {
                 if (t.stream() != s.index()) continue;
-                tables.add(ClpsNode.leaf("table " + t.index() + " (schema " + t.schemaId() + ", " + t.records() + " records)", "table", ByteRange.NONE,
+                ClpsNode tn = ClpsNode.leaf("table " + t.index() + " (schema " + t.schemaId() + ", " + t.records() + " records)", "table", ByteRange.NONE,
                         List.of(Field.of("stream", t.stream()), Field.of("offset in decoded stream", t.offset()), Field.of("length", t.length()),
-                                Field.of("schema_id", t.schemaId()), Field.of("num_messages", t.records())), List.of()));
+                                Field.of("schema_id", t.schemaId()), Field.of("num_messages", t.records())), List.of()).withRoles(Role.TABLE);
+                if (r != null) {
+                    int si = s.index();
+                    tn.withDecoded(new ClpsDecoded(ByteRange.of(r[0], r[1]), "stream " + si + ", decoded", t.offset(), t.length(), () -> a.stream(tm, si)));
+                }
+                tables.add(tn);
             }
             out.add(new ClpsNode("stream " + s.index(), "stream", r == null ? ByteRange.NONE : ByteRange.of(r[0], r[1]),
                     () -> List.of(Field.of("offset in /0", s.offset()), Field.of("decoded size", s.size()), Field.of("tables", tables.size())),
-                    List::of, ClpsNode.Children.of(tables)));
+                    List::of, ClpsNode.Children.of(tables)).withRoles(Role.BLOCK, Role.DATA_BLOCK));
         }
         return ClpsNode.Children.of(out);
     }
@@ -190,6 +206,8 @@ final class ClpsNodes {
     private static ClpsNode.Children dictNodes(ClpsArchive a, String name) {
         ClpsDictionary d = a.dictionary(name).value();
         if (d == null) return ClpsNode.Children.of(List.of());
+        ClpsFileEntry e = a.entry(name);
+        ByteRange frame = e == null || e.offset() < 0 || e.size() <= 8 ? null : ByteRange.of(e.offset() + 8, e.size() - 8);
         return new ClpsNode.Children() {
             @Override
             public long count() {
@@ -202,8 +220,10 @@ final class ClpsNodes {
                 for (long i = Math.max(0, from); i < Math.min(d.size(), from + (long) count); i++) {
                     String text = d.text((int) i);
                     String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
-                    out.add(ClpsNode.leaf("#" + i + ": " + shown.replace('\n', ' '), "dictionary-entry", ByteRange.NONE,
-                            List.of(Field.of("id", i), Field.of("length", d.length[(int) i]), Field.of("value", text)), List.of()));
+                    ClpsNode n = ClpsNode.leaf("#" + i + ": " + shown.replace('\n', ' '), "dictionary entry", ByteRange.NONE,
+                            List.of(Field.of("id", i), Field.of("length", d.length[(int) i]), Field.of("value", text)), List.of());
+                    if (frame != null) n.withDecoded(new ClpsDecoded(frame, name + ", decoded", d.start[(int) i] - 8L, 8L + d.length[(int) i], () -> d.data));
+                    out.add(n);
                 }
                 return out;
             }

@@ -49,22 +49,25 @@ public final class ClpsRecords {
 
     /**
      * Writes every record (or those {@code filter} accepts; null for all) as one JSON line each,
-     * in original order. The filter is called from several threads.
+     * in original order, and returns how many were written. The filter is called from several
+     * threads with each record's JSON bytes.
      */
-    public void writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
+    public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
         Decoded d = cached != null ? cached : decode(archive);
         long n = d.order.length;
+        long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         if (n <= CHUNK || threads == 1) {
             for (long from = 0; from < n; from += CHUNK) {
-                ClpsJsonOut o = render(d, from, (int) Math.min(CHUNK, n - from), filter);
-                out.write(o.buf, 0, o.len);
+                Chunk c = render(d, from, (int) Math.min(CHUNK, n - from), filter);
+                out.write(c.out.buf, 0, c.out.len);
+                written += c.records;
             }
-            return;
+            return written;
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemon());
         try {
-            ArrayDeque<Future<ClpsJsonOut>> window = new ArrayDeque<>();
+            ArrayDeque<Future<Chunk>> window = new ArrayDeque<>();
             long next = 0;
             while (next < n || !window.isEmpty()) {
                 while (next < n && window.size() < threads * 3) {
@@ -73,13 +76,18 @@ public final class ClpsRecords {
                     window.add(pool.submit(() -> render(d, from, count, filter)));
                     next += count;
                 }
-                ClpsJsonOut o = take(window.poll());
-                out.write(o.buf, 0, o.len);
+                Chunk c = take(window.poll());
+                out.write(c.out.buf, 0, c.out.len);
+                written += c.records;
             }
         } finally {
             pool.shutdownNow();
         }
+        return written;
     }
+
+    /** Rendered records of one chunk and how many of them passed the filter. */
+    record Chunk(ClpsJsonOut out, int records) {}
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
     public List<String> lines(long from, int count) throws IOException {
@@ -87,7 +95,7 @@ public final class ClpsRecords {
         List<String> out = new ArrayList<>();
         long end = Math.min(d.order.length, from + (long) Math.max(0, count));
         for (long i = Math.max(0, from); i < end; i += CHUNK) {
-            ClpsJsonOut o = render(d, i, (int) Math.min(CHUNK, end - i), null);
+            ClpsJsonOut o = render(d, i, (int) Math.min(CHUNK, end - i), null).out();
             int s = 0;
             for (int k = 0; k < o.len; k++) {
                 if (o.buf[k] == '\n') {
@@ -115,7 +123,7 @@ public final class ClpsRecords {
         return d;
     }
 
-    private static ClpsJsonOut take(Future<ClpsJsonOut> f) throws IOException {
+    private static Chunk take(Future<Chunk> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {
@@ -136,8 +144,9 @@ public final class ClpsRecords {
         };
     }
 
-    ClpsJsonOut render(Decoded d, long from, int count, Predicate<RecordView> filter) throws IOException {
+    Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter) throws IOException {
         ClpsJsonOut out = new ClpsJsonOut(count * 256);
+        int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);
         for (long i = from; i < from + count; i++) {
@@ -157,10 +166,14 @@ public final class ClpsRecords {
                 view.index = i;
                 view.offset = start;
                 view.length = out.len - start - 1;
-                if (!filter.test(view)) out.len = start;
+                if (!filter.test(view)) {
+                    out.len = start;
+                    continue;
+                }
             }
+            kept++;
         }
-        return out;
+        return new Chunk(out, kept);
     }
 
     private static final class View implements RecordView {

@@ -103,6 +103,58 @@ class ClpsMadeArchivesTest {
         }
     }
 
+    @Test
+    void jsonRecordsCapabilityWritesAllRecordsAndRefusesQueriesUntilKqlIsWired() throws Exception {
+        byte[] expected = ClpsTestFiles.gunzip("v0.5.0/outputs/edge.ordered.jsonl.gz");
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("v0.5.0/archives/edge.clps"))) {
+            var jr = a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertEquals(35, jr.writeJsonLines("  ", out));
+            assertEquals(35, jr.recordCount());
+            assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8), out.toString(java.nio.charset.StandardCharsets.UTF_8));
+            org.junit.jupiter.api.Assertions.assertThrows(dev.vitrine.core.model.JsonRecords.QuerySyntaxException.class,
+                    () -> jr.writeJsonLines("n: 1", new ByteArrayOutputStream()));
+        }
+    }
+
+    @Test
+    void packetsTablesAndDictionaryEntriesShowTheirDecodedBytes() throws Exception {
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("v0.5.0/archives/edge.clps"))) {
+            Node root = a.root();
+            assertTrue(root.is(dev.vitrine.core.model.Role.ARCHIVE));
+            Node meta = root.children(0, 10).get(1);
+            Node packet = meta.children(0, 10).get(1);
+            assertTrue(packet.is(dev.vitrine.core.model.Role.PACKET));
+            var d = packet.decoded().orElseThrow();
+            try (var src = d.open()) {
+                assertEquals(1, src.readU8(d.offset()), "ArchiveFileInfo's type byte");
+                assertTrue(d.offset() + d.length() <= src.size());
+            }
+            Node files = root.children(0, 10).get(2);
+            int dicts = 0, tables = 0;
+            for (Node e : files.children(0, 20)) {
+                for (Node c : e.children(0, 5)) {
+                    if (c.kind().equals("dictionary entry")) {
+                        var dd = c.decoded().orElseThrow();
+                        try (var src = dd.open()) {
+                            assertEquals(dd.length() - 8, src.readU64LE(dd.offset()));
+                        }
+                        dicts++;
+                    }
+                    for (Node t : c.children(0, 5)) {
+                        if (t.is(dev.vitrine.core.model.Role.TABLE) && t.decoded().isPresent()) {
+                            try (var src = t.decoded().get().open()) {
+                                assertTrue(t.decoded().get().offset() + t.decoded().get().length() <= src.size());
+                            }
+                            tables++;
+                        }
+                    }
+                }
+            }
+            assertTrue(dicts > 0 && tables > 0, dicts + " " + tables);
+        }
+    }
+
     /** Walks the whole tree (first pages only), reading every field; returns the node count. */
     static int walk(Node n, int depth) throws Exception {
         n.fields();
