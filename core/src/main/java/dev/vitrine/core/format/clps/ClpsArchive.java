@@ -149,6 +149,17 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return src.read(e.offset(), (int) e.size());
     }
 
+    /** The problem of a files-section part if it has been read and failed; never reads (safe on any thread). */
+    synchronized Problem loadedProblem(String name) {
+        ClpsLoaded<?> l = switch (name) {
+            case SCHEMA_TREE -> tree;
+            case SCHEMA_IDS -> schemas;
+            case TABLE_METADATA -> tables;
+            default -> dicts.get(name);
+        };
+        return l == null ? null : l.problem();
+    }
+
     /** A problem placed at {@code offset}, or at -1 when the offset is not inside the file. */
     Problem problemAt(long offset, String message) {
         return Problem.error(src.name(), offset >= 0 && offset < src.size() ? offset : -1, message);
@@ -306,22 +317,42 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         for (ClpsMetadata.RangeEntry r : metadata.rangeIndex) {
             Object fn = r.fields().get("_filename");
             String name = fn == null ? "records " + r.start() + "-" + r.end() : String.valueOf(fn);
-            out.add(new FileListing.Entry(name, Math.max(0, r.end() - r.start()), ByteRange.NONE));
+            // The size in bytes is known only once the records are decoded (see content()): -1 here.
+            out.add(new FileListing.Entry(name, -1, ByteRange.NONE));
         }
         return out;
     }
 
-    /** An ingested file's records [s, e) as JSON lines (decodes the archive). */
+    /**
+     * An ingested file's records [s, e) as JSON lines. Its size is known only once they are
+     * decoded, so the first call to size() or open() decodes them and keeps the bytes.
+     */
     @Override
     public Content content(FileListing.Entry entry) throws IOException {
         ClpsMetadata.RangeEntry match = null;
         if (metadata != null && metadata.rangeIndex != null) {
             List<FileListing.Entry> es = entries();
-            for (int i = 0; i < es.size(); i++) if (es.get(i).equals(entry)) match = metadata.rangeIndex.get(i);
+            for (int i = 0; i < es.size() && match == null; i++) if (es.get(i).equals(entry)) match = metadata.rangeIndex.get(i);
         }
         if (match == null) throw new IOException(src.name() + ": no ingested file " + entry.name());
         final ClpsMetadata.RangeEntry r = match;
         return new Content() {
+            private byte[] bytes;
+
+            private synchronized byte[] bytes() throws IOException {
+                if (bytes == null) {
+                    java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
+                    long count = Math.max(0, r.end() - r.start());
+                    for (long from = r.start(); from < r.start() + count; from += 65536) {
+                        for (String line : records().lines(from, (int) Math.min(65536, r.start() + count - from))) {
+                            bo.write(line.getBytes(StandardCharsets.UTF_8));
+                        }
+                    }
+                    bytes = bo.toByteArray();
+                }
+                return bytes;
+            }
+
             @Override
             public String name() {
                 return entry.name();
@@ -329,16 +360,16 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
             @Override
             public long size() {
-                return -1;
+                try {
+                    return bytes().length;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             }
 
             @Override
             public InputStream open() throws IOException {
-                java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
-                for (String line : records().lines(r.start(), (int) Math.min(Integer.MAX_VALUE, r.end() - r.start()))) {
-                    bo.write(line.getBytes(StandardCharsets.UTF_8));
-                }
-                return new ByteArrayInputStream(bo.toByteArray());
+                return new ByteArrayInputStream(bytes());
             }
         };
     }

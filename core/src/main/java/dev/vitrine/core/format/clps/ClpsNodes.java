@@ -118,15 +118,10 @@ final class ClpsNodes {
         return out;
     }
 
+    /** Problems of a part already read (expanding the node reads it); problems() must not read the file. */
     private static List<Problem> partProblems(ClpsArchive a, String name) {
-        ClpsLoaded<?> l = switch (name) {
-            case ClpsArchive.SCHEMA_TREE -> a.schemaTree();
-            case ClpsArchive.SCHEMA_IDS -> a.schemaMap();
-            case ClpsArchive.TABLE_METADATA -> a.tableMetadata();
-            case ClpsArchive.VAR_DICT, ClpsArchive.LOG_DICT, ClpsArchive.ARRAY_DICT -> a.dictionary(name);
-            default -> null;
-        };
-        return l == null || l.problem() == null ? List.of() : List.of(l.problem());
+        Problem p = a.loadedProblem(name);
+        return p == null ? List.of() : List.of(p);
     }
 
     private static ClpsNode.Children schemaTreeNodes(ClpsArchive a) {

@@ -104,6 +104,28 @@ class ClpsMadeArchivesTest {
     }
 
     @Test
+    void ingestedFilesOfTheRangeIndexExportTheirRecords() throws Exception {
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("generated/archives/sts135-multifile.clps"))) {
+            var files = a.entries();
+            assertEquals(5, files.size());
+            assertTrue(files.get(0).name().contains("sts-135"), files.get(0).name());
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            long total = 0;
+            for (var e : files) {
+                var c = a.content(e);
+                try (var in = c.open()) {
+                    byte[] b = in.readAllBytes();
+                    assertEquals(c.size(), b.length);
+                    all.write(b);
+                    total += b.length;
+                }
+            }
+            assertEquals(ClpsTestFiles.decode(a).length, total);
+            assertEquals(new String(ClpsTestFiles.decode(a), java.nio.charset.StandardCharsets.UTF_8), all.toString(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void jsonRecordsCapabilityWritesAllRecordsAndRefusesQueriesUntilKqlIsWired() throws Exception {
         byte[] expected = ClpsTestFiles.gunzip("v0.5.0/outputs/edge.ordered.jsonl.gz");
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("v0.5.0/archives/edge.clps"))) {
