@@ -89,6 +89,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
             }
             if (h.filesStart() > src.size()) {
                 problems.add(Problem.error(name, 56, "metadata_section_size " + h.metadataSectionSize() + " runs past the end of the file (" + src.size() + " bytes)"));
+            } else if (h.metadataSectionSize() > limits.maxMetadataBytes()) {
+                problems.add(Problem.error(name, 56, "metadata_section_size " + h.metadataSectionSize() + " is over the limit of " + limits.maxMetadataBytes() + " bytes"));
             } else if (h.metadataSectionSize() == 0) {
                 problems.add(Problem.error(name, 56, "metadata_section_size is 0"));
             } else {
@@ -261,7 +263,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         long[] r = streamRange(tm, s);
         ClpsFileEntry t = entry(TABLES);
         if (r == null) throw new FormatException(src.name(), t == null || t.offset() < 0 ? -1 : t.offset(), "stream " + s + " at /0 offset " + st.offset() + " lies outside /0");
-        if (st.size() > limits.maxBlockBytes() || st.size() > Integer.MAX_VALUE - 16) {
+        if (st.size() > limits.maxBlockBytes() || st.size() > Integer.MAX_VALUE - 16 || r[1] > Integer.MAX_VALUE - 16) {
             throw new FormatException(src.name(), r[0], "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of " + limits.maxBlockBytes());
         }
         byte[] comp = src.read(r[0], (int) r[1]);

@@ -25,7 +25,7 @@ public final class ClpsFormat implements ArchiveFormat {
 
     @Override
     public List<String> extensions() {
-        return List.of("clps", "clp");
+        return List.of("clps");
     }
 
     @Override

@@ -20,12 +20,4 @@ final class ClpsNodeType {
         if (t >= 0 && t < NAMES.length) return NAMES[t];
         return t == UNKNOWN ? "Unknown" : "type " + t;
     }
-
-    /** Whether a node of this type owns a column of values in a table (the others are structure only). */
-    static boolean hasColumn(int t) {
-        return switch (t) {
-            case OBJECT, NULL_VALUE, STRUCTURED_ARRAY, METADATA, UNKNOWN -> false;
-            default -> known(t);
-        };
-    }
 }

@@ -89,10 +89,4 @@ final class ClpsSchemaTree {
         }
         return match;
     }
-
-    /** Whether {@code node} lies under the record-content root. */
-    boolean underRoot(int node, int root) {
-        for (int p = node, s = 0; p >= 0 && s <= size(); p = parent[p], s++) if (p == root) return true;
-        return false;
-    }
 }

@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.clps;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -308,15 +307,5 @@ final class ClpsTemplate {
             else if (t.type[n] == ClpsNodeType.STRUCTURED_ARRAY) b.add(BEGIN_ARRAY, named, -1);
         }
         path.clear();
-    }
-
-    static String describe(ClpsTemplate tpl) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < tpl.op.length; i++) {
-            sb.append(tpl.op[i]);
-            if (tpl.key[i] != null) sb.append(new String(tpl.key[i], StandardCharsets.UTF_8));
-            sb.append(' ');
-        }
-        return sb.toString();
     }
 }

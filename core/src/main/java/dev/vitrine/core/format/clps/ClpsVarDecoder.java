@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.clps;
 
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -63,9 +62,5 @@ final class ClpsVarDecoder {
     void dictEscaped(long id, ClpsJsonOut out) throws ClpsDecodeException {
         if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
         out.escaped(vars.data, vars.start[(int) id], vars.length[(int) id]);
-    }
-
-    String dictText(long id) {
-        return id < 0 || id >= vars.size() ? null : new String(vars.data, vars.start[(int) id], vars.length[(int) id], StandardCharsets.UTF_8);
     }
 }
