@@ -195,6 +195,13 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         }
     }
 
+    /** A single-frame part decoded again (for the hex view's decoded bytes; not kept). */
+    byte[] decodedPart(String name) throws IOException {
+        ClpsFileEntry e = entry(name);
+        if (e == null) throw new IOException(src.name() + ": no " + name + " entry");
+        return singleFrame(e);
+    }
+
     synchronized ClpsLoaded<ClpsSchemaTree> schemaTree() {
         if (tree == null) tree = loadFrame(SCHEMA_TREE, b -> ClpsSchemaTree.parse(b, limits.maxEntries()));
         return tree;

@@ -124,6 +124,13 @@ final class ClpsNodes {
         return p == null ? List.of() : List.of(p);
     }
 
+    /** The decoded bytes of a single-frame part, for nodes inside it. */
+    private static ClpsDecoded inFrame(ClpsArchive a, String name, long offset, long length) {
+        ClpsFileEntry e = a.entry(name);
+        if (e == null || e.offset() < 0) return null;
+        return new ClpsDecoded(e.range(), name + ", decoded", offset, length, () -> a.decodedPart(name));
+    }
+
     private static ClpsNode.Children schemaTreeNodes(ClpsArchive a) {
         ClpsSchemaTree t = a.schemaTree().value();
         if (t == null) return ClpsNode.Children.of(List.of());
@@ -141,7 +148,7 @@ final class ClpsNodes {
                     out.add(ClpsNode.leaf(id + ": \"" + t.keyText(id) + "\" " + ClpsNodeType.name(t.type[id]), "schema tree node", ByteRange.NONE,
                             List.of(Field.of("id", id), Field.of("parent", t.parent[id]), Field.of("key", t.keyText(id)),
                                     Field.of("type", t.type[id] + " (" + ClpsNodeType.name(t.type[id]) + ")"), Field.of("depth", t.depth[id])), List.of())
-                            .withRoles(Role.SCHEMA));
+                            .withRoles(Role.SCHEMA).withDecoded(inFrame(a, ClpsArchive.SCHEMA_TREE, t.offset[id], 4 + 8 + t.key[id].length + 1)));
                 }
                 return out;
             }
@@ -166,7 +173,8 @@ final class ClpsNodes {
                     String e = java.util.Arrays.toString(s.entries());
                     out.add(ClpsNode.leaf("schema " + s.id(), "schema", ByteRange.NONE, List.of(Field.of("schema_id", s.id()),
                             Field.of("size", s.entries().length), Field.of("num_ordered", s.numOrdered()),
-                            Field.of("entries", e.length() > 2000 ? e.substring(0, 2000) + "..." : e)), List.of()).withRoles(Role.SCHEMA));
+                            Field.of("entries", e.length() > 2000 ? e.substring(0, 2000) + "..." : e)), List.of()).withRoles(Role.SCHEMA)
+                            .withDecoded(inFrame(a, ClpsArchive.SCHEMA_IDS, s.offset(), 12 + 4L * s.entries().length)));
                 }
                 return out;
             }

@@ -9,7 +9,8 @@ import java.util.Map;
  * a node type (entry >>> 24) and the length of the span that follows (entry & 0xFFFFFF).
  */
 final class ClpsSchemaMap {
-    record Schema(int id, int[] entries, int numOrdered) {}
+    /** One schema; {@code offset} is where it starts in the decoded /schema_ids. */
+    record Schema(int id, int[] entries, int numOrdered, int offset) {}
 
     final Map<Integer, Schema> schemas;
 
@@ -52,7 +53,7 @@ final class ClpsSchemaMap {
                     throw new ClpsDecodeException(eat, "schema " + id + " names node " + e[j] + ", not in the schema tree (" + tree.size() + " nodes)");
                 }
             }
-            if (out.put(id, new Schema(id, e, (int) ordered)) != null) throw new ClpsDecodeException(at, "schema id " + id + " appears twice");
+            if (out.put(id, new Schema(id, e, (int) ordered, at)) != null) throw new ClpsDecodeException(at, "schema id " + id + " appears twice");
         }
         if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last schema");
         return new ClpsSchemaMap(out);

@@ -12,11 +12,14 @@ final class ClpsSchemaTree {
     final byte[][] key;
     final int[] type;
     final int[] depth;
+    /** Where each node's record starts in the decoded /schema_tree (for the hex view). */
+    final int[] offset;
     /** Record-content root ("" Object), log-order root ("" Metadata); -1 when absent. */
     final int objectRoot;
     final int metadataRoot;
 
-    private ClpsSchemaTree(int[] parent, byte[][] key, int[] type) throws ClpsDecodeException {
+    private ClpsSchemaTree(int[] parent, byte[][] key, int[] type, int[] offset) throws ClpsDecodeException {
+        this.offset = offset;
         this.parent = parent;
         this.key = key;
         this.type = type;
@@ -61,14 +64,16 @@ final class ClpsSchemaTree {
         int[] parent = new int[n];
         byte[][] key = new byte[n][];
         int[] type = new int[n];
+        int[] offset = new int[n];
         for (int i = 0; i < n; i++) {
+            offset[i] = c.pos;
             parent[i] = c.i32("schema tree parent");
             int kl = c.count("schema tree key length", 1);
             key[i] = c.bytes(kl, "schema tree key");
             type[i] = c.u8("schema tree node type");
         }
         if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last schema tree node");
-        return new ClpsSchemaTree(parent, key, type);
+        return new ClpsSchemaTree(parent, key, type, offset);
     }
 
     int size() {
