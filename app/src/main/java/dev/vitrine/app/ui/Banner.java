@@ -35,9 +35,12 @@ public final class Banner extends StackPane implements Notifier {
         this(Pos.BOTTOM_RIGHT, new Insets(0, 16, 40, 16), null);
     }
 
-    /** A tab's banner: top right of the tab's own content; {@code echo} also remembers the last message. */
+    /**
+     * A tab's banner: bottom right of the tab's own content, clear of both the archive tabs and
+     * the details tabs; {@code echo} (the window's banner) also remembers the last message.
+     */
     public Banner(Banner echo) {
-        this(Pos.TOP_RIGHT, new Insets(8, 16, 0, 16), echo);
+        this(Pos.BOTTOM_RIGHT, new Insets(0, 16, 16, 16), echo);
     }
 
     private Banner(Pos corner, Insets padding, Banner echo) {

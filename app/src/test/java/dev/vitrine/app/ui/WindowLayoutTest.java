@@ -1,9 +1,11 @@
 package dev.vitrine.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.app.ui.testing.WindowTest;
+import java.util.List;
 import javafx.geometry.Bounds;
 import javafx.scene.control.TabPane;
 import javafx.util.Duration;
@@ -20,17 +22,21 @@ class WindowLayoutTest extends WindowTest {
 
     @Test
     void anArchivesErrorShowsInsideItsTabBelowTheTabBarAndGoesByItself() throws Exception {
-        Banner.errorTime = Duration.seconds(1.5);
+        Banner.errorTime = Duration.seconds(8);
         ArchiveView v = open(fixture("fixtures/zss/bad-magic.zss"));
         waitUntil("the error", () -> v.notifier().shown() > 0);
         assertTrue(fx(() -> v.notifier().lastMessage()).contains("bad-magic.zss"), fx(() -> v.notifier().lastMessage()));
         assertEquals(fx(() -> v.notifier().lastMessage()), fx(() -> window.notifier().lastMessage()), "the window remembers it too");
         assertEquals(0, fx(() -> window.notifier().shown()), "nothing over the whole window");
-        TabPane tabs = fx(() -> window.tabs());
-        Bounds header = fx(() -> tabs.lookup(".tab-header-area").localToScene(tabs.lookup(".tab-header-area").getBoundsInLocal()));
         Bounds note = fx(() -> v.notifier().getChildrenUnmodifiable().getFirst().localToScene(
                 v.notifier().getChildrenUnmodifiable().getFirst().getBoundsInLocal()));
-        assertTrue(note.getMinY() >= header.getMaxY(), "the message " + note + " is below the tab bar " + header);
+        Bounds tab = fx(() -> v.localToScene(v.getBoundsInLocal()));
+        assertTrue(tab.contains(note), "the message " + note + " is inside its archive's tab " + tab);
+        for (TabPane tp : List.of(fx(() -> window.tabs()), v.details().tabs())) {
+            Bounds header = fx(() -> tp.getChildrenUnmodifiable().stream().filter(n -> n.getStyleClass().contains("tab-header-area"))
+                    .findFirst().map(n -> n.localToScene(n.getBoundsInLocal())).orElseThrow());
+            assertFalse(header.intersects(note), "the message " + note + " leaves the tabs " + header + " visible");
+        }
         waitUntil("the error to go by itself", () -> v.notifier().shown() == 0);
     }
 
