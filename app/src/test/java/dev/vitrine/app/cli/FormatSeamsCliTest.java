@@ -84,6 +84,21 @@ class FormatSeamsCliTest {
         assertEquals(0, CliRun.of("tree", f.toString()).exit());
     }
 
+    /** The first real format with JSON records: `cat` gives what the reference `clp-s x --ordered` gives. */
+    @Test
+    void catOfAClpsArchiveIsTheReferenceDecompression() throws Exception {
+        for (String name : List.of("app", "edge", "metrics")) {
+            CliRun r = CliRun.of("cat", dev.vitrine.core.testing.Fixtures.path("clp-s/v0.5.0/archives/" + name + ".clps").toString());
+            assertEquals(0, r.exit(), r.stderr());
+            byte[] expected;
+            try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(
+                    dev.vitrine.core.testing.Fixtures.path("clp-s/v0.5.0/outputs/" + name + ".ordered.jsonl.gz")))) {
+                expected = in.readAllBytes();
+            }
+            org.junit.jupiter.api.Assertions.assertArrayEquals(expected, r.stdout(), name);
+        }
+    }
+
     @Test
     void createZsIsNamedZsInItsHelp() {
         CliRun r = CliRun.of("create", "zs", "--help");
