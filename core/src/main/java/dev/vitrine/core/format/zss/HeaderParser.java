@@ -113,7 +113,12 @@ final class HeaderParser {
         if (codec != null && !flavor.codecs().contains(codec)) {
             problem(CODEC, "unrecognized compression codec " + Keys.pyRepr(codec));
         }
-        if (total != size) {
+        if (crcOk && Long.compareUnsigned(total, size) < 0 && total >= dataStart) {
+            // The header is intact and says the file ends earlier: whatever follows was added
+            // (or the file was padded), and that is where the damage is. Verify stops there.
+            problems.add(Problem.error(file, total, "file is " + size + " bytes but the header says it ends at " + total
+                    + ": the rest is not trusted").expecting(total, size));
+        } else if (total != size) {
             problem(TOTAL_LENGTH, "file is " + size + " bytes, but header says it should be " + Long.toUnsignedString(total));
         }
         fields.add(Field.at("metadata_length", Long.toUnsignedString(ml), METADATA_LENGTH, 8));
