@@ -73,7 +73,8 @@ final class HeaderParser {
             problem(0, "bad magic number (are you sure this is a " + label + " file?)");
         }
         if (size < DATA) {
-            problem(HEADER_LENGTH, "file ends inside the header length field (file is " + size + " bytes)");
+            // At the field when some of it is there, else at the last byte: always inside the file.
+            problem(Math.min(HEADER_LENGTH, size - 1), "file ends inside the header length field (file is " + size + " bytes)");
             return result(goodMagic, false, -1, -1, -1, -1, -1, null, null, -1, null, null);
         }
         long hl = src.readU64LE(HEADER_LENGTH);
