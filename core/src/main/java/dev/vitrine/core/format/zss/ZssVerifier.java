@@ -56,6 +56,8 @@ final class ZssVerifier {
      * after an 861-byte file are not a billion empty blocks).
      */
     private long end;
+    /** Where the SHA-256 task chain has got to (it runs behind the checks). */
+    private volatile long hashedTo;
     private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
     private volatile boolean stopped;
@@ -117,6 +119,7 @@ final class ZssVerifier {
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
+        ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
         boolean cutShort = false;
         try {
             while (true) {
@@ -128,12 +131,19 @@ final class ZssVerifier {
                     hashChain = identity
                             ? hashChain.thenRunAsync(() -> {
                                 if (!stopped) hashFile(frames);
+                                hashedTo = end;
                             }, hashExec)
                             : hashChain.thenCombineAsync(checked, (v, checks) -> {
                                 if (!stopped) hashPayloads(checks);
+                                hashedTo = end;
                                 return null;
                             }, hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
+                    // The hash is the one sequential job: when it falls behind, wait for it rather
+                    // than let the chunks it still holds (decompressed payloads, mapped pages
+                    // that cannot be released) pile up with the size of the file.
+                    hashing.add(hashChain);
+                    while (hashing.size() > 2 * window) join(hashing.poll());
                 }
                 Chunk c = inFlight.poll();
                 if (c == null) break;
@@ -142,8 +152,8 @@ final class ZssVerifier {
                     cutShort = true;
                     break;
                 }
-                // Checked and (once its hash is done) hashed: its pages are not needed again.
-                if (c.hashed().isDone()) passedPages.passed(c.end());
+                // Checked and hashed: those pages are not needed again.
+                passedPages.passed(Math.min(c.end(), hashedTo));
                 ctx.progress(c.end(), size);
             }
             if (!cutShort && framingError != null) {
