@@ -23,6 +23,8 @@ public final class PassedPages {
     private final boolean enabled;
     private final long page;
     private long releasedTo;
+    /** The lowest offset read again behind {@link #releasedTo} since the last release. */
+    private long touchedBehind = Long.MAX_VALUE;
 
     /** @param file the whole mapped file (offsets passed in are offsets into it) */
     public PassedPages(MemorySegment file) {
@@ -38,6 +40,14 @@ public final class PassedPages {
         release(Math.min(offset, file.byteSize()));
     }
 
+    /**
+     * The reader went back to {@code offset} (e.g. to compare a record it kept as a position):
+     * the next release starts there again, so pages read behind the scan do not stay.
+     */
+    public void touched(long offset) {
+        if (offset < releasedTo && offset < touchedBehind) touchedBehind = Math.max(0, offset);
+    }
+
     /** Releases everything passed so far, e.g. when the scan ends. */
     public void passedAll(long offset) {
         if (enabled) release(Math.min(offset, file.byteSize()));
@@ -47,7 +57,8 @@ public final class PassedPages {
         long base = file.address();
         // madvise wants a page-aligned start: round up, so nothing before the range is touched;
         // start a little before the last release to take back what fault-around mapped again.
-        long from = (base + Math.max(0, releasedTo - FAULT_AROUND) + page - 1) & -page;
+        long from = (base + Math.max(0, Math.min(touchedBehind, releasedTo) - FAULT_AROUND) + page - 1) & -page;
+        touchedBehind = Long.MAX_VALUE;
         long end = (base + to) & -page;
         if (end > from) {
             try {

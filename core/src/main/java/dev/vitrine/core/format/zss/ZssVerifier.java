@@ -67,6 +67,10 @@ final class ZssVerifier {
     private MemorySegment prevLast;
     private long prevDataOffset = -1;
     private int consecutiveCrcFailures;
+    /** The root's children are header, index (root), data blocks ({@link ZssRootNode}). */
+    private static final long DATA_BLOCKS_CHILD = 2;
+    /** Data blocks consumed so far: the next one's index under "data blocks". */
+    private long dataOrdinal;
     /** The last block consumed, when it failed its checksum or had no level byte; else -1. */
     private long lastBlockLost = -1;
     /**
@@ -389,8 +393,13 @@ final class ZssVerifier {
         for (BlockCheck bc : checks) {
             ctx.checkCancelled();
             if (bc == null) throw new CancelledException();
-            if (bc.problems != null) bc.problems.forEach(ctx::report);
             BlockFrame f = bc.frame;
+            // Data blocks are the children of the root's "data blocks" node in file order: say
+            // which one, so the window marks it without searching by offset.
+            List<Long> path = f.isData() ? List.of(DATA_BLOCKS_CHILD, dataOrdinal++) : null;
+            if (bc.problems != null) {
+                for (Problem p : bc.problems) ctx.report(path != null && p.offset() == f.offset() ? p.at(path) : p);
+            }
             lastBlockLost = !bc.crcOk || f.level() < 0 ? f.offset() : -1;
             if (bc.contentLost) noteLost(bc);
             // A block of length 0 has no level byte; its CRC (of nothing) is 0, so a run of zero
@@ -410,7 +419,7 @@ final class ZssVerifier {
                 continue;
             }
             consecutiveCrcFailures = 0;
-            if (f.isData()) consumeData(bc);
+            if (f.isData()) consumeData(bc, path);
             else if (f.isIndex()) consumeIndex(bc);
         }
         return true;
@@ -435,14 +444,14 @@ final class ZssVerifier {
         return i < lostReferrerCount ? lostReferrers[i] : -1;
     }
 
-    private void consumeData(BlockCheck bc) {
+    private void consumeData(BlockCheck bc, List<Long> path) {
         long off = bc.frame.offset();
         long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
         if (bc.first != null) {
             if (prevLast != null && Keys.compare(bc.first, prevLast) < 0) {
                 ctx.report(Problem.error(file, off, "records out of order across blocks: first record "
                         + Keys.pyBytesRepr(bc.first, 80) + " of block at " + off + " sorts before the last record "
-                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset));
+                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset).at(path));
             }
             prevLast = identity ? bc.last : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
             prevDataOffset = off;
@@ -502,6 +511,8 @@ final class ZssVerifier {
     }
 
     private MemorySegment resolve(long handle) {
+        // Codec none: the handle is the record's file position, behind the scan by now.
+        if (identity && handle >= 0) passedPages.touched(handle);
         try {
             return keys.resolve(handle);
         } catch (FormatException e) {

@@ -151,4 +151,34 @@ class ZssReferenceVerdictTest {
         assertTrue(problems.getLast().message().contains("block framing is lost, stopping here"), problems::toString);
         assertTrue(problems.stream().anyMatch(pr -> pr.message().startsWith("header checksum mismatch")), problems::toString);
     }
+
+    @Test
+    void aDamagedDataBlockNamesItsNode() throws Exception {
+        Path p = dir.resolve("multi.zss");
+        List<byte[]> recs = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) recs.add(bytes(String.format("r%04d", i)));
+        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(20).branchingFactor(8), recs.iterator());
+        byte[] data = Files.readAllBytes(p);
+        int[] damaged = {3, 20};
+        try (ZssArchive z = open(p)) {
+            for (int i : damaged) {
+                BlockFrame f = z.reader().frameAt(z.blockDirectory().dataOffset(i), data.length);
+                data[(int) f.payloadOffset() + 2] ^= 1;
+            }
+        }
+        Path bad = dir.resolve("multi-bad.zss");
+        Files.write(bad, data);
+        try (ZssArchive z = open(bad)) {
+            List<Problem> crc = verify(z).stream().filter(pr -> pr.message().startsWith("checksum mismatch")).toList();
+            assertEquals(2, crc.size(), crc::toString);
+            for (int k = 0; k < damaged.length; k++) {
+                Problem pr = crc.get(k);
+                assertEquals(List.of(2L, (long) damaged[k]), pr.nodePath());
+                // Following the path from the root reaches the block the offset is in.
+                dev.vitrine.core.model.Node n = z.root();
+                for (long i : pr.nodePath()) n = n.children(i, 1).getFirst();
+                assertEquals(pr.offset(), n.range().offset(), n::name);
+            }
+        }
+    }
 }
