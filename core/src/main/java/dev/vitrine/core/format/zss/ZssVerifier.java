@@ -109,7 +109,7 @@ final class ZssVerifier {
         if (!header.blocksLocatable() || archive.codec() == null) return;
         framePos = header.dataStart();
         long size = reader.size();
-        end = trustedEnd();
+        end = archive.trustedEnd();
         boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
@@ -189,20 +189,6 @@ final class ZssVerifier {
             if (hasher != null) hasher.shutdown();
             passedPages.passedAll(framePos);
         }
-    }
-
-    /**
-     * The file size, or the smaller total_file_length of an intact header (its CRC holds, so the
-     * header really says the file ends there; the bytes after it were added later).
-     */
-    private long trustedEnd() {
-        long size = reader.size();
-        long total = header.totalFileLength();
-        if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart()) return size;
-        long hl = header.headerLength();
-        MemorySegment data = reader.data();
-        long stored = data.get(dev.vitrine.core.io.LittleEndian.U64, HeaderLayout.DATA + hl);
-        return stored == dev.vitrine.core.io.Crc64Xz.of(data, HeaderLayout.DATA, hl) ? total : size;
     }
 
     private static <T> T join(CompletableFuture<T> f) {

@@ -140,6 +140,16 @@ class ZssReferenceVerdictTest {
     }
 
     @Test
+    void theBlockListingAlsoStopsWhereTheHeaderSaysTheFileEnds() throws Exception {
+        Path p = padded(1L << 30, false);
+        try (ZssArchive z = open(p)) {
+            BlockDirectory d = z.blockDirectory();
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5), d::ensureAll);
+            assertEquals(17, d.dataCount());
+        }
+    }
+
+    @Test
     void zerosAfterADamagedHeaderStopWhenFramingIsLost() throws Exception {
         Path p = padded(1L << 30, true);
         List<Problem> problems = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
