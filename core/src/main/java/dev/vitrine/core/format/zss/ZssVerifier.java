@@ -55,7 +55,7 @@ final class ZssVerifier {
      * file is longer (the rest is reported once, at open, and not read: ten gigabytes of zeros
      * after an 861-byte file are not a billion empty blocks).
      */
-    private long end;
+    private long trustedEnd;
     /** Where the SHA-256 task chain has got to (it runs behind the checks). */
     private volatile long hashedTo;
     private boolean framingDone;
@@ -109,7 +109,7 @@ final class ZssVerifier {
         if (!header.blocksLocatable() || archive.codec() == null) return;
         framePos = header.dataStart();
         long size = reader.size();
-        end = archive.trustedEnd();
+        trustedEnd = archive.trustedEnd();
         boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
@@ -208,7 +208,7 @@ final class ZssVerifier {
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
-                BlockFrame f = reader.frameAt(framePos, end);
+                BlockFrame f = reader.frameAt(framePos, trustedEnd);
                 if (f == null) {
                     framingDone = true;
                     break;
