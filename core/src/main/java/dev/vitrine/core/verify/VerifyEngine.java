@@ -29,6 +29,8 @@ public final class VerifyEngine {
             // A reader bug must not hide the verdict: report it as damage we could not place.
             ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "internal error while verifying: " + e));
         }
+        // A run of problems of one kind still open ends with its summary line.
+        ctx.finish();
         return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0);
     }
 
