@@ -148,7 +148,7 @@ final class HeaderParser {
             } catch (CharacterCodingException e) {
                 problem(METADATA, "bad metadata: not valid UTF-8");
             } catch (java.io.IOException | RuntimeException e) {
-                problem(METADATA, "bad metadata: not valid JSON (" + firstLine(e.getMessage()) + ")");
+                problem(METADATA, "bad metadata: not valid JSON (" + dev.vitrine.core.io.Messages.reason(e) + ")");
             }
             fields.add(Field.at("metadata", text == null ? "(unreadable)" : abbreviate(text), METADATA, ml));
             long extStart = METADATA + ml;
@@ -193,12 +193,6 @@ final class HeaderParser {
             case NULL -> "null";
             default -> n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
         };
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String abbreviate(String s) {
