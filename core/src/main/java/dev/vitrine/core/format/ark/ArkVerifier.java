@@ -82,6 +82,11 @@ final class ArkVerifier {
                 err(f, 23, "indexed_item_count " + s.indexedCount + " is over maximum_item_count " + s.maximumCount);
             }
             if (s.indexOffset < s.headerLength) err(f, 19, "index_offset " + s.indexOffset + " points into the header");
+            long room = (s.fileSize() - Math.min(s.fileSize(), s.indexOffset)) / ArkSchemas.INDEX_ENTRY_SIZE;
+            if (s.maximumCount > room && s.indexedCount <= room) {
+                ctx.report(Problem.warning(f, 27, "maximum_item_count " + s.maximumCount + " reserves more index entries than the "
+                        + room + " the file has room for at index_offset " + s.indexOffset));
+            }
         }
         ArkChannel[] map = log.shortIds(sd, s, null);
         Map<Integer, ArkChannel> inColumn = new HashMap<>();

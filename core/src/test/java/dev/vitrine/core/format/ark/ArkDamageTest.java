@@ -1,0 +1,168 @@
+package dev.vitrine.core.format.ark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Damaged logs are reported with the file and offset, and never crash. */
+class ArkDamageTest {
+    @TempDir
+    Path tmp;
+
+    static List<Path> splits(Path root) throws IOException {
+        try (Stream<Path> s = Files.list(root.resolve("splits"))) {
+            return s.sorted().toList();
+        }
+    }
+
+    static Path manifest(Path root) throws IOException {
+        try (Stream<Path> s = Files.list(root.resolve("manifests"))) {
+            return s.findFirst().orElseThrow();
+        }
+    }
+
+    /** Opens, lists, cats, walks and verifies; returns open problems plus verify problems. */
+    static List<Problem> exercise(Path root) throws IOException {
+        return exercise(root, true);
+    }
+
+    static List<Problem> exercise(Path root, boolean walkTree) throws IOException {
+        List<Problem> all = new ArrayList<>();
+        try (ArkArchive a = ArkTestLogs.open(root)) {
+            all.addAll(a.openProblems());
+            a.info();
+            a.channels();
+            a.writeJsonLines(null, Long.MIN_VALUE, Long.MAX_VALUE, new ByteArrayOutputStream());
+            if (walkTree) walk(a.root(), 0);
+            all.addAll(ArkTestLogs.verify(a));
+        }
+        return all;
+    }
+
+    static void walk(Node n, int depth) throws IOException {
+        n.fields();
+        n.problems();
+        n.decoded().ifPresent(d -> {
+            try (var s = d.open()) {
+                s.size();
+            } catch (IOException e) {
+                // damage: shown as the node's problem
+            }
+        });
+        if (depth > 4) return;
+        for (Node c : n.children(0, 40)) walk(c, depth + 1);
+    }
+
+    static List<Problem> errorsIn(List<Problem> ps, String file) {
+        return ps.stream().filter(p -> p.severity() == Severity.ERROR && p.ref().path().equals(file)).toList();
+    }
+
+    @Test
+    void truncatedSplit() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 10);
+        Path s = splits(tmp).getFirst();
+        byte[] b = Files.readAllBytes(s);
+        Files.write(s, java.util.Arrays.copyOf(b, b.length - 40));
+        String ref = "splits/" + s.getFileName();
+        List<Problem> ps = exercise(tmp);
+        List<Problem> es = errorsIn(ps, ref);
+        assertFalse(es.isEmpty(), ps.toString());
+        assertTrue(es.stream().allMatch(p -> p.offset() >= 0), es.toString());
+    }
+
+    @Test
+    void indexEntryPastTheEnd() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 10);
+        Path s = splits(tmp).getFirst();
+        byte[] b = Files.readAllBytes(s);
+        ArkSplit parsed;
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            parsed = a.split(FileRef.of("splits/" + s.getFileName()));
+        }
+        int e = (int) parsed.indexOffset() + 2 * ArkSchemas.INDEX_ENTRY_SIZE; // third entry
+        ArkWriter.putLe(b, e + 8, b.length + 100, 4);
+        Files.write(s, b);
+        List<Problem> ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals("splits/" + s.getFileName()) && p.offset() == b.length + 100
+                && p.message().contains("past the end")), ps.toString());
+    }
+
+    @Test
+    void flippedByteInAPayloadFrame() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 10);
+        for (Path s : splits(tmp)) {
+            try (ArkArchive a = ArkTestLogs.open(tmp)) {
+                ArkSplit sp = a.split(FileRef.of("splits/" + s.getFileName()));
+                ArkLog.SplitDecl sd = a.primary().splits().stream().filter(d -> d.ref().equals(sp.ref())).findFirst().orElseThrow();
+                if (sd.column().codec == ArkCodec.NONE) continue;
+                ArkSplit.Entry e = sp.entry(1);
+                byte[] b = Files.readAllBytes(s);
+                b[(int) (e.offset() + e.size() / 2)] ^= 0x5a;
+                Files.write(s, b);
+                List<Problem> ps = exercise(tmp);
+                assertTrue(ps.stream().anyMatch(p -> p.ref().equals(sp.ref()) && p.offset() == e.offset()), sd.column().codec + " " + ps);
+                b[(int) (e.offset() + e.size() / 2)] ^= 0x5a;
+                Files.write(s, b);
+            }
+        }
+    }
+
+    @Test
+    void missingSplitIsAProblemAndTheRestStillShows() throws Exception {
+        List<ArkTestLogs.Written> written = ArkTestLogs.writeSmall(tmp, 10);
+        Path gone = splits(tmp).getFirst();
+        Files.delete(gone);
+        String guid = gone.getFileName().toString();
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            assertFalse(a.unreadable());
+            assertTrue(a.openProblems().stream().anyMatch(p -> p.message().contains(guid)));
+            List<Problem> v = ArkTestLogs.verify(a);
+            assertTrue(v.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains(guid)
+                    && p.ref().path().startsWith("manifests/")), v.toString());
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            long n = a.writeJsonLines(null, Long.MIN_VALUE, Long.MAX_VALUE, out);
+            assertTrue(n > 0 && n < written.size());
+            assertFalse(a.files().contains(FileRef.of("splits/" + guid)));
+        }
+    }
+
+    @Test
+    void statisticsAndVersionMismatchesAreReported() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 10);
+        Path s = splits(tmp).getFirst();
+        byte[] b = Files.readAllBytes(s);
+        b[1] = 2; // format_version
+        Files.write(s, b);
+        List<Problem> ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.offset() == 1 && p.message().contains("format_version")), ps.toString());
+    }
+
+    @Test
+    void damagedManifestIsUnreadableButDoesNotThrow() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 3);
+        Path m = manifest(tmp);
+        byte[] b = Files.readAllBytes(m);
+        b[b.length - 1] ^= 1;
+        Files.write(m, b);
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            assertTrue(a.unreadable());
+            assertEquals(0, a.channels().size());
+            walk(a.root(), 0);
+        }
+    }
+}
