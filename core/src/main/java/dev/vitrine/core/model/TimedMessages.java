@@ -24,6 +24,17 @@ public interface TimedMessages {
     /** Channels with at least one visible message, by name. Reads indexes only. */
     List<ChannelInfo> channels() throws IOException;
 
+    /**
+     * Data the archive holds but hides (Ark: amendment sections' acceptance filters): a channel's
+     * messages in {@code [startNs, stopNs]} (both inclusive) are left out of {@link #messages} and
+     * {@link #channels()}, and a timeline shades them. {@code count} is how many stored messages that is.
+     */
+    record Hidden(String channel, String type, long startNs, long stopNs, long count, String reason) {}
+
+    default List<Hidden> hidden() throws IOException {
+        return List.of();
+    }
+
     /** One message. {@link #range()} is its stored (compressed) bytes in its file. */
     interface Message {
         String channel();
@@ -91,6 +102,76 @@ public interface TimedMessages {
             g.flush();
         }
         return n;
+    }
+
+    /**
+     * A path-safe file name for a channel's JSON lines: leading slashes dropped, every character
+     * but letters, digits, '.', '_' and '-' replaced by '_', never starting with '.', never empty.
+     */
+    static String safeFileName(String channel) {
+        String s = channel.replaceFirst("^/+", "");
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && b.length() < 200; i++) {
+            char c = s.charAt(i);
+            b.append((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' ? c : '_');
+        }
+        if (b.isEmpty()) b.append("channel");
+        if (b.charAt(0) == '.') b.setCharAt(0, '_');
+        return b.toString();
+    }
+
+    /**
+     * Export: one {@code <safe name>.jsonl} file per channel in {@code dir} (created; existing
+     * files are never replaced), each with that channel's {@code {"channel","time_ns","value"}}
+     * lines in time order, written in one pass over the merged messages. Returns channel to file.
+     */
+    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir)
+            throws IOException {
+        java.nio.file.Files.createDirectories(dir);
+        java.util.Map<String, java.nio.file.Path> files = new java.util.LinkedHashMap<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (ChannelInfo c : channels()) {
+            if (channels != null && !channels.isEmpty() && !channels.contains(c.name())) continue;
+            String base = safeFileName(c.name());
+            String name = base;
+            for (int n = 2; !taken.add(name.toLowerCase(java.util.Locale.ROOT)); n++) name = base + "-" + n;
+            files.put(c.name(), dir.resolve(name + ".jsonl"));
+        }
+        java.util.Map<String, OutputStream> outs = new java.util.HashMap<>();
+        try {
+            for (var e : files.entrySet()) {
+                outs.put(e.getKey(), new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(e.getValue(),
+                        java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)));
+            }
+            try (Cursor c = messages(files.keySet(), Long.MIN_VALUE, Long.MAX_VALUE)) {
+                while (c.hasNext()) {
+                    Message m = c.next();
+                    OutputStream o = outs.get(m.channel());
+                    if (o == null) continue;
+                    com.fasterxml.jackson.databind.node.ObjectNode line = Json.MAPPER.createObjectNode();
+                    line.put("channel", m.channel());
+                    line.put("time_ns", m.timeNs());
+                    try {
+                        line.set("value", m.value());
+                    } catch (IOException e) {
+                        line.put("error", e.getMessage());
+                    }
+                    o.write(Json.MAPPER.writeValueAsBytes(line));
+                    o.write('\n');
+                }
+            }
+        } finally {
+            IOException first = null;
+            for (OutputStream o : outs.values()) {
+                try {
+                    o.close();
+                } catch (IOException e) {
+                    if (first == null) first = e;
+                }
+            }
+            if (first != null) throw first;
+        }
+        return files;
     }
 
     /** Keeps the caller's stream open when the generator closes. */

@@ -260,6 +260,15 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             co.put("rate_hz", c.rateHz());
             co.put("latched", c.latched());
         }
+        ArrayNode hid = o.putArray("hidden");
+        for (Hidden h : hidden()) {
+            ObjectNode ho = hid.addObject();
+            ho.put("channel", h.channel());
+            ho.put("start_ns", h.startNs());
+            ho.put("stop_ns", h.stopNs());
+            ho.put("count", h.count());
+            ho.put("reason", h.reason());
+        }
         o.put("splits", p.splits().size());
         o.put("missing_splits", missing.size());
         return o;
@@ -287,6 +296,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     public List<ChannelInfo> channels() throws IOException {
         ArkLog p = primary();
         return p == null ? List.of() : p.channels();
+    }
+
+    @Override
+    public List<Hidden> hidden() throws IOException {
+        ArkLog p = primary();
+        return p == null ? List.of() : p.hidden();
     }
 
     @Override

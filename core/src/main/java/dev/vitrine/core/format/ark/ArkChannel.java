@@ -14,6 +14,8 @@ public final class ArkChannel {
     boolean visibleByName = true;
     long visibleMin = Long.MIN_VALUE;
     long visibleMax = Long.MAX_VALUE;
+    /** Which later section's filter hides this channel's data (first one), or -1. */
+    int hiddenBySection = -1;
     private RbufIr ir;
     private String irError;
 

@@ -45,6 +45,7 @@ public final class ArkLog implements TimedMessages {
     final List<Section> sections = new ArrayList<>();
     final Map<String, String> metadata = new LinkedHashMap<>();
     private List<ChannelInfo> channelTable;
+    private List<Hidden> hiddenTable;
 
     public record Section(int index, Guid originalLog, ArkQuery filter, List<Column> columns) {}
 
@@ -166,6 +167,7 @@ public final class ArkLog implements TimedMessages {
                     long max = Long.MAX_VALUE;
                     for (int k = s.index() + 1; k < sections.size(); k++) {
                         ArkQuery q = sections.get(k).filter();
+                        if (ch.hiddenBySection < 0 && !q.isAcceptAll()) ch.hiddenBySection = k;
                         byName &= q.acceptsChannel(ch.name);
                         min = Math.max(min, q.minimumTime());
                         max = Math.min(max, q.maximumTime());
@@ -264,15 +266,20 @@ public final class ArkLog implements TimedMessages {
         // D17: from the indexes of the visible messages; a channel with no visible message is not listed.
         Map<String, long[]> acc = new LinkedHashMap<>(); // count, min, max, bytes, latched
         Map<String, String> types = new LinkedHashMap<>();
+        Map<ArkChannel, Long> hiddenCounts = new LinkedHashMap<>();
         for (SplitDecl sd : splits()) {
             ArkSplit sp = archive.split(sd.ref());
             if (sp == null) continue;
-            ArkChannel[] map = shortIds(sd, sp, null);
+            ArkChannel[] map = shortIds(sd, sp, null, true);
             for (long from = 0; from < sp.entryCount(); from += 4096) {
                 archive.checkInterrupted();
                 for (ArkSplit.Entry e : sp.entries(from, 4096)) {
                     ArkChannel ch = map[e.object()];
-                    if (ch == null || !ch.visible(e.timeNs())) continue;
+                    if (ch == null) continue;
+                    if (!ch.visible(e.timeNs())) {
+                        hiddenCounts.merge(ch, 1L, Long::sum);
+                        continue;
+                    }
                     long[] a = acc.computeIfAbsent(ch.name, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0});
                     types.putIfAbsent(ch.name, ch.type);
                     a[0]++;
@@ -290,16 +297,40 @@ public final class ArkLog implements TimedMessages {
         }
         out.sort(Comparator.comparing(ChannelInfo::name));
         channelTable = List.copyOf(out);
+        List<Hidden> hs = new ArrayList<>();
+        for (var en : hiddenCounts.entrySet()) {
+            ArkChannel ch = en.getKey();
+            String why = "hidden by the acceptance filter of section " + ch.hiddenBySection + " ("
+                    + sections.get(Math.max(0, ch.hiddenBySection)).filter() + ")";
+            if (!ch.visibleByName) {
+                hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, Long.MAX_VALUE, en.getValue(), why));
+                continue;
+            }
+            if (ch.visibleMin > Long.MIN_VALUE) hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, ch.visibleMin - 1, en.getValue(), why));
+            if (ch.visibleMax < Long.MAX_VALUE) hs.add(new Hidden(ch.name, ch.type, ch.visibleMax + 1, Long.MAX_VALUE, en.getValue(), why));
+        }
+        hiddenTable = List.copyOf(hs);
         return channelTable;
+    }
+
+    @Override
+    public synchronized List<Hidden> hidden() throws IOException {
+        channels();
+        return hiddenTable;
     }
 
     /** Short id -> channel for one split of a column (null where unmapped, not in the column, or not wanted). */
     ArkChannel[] shortIds(SplitDecl sd, ArkSplit sp, Set<String> wanted) {
+        return shortIds(sd, sp, wanted, false);
+    }
+
+    /** As {@link #shortIds(SplitDecl, ArkSplit, Set)}; with {@code includeHidden}, channels hidden by name too. */
+    ArkChannel[] shortIds(SplitDecl sd, ArkSplit sp, Set<String> wanted, boolean includeHidden) {
         ArkChannel[] map = new ArkChannel[256];
         for (ArkSplit.Mapping m : sp.mappings()) {
             if (m.shortId() < 0 || m.shortId() > 255 || map[m.shortId()] != null) continue;
             ArkChannel ch = sd.column().object(m.object());
-            if (ch == null || !ch.visibleByName) continue;
+            if (ch == null || (!ch.visibleByName && !includeHidden)) continue;
             if (wanted != null && !wanted.contains(ch.name)) continue;
             map[m.shortId()] = ch;
         }

@@ -277,6 +277,7 @@ final class ArkNodes {
         List<Node> kids() throws IOException {
             List<Node> k = new ArrayList<>();
             for (TimedMessages.ChannelInfo c : a.channels()) k.add(new ChannelNode(a, c));
+            for (TimedMessages.Hidden h : a.hidden()) k.add(new HiddenNode(h));
             return k;
         }
 
@@ -329,6 +330,27 @@ final class ArkNodes {
             return List.of(Field.of("name", info.name()), Field.of("type", info.type()), Field.of("count", info.count()),
                     Field.of("min_time_ns", info.minTimeNs()), Field.of("max_time_ns", info.maxTimeNs()), Field.of("bytes", info.bytes()),
                     Field.of("rate_hz", info.rateHz()), Field.of("latched", info.latched()));
+        }
+    }
+
+    /** Data an amendment hides: shown as hidden, not dropped. */
+    static final class HiddenNode extends Base {
+        final TimedMessages.Hidden h;
+
+        HiddenNode(TimedMessages.Hidden h) {
+            super(h.channel() + " (hidden)", "hidden channel data", Set.of(Role.CHANNEL), ByteRange.NONE);
+            this.h = h;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return false;
+        }
+
+        @Override
+        public List<Field> fields() {
+            return List.of(Field.of("name", h.channel()), Field.of("type", h.type()), Field.of("hidden messages", h.count()),
+                    Field.of("from_ns", h.startNs()), Field.of("to_ns", h.stopNs()), Field.of("why", h.reason()));
         }
     }
 

@@ -113,6 +113,8 @@ final class ArkVerifier {
                     err(f, at, "index entry " + e.index() + " at time " + e.timeNs() + " is earlier than the one before (" + previousTime + "): not sorted");
                 }
                 previousTime = Math.max(previousTime, e.timeNs());
+                if (e.flags() != 0 && fileChecks) ctx.report(Problem.warning(f, at + 17, "index entry " + e.index() + " has flags "
+                        + e.flags() + " (reserved, written 0)"));
                 boolean inside = e.offset() <= s.fileSize() && e.size() <= s.fileSize() - e.offset();
                 if (fileChecks) {
                     if (!inside) {

@@ -164,6 +164,12 @@ class ArkRoundTripTest {
             for (Node s : splits.children(0, 100)) all += s.children(0, 10).get(1).childCount();
             assertEquals(written.size(), all);
             assertTrue(a.primary().sections().get(0).columns().getFirst().objects.getFirst().hiddenByName());
+            var hidden = a.hidden();
+            assertEquals(1 + 2 * 3, hidden.size()); // /sensors/every whole; the three others before and after the window
+            assertEquals("/sensors/every", hidden.stream().filter(h -> h.startNs() == Long.MIN_VALUE && h.stopNs() == Long.MAX_VALUE)
+                    .findFirst().orElseThrow().channel());
+            assertTrue(hidden.stream().anyMatch(h -> h.channel().equals("/pose/a") && h.stopNs() == min - 1));
+            assertTrue(a.info().get("hidden").size() == hidden.size());
         }
     }
 
@@ -195,6 +201,23 @@ class ArkRoundTripTest {
             assertTrue(header.is(Role.HEADER) && index.is(Role.INDEX));
             Node first = index.children(0, 1).getFirst();
             assertEquals(first.range(), index.childCovering(first.range().start()).orElseThrow().range());
+        }
+    }
+
+    @Test
+    void exportWritesOneJsonLinesFilePerChannelWithSafeNames() throws Exception {
+        List<ArkTestLogs.Written> written = ArkTestLogs.writeSmall(tmp.resolve("log"), 6);
+        try (ArkArchive a = ArkTestLogs.open(tmp.resolve("log"))) {
+            var files = a.exportJsonLinesPerChannel(List.of(), tmp.resolve("out"));
+            assertEquals(List.of("/config", "/pose/a", "/pose/b", "/sensors/every"), List.copyOf(files.keySet()));
+            assertEquals(tmp.resolve("out/pose_a.jsonl"), files.get("/pose/a"));
+            List<String> poseA = Files.readAllLines(files.get("/pose/a"));
+            assertEquals(written.stream().filter(w -> w.channel().equals("/pose/a")).map(ArkRoundTripTest::line).toList(), poseA);
+            assertEquals("channel", TimedMessages.safeFileName("///"));
+            assertEquals("_._.._x", TimedMessages.safeFileName("../../x"));
+            // never replaces a file
+            org.junit.jupiter.api.Assertions.assertThrows(java.nio.file.FileAlreadyExistsException.class,
+                    () -> a.exportJsonLinesPerChannel(List.of("/config"), tmp.resolve("out")));
         }
     }
 }
