@@ -20,6 +20,17 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 public enum ArkCodec {
     NONE("none"), ZSTD("zstd"), LZ4("lz4"), UNKNOWN("?");
 
+    /** zstd contexts are costly to make (hundreds of KB each): one per thread, reused per message. */
+    private static final ThreadLocal<ZstdCompressCtx> CCTX = ThreadLocal.withInitial(() -> {
+        ZstdCompressCtx c = new ZstdCompressCtx();
+        c.setLevel(3);
+        c.setContentSize(true);
+        c.setChecksum(true);
+        return c;
+    });
+    private static final ThreadLocal<com.github.luben.zstd.ZstdDecompressCtx> DCTX =
+            ThreadLocal.withInitial(com.github.luben.zstd.ZstdDecompressCtx::new);
+
     /** The name our writer writes (lower case, D14). */
     public final String wireName;
 
@@ -41,14 +52,7 @@ public enum ArkCodec {
         try {
             return switch (this) {
                 case NONE, UNKNOWN -> raw.clone();
-                case ZSTD -> {
-                    try (ZstdCompressCtx c = new ZstdCompressCtx()) {
-                        c.setLevel(3);
-                        c.setContentSize(true);
-                        c.setChecksum(true);
-                        yield c.compress(raw);
-                    }
-                }
+                case ZSTD -> CCTX.get().compress(raw);
                 case LZ4 -> {
                     ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 2 + 32);
                     try (LZ4FrameOutputStream z = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB, raw.length,
@@ -82,8 +86,11 @@ public enum ArkCodec {
                 if (n < 0) return readBounded(new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(stored)), max, "zstd");
                 if (n > max) throw new IOException("zstd frame declares " + n + " bytes, over the limit of " + max);
                 try {
-                    byte[] out = Zstd.decompress(stored, (int) n);
-                    if (out.length != n) throw new IOException("zstd frame gave " + out.length + " bytes, declares " + n);
+                    byte[] out = new byte[(int) n];
+                    com.github.luben.zstd.ZstdDecompressCtx d = DCTX.get();
+                    d.reset();
+                    int got = d.decompressByteArray(out, 0, out.length, stored, 0, stored.length);
+                    if (got != n) throw new IOException("zstd frame gave " + got + " bytes, declares " + n);
                     return out;
                 } catch (ZstdException | IllegalStateException e) {
                     throw new IOException("zstd: " + e.getMessage());
