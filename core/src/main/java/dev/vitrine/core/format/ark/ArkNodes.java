@@ -547,7 +547,7 @@ final class ArkNodes {
         @Override
         public List<Node> children(long from, int count) throws IOException {
             ArkLog log = decl.column() == null ? null : logOf(a, decl);
-            ArkChannel[] map = log == null ? new ArkChannel[256] : log.shortIds(decl, s, null);
+            ArkChannel[] map = log == null ? new ArkChannel[256] : log.shortIds(decl, s, null, true); // hidden data shows, marked
             ArkLog.Run run = new ArkLog.Run(decl, s, map, 0);
             List<Node> out = new ArrayList<>();
             for (ArkSplit.Entry e : s.entries(from, count)) {
@@ -607,9 +607,12 @@ final class ArkNodes {
 
     static final class MessageNode extends Base {
         final ArkMessage m;
+        /** Damage met when the value was decoded (by {@link #kids()}, off the UI thread); problems() never reads. */
+        private volatile List<Problem> problems = List.of();
 
         MessageNode(ArkMessage m) {
-            super(m.timeNs() + " " + m.channel(), "message " + m.type(), Set.of(Role.MESSAGE), m.range());
+            super(m.timeNs() + " " + m.channel() + (m.channel.visible(m.timeNs()) ? "" : " (hidden)"), "message " + m.type(),
+                    Set.of(Role.MESSAGE), m.range());
             this.m = m;
         }
 
@@ -625,6 +628,9 @@ final class ArkNodes {
             f.add(Field.of("type", m.type()));
             f.add(Field.of("compression", m.codec().name().toLowerCase(java.util.Locale.ROOT)));
             if (m.latchedReplay()) f.add(Field.of("latched", "last message before the start"));
+            if (!m.channel.visible(m.timeNs())) {
+                f.add(Field.of("hidden", "by the acceptance filter of section " + m.channel.hiddenBySection + " (D18)"));
+            }
             f.addAll(entryFields(m.entry));
             return f;
         }
@@ -632,20 +638,18 @@ final class ArkNodes {
         @Override
         List<Node> kids() {
             try {
-                return List.of(new ValueNode("value", m.decode(), ByteRange.NONE));
+                List<Node> k = List.of(new ValueNode("value", m.decode(), ByteRange.NONE));
+                problems = List.of();
+                return k;
             } catch (IOException e) {
+                problems = List.of(Problem.error(m.run.split.ref(), m.entry.offset(), "message: " + e.getMessage()));
                 return List.of();
             }
         }
 
         @Override
         public List<Problem> problems() {
-            try {
-                m.decode();
-                return List.of();
-            } catch (IOException e) {
-                return List.of(Problem.error(m.run.split.ref(), m.entry.offset(), "message: " + e.getMessage()));
-            }
+            return problems;
         }
 
         @Override

@@ -165,4 +165,54 @@ class ArkDamageTest {
             walk(a.root(), 0);
         }
     }
+
+    @Test
+    void entriesIntoTheHeaderOrOverlappingEachOtherAreReported() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 10);
+        Path s = splits(tmp).getFirst();
+        String ref = "splits/" + s.getFileName();
+        ArkSplit.Entry e0;
+        ArkSplit.Entry e1;
+        long indexOffset;
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            ArkSplit sp = a.split(FileRef.of(ref));
+            e0 = sp.entry(0);
+            e1 = sp.entry(1);
+            indexOffset = sp.indexOffset();
+        }
+        byte[] orig = Files.readAllBytes(s);
+        byte[] b = orig.clone();
+        ArkWriter.putLe(b, (int) e0.position() + 8, 10, 4); // D25: into the header
+        Files.write(s, b);
+        List<Problem> ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == 10 && p.message().contains("header")), ps.toString());
+        b = orig.clone();
+        ArkWriter.putLe(b, (int) e1.position() + 8, e0.offset(), 4); // two entries share bytes
+        Files.write(s, b);
+        ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.message().contains("overlaps the one of entry")), ps.toString());
+        b = orig.clone();
+        ArkWriter.putLe(b, (int) e1.position() + 8, indexOffset, 4); // into the index
+        Files.write(s, b);
+        ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == indexOffset && p.message().contains("index")), ps.toString());
+        b = orig.clone();
+        ArkWriter.putLe(b, (int) e1.position(), 0, 8); // time earlier than the entry before
+        Files.write(s, b);
+        ps = exercise(tmp);
+        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == e1.position() && p.message().contains("not sorted")), ps.toString());
+    }
+
+    @Test
+    void aRootWithSeveralManifestsShowsEach() throws Exception {
+        ArkTestLogs.writeSmall(tmp, 4);
+        ArkWriter.amend(tmp, tmp, "snippet", new ArkQuery(0, Long.MAX_VALUE, List.of("/config")));
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            assertEquals(2, a.logs().size());
+            assertEquals(2, a.info().get("manifests").size());
+            assertEquals(2, a.root().children(0, 10).stream().filter(n -> n.kind().equals("manifest")).count());
+            assertEquals(List.of(), ArkTestLogs.verify(a));
+            assertEquals(2, a.files().stream().filter(f -> f.path().startsWith("manifests/")).count());
+        }
+    }
 }
