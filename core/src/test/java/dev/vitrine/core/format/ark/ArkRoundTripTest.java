@@ -220,4 +220,21 @@ class ArkRoundTripTest {
                     () -> a.exportJsonLinesPerChannel(List.of("/config"), tmp.resolve("out")));
         }
     }
+
+    @Test
+    void timelineDensityCountsEveryVisibleMessage() throws Exception {
+        List<ArkTestLogs.Written> written = ArkTestLogs.writeSmall(tmp, 20);
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            var d = dev.vitrine.core.model.TimelineDensity.build(a, 1000);
+            assertEquals(1024, d.bins());
+            for (TimedMessages.ChannelInfo c : a.channels()) {
+                long n = written.stream().filter(w -> w.channel().equals(c.name())).count();
+                assertEquals(n, java.util.Arrays.stream(d.level(c.name(), 0)).sum());
+                assertEquals(n, java.util.Arrays.stream(d.level(c.name(), 99)).sum());
+                for (int px : new int[] {1, 7, 300, 5000}) {
+                    assertEquals(n, java.util.Arrays.stream(d.columns(c.name(), d.minNs(), d.maxNs(), px)).sum(), c.name() + " " + px);
+                }
+            }
+        }
+    }
 }
