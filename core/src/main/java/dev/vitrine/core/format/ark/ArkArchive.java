@@ -85,6 +85,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             a.close();
             throw e;
         }
+        if (a.primary() == null) {
+            // D24: a log whose manifest is not a decodable rbuf serializable file is unreadable (exit 2), not damaged.
+            a.close();
+            Problem p = a.openProblems.isEmpty() ? Problem.error(FileRef.MAIN, -1, "no manifest") : a.openProblems.getFirst();
+            throw new dev.vitrine.core.io.FormatException(path.toString(), p.ref(), p.offset(), p.ref().isMain() ? p.message() : p.ref() + ": " + p.message());
+        }
         return a;
     }
 
