@@ -188,18 +188,24 @@ final class ArkVerifier {
         Arrays.sort(order, (x, y) -> Long.compare(ranges[x * 2], ranges[y * 2]));
         long end = Long.MIN_VALUE;
         int owner = -1;
-        int reported = 0;
+        long ownerOffset = 0;
+        int sameOwner = 0;
         for (int i : order) {
             long off = ranges[i * 2];
             long e = ranges[i * 2 + 1];
             if (e == off) continue;
-            if (off < end && reported++ < 1000) {
-                err(f, off, "message of index entry " + i + " [" + off + ", " + e + ") overlaps the one of entry " + owner);
+            if (off < end) {
+                // One damaged size can make an entry cover all that follow: name the first few, then count.
+                if (++sameOwner <= 3) err(f, off, "message of index entry " + i + " [" + off + ", " + e + ") overlaps the one of entry " + owner);
             }
             if (e > end) {
+                if (sameOwner > 3) err(f, ownerOffset, (sameOwner - 3) + " more messages overlap the one of entry " + owner);
                 end = e;
                 owner = i;
+                ownerOffset = off;
+                sameOwner = 0;
             }
         }
+        if (sameOwner > 3) err(f, ownerOffset, (sameOwner - 3) + " more messages overlap the one of entry " + owner);
     }
 }
