@@ -62,4 +62,22 @@ class ArkCliTest {
         CliRun bad = CliRun.of("cat", "--channel", "/imu", log.resolve("splits").toString());
         assertEquals(2, bad.exit());
     }
+
+    @Test
+    void exportWritesOneJsonLinesFilePerChannel() throws Exception {
+        Path log = tmp.resolve("log");
+        ArkSample.write(log, 2);
+        Path out = tmp.resolve("out");
+        CliRun r = CliRun.of("export", log.toString(), out.toString(), "--channel", "/camera/info", "--channel", "/status");
+        assertEquals(0, r.exit(), r.stderr());
+        assertTrue(r.out().startsWith("exported 2 files"), r.out());
+        assertEquals(20, Files.readAllLines(out.resolve("camera_info.jsonl")).size());
+        r = CliRun.of("export", log.toString(), out.toString(), "--channel", "/status");
+        assertEquals(1, r.exit(), "an existing file is kept");
+        r = CliRun.of("export", log.toString(), out.toString(), "--channel", "/status", "--overwrite");
+        assertEquals(0, r.exit(), r.stderr());
+        r = CliRun.of("export", log.toString(), out.toString(), "--channel", "/nope");
+        assertEquals(2, r.exit());
+        assertTrue(r.stderr().contains("no channel named"), r.stderr());
+    }
 }

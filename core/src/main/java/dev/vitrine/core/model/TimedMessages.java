@@ -127,6 +127,16 @@ public interface TimedMessages {
      */
     default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir)
             throws IOException {
+        return exportJsonLinesPerChannel(channels, dir, false);
+    }
+
+    /**
+     * As {@link #exportJsonLinesPerChannel(Collection, java.nio.file.Path)}; with {@code overwrite},
+     * existing regular files are replaced (symbolic links never are). When a file cannot be
+     * created, those already created are removed and nothing is written.
+     */
+    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir,
+            boolean overwrite) throws IOException {
         java.nio.file.Files.createDirectories(dir);
         java.util.Map<String, java.nio.file.Path> files = new java.util.LinkedHashMap<>();
         java.util.Set<String> taken = new java.util.HashSet<>();
@@ -139,9 +149,25 @@ public interface TimedMessages {
         }
         java.util.Map<String, OutputStream> outs = new java.util.HashMap<>();
         try {
-            for (var e : files.entrySet()) {
-                outs.put(e.getKey(), new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(e.getValue(),
-                        java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)));
+            try {
+                for (var e : files.entrySet()) {
+                    java.nio.file.OpenOption[] how = overwrite
+                            ? new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+                                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS}
+                            : new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE};
+                    outs.put(e.getKey(), new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(e.getValue(), how)));
+                }
+            } catch (IOException e) {
+                for (var o : outs.entrySet()) {
+                    try {
+                        o.getValue().close();
+                        if (!overwrite) java.nio.file.Files.deleteIfExists(files.get(o.getKey()));
+                    } catch (IOException ignored) {
+                        // best effort: the first failure is what the caller hears
+                    }
+                }
+                outs.clear();
+                throw e;
             }
             try (Cursor c = messages(files.keySet(), Long.MIN_VALUE, Long.MAX_VALUE)) {
                 while (c.hasNext()) {
