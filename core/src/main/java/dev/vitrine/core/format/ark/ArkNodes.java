@@ -123,6 +123,16 @@ final class ArkNodes {
         public List<Problem> problems() {
             return a.openProblems;
         }
+
+        /** A position in a split file is under "splits" (which has no bytes of its own). */
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position p) throws IOException {
+            for (Node k : kids()) {
+                if (k.range().contains(p)) return Optional.of(k);
+                if (k instanceof SplitsNode && a.split(p.file()) != null) return Optional.of(k);
+            }
+            return Optional.empty();
+        }
     }
 
     static final class ManifestNode extends Base {
@@ -485,6 +495,14 @@ final class ArkNodes {
             k.add(new HeaderNode(s));
             k.add(new IndexNode(a, decl, s));
             return k;
+        }
+
+        /** A message's stored bytes are under the index that points at them. */
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position p) throws IOException {
+            List<Node> k = kids();
+            for (Node n : k) if (n.range().contains(p)) return Optional.of(n);
+            return p.file().equals(decl.ref()) && k.size() > 1 ? Optional.of(k.get(1)) : Optional.empty();
         }
 
         @Override

@@ -1,0 +1,109 @@
+package dev.vitrine.app.ui.timeline;
+
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.views.FormatView;
+import dev.vitrine.app.ui.views.ViewContext;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.model.TimedMessages.ChannelInfo;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
+
+/** The Channels tab: the channel table with the ark-logtool columns (MIN, MAX, COUNT, RATE, SIZE, TYPE, NAME) and latched, sortable. */
+public final class ChannelsTab implements FormatView {
+    public static final String ID = "channels";
+    public static final String TAB_ID = "tab-" + ID;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "Channels";
+    }
+
+    @Override
+    public Ikon icon() {
+        return MaterialDesignT.TABLE_LARGE;
+    }
+
+    @Override
+    public int order() {
+        return 7;
+    }
+
+    @Override
+    public boolean appliesTo(Archive archive) {
+        return archive.capability(TimedMessages.class).isPresent();
+    }
+
+    @Override
+    public View create(ViewContext context) {
+        TimedMessages timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
+        TableView<ChannelInfo> table = table();
+        table.setPlaceholder(new Label("reading the channels…"));
+        context.background().run(timed::channels, cs -> {
+            table.getItems().setAll(cs);
+            table.setPlaceholder(new Label("no channels"));
+        }, err -> table.setPlaceholder(new Label("could not read the channels: " + Human.error(err))));
+        return new Made(table);
+    }
+
+    /** The made tab. */
+    public record Made(TableView<ChannelInfo> table) implements View {
+        @Override
+        public javafx.scene.Node content() {
+            return table;
+        }
+    }
+
+    /** The table of the details pane's Channels tab, or null. */
+    @SuppressWarnings("unchecked")
+    public static TableView<ChannelInfo> of(dev.vitrine.app.ui.details.DetailsPane details) {
+        for (javafx.scene.control.Tab t : details.tabs().getTabs()) {
+            if (TAB_ID.equals(t.getId()) && t.getContent() instanceof TableView<?> v) return (TableView<ChannelInfo>) v;
+        }
+        return null;
+    }
+
+    static TableView<ChannelInfo> table() {
+        TableView<ChannelInfo> t = new TableView<>();
+        t.setId("channels-table");
+        t.getStyleClass().add("channels-table");
+        t.getColumns().add(column("MIN", ChannelInfo::minTimeNs, v -> String.valueOf(v), 160));
+        t.getColumns().add(column("MAX", ChannelInfo::maxTimeNs, v -> String.valueOf(v), 160));
+        t.getColumns().add(column("COUNT", ChannelInfo::count, Human::count, 80));
+        t.getColumns().add(column("RATE", ChannelInfo::rateHz, v -> String.format(java.util.Locale.ROOT, "%.2f Hz", v), 90));
+        t.getColumns().add(column("SIZE", ChannelInfo::bytes, Human::size, 90));
+        t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 200));
+        t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 160));
+        t.getColumns().add(column("LATCHED", ChannelInfo::latched, v -> v ? "latched" : "", 70));
+        t.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        return t;
+    }
+
+    private static <T extends Comparable<T>> TableColumn<ChannelInfo, T> column(String title, Function<ChannelInfo, T> value,
+            Function<T, String> text, double width) {
+        TableColumn<ChannelInfo, T> c = new TableColumn<>(title);
+        c.setId("channels-" + title.toLowerCase(java.util.Locale.ROOT));
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : text.apply(item));
+            }
+        });
+        c.setPrefWidth(width);
+        c.setSortable(true);
+        return c;
+    }
+}

@@ -1,0 +1,217 @@
+package dev.vitrine.app.ui.timeline;
+
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.locate.NodeLocator;
+import dev.vitrine.app.ui.views.FormatView;
+import dev.vitrine.app.ui.views.ViewContext;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.model.Health;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
+
+/**
+ * The timeline with its bar (fit, zoom, the visible range) and a status line (what is under the
+ * pointer, or the selected message). The density is computed once in the background; a click
+ * finds the nearest message of the lane in the background and selects its node, so its fields
+ * show, its stored bytes are framed in its split file and the decoded bytes show beside.
+ */
+public final class TimelinePane extends BorderPane implements FormatView.View {
+    /** Pixels either side of a click searched first for the nearest message, then wider. */
+    static final double NEAR_PX = 8;
+
+    private final ViewContext context;
+    private final TimedMessages timed;
+    private final TimelineView view = new TimelineView();
+    private final Label range = new Label();
+    private final Label status = new Label("reading the channels…");
+    private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
+    private final CompletableFuture<Void> firstPick = new CompletableFuture<>();
+    private int pickGeneration;
+    private String selectedText = "";
+    private CompletableFuture<List<Node>> lastPick = CompletableFuture.completedFuture(List.of());
+
+    public TimelinePane(ViewContext context) {
+        this.context = context;
+        this.timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
+        getStyleClass().add("timeline-pane");
+        view.setId("timeline-view");
+        Button fit = button("timeline-fit", MaterialDesignA.ARROW_EXPAND_HORIZONTAL, "Show the whole log", view::fit);
+        Button in = button("timeline-zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (or the wheel, or drag a range)",
+                () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 0.5));
+        Button out = button("timeline-zoom-out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE, "Zoom out",
+                () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 2));
+        Label help = new Label("wheel: zoom · drag: zoom to range · shift-drag, middle-drag: pan · click: select the nearest message");
+        help.getStyleClass().add("text-muted");
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox bar = new HBox(6, fit, in, out, range, grow, help);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 8, 4, 8));
+        range.setId("timeline-range");
+        status.setId("timeline-status");
+        status.setPadding(new Insets(3, 8, 3, 8));
+        status.setMaxWidth(Double.MAX_VALUE);
+        setTop(bar);
+        setCenter(view);
+        setBottom(status);
+        view.setOnRangeChanged(this::rangeChanged);
+        view.hoverTextProperty().addListener((o, a, b) -> status.setText(b.isEmpty() ? selectedText : b));
+        view.setOnPick(this::pick);
+        context.background().runLong(() -> TimelineData.load(timed), d -> {
+            view.setData(d);
+            healthChanged();
+            status.setText(selectedText = Human.count(d.lanes().stream().mapToLong(TimelineData.Lane::count).sum()) + " messages on "
+                    + d.lanes().size() + " channels over " + TimeText.duration(d.maxNs() - d.minNs()));
+            loaded.complete(d);
+        }, err -> {
+            view.setMessage("could not read the channels: " + Human.error(err));
+            loaded.completeExceptionally(err);
+        });
+    }
+
+    private static Button button(String id, org.kordamp.ikonli.Ikon icon, String tip, Runnable action) {
+        Button b = new Button(null, new FontIcon(icon));
+        b.setId(id);
+        b.getStyleClass().addAll("flat", "small");
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private void rangeChanged() {
+        TimelineData d = view.data();
+        if (d == null) return;
+        long s = view.visibleStart();
+        long e = view.visibleStop();
+        long step = TimeText.niceStep((e - s) / 1000.0);
+        range.setText(TimeText.absolute(s, step) + " – " + TimeText.absolute(e, step) + "  (" + TimeText.relative(s - d.minNs())
+                + ", " + TimeText.duration(e - s) + " shown)");
+    }
+
+    public TimelineView timeline() {
+        return view;
+    }
+
+    public Label status() {
+        return status;
+    }
+
+    /** Completes when the channels and the density have been read. */
+    public CompletableFuture<TimelineData> loaded() {
+        return loaded;
+    }
+
+    /** The path of the last picked message's node (root first), when found. */
+    public CompletableFuture<List<Node>> lastPick() {
+        return lastPick;
+    }
+
+    private record Found(TimedMessages.Message message, List<Node> path) {}
+
+    private void pick(TimelineView.Pick p) {
+        int gen = ++pickGeneration;
+        Node root = context.session().root().node();
+        CompletableFuture<List<Node>> result = new CompletableFuture<>();
+        lastPick = result;
+        status.setText(selectedText = "finding the message of " + p.channel() + " nearest to " + TimeText.absolute(p.timeNs(), 1));
+        context.background().run(() -> {
+            TimedMessages.Message m = null;
+            for (double px = NEAR_PX; px <= NEAR_PX * 4096 && m == null; px *= 8) {
+                m = nearest(p.channel(), p.timeNs(), Math.max(1, Math.round(p.nsPerPixel() * px)), () -> gen != pickGeneration);
+            }
+            if (m == null) return null;
+            return new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration));
+        }, found -> {
+            if (gen != pickGeneration) return;
+            if (found == null) {
+                status.setText(selectedText = "no message of " + p.channel() + " near " + TimeText.absolute(p.timeNs(), 1));
+                result.complete(List.of());
+                return;
+            }
+            TimedMessages.Message m = found.message();
+            view.setCursor(m.timeNs(), m.channel());
+            ByteRange r = m.range();
+            TimelineData d = view.data();
+            status.setText(selectedText = m.channel() + " @ " + TimeText.absolute(m.timeNs(), 1) + " ("
+                    + TimeText.relative(m.timeNs() - (d == null ? 0 : d.minNs())) + ") · " + m.type() + " · "
+                    + context.session().archive().displayName(r.file()) + " bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()));
+            context.selection().revealAndFrame(found.path());
+            result.complete(found.path());
+        }, err -> {
+            if (gen != pickGeneration) return;
+            status.setText(selectedText = "could not find the message: " + Human.error(err));
+            result.completeExceptionally(err);
+        });
+    }
+
+    /** Blocking: the message of {@code channel} nearest to {@code t} within {@code t ± window}, or null. */
+    private TimedMessages.Message nearest(String channel, long t, long window, java.util.function.BooleanSupplier cancelled) throws java.io.IOException {
+        TimedMessages.Message best = null;
+        long bestD = Long.MAX_VALUE;
+        long from = t - Math.min(window, t - Long.MIN_VALUE / 2);
+        try (TimedMessages.Cursor c = timed.messages(List.of(channel), from, t + window)) {
+            while (c.hasNext() && !cancelled.getAsBoolean()) {
+                TimedMessages.Message m = c.next();
+                if (m.latchedReplay()) continue;
+                long dist = Math.abs(m.timeNs() - t);
+                if (dist < bestD) {
+                    best = m;
+                    bestD = dist;
+                }
+                if (m.timeNs() > t) break; // time order: later ones are farther
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public javafx.scene.Node content() {
+        return this;
+    }
+
+    /** Lanes of channels stored in a file with problems are marked (errors red, warnings amber). */
+    @Override
+    public void healthChanged() {
+        TimelineData d = view.data();
+        if (d == null) return;
+        Map<FileRef, Severity> worst = new HashMap<>();
+        for (Problem p : context.session().problems()) {
+            if (p.severity() == Severity.INFO) continue;
+            worst.merge(p.ref(), p.severity(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+        }
+        Map<String, Health> byChannel = new HashMap<>();
+        for (TimelineData.Lane l : d.lanes()) {
+            Severity s = null;
+            for (FileRef f : l.files()) {
+                Severity x = worst.get(f);
+                if (x != null && (s == null || x.compareTo(s) > 0)) s = x;
+            }
+            if (s != null) byChannel.put(l.name(), s == Severity.ERROR ? Health.DAMAGED : Health.WARNING);
+        }
+        view.setDamage(byChannel);
+    }
+
+    @Override
+    public void dispose() {
+        pickGeneration++;
+    }
+}

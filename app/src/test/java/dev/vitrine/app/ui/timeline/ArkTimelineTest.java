@@ -1,0 +1,195 @@
+package dev.vitrine.app.ui.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.app.ui.ArchiveView;
+import dev.vitrine.app.ui.testing.WindowTest;
+import dev.vitrine.core.format.ark.ArkSample;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
+import dev.vitrine.core.model.TimedMessages;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Point2D;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.input.MouseButton;
+import org.junit.jupiter.api.Test;
+
+/** The Timeline and Channels tabs on a robot log written by core's sample writer, in a real window. */
+class ArkTimelineTest extends WindowTest {
+
+    private ArchiveView openLog() throws Exception {
+        Path dir = temp.resolve("robot-log");
+        ArkSample.write(dir, 12);
+        return open(dir);
+    }
+
+    private TimelinePane timelineOf(ArchiveView v) throws Exception {
+        assertEquals(TimelineTab.TAB_ID, fx(() -> v.details().tabs().getSelectionModel().getSelectedItem().getId()),
+                "the Timeline tab is in front for a log");
+        TimelinePane p = fx(() -> TimelineTab.of(v.details()));
+        assertNotNull(p, "a log has a Timeline tab");
+        p.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        return p;
+    }
+
+    private static TimedMessages timed(ArchiveView v) {
+        return v.session().archive().capability(TimedMessages.class).orElseThrow();
+    }
+
+    private static List<TimedMessages.Message> messages(TimedMessages t, String channel) throws Exception {
+        List<TimedMessages.Message> out = new ArrayList<>();
+        try (TimedMessages.Cursor c = t.messages(List.of(channel), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (c.hasNext()) out.add(c.next());
+        }
+        return out;
+    }
+
+    @Test
+    void theWholeLogHasOneLanePerChannelWithItsCountAndHiddenDataShaded() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        List<TimedMessages.ChannelInfo> channels = timed(v).channels();
+        TimelineData d = fx(tv::data);
+        List<TimelineData.Lane> visible = d.lanes().subList(0, channels.size());
+        assertEquals(channels.stream().map(TimedMessages.ChannelInfo::name).toList(), visible.stream().map(TimelineData.Lane::name).toList());
+        assertEquals(channels.stream().map(TimedMessages.ChannelInfo::count).toList(), visible.stream().map(TimelineData.Lane::count).toList());
+        for (TimedMessages.ChannelInfo c : channels) {
+            assertEquals(c.count(), (long) fx(() -> tv.visibleCount(c.name())), "every message of " + c.name() + " is drawn");
+            assertEquals(c.latched(), d.lanes().stream().filter(l -> l.name().equals(c.name())).findFirst().orElseThrow().latched());
+        }
+        // The amendment hides /debug/trace: its lane is there, with the hidden range and no visible message.
+        TimelineData.Lane trace = d.lanes().stream().filter(l -> l.name().equals("/debug/trace")).findFirst().orElseThrow();
+        assertEquals(0, trace.count());
+        assertFalse(trace.hidden().isEmpty());
+        assertEquals(timed(v).hidden().size(), d.lanes().stream().mapToInt(l -> l.hidden().size()).sum());
+        assertEquals(d.minNs(), (long) fx(tv::visibleStart));
+        assertTrue(fx(() -> p.status().getText()).contains("messages on " + d.lanes().size() + " channels"), fx(() -> p.status().getText()));
+
+        // A redraw reads density arrays only: well under a frame.
+        long[] times = new long[15];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = fx(() -> {
+                tv.draw();
+                return tv.lastDrawNanos();
+            });
+        }
+        Arrays.sort(times);
+        assertTrue(times[times.length / 2] < 16_000_000L, "median redraw " + times[times.length / 2] / 1e6 + " ms");
+
+        // Hovering tells the time and the count under the pointer.
+        Point2D at = fx(() -> tv.localToScreen(tv.xOf((d.minNs() + d.maxNs()) / 2.0), tv.laneCentreY(0)));
+        moveTo(at);
+        settle();
+        String hover = fx(() -> p.status().getText());
+        assertTrue(hover.contains(channels.getFirst().name()) && hover.contains("message"), hover);
+        assertTrue(hover.contains("(+"), "relative time shown: " + hover);
+    }
+
+    @Test
+    void zoomingNarrowsTheVisibleRangeAndPanningMovesIt() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        long s0 = fx(tv::visibleStart);
+        long e0 = fx(tv::visibleStop);
+        // The wheel zooms around the pointer.
+        Point2D mid = fx(() -> tv.localToScreen(tv.xOf(s0 + (e0 - s0) * 0.3), tv.laneCentreY(1)));
+        moveTo(mid);
+        scroll(5, javafx.geometry.VerticalDirection.UP);
+        settle();
+        long s1 = fx(tv::visibleStart);
+        long e1 = fx(tv::visibleStop);
+        assertTrue(e1 - s1 < e0 - s0, "the wheel zooms in: " + (e1 - s1) + " < " + (e0 - s0));
+        // Dragging a range zooms to it.
+        double x0 = fx(() -> tv.xOf(s1 + (e1 - s1) * 0.4));
+        double x1 = fx(() -> tv.xOf(s1 + (e1 - s1) * 0.5));
+        double y = fx(() -> tv.laneCentreY(0));
+        drag(fx(() -> tv.localToScreen(x0, y)), MouseButton.PRIMARY).dropTo(fx(() -> tv.localToScreen(x1, y)));
+        settle();
+        long s2 = fx(tv::visibleStart);
+        long e2 = fx(tv::visibleStop);
+        assertTrue(e2 - s2 < (e1 - s1) / 5, "dragging zooms to the range: " + (e2 - s2));
+        assertTrue(s2 >= s1 && e2 <= e1);
+        long drawn = 0;
+        for (TimelineData.Lane l : fx(tv::data).lanes()) drawn += fx(() -> tv.visibleCount(l.name()));
+        assertTrue(drawn > 0 && drawn < fx(tv::data).lanes().stream().mapToLong(TimelineData.Lane::count).sum(), "fewer messages shown: " + drawn);
+        // Panning keeps the width and moves the window.
+        fx(() -> {
+            tv.panBy(-200);
+            return null;
+        });
+        assertTrue(fx(tv::visibleStart) < s2);
+        assertEquals(e2 - s2, fx(tv::visibleStop) - fx(tv::visibleStart), 2);
+        // Zoom to about a second around the middle for the picture.
+        fx(() -> {
+            tv.fit();
+            long a = tv.visibleStart();
+            tv.show(a + 5_000_000_000L, a + 6_500_000_000L);
+            return null;
+        });
+        assertTrue(fx(() -> p.status().getText()).length() > 0);
+        assertTrue(fx(() -> tv.visibleStop() - tv.visibleStart()) <= 1_600_000_000L);
+    }
+
+    @Test
+    void clickingALaneAtAMessagesTimeSelectsThatMessageAndFramesItInItsSplitFile() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        TimedMessages.Message m = messages(timed(v), "/odom").get(300);
+        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        fx(() -> {
+            tv.show(m.timeNs() - 60_000_000L, m.timeNs() + 60_000_000L);
+            return null;
+        });
+        Point2D at = fx(() -> tv.localToScreen(tv.xOf(m.timeNs()), tv.laneCentreY(lane)));
+        clickOn(at);
+        List<Node> path = p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        assertFalse(path.isEmpty());
+        assertEquals(m.range(), path.getLast().range(), "the path ends at the message");
+        Node selected = fx(() -> v.selection().selected());
+        assertNotNull(selected);
+        assertTrue(selected.roles().contains(Role.MESSAGE), selected.kind());
+        assertEquals(m.range(), selected.range(), "the message clicked is selected");
+        assertEquals(m.range().file(), fx(() -> v.hex().file()), "the hex view shows its split file");
+        waitUntil("the message framed", () -> v.hex().hex().marks().node() != null && v.hex().hex().marks().node().start() == m.range().offset());
+        assertEquals(m.timeNs(), (long) fx(tv::cursor));
+        assertTrue(fx(() -> p.status().getText()).startsWith("/odom @ "), fx(() -> p.status().getText()));
+    }
+
+    @Test
+    void theChannelsTableHasARowPerChannelAndSorts() throws Exception {
+        ArchiveView v = openLog();
+        timelineOf(v);
+        fx(() -> v.views().select(ChannelsTab.ID));
+        settle();
+        TableView<TimedMessages.ChannelInfo> t = fx(() -> ChannelsTab.of(v.details()));
+        assertNotNull(t);
+        waitUntil("the channels read", () -> !t.getItems().isEmpty());
+        List<TimedMessages.ChannelInfo> channels = timed(v).channels();
+        assertEquals(channels, fx(() -> List.copyOf(t.getItems())));
+        assertEquals(List.of("MIN", "MAX", "COUNT", "RATE", "SIZE", "TYPE", "NAME", "LATCHED"),
+                fx(() -> t.getColumns().stream().map(TableColumn::getText).toList()));
+        fx(() -> {
+            TableColumn<TimedMessages.ChannelInfo, ?> count = t.getColumns().get(2);
+            count.setSortType(TableColumn.SortType.DESCENDING);
+            t.getSortOrder().setAll(List.of(count));
+            return null;
+        });
+        List<Long> counts = fx(() -> t.getItems().stream().map(TimedMessages.ChannelInfo::count).toList());
+        List<Long> sorted = new ArrayList<>(counts);
+        sorted.sort(java.util.Comparator.reverseOrder());
+        assertEquals(sorted, counts, "sorted by COUNT, most first");
+    }
+}
