@@ -31,6 +31,7 @@ final class TimeText {
 
     /** A duration: {@code +1.25 s}, {@code +350 ms}, {@code +12.5 µs}. */
     static String relative(long ns) {
+        if (ns == 0) return "+0 s";
         return (ns < 0 ? "−" : "+") + duration(Math.abs(ns));
     }
 

@@ -44,7 +44,10 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private final Label range = new Label();
     private final Label status = new Label("reading the channels…");
     private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
-    private final CompletableFuture<Void> firstPick = new CompletableFuture<>();
+    private final MessagesTable messages;
+    private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton("Messages",
+            new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
+    private final javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
     private int pickGeneration;
     private String selectedText = "";
     private CompletableFuture<List<Node>> lastPick = CompletableFuture.completedFuture(List.of());
@@ -52,18 +55,28 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     public TimelinePane(ViewContext context) {
         this.context = context;
         this.timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
+        this.messages = new MessagesTable(timed, context.background());
         getStyleClass().add("timeline-pane");
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         view.setId("timeline-view");
         Button fit = button("timeline-fit", MaterialDesignA.ARROW_EXPAND_HORIZONTAL, "Show the whole log", view::fit);
         Button in = button("timeline-zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (or the wheel, or drag a range)",
                 () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 0.5));
         Button out = button("timeline-zoom-out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE, "Zoom out",
                 () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 2));
-        Label help = new Label("wheel: zoom · drag: zoom to range · shift-drag, middle-drag: pan · click: select the nearest message");
-        help.getStyleClass().add("text-muted");
+        Label help = new Label(null, new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignH.HELP_CIRCLE_OUTLINE));
+        help.setId("timeline-help");
+        help.setTooltip(new Tooltip("wheel: zoom around the pointer · drag: zoom to a range\n"
+                + "shift-drag, middle-drag, horizontal scroll: pan · overview strip: move the window\n"
+                + "click a lane: select the nearest message (fields, bytes in its split file, decoded beside)"));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(6, fit, in, out, range, grow, help);
+        showMessages.setId("timeline-messages-toggle");
+        showMessages.getStyleClass().add("small");
+        showMessages.setTooltip(new Tooltip("The messages of the visible window, in time order"));
+        showMessages.selectedProperty().addListener((o, a, on) -> setMessagesShown(on));
+        messages.setOnSelected(this::selectMessage);
+        HBox bar = new HBox(6, fit, in, out, showMessages, range, grow, help);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
         range.setId("timeline-range");
@@ -78,6 +91,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         view.setOnPick(this::pick);
         context.background().runLong(() -> TimelineData.load(timed), d -> {
             view.setData(d);
+            messages.setData(d);
             healthChanged();
             status.setText(selectedText = Human.count(d.lanes().stream().mapToLong(TimelineData.Lane::count).sum()) + " messages on "
                     + d.lanes().size() + " channels over " + TimeText.duration(d.maxNs() - d.minNs()));
@@ -97,11 +111,33 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         return b;
     }
 
+    /** Shows or hides the messages table under the timeline. */
+    public void setMessagesShown(boolean on) {
+        if (showMessages.isSelected() != on) {
+            showMessages.setSelected(on); // the listener comes back here
+            return;
+        }
+        if (on) {
+            split.getItems().setAll(view, messages);
+            split.setDividerPositions(0.55);
+            setCenter(split);
+            messages.setWindow(view.visibleStart(), view.visibleStop());
+        } else {
+            split.getItems().clear();
+            setCenter(view);
+        }
+    }
+
+    public MessagesTable messages() {
+        return messages;
+    }
+
     private void rangeChanged() {
         TimelineData d = view.data();
         if (d == null) return;
         long s = view.visibleStart();
         long e = view.visibleStop();
+        if (showMessages.isSelected()) messages.setWindow(s, e);
         long step = TimeText.niceStep((e - s) / 1000.0);
         range.setText(TimeText.absolute(s, step) + " – " + TimeText.absolute(e, step) + "  (" + TimeText.relative(s - d.minNs())
                 + ", " + TimeText.duration(e - s) + " shown)");
@@ -147,6 +183,33 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
                 result.complete(List.of());
                 return;
             }
+            messages.select(found.message().range(), true);
+            show(found, result);
+        }, err -> {
+            if (gen != pickGeneration) return;
+            status.setText(selectedText = "could not find the message: " + Human.error(err));
+            result.completeExceptionally(err);
+        });
+    }
+
+    /** A row of the messages table was selected: the timeline's cursor moves there and its node is selected. */
+    private void selectMessage(TimedMessages.Message m) {
+        int gen = ++pickGeneration;
+        Node root = context.session().root().node();
+        CompletableFuture<List<Node>> result = new CompletableFuture<>();
+        lastPick = result;
+        view.setCursor(m.timeNs(), m.channel());
+        context.background().run(() -> new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration)), found -> {
+            if (gen == pickGeneration) show(found, result);
+        }, err -> {
+            if (gen != pickGeneration) return;
+            status.setText(selectedText = "could not find the message: " + Human.error(err));
+            result.completeExceptionally(err);
+        });
+    }
+
+    private void show(Found found, CompletableFuture<List<Node>> result) {
+        {
             TimedMessages.Message m = found.message();
             view.setCursor(m.timeNs(), m.channel());
             ByteRange r = m.range();
@@ -156,11 +219,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
                     + context.session().archive().displayName(r.file()) + " bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()));
             context.selection().revealAndFrame(found.path());
             result.complete(found.path());
-        }, err -> {
-            if (gen != pickGeneration) return;
-            status.setText(selectedText = "could not find the message: " + Human.error(err));
-            result.completeExceptionally(err);
-        });
+        }
     }
 
     /** Blocking: the message of {@code channel} nearest to {@code t} within {@code t ± window}, or null. */

@@ -109,6 +109,7 @@ public final class TimelineView extends Region {
         overview = null;
         start = d.minNs();
         stop = d.maxNs();
+        setMinHeight(AXIS_H + Math.min(12, d.lanes().size()) * MIN_LANE_H + OVERVIEW_H + 12);
         draw();
         onRangeChanged.run();
     }
@@ -337,6 +338,20 @@ public final class TimelineView extends Region {
     }
 
     private void updateHover(double x, double y) {
+        if (data != null && x < plotLeft() && laneAt(y) >= 0) {
+            TimelineData.Lane l = data.lanes().get(laneAt(y));
+            StringBuilder b = new StringBuilder(l.name()).append(" · ").append(l.type()).append(" · ").append(Human.count(l.count()))
+                    .append(l.count() == 1 ? " message" : " messages");
+            if (l.latched()) b.append(" · latched");
+            for (TimedMessages.Hidden h : l.hidden()) {
+                b.append(" · ").append(Human.count(h.count())).append(" hidden (").append(h.reason()).append(")");
+            }
+            dev.vitrine.core.model.Health health = damageOf(l.name());
+            if (health == dev.vitrine.core.model.Health.DAMAGED) b.append(" · damage in its files");
+            if (health == dev.vitrine.core.model.Health.WARNING) b.append(" · warnings in its files");
+            hover.set(b.toString());
+            return;
+        }
         if (data == null || x < plotLeft() || x > plotLeft() + plotWidth()) {
             hover.set("");
             return;
@@ -423,15 +438,21 @@ public final class TimelineView extends Region {
         double first = Math.ceil(start / step) * step;
         g.setFont(small);
         g.setTextAlign(TextAlignment.CENTER);
+        double lastLabel = Double.NEGATIVE_INFINITY;
         for (double t = first; t <= stop; t += step) {
             double x = Math.round(xOf(t)) + 0.5;
             g.setStroke(faded(border, 0.8));
             g.setLineWidth(1);
             g.strokeLine(x, AXIS_H - 6, x, lanesBottom);
+            String abs = TimeText.absolute((long) t, step);
+            double half = abs.length() * 3.2;
+            double lx = clampText(x, left, right, half);
+            if (lx - half < lastLabel + 8) continue;
+            lastLabel = lx + half;
             g.setFill(fg);
-            g.fillText(TimeText.absolute((long) t, step), clampText(x, left, right, 60), 12);
+            g.fillText(abs, lx, 12);
             g.setFill(muted);
-            g.fillText(TimeText.relative((long) t - data.minNs()), clampText(x, left, right, 40), 27);
+            g.fillText(TimeText.relative((long) t - data.minNs()), lx, 27);
         }
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(muted);
@@ -467,9 +488,16 @@ public final class TimelineView extends Region {
             g.setFont(bold);
             g.setFill(damaged ? danger : warned ? warning : fg);
             String name = (damaged || warned ? "⚠ " : "") + lane.name();
-            g.fillText(fit(name, 150), textX, two ? top + laneH / 2 - 7 : top + laneH / 2);
+            g.fillText(fit(name, two ? 150 : 110), textX, two ? top + laneH / 2 - 7 : top + laneH / 2);
+            if (!two) {
+                g.setFont(small);
+                g.setFill(muted);
+                g.setTextAlign(TextAlignment.RIGHT);
+                g.fillText(lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()), left - 8, top + laneH / 2);
+                g.setTextAlign(TextAlignment.LEFT);
+            }
             if (lane.latched()) {
-                double bx = left - 58;
+                double bx = two ? left - 58 : left - 108;
                 g.setFill(faded(accent, 0.18));
                 g.fillRoundRect(bx, top + laneH / 2 - (two ? 15 : 8), 50, 14, 8, 8);
                 g.setFill(accent);

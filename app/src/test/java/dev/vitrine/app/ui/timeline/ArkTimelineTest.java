@@ -192,4 +192,67 @@ class ArkTimelineTest extends WindowTest {
         sorted.sort(java.util.Comparator.reverseOrder());
         assertEquals(sorted, counts, "sorted by COUNT, most first");
     }
+
+    @Test
+    void theMessagesTableFollowsTheWindowFiltersByChannelAndSharesTheCursor() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        MessagesTable mt = p.messages();
+        long a = fx(tv::visibleStart);
+        fx(() -> {
+            v.setDividers(new double[] {0.2, 0.78, 0.64});
+            return null;
+        });
+        settle();
+        fx(() -> {
+            tv.show(a + 3_000_000_000L, a + 3_200_000_000L);
+            p.setMessagesShown(true);
+            return null;
+        });
+        mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        List<MessagesTable.Row> rows = fx(() -> List.copyOf(mt.table().getItems()));
+        long s = fx(tv::visibleStart);
+        long e = fx(tv::visibleStop);
+        List<TimedMessages.Message> expected = new ArrayList<>();
+        try (TimedMessages.Cursor c = timed(v).messages(null, s, e)) {
+            while (c.hasNext()) {
+                TimedMessages.Message m = c.next();
+                if (!m.latchedReplay()) expected.add(m);
+            }
+        }
+        assertEquals(expected.stream().map(TimedMessages.Message::range).toList(), rows.stream().map(r -> r.message().range()).toList(),
+                "the window's messages in time order");
+        // A channel filter.
+        fx(() -> {
+            mt.setChannels(java.util.Set.of("/odom"));
+            return null;
+        });
+        mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        List<MessagesTable.Row> odom = fx(() -> List.copyOf(mt.table().getItems()));
+        assertFalse(odom.isEmpty());
+        assertTrue(odom.stream().allMatch(r -> r.message().channel().equals("/odom")));
+        assertEquals(expected.stream().filter(m -> m.channel().equals("/odom")).count(), odom.size());
+        // Selecting a row moves the timeline's cursor and selects the message's node.
+        TimedMessages.Message m = odom.get(odom.size() / 2).message();
+        click(tableRow(mt.table(), odom.size() / 2));
+        p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        assertEquals(m.timeNs(), (long) fx(tv::cursor));
+        assertEquals(m.range(), fx(() -> v.selection().selected().range()));
+        assertEquals(m.range().file(), fx(() -> v.hex().file()));
+        // A pick on the timeline selects its row.
+        TimedMessages.Message other = odom.get(1).message();
+        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        fx(() -> {
+            tv.pick(lane, tv.xOf(other.timeNs()));
+            return null;
+        });
+        p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().message().range()));
+        assertEquals(other.range(), fx(() -> v.selection().selected().range()));
+    }
 }
