@@ -60,6 +60,7 @@ public final class TimelineView extends Region {
     private double overviewWidth = -1;
     private long lastDrawNanos;
     private double hoverX = -1;
+    private double hoverY = -1;
 
     private enum Drag { NONE, SELECT, PAN, OVERVIEW }
 
@@ -86,6 +87,7 @@ public final class TimelineView extends Region {
         setOnMouseReleased(this::released);
         setOnMouseMoved(e -> {
             hoverX = e.getX();
+            hoverY = e.getY();
             updateHover(e.getX(), e.getY());
             draw();
         });
@@ -178,8 +180,7 @@ public final class TimelineView extends Region {
         }
         start = from;
         stop = from + Math.max(span, Math.min(full, MIN_SPAN));
-        draw();
-        onRangeChanged.run();
+        rangeMoved();
     }
 
     public void fit() {
@@ -201,7 +202,12 @@ public final class TimelineView extends Region {
         from = Math.max(data.minNs(), Math.min(data.maxNs() - span, from));
         start = from;
         stop = from + span;
+        rangeMoved();
+    }
+
+    private void rangeMoved() {
         draw();
+        if (hoverX >= 0) updateHover(hoverX, hoverY);
         onRangeChanged.run();
     }
 

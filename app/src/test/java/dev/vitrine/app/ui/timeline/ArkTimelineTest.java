@@ -56,6 +56,10 @@ class ArkTimelineTest extends WindowTest {
     @Test
     void theWholeLogHasOneLanePerChannelWithItsCountAndHiddenDataShaded() throws Exception {
         ArchiveView v = openLog();
+        fx(() -> {
+            v.setDividers(new double[] {0.22, 0.66, 0.64});
+            return null;
+        });
         TimelinePane p = timelineOf(v);
         TimelineView tv = p.timeline();
         List<TimedMessages.ChannelInfo> channels = timed(v).channels();
@@ -254,5 +258,29 @@ class ArkTimelineTest extends WindowTest {
         settle();
         assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().message().range()));
         assertEquals(other.range(), fx(() -> v.selection().selected().range()));
+    }
+
+    @Test
+    void lanesOfChannelsStoredInADamagedFileAreMarked() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        TimedMessages.Message m = messages(timed(v), "/odom").get(10);
+        assertEquals(dev.vitrine.core.model.Health.UNCHECKED, fx(() -> tv.damageOf("/odom")));
+        fx(() -> {
+            v.session().addProblems(List.of(dev.vitrine.core.verify.Problem.error(m.range().file(), m.range().offset(), "bad frame")));
+            return null;
+        });
+        waitUntil("the lane marked", () -> tv.damageOf("/odom") == dev.vitrine.core.model.Health.DAMAGED);
+        for (TimelineData.Lane l : fx(tv::data).lanes()) {
+            if (!l.files().contains(m.range().file())) {
+                assertEquals(dev.vitrine.core.model.Health.UNCHECKED, fx(() -> tv.damageOf(l.name())), l.name() + " is stored elsewhere");
+            }
+        }
+        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        Point2D label = fx(() -> tv.localToScreen(40, tv.laneCentreY(lane)));
+        moveTo(label);
+        settle();
+        assertTrue(fx(() -> p.status().getText()).contains("damage in its files"), fx(() -> p.status().getText()));
     }
 }
