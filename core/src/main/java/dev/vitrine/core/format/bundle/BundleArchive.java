@@ -444,17 +444,20 @@ public final class BundleArchive implements Archive, FileListing {
     @Override
     public synchronized List<FileListing.Entry> entries() throws IOException {
         if (listing != null) return listing;
+        // Data order (shard, then stream offset): the order records are read in, so export decodes each once.
+        List<CatEntry> files = new ArrayList<>();
+        for (CatEntry e : catalog().entries()) if (e.isFile()) files.add(e);
+        files.sort(java.util.Comparator.comparingLong((CatEntry e) -> e.meta().getShardIndex()).thenComparingLong(CatEntry::start));
         List<FileListing.Entry> out = new ArrayList<>();
-        for (CatEntry e : catalog().entries()) {
-            if (e.isFile()) out.add(new FileListing.Entry(e.path(), e.meta().getUncompressedSize(), fileRange(e)));
-        }
+        for (CatEntry e : files) out.add(new FileListing.Entry(e.path(), e.meta().getUncompressedSize(), fileRange(e)));
         return listing = List.copyOf(out);
     }
 
-    /** Every entry (folders too) in key order, for `ls`: see {@link #catalog()}. */
+    /** Every entry, folders too, in bytewise order of the full path (the writer's order), for `ls`. */
     public List<BundleEntry> allEntries() throws IOException {
         List<BundleEntry> out = new ArrayList<>();
         for (CatEntry e : catalog().entries()) out.add(BundleEntry.of(this, e));
+        out.sort((x, y) -> Arrays.compareUnsigned(BundleLayout.utf8(x.name()), BundleLayout.utf8(y.name())));
         return out;
     }
 
