@@ -5,7 +5,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -59,7 +58,7 @@ final class BundleIndex implements AutoCloseable {
                     if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) continue;
                     total += Files.size(p);
                     if (total > maxBytes) throw new IOException(indexDir + ": index larger than " + maxBytes + " bytes");
-                    Files.copy(p, copy.resolve(n), StandardCopyOption.COPY_ATTRIBUTES);
+                    Files.copy(p, copy.resolve(n));
                 }
             }
             options = new Options().setCreateIfMissing(false).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
