@@ -267,6 +267,7 @@ final class BundleVerifier {
         long size = sh.src().size();
         Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
+        Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
         List<BundleArchive.CatEntry> active = new ArrayList<>();
         int next = 0;
         long covered = sh.dataOffset(); // file bytes accounted for so far
@@ -317,18 +318,19 @@ final class BundleVerifier {
                     long to = Math.min(re, f.end());
                     crcs.computeIfAbsent(f, k -> new CRC32C()).update(data, (int) (from - rs), (int) (to - from));
                     fed.merge(f, to - from, Long::sum);
+                    if (!r.zeros(i)) firstAt.putIfAbsent(f, boff);
                 }
                 progress(ctx, len);
             }
             if (len > 0) tiled = Math.max(tiled, re);
             active.removeIf(f -> {
                 if (f.end() > re) return false;
-                finish(f, sh, crcs, fed);
+                finish(f, sh, crcs, fed, firstAt);
                 return true;
             });
         }
         while (next < files.size()) active.add(files.get(next++));
-        for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed);
+        for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
         if (tiled < streamEnd && r.count() > 0) {
             ctx.report(Problem.error(sh.ref(), -1, "records end at stream offset " + tiled + ", before the shard's last file ends at " + streamEnd));
         }
@@ -338,14 +340,16 @@ final class BundleVerifier {
         }
     }
 
-    private void finish(BundleArchive.CatEntry f, BundleArchive.Shard sh, Map<BundleArchive.CatEntry, CRC32C> crcs, Map<BundleArchive.CatEntry, Long> fed) {
+    private void finish(BundleArchive.CatEntry f, BundleArchive.Shard sh, Map<BundleArchive.CatEntry, CRC32C> crcs, Map<BundleArchive.CatEntry, Long> fed,
+                        Map<BundleArchive.CatEntry, Long> firstAt) {
         if (damaged.containsKey(f)) return;
         long got = fed.getOrDefault(f, 0L);
         if (got != f.meta().getUncompressedSize()) {
             damage(f, sh.ref(), -1, "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
             return;
         }
-        crcCheck(f, sh, crcs.getOrDefault(f, new CRC32C()), -1);
+        crcCheck(f, sh, crcs.getOrDefault(f, new CRC32C()), firstAt.getOrDefault(f, -1L));
         crcs.remove(f);
+        firstAt.remove(f);
     }
 }
