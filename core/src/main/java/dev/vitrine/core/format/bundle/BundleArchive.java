@@ -251,6 +251,10 @@ public final class BundleArchive implements Archive, FileListing {
                 h = null;
             }
             if (h != null && config != null) headerProblems(s, ref, h, ps);
+            if (h != null && !Arrays.equals(h.toByteArray(), src.read(BundleLayout.SHARD_PREAMBLE, (int) hl))) {
+                // e.g. a bool stored as 0x40 (still "true"): the values read the same, the bytes are not what a writer makes
+                ps.add(Problem.warning(ref, BundleLayout.SHARD_PREAMBLE, "shard header is not in protobuf's canonical encoding"));
+            }
             if (config != null && config.getBlockSize() > 0 && dataOffset % config.getBlockSize() != 0) {
                 ps.add(Problem.error(ref, 8, "data_offset " + dataOffset + " is not a multiple of block_size " + config.getBlockSize()));
             }

@@ -176,6 +176,14 @@ final class BundleIndex implements AutoCloseable {
         }
     }
 
+    /** Copies the regular files of {@code from} into a new folder {@code to} (tests and tools). */
+    static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(from)) {
+            for (Path p : ds) if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) Files.copy(p, to.resolve(p.getFileName().toString()));
+        }
+    }
+
     static void deleteTree(Path root) {
         try (Stream<Path> s = Files.walk(root)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> {

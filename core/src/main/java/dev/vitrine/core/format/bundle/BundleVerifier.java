@@ -335,6 +335,10 @@ final class BundleVerifier {
             ctx.report(Problem.error(sh.ref(), -1, "records end at stream offset " + tiled + ", before the shard's last file ends at " + streamEnd));
         }
         zeros(ctx, sh, covered, size, "padding after the last record");
+        if (size < BundleLayout.alignUp(covered, block)) {
+            ctx.report(Problem.error(sh.ref(), size, "shard ends at " + size + ", before its last record's padding ends at "
+                    + BundleLayout.alignUp(covered, block) + " (truncated?)"));
+        }
         if (size > BundleLayout.alignUp(covered, block)) {
             ctx.report(Problem.warning(sh.ref(), BundleLayout.alignUp(covered, block), (size - BundleLayout.alignUp(covered, block)) + " bytes after the last record's padding"));
         }

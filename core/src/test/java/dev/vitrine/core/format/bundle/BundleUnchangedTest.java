@@ -42,7 +42,13 @@ class BundleUnchangedTest {
         n.fields();
         n.problems();
         n.range();
-        if (n.decoded().isPresent()) n.decoded().get().open().close();
+        if (n.decoded().isPresent()) {
+            try {
+                n.decoded().get().open().close();
+            } catch (dev.vitrine.core.io.FormatException damaged) {
+                // a damaged record's decoded bytes cannot be shown: the window says why
+            }
+        }
         if (depth > 0 && n.hasChildren()) for (Node c : n.children(0, 50)) browse(c, depth - 1);
     }
 
