@@ -453,8 +453,29 @@ public final class BundleArchive implements Archive, FileListing {
         for (CatEntry e : catalog().entries()) if (e.isFile()) files.add(e);
         files.sort(java.util.Comparator.comparingLong((CatEntry e) -> e.meta().getShardIndex()).thenComparingLong(CatEntry::start));
         List<FileListing.Entry> out = new ArrayList<>();
-        for (CatEntry e : files) out.add(new FileListing.Entry(e.path(), e.meta().getUncompressedSize(), fileRange(e)));
+        for (CatEntry e : files) out.add(listingEntry(e));
         return listing = List.copyOf(out);
+    }
+
+    private FileListing.Entry listingEntry(CatEntry e) {
+        BundleEntry b = BundleEntry.of(this, e);
+        Map<String, Object> at = new LinkedHashMap<>();
+        at.put("type", b.type());
+        if (e.isFile()) {
+            at.put("shard", b.shard());
+            at.put("offset", b.offset());
+            at.put("crc32c", b.crc32c());
+        }
+        return new FileListing.Entry(b.name(), e.isFile() ? b.size() : 0, e.isFile() ? fileRange(e) : ByteRange.NONE, at);
+    }
+
+    /** Files and folders in bytewise order of their full path, each with type, shard, offset and crc32c (files). */
+    @Override
+    public List<FileListing.Entry> listing() throws IOException {
+        List<FileListing.Entry> out = new ArrayList<>();
+        for (CatEntry e : catalog().entries()) if (e.isFile() || e.isDirectory()) out.add(listingEntry(e));
+        out.sort((x, y) -> Arrays.compareUnsigned(BundleLayout.utf8(x.name()), BundleLayout.utf8(y.name())));
+        return out;
     }
 
     /** Every entry, folders too, in bytewise order of the full path (the writer's order), for `ls`. */

@@ -156,6 +156,29 @@ class BundleRoundTripTest {
     }
 
     @Test
+    void listingHasFoldersAndPerEntryAttributes() throws Exception {
+        Path in = BundleTestFiles.sampleInput(tmp.resolve("in"));
+        Path out = tmp.resolve("out");
+        BundleWriter.write(in, out, BundleWriter.defaults());
+        try (BundleArchive a = BundleTestFiles.open(out)) {
+            List<FileListing.Entry> l = a.listing();
+            assertEquals(List.of("a.txt", "b", "b/c.bin", "b/d", "b/d/zeros", "b/empty", "big.bin", "emptydir", "emptydir/sub", "z.txt"),
+                    l.stream().map(FileListing.Entry::name).toList());
+            FileListing.Entry b = l.get(1);
+            assertTrue(b.isFolder());
+            assertEquals(Map.of("type", "folder"), b.attributes());
+            FileListing.Entry c = l.get(2);
+            assertEquals(List.of("type", "shard", "offset", "crc32c"), List.copyOf(c.attributes().keySet()));
+            assertEquals("file", c.attributes().get("type"));
+            assertEquals(1000L, c.attributes().get("offset"));
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            crc.update(Files.readAllBytes(in.resolve("b/c.bin")));
+            assertEquals(crc.getValue(), c.attributes().get("crc32c"));
+            assertTrue(a.entries().stream().noneMatch(FileListing.Entry::isFolder), "export never sees folders");
+        }
+    }
+
+    @Test
     void detectedAsAFolderFormat() throws Exception {
         Path in = BundleTestFiles.sampleInput(tmp.resolve("in"));
         Path out = tmp.resolve("out");
