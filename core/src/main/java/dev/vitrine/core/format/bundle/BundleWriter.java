@@ -74,8 +74,74 @@ public final class BundleWriter {
         return new Options("zstd", BundleLayout.DEFAULT_RECORD_SIZE, BundleLayout.DEFAULT_BLOCK_SIZE, 1L << 30, false);
     }
 
+    /**
+     * Options from `vitrine create bundle` words, by option name with dashes: --compression
+     * (zstd|zlib|snappy|none), --record-size, --block-size, --max-shard-size (a number with an
+     * optional K, M, G or T suffix, powers of 1024), --overwrite ("true"/"false"). Missing or
+     * null values take {@link #defaults()}.
+     *
+     * @throws IllegalArgumentException with a one-line message naming the option
+     */
+    public static Options options(java.util.Map<String, String> values) {
+        Options d = defaults();
+        String c = values.get("--compression");
+        String rs = values.get("--record-size");
+        String bs = values.get("--block-size");
+        String ms = values.get("--max-shard-size");
+        String ow = values.get("--overwrite");
+        if (c != null) {
+            try {
+                BundleLayout.codecOf(c);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--compression: " + e.getMessage());
+            }
+        }
+        try {
+            return new Options(c == null ? d.compression() : c.toLowerCase(java.util.Locale.ROOT),
+                    rs == null ? d.recordSize() : size("--record-size", rs), bs == null ? d.blockSize() : size("--block-size", bs),
+                    ms == null ? d.maxShardSize() : size("--max-shard-size", ms), Boolean.parseBoolean(ow));
+        } catch (IllegalArgumentException e) {
+            throw e.getMessage().startsWith("--") ? e : new IllegalArgumentException(e.getMessage());
+        }
+    }
+
+    /** "262144", "256K", "1G", "1.5M" (powers of 1024), at least 1. */
+    static long size(String option, String text) {
+        String t = text.trim().toUpperCase(java.util.Locale.ROOT);
+        if (t.endsWith("IB")) t = t.substring(0, t.length() - 2);
+        long unit = 1;
+        if (!t.isEmpty()) {
+            switch (t.charAt(t.length() - 1)) {
+                case 'K' -> unit = 1L << 10;
+                case 'M' -> unit = 1L << 20;
+                case 'G' -> unit = 1L << 30;
+                case 'T' -> unit = 1L << 40;
+                default -> { }
+            }
+            if (unit > 1) t = t.substring(0, t.length() - 1);
+        }
+        double v;
+        try {
+            v = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": '" + text + "' is not a size (e.g. 262144, 256K, 1G)");
+        }
+        double bytes = v * unit;
+        if (!(bytes >= 1) || bytes > Long.MAX_VALUE / 2) throw new IllegalArgumentException(option + ": '" + text + "' is out of range");
+        return (long) bytes;
+    }
+
     /** What was written. {@code skipped}: input paths that are neither files nor folders (links, devices). */
-    public record Result(long files, long folders, long shards, long contentBytes, List<String> skipped) {}
+    public record Result(long files, long folders, long shards, long contentBytes, List<String> skipped) {
+        /** The lines `vitrine create bundle` prints. */
+        public List<String> summary(Path out) {
+            List<String> l = new ArrayList<>();
+            for (String s : skipped) l.add("skipped " + s + " (not a regular file or folder)");
+            l.add("wrote " + out + ": " + files + (files == 1 ? " file, " : " files, ") + folders + (folders == 1 ? " folder, " : " folders, ")
+                    + contentBytes + " bytes of data in " + shards + (shards == 1 ? " shard" : " shards"));
+            return l;
+        }
+    }
 
     private record Input(String path, Path file, boolean dir, long size) {}
 

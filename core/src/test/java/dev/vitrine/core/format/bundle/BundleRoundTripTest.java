@@ -179,6 +179,20 @@ class BundleRoundTripTest {
     }
 
     @Test
+    void optionsFromCommandLineWords() {
+        BundleWriter.Options o = BundleWriter.options(Map.of("--compression", "ZLIB", "--record-size", "64K", "--block-size", "512",
+                "--max-shard-size", "1.5G", "--overwrite", "true"));
+        assertEquals(new BundleWriter.Options("zlib", 65536, 512, 3L << 29, true), o);
+        assertEquals(BundleWriter.defaults(), BundleWriter.options(Map.of()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BundleWriter.options(Map.of("--compression", "lz4")));
+        assertTrue(e.getMessage().startsWith("--compression: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> BundleWriter.options(Map.of("--record-size", "lots")));
+        assertTrue(e.getMessage().startsWith("--record-size: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> BundleWriter.options(Map.of("--record-size", "1G")));
+        assertTrue(e.getMessage().contains("record size"), e.getMessage());
+    }
+
+    @Test
     void detectedAsAFolderFormat() throws Exception {
         Path in = BundleTestFiles.sampleInput(tmp.resolve("in"));
         Path out = tmp.resolve("out");
