@@ -179,6 +179,41 @@ class BundleRoundTripTest {
     }
 
     @Test
+    void fileNodesFrameTheirRecordsAndDecodedBytes() throws Exception {
+        Path in = BundleTestFiles.sampleInput(tmp.resolve("in"));
+        Path out = tmp.resolve("out");
+        BundleWriter.write(in, out, BundleWriter.defaults().withCompression("snappy"));
+        byte[] z = Files.readAllBytes(in.resolve("z.txt"));
+        try (BundleArchive a = BundleTestFiles.open(out)) {
+            Node files = a.root().children(1, 1).getFirst();
+            Node zNode = files.children(0, 100).stream().filter(n -> n.name().equals("z.txt")).findFirst().orElseThrow();
+            assertTrue(zNode.is(Role.FILE));
+            assertEquals(dev.vitrine.core.model.FileRef.of("shard-00000000"), zNode.range().file());
+            var d = zNode.decoded().orElseThrow();
+            assertTrue(d.container().encloses(zNode.range()) || d.container().equals(zNode.range()));
+            try (var src = d.open()) {
+                assertArrayEquals(z, src.read(d.offset(), (int) d.length()));
+            }
+            assertArrayEquals(z, BundleTestFiles.read(zNode.content().orElseThrow()));
+            // the byte under the file's record selects that record through the shards node
+            Node shards = a.root().children(2, 1).getFirst();
+            Node shard = shards.childCovering(zNode.range().start()).orElseThrow();
+            Node rec = shard.childCovering(zNode.range().start()).orElseThrow();
+            assertTrue(rec.is(Role.DATA_BLOCK));
+            assertEquals(zNode.range().offset(), rec.range().offset());
+            assertTrue(rec.fields().stream().anyMatch(f -> f.name().equals("compressed_length")));
+            // raw index keys with decoded values
+            Node keys = a.root().children(3, 1).getFirst();
+            assertTrue(keys.is(Role.INDEX));
+            Node first = keys.children(0, 1).getFirst();
+            assertEquals("BUNDLE_CONFIG #", first.name());
+            assertTrue(first.fields().stream().anyMatch(f -> f.name().equals("version_magic") && f.value().equals("daBundleV1")));
+            Node fileKey = keys.children(1, 1).getFirst();
+            assertTrue(fileKey.fields().stream().anyMatch(f -> f.name().equals("name")), fileKey.fields()::toString);
+        }
+    }
+
+    @Test
     void optionsFromCommandLineWords() {
         BundleWriter.Options o = BundleWriter.options(Map.of("--compression", "ZLIB", "--record-size", "64K", "--block-size", "512",
                 "--max-shard-size", "1.5G", "--overwrite", "true"));
