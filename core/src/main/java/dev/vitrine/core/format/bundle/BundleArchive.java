@@ -315,8 +315,8 @@ public final class BundleArchive implements Archive, FileListing {
 
     private Records loadRecords(long s) throws IOException {
         FileRef ref = BundleLayout.shardRef(s);
-        List<Long> offs = new ArrayList<>();
-        List<Long> boffs = new ArrayList<>();
+        LongList offs = new LongList();
+        LongList boffs = new LongList();
         List<Problem> ps = new ArrayList<>();
         long end = streamEnd(s);
         if (index != null) {
@@ -361,8 +361,26 @@ public final class BundleArchive implements Archive, FileListing {
                 return true;
             });
         }
-        return new Records(s, offs.stream().mapToLong(Long::longValue).toArray(), boffs.stream().mapToLong(Long::longValue).toArray(),
-                List.copyOf(ps), end);
+        return new Records(s, offs.toArray(), boffs.toArray(), List.copyOf(ps), end);
+    }
+
+    /** Unboxed growable longs: a shard may have millions of records. */
+    private static final class LongList {
+        private long[] a = new long[16];
+        private int n;
+
+        void add(long v) {
+            if (n == a.length) a = Arrays.copyOf(a, a.length * 2);
+            a[n++] = v;
+        }
+
+        int size() {
+            return n;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(a, n);
+        }
     }
 
     /** The compressed bytes a record may occupy: from its offset to the next stored record's, or the file's end. */

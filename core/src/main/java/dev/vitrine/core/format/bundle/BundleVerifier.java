@@ -265,6 +265,74 @@ final class BundleVerifier {
         long block = a.config().getBlockSize();
         long recordSize = a.config().getRecordSize();
         long size = sh.src().size();
+        try (Prefetch ahead = new Prefetch(sh, r)) {
+            loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size);
+        }
+    }
+
+    /**
+     * Decodes the records a few ahead of the check on other threads (bounded: at most
+     * {@code 2 x threads} records in memory), so decompression uses every core while the
+     * checks and CRCs stay in order on this one.
+     */
+    private final class Prefetch implements AutoCloseable {
+        private final java.util.concurrent.ExecutorService pool;
+        private final java.util.ArrayDeque<java.util.concurrent.Future<Object>> queue = new java.util.ArrayDeque<>();
+        private final BundleArchive.Shard sh;
+        private final BundleArchive.Records r;
+        private final int depth;
+        private int submitted;
+
+        Prefetch(BundleArchive.Shard sh, BundleArchive.Records r) {
+            this.sh = sh;
+            this.r = r;
+            int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+            this.depth = 2 * threads;
+            this.pool = java.util.concurrent.Executors.newFixedThreadPool(threads, t -> {
+                Thread th = new Thread(t, "bundle-verify");
+                th.setDaemon(true);
+                return th;
+            });
+        }
+
+        /** The decoded record {@code i} (a Result), the IOException it failed with, or null (not stored / bad length). */
+        Object take(int i) {
+            while (submitted < r.count() && submitted < i + depth) {
+                int k = submitted++;
+                queue.add(pool.submit(() -> decode(k)));
+            }
+            try {
+                return queue.poll().get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new dev.vitrine.core.verify.CancelledException();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof RuntimeException re) throw re;
+                if (c instanceof Error er) throw er;
+                return new IOException(c);
+            }
+        }
+
+        private Object decode(int k) {
+            long len = r.length(k);
+            if (len <= 0 || len > a.config().getRecordSize()) return null;
+            try {
+                return a.decodeRecordFull(sh, r, k, false);
+            } catch (IOException e) {
+                return e;
+            }
+        }
+
+        @Override
+        public void close() {
+            for (var f : queue) f.cancel(true);
+            pool.shutdownNow();
+        }
+    }
+
+    private void loop(VerifyContext ctx, BundleArchive.Shard sh, BundleArchive.Records r, List<BundleArchive.CatEntry> files, Prefetch ahead,
+                      long streamEnd, long block, long recordSize, long size) {
         Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
@@ -291,9 +359,13 @@ final class BundleVerifier {
                 if (boff % block != 0) bad.add("starts at " + boff + ", not a multiple of block_size " + block);
                 else if (boff < covered) bad.add("starts at " + boff + ", inside the bytes before it (which end at " + covered + ")");
             }
+            Object pre = ahead.take(i);
             if (bad.isEmpty()) {
                 try {
-                    RecordCodec.Result res = a.decodeRecordFull(sh, r, i, false);
+                    if (pre instanceof FormatException ex) throw ex;
+                    if (pre instanceof IOException ex) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
+                    if (!(pre instanceof RecordCodec.Result)) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
+                    RecordCodec.Result res = (RecordCodec.Result) pre;
                     data = res.data();
                     if (!r.zeros(i)) {
                         zeros(ctx, sh, covered, boff, "padding before " + rec);
