@@ -69,7 +69,14 @@ public final class BundleArchive implements Archive, FileListing {
         }
         this.index = idx;
         if (idx != null) {
-            byte[] v = idx.get(BundleLayout.CONFIG_KEY);
+            byte[] v;
+            try {
+                v = idx.get(BundleLayout.CONFIG_KEY);
+            } catch (IOException | RuntimeException e) {
+                idx.close(); // the private copy must not outlive a failed open
+                files.close();
+                throw e;
+            }
             if (v == null) {
                 openProblems.add(Problem.error(INDEX_REF, -1, "no BUNDLE_CONFIG # key: not a bundle index"));
             } else {

@@ -50,6 +50,7 @@ public final class BundleFormat implements ArchiveFormat {
 
     @Override
     public BundleArchive open(Path path, Limits limits) throws IOException {
+        if (!java.nio.file.Files.isDirectory(path)) throw new java.nio.file.NotDirectoryException(path.toString());
         return new BundleArchive(this, path, limits);
     }
 
