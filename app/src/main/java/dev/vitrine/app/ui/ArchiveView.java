@@ -99,6 +99,7 @@ public final class ArchiveView extends BorderPane {
         right.setMinWidth(200);
         for (javafx.scene.layout.Region r : List.of(detailsSlot, bottom, hexSlot, problemsSlot)) r.setMinSize(0, 0);
         outer.setDividerPositions(0.27);
+        KeptShares.keep(outer, right, bottom);
         // Every pane keeps its share when the window is resized (a fixed tree cut its labels
         // in a small window and wasted room in a large one).
         setCenter(new StackPane(outer, banner));
@@ -195,9 +196,9 @@ public final class ArchiveView extends BorderPane {
 
     public void setDividers(double[] d) {
         if (d == null || d.length < 3) return;
-        outer.setDividerPositions(d[0]);
-        right.setDividerPositions(d[1]);
-        bottom.setDividerPositions(d[2]);
+        KeptShares.set(outer, d[0]);
+        KeptShares.set(right, d[1]);
+        KeptShares.set(bottom, d[2]);
     }
 
     /** Calls {@code listener} whenever the user moves a divider. */

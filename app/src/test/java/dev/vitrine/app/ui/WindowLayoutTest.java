@@ -22,7 +22,7 @@ class WindowLayoutTest extends WindowTest {
 
     @Test
     void anArchivesErrorShowsInsideItsTabBelowTheTabBarAndGoesByItself() throws Exception {
-        Banner.errorTime = Duration.seconds(1.5);
+        Banner.errorTime = Duration.seconds(8);
         ArchiveView v = open(fixture("fixtures/zss/bad-magic.zss"));
         waitUntil("the error", () -> v.notifier().shown() > 0);
         assertTrue(fx(() -> v.notifier().lastMessage()).contains("bad-magic.zss"), fx(() -> v.notifier().lastMessage()));
