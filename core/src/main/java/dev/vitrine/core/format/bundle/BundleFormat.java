@@ -54,6 +54,12 @@ public final class BundleFormat implements ArchiveFormat {
         return new BundleArchive(this, path, limits);
     }
 
+    /** `vitrine create bundle`. */
+    @Override
+    public java.util.Optional<dev.vitrine.core.format.ArchiveWriter> writer() {
+        return java.util.Optional.of(new BundleArchiveWriter());
+    }
+
     /** Opens with default limits. */
     public BundleArchive open(Path path) throws IOException {
         return open(path, Limits.DEFAULT);
