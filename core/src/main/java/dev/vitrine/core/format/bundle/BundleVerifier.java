@@ -374,6 +374,8 @@ final class BundleVerifier {
                 } catch (FormatException e) {
                     bad.add(e.detail().startsWith(rec) ? e.detail().substring(rec.length()).strip().replaceFirst("^: ", "") : e.detail());
                     if (e.offset() >= 0) at = e.offset();
+                    // where its bytes end is unknown: the next record's start is the best bound for the padding check
+                    if (!r.zeros(i)) covered = Math.max(covered, a.recordSlot(sh, r, i).end());
                 }
             }
             long re = rs + Math.max(0, len);
@@ -381,7 +383,7 @@ final class BundleVerifier {
             List<BundleArchive.CatEntry> holds = new ArrayList<>();
             for (BundleArchive.CatEntry f : active) if (f.start() < re && f.end() > rs) holds.add(f);
             if (!bad.isEmpty()) {
-                String why = rec + " " + String.join("; ", bad);
+                String why = rec + ": " + String.join("; ", bad);
                 ctx.report(Problem.error(sh.ref(), at, why + (holds.isEmpty() ? "" : "; it holds bytes of " + names(holds))));
                 for (BundleArchive.CatEntry f : holds) damage(f, sh.ref(), at, why);
             } else {

@@ -104,6 +104,8 @@ class BundleDamageTest {
             assertEquals(FileRef.of("shard-00000000"), rec.ref());
             assertEquals(boff, rec.offset());
             assertTrue(rec.message().contains("\"f03\"") || rec.message().contains("f03"), rec.message());
+            assertTrue(rec.message().startsWith("record at stream offset " + 3 * RECORD + ": zlib"), rec.message());
+            assertTrue(ps.stream().noneMatch(p -> p.message().contains("padding")), "the damaged record's bytes are not called padding: " + ps);
         }
         exportsExactlyTheIntact(b, want);
     }
