@@ -61,7 +61,13 @@ final class BundleVerifier {
         return dev.vitrine.core.export.EntryPathPolicy.quote(s);
     }
 
+    /** A file lost to damage reported on its own (a record, a shard, an overlap): a WARNING naming that cause. */
     private void damage(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
+        damaged.putIfAbsent(e, Problem.warning(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
+    }
+
+    /** A file whose own bytes are wrong with nothing else to blame: an ERROR. */
+    private void damageError(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
         damaged.putIfAbsent(e, Problem.error(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
     }
 
@@ -112,7 +118,7 @@ final class BundleVerifier {
                     FileRef ref = BundleLayout.shardRef(Math.max(0, s));
                     if (s < 0 || s >= a.shardCount()) {
                         ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count " + a.shardCount()));
-                        if (size != 0) damaged.putIfAbsent(e, Problem.error(BundleArchive.INDEX_REF, -1, "file " + quote(e.path()) + " is damaged: its shard " + Long.toUnsignedString(s) + " does not exist"));
+                        if (size != 0) damaged.putIfAbsent(e, Problem.warning(BundleArchive.INDEX_REF, -1, "file " + quote(e.path()) + " is damaged: its shard " + Long.toUnsignedString(s) + " does not exist"));
                     } else if (size < 0 || start < 0 || start + size < start) {
                         ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": offset " + Long.toUnsignedString(start) + " + size " + Long.toUnsignedString(size) + " overflows"));
                         if (size != 0) damage(e, ref, -1, "its range cannot be read");
@@ -197,7 +203,7 @@ final class BundleVerifier {
             ctx.checkCancelled();
             end = Math.max(end, e.end());
             if (e.end() > avail) {
-                damage(e, sh.ref(), Math.min(sh.src().size(), sh.dataOffset() + e.start()),
+                damageError(e, sh.ref(), Math.max(-1, Math.min(sh.src().size() - 1, sh.dataOffset() + e.start())),
                         "bytes [" + e.start() + ", " + e.end() + ") run past the shard's stream end " + avail);
                 continue;
             }
@@ -208,7 +214,7 @@ final class BundleVerifier {
                 try {
                     sh.src().read(at, buf, 0, n);
                 } catch (FormatException ex) {
-                    damage(e, sh.ref(), at, ex.detail());
+                    damageError(e, sh.ref(), at, ex.detail());
                     break;
                 }
                 crc.update(buf, 0, n);
@@ -265,8 +271,14 @@ final class BundleVerifier {
         long block = a.config().getBlockSize();
         long recordSize = a.config().getRecordSize();
         long size = sh.src().size();
+        dev.vitrine.core.export.PassedPages pages = null;
+        try {
+            pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
+        } catch (FormatException | RuntimeException e) {
+            // no mapping to release: the scan still works, only resident memory grows
+        }
         try (Prefetch ahead = new Prefetch(sh, r)) {
-            loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size);
+            loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size, pages);
         }
     }
 
@@ -332,7 +344,7 @@ final class BundleVerifier {
     }
 
     private void loop(VerifyContext ctx, BundleArchive.Shard sh, BundleArchive.Records r, List<BundleArchive.CatEntry> files, Prefetch ahead,
-                      long streamEnd, long block, long recordSize, long size) {
+                      long streamEnd, long block, long recordSize, long size, dev.vitrine.core.export.PassedPages pages) {
         Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
@@ -397,6 +409,13 @@ final class BundleVerifier {
                 progress(ctx, len);
             }
             if (len > 0) tiled = Math.max(tiled, re);
+            if (pages != null && !r.zeros(i)) {
+                try {
+                    pages.passed(boff);
+                } catch (RuntimeException e) {
+                    pages = null; // the shard's mapping was released under us (many shards open): stop releasing
+                }
+            }
             active.removeIf(f -> {
                 if (f.end() > re) return false;
                 finish(f, sh, crcs, fed, firstAt);
@@ -410,7 +429,7 @@ final class BundleVerifier {
         }
         zeros(ctx, sh, covered, size, "padding after the last record");
         if (size < BundleLayout.alignUp(covered, block)) {
-            ctx.report(Problem.error(sh.ref(), size, "shard ends at " + size + ", before its last record's padding ends at "
+            ctx.report(Problem.error(sh.ref(), size > 0 ? size - 1 : -1, "shard ends at " + size + ", before its last record's padding ends at "
                     + BundleLayout.alignUp(covered, block) + " (truncated?)"));
         }
         if (size > BundleLayout.alignUp(covered, block)) {
@@ -423,7 +442,7 @@ final class BundleVerifier {
         if (damaged.containsKey(f)) return;
         long got = fed.getOrDefault(f, 0L);
         if (got != f.meta().getUncompressedSize()) {
-            damage(f, sh.ref(), -1, "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
+            damageError(f, sh.ref(), -1, "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
             return;
         }
         crcCheck(f, sh, crcs.getOrDefault(f, new CRC32C()), firstAt.getOrDefault(f, -1L));

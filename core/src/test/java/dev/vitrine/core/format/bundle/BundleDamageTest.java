@@ -98,7 +98,7 @@ class BundleDamageTest {
         Set<String> want = filesIn(3L * RECORD, 4L * RECORD);
         assertEquals(Set.of("f03", "f04", "f05"), want);
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(want, damagedFiles(ps), ps::toString);
             Problem rec = ps.stream().filter(p -> p.message().startsWith("record at stream offset " + 3 * RECORD)).findFirst().orElseThrow(() -> new AssertionError(ps));
             assertEquals(FileRef.of("shard-00000000"), rec.ref());
@@ -123,7 +123,7 @@ class BundleDamageTest {
         }
         Set<String> want = filesIn(6L * RECORD, Long.MAX_VALUE);
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(want, damagedFiles(ps), ps::toString);
         }
         exportsExactlyTheIntact(b, want);
@@ -135,7 +135,7 @@ class BundleDamageTest {
         Files.delete(b.resolve("shard-00000001"));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             assertEquals(5, a.shardCount());
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(Set.of("f02", "f03"), damagedFiles(ps), ps::toString);
             assertTrue(ps.stream().anyMatch(p -> p.message().contains("shard 1 is missing")), ps::toString);
         }
@@ -149,7 +149,7 @@ class BundleDamageTest {
         BundleTestFiles.editIndex(b, BundleTestFiles.kv(BundleLayout.CONFIG_KEY, c.toBuilder().setVersionMagic("daBundleV9").build().toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             assertTrue(a.unreadable());
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertTrue(ps.stream().anyMatch(p -> p.message().contains("config magic") && p.actual().equals("daBundleV9")), ps::toString);
         }
     }
@@ -166,7 +166,7 @@ class BundleDamageTest {
         BundleTestFiles.editIndex(b, BundleTestFiles.kv(key, BundleRecordMetadata.newBuilder().setShardIndex(0)
                 .setShardUncompressedOffset(3L * RECORD).setShardByteOffset(b2 + 4096).build().toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertTrue(ps.stream().anyMatch(p -> p.message().contains("overlaps the next record")), ps::toString);
             Set<String> d = damagedFiles(ps);
             assertTrue(d.containsAll(filesIn(3L * RECORD, 4L * RECORD)), d::toString);
@@ -181,7 +181,7 @@ class BundleDamageTest {
         BundleFileMetadata m = BundleFileMetadata.parseFrom(BundleTestFiles.getIndex(b, key));
         BundleTestFiles.editIndex(b, BundleTestFiles.kv(key, m.toBuilder().setCrc32C(m.getCrc32C() ^ 1).build().toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(Set.of("f07"), damagedFiles(ps), ps::toString);
             assertEquals(FileRef.of("shard-00000000"), ps.stream().filter(p -> p.message().contains("CRC")).findFirst().orElseThrow().ref());
         }
@@ -223,7 +223,7 @@ class BundleDamageTest {
         Path parent = Files.createDirectories(tmp.resolve("parent"));
         Path dest = parent.resolve("dest");
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            List<Problem> ps = BundleTestFiles.errors(a);
+            List<Problem> ps = BundleTestFiles.verify(a);
             String all = ps.toString();
             for (String s : List.of("unsafe name (folder segment ..)", "unsafe name (name ..)", "unsafe name (absolute folder)",
                     "unsafe name (empty folder segment)", "unsafe name (name holds NUL)", "unsafe name (empty name)",
