@@ -23,7 +23,8 @@ export VITRINE_NO_BUILD=1
 src="$dir/src-$files-$size"
 if [ ! -d "$src" ]; then
   mkdir -p "$src.tmp"
-  head -c $((size * 2)) /dev/urandom | base64 -w 76 | head -c "$size" >"$dir/block"
+  head -c $((size * 3 / 4 + 100)) /dev/urandom | base64 -w 76 >"$dir/block.b64" # no pipe into head: pipefail
+  head -c "$size" "$dir/block.b64" >"$dir/block"
   for ((i = 0; i < files; i++)); do
     d="$src.tmp/d$((i / 100))"; [ -d "$d" ] || mkdir "$d"
     { printf 'file %d\n' "$i"; head -c $((size - 16)) "$dir/block"; printf '%08d' "$i"; } >"$d/f$i.txt"
