@@ -29,7 +29,7 @@ import org.rocksdb.RocksIterator;
  */
 final class BundleIndex implements AutoCloseable {
     static {
-        RocksDB.loadLibrary();
+        RocksNative.load();
     }
 
     private final Path copy;

@@ -213,7 +213,7 @@ public final class BundleWriter {
             shards.getLast().add(in);
             stream += in.size;
         }
-        RocksDB.loadLibrary();
+        RocksNative.load();
         Path indexDir = Files.createDirectories(dir.resolve("index"));
         BlockBasedTableConfig table = new BlockBasedTableConfig().setFormatVersion(5);
         try (org.rocksdb.Options dbo = new org.rocksdb.Options().setCreateIfMissing(true).setErrorIfExists(true)
