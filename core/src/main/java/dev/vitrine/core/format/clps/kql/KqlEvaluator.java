@@ -15,15 +15,17 @@ final class KqlEvaluator {
     private final List<List<KqlLeaf>> plan;
     private final KqlContext ctx;
     private final KqlRecordTree tree;
+    private final boolean archiveExcluded;
 
     KqlEvaluator(List<List<KqlLeaf>> plan, KqlContext ctx) {
         this.plan = plan;
         this.ctx = ctx;
         this.tree = new KqlRecordTree(ctx.timestampKey());
+        this.archiveExcluded = KqlTimestampIndex.excludesArchive(plan, ctx.timestampKey(), ctx.timestampIndex());
     }
 
     boolean matches(JsonNode record) {
-        if (plan.isEmpty()) {
+        if (plan.isEmpty() || archiveExcluded) {
             return false;
         }
         Node root = tree.root(record);
