@@ -96,7 +96,7 @@ final class KqlEvaluator {
         if (col.isPureWildcard()) {
             return wildcardLeaf(leaf, st);
         }
-        List<KqlResolver.Match<Node>> found = KqlResolver.resolve(tree, st.root, col, leaf.types());
+        List<KqlResolver.Match<Node>> found = resolve(st.root, col, leaf.types());
         return switch (leaf.op()) {
             case NEXISTS -> found.isEmpty() && st.archiveResolves(col, leaf.types());
             case EXISTS -> exists(leaf, found);
@@ -109,6 +109,51 @@ final class KqlEvaluator {
                 yield false;
             }
         };
+    }
+
+    private List<KqlResolver.Match<Node>> resolve(Node root, KqlColumn col, int types) {
+        if (!col.hasWildcard()) {
+            List<KqlResolver.Match<Node>> fast = resolvePlainPath(root, col, types);
+            if (fast != null) {
+                return fast;
+            }
+        }
+        return KqlResolver.resolve(tree, root, col, types);
+    }
+
+    /**
+     * {@link KqlResolver#resolve} for a column without wildcards, by key look-ups; null when a key
+     * with an empty name is on the way (those take part in clp-s's resolution: use the full walk).
+     */
+    private List<KqlResolver.Match<Node>> resolvePlainPath(Node root, KqlColumn col, int types) {
+        JsonNode cur = root.value();
+        if (!cur.isObject() || cur.has("")) {
+            return null;
+        }
+        List<KqlColumn.Token> d = col.tokens();
+        List<String> ts = ctx.timestampKey();
+        int tsDepth = root.tsDepth();
+        for (int i = 0; i < d.size(); i++) {
+            String k = d.get(i).name();
+            JsonNode child = cur.get(k);
+            if (child == null) {
+                return List.of();
+            }
+            tsDepth = tsDepth >= 0 && tsDepth < ts.size() && ts.get(tsDepth).equals(k) ? tsDepth + 1 : -1;
+            Node node = new Node(k, child, tsDepth);
+            KqlType t = tree.type(node);
+            if (t == KqlType.ARRAY) {
+                return List.of(new KqlResolver.Match<>(node, t, i + 1));
+            }
+            if (t != null) {
+                return i == d.size() - 1 && (types & t.bit()) != 0 ? List.of(new KqlResolver.Match<>(node, t, -1)) : List.of();
+            }
+            if (child.has("")) {
+                return null;
+            }
+            cur = child;
+        }
+        return List.of();
     }
 
     private boolean exists(KqlLeaf leaf, List<KqlResolver.Match<Node>> found) {
@@ -157,7 +202,7 @@ final class KqlEvaluator {
                 if (q == null) {
                     yield op == KqlOp.NEQ;
                 }
-                boolean matched = new Wildcards.Pattern(q).matches(v.asText());
+                boolean matched = lit.pattern().matches(v.asText());
                 yield (op == KqlOp.EQ) == matched;
             }
             case VAR_STRING -> {
@@ -165,9 +210,7 @@ final class KqlEvaluator {
                 if (q == null || (op != KqlOp.EQ && op != KqlOp.NEQ)) {
                     yield false;
                 }
-                boolean matched = Wildcards.hasUnescapedWildcards(q)
-                        ? new Wildcards.Pattern(q).matches(v.asText())
-                        : Wildcards.unescape(q).equals(v.asText());
+                boolean matched = lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(v.asText()) : q.equals(v.asText());
                 yield (op == KqlOp.EQ) == matched;
             }
             case BOOLEAN -> {
@@ -283,7 +326,7 @@ final class KqlEvaluator {
                 return array(item, idx);
             }
             if (item.isTextual()) {
-                return str != null && idx == n && new Wildcards.Pattern(str).matches(item.asText()) && op == KqlOp.EQ;
+                return str != null && idx == n && op == KqlOp.EQ && lit.pattern().matches(item.asText());
             }
             if (item.isNumber()) {
                 if (!maybeNumber || idx != n) {
@@ -363,8 +406,7 @@ final class KqlEvaluator {
                 return array(item);
             }
             if (item.isTextual()) {
-                String s = lit.asArrayString(op);
-                return s != null && op == KqlOp.EQ && new Wildcards.Pattern(s).matches(item.asText());
+                return op == KqlOp.EQ && lit.asArrayString(op) != null && lit.pattern().matches(item.asText());
             }
             if (item.isNumber()) {
                 return maybeNumber && numberEval(op, lit, item);

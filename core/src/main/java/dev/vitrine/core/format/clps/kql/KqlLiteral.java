@@ -24,6 +24,7 @@ final class KqlLiteral {
     final boolean boolValue;
     /** For strings: {@link KqlType#VAR_STRING} and/or {@link KqlType#CLP_STRING} bits. */
     final int stringTypes;
+    private volatile Wildcards.Pattern pattern;
 
     private KqlLiteral(Kind kind, String text, boolean isDouble, long l, double d, boolean b, int stringTypes) {
         this.kind = kind;
@@ -78,6 +79,21 @@ final class KqlLiteral {
         }
         double d = Double.parseDouble(s);
         return Double.isInfinite(d) ? null : d;
+    }
+
+    /** {@link #text} as a wildcard pattern (compiled once). */
+    Wildcards.Pattern pattern() {
+        Wildcards.Pattern p = pattern;
+        if (p == null) {
+            p = new Wildcards.Pattern(text);
+            pattern = p;
+        }
+        return p;
+    }
+
+    /** Whether a string value equals this string (clp-s's var-string dictionary match). */
+    boolean matchesString(String value) {
+        return Wildcards.hasUnescapedWildcards(text) ? pattern().matches(value) : Wildcards.unescape(text).equals(value);
     }
 
     boolean isAny(KqlOp op) {

@@ -76,9 +76,12 @@ final class Wildcards {
         private final byte[] wild;
         private final String source;
 
+        private final boolean ascii;
+
         Pattern(String wildcardString) {
             this.source = wildcardString;
             this.wild = wildcardString.getBytes(StandardCharsets.UTF_8);
+            this.ascii = isAscii(wildcardString);
         }
 
         String source() {
@@ -86,7 +89,64 @@ final class Wildcards {
         }
 
         boolean matches(String value) {
+            if (ascii && isAscii(value)) {
+                return matchChars(value, source);
+            }
             return matchBytes(value.getBytes(StandardCharsets.UTF_8), wild);
+        }
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #matchBytes} for ASCII text and pattern, without encoding them. */
+    static boolean matchChars(String tame, String wild) {
+        int t = 0;
+        int w = 0;
+        int starW = -1;
+        int starT = -1;
+        int tn = tame.length();
+        int wn = wild.length();
+        while (true) {
+            if (w < wn) {
+                char c = wild.charAt(w);
+                if (c == '*') {
+                    starW = ++w;
+                    starT = t;
+                    continue;
+                }
+                if (t < tn) {
+                    if (c == '?') {
+                        t++;
+                        w++;
+                        continue;
+                    }
+                    char lit = c;
+                    int adv = 1;
+                    if (c == '\\' && w + 1 < wn) {
+                        lit = wild.charAt(w + 1);
+                        adv = 2;
+                    }
+                    if (tame.charAt(t) == lit) {
+                        t++;
+                        w += adv;
+                        continue;
+                    }
+                }
+            } else if (t == tn) {
+                return true;
+            }
+            if (starW < 0 || starT >= tn) {
+                return false;
+            }
+            t = ++starT;
+            w = starW;
         }
     }
 
