@@ -19,15 +19,26 @@ public final class KqlArchiveFacts {
     static final class Node {
         final String key;
         final KqlType type;
+        final Node parent;
         final Map<String, Node> children = new LinkedHashMap<>();
 
-        Node(String key, KqlType type) {
+        Node(String key, KqlType type, Node parent) {
             this.key = key;
             this.type = type;
+            this.parent = parent;
         }
 
         Node child(String key, KqlType type) {
-            return children.computeIfAbsent(key + '\u0000' + (type == null ? "obj" : type.name()), k -> new Node(key, type));
+            return children.computeIfAbsent(key + '\u0000' + (type == null ? "obj" : type.name()), k -> new Node(key, type, this));
+        }
+
+        /** The keys from the root to this node. */
+        List<String> path() {
+            List<String> p = new ArrayList<>();
+            for (Node n = this; n.parent != null; n = n.parent) {
+                p.add(n.key);
+            }
+            return p.reversed();
         }
     }
 
@@ -48,7 +59,7 @@ public final class KqlArchiveFacts {
         }
     };
 
-    final Node root = new Node("", null);
+    final Node root = new Node("", null, null);
     private final KqlRecordTree records;
     private int leafTypes;
 
@@ -92,6 +103,23 @@ public final class KqlArchiveFacts {
         }
         return !KqlResolver.resolve(TREE, root, column, types).isEmpty();
     }
+
+    /**
+     * The archive's columns a column with wildcards resolves to, each as a column without
+     * wildcards (its literal key path) and its one type: clp-s rewrites such a filter into an OR
+     * over these, and resolves them again against each record (where an array on the path is then
+     * searched into, as for any column without wildcards).
+     */
+    List<Resolved> resolveWildcard(KqlColumn column, int types) {
+        List<Resolved> out = new ArrayList<>();
+        for (KqlResolver.Match<Node> m : KqlResolver.resolve(TREE, root, column, types)) {
+            List<KqlColumn.Token> tokens = m.node().path().stream().map(k -> new KqlColumn.Token(k, false)).toList();
+            out.add(new Resolved(new KqlColumn(column.namespace(), tokens), m.type()));
+        }
+        return out;
+    }
+
+    record Resolved(KqlColumn column, KqlType type) {}
 
     /** Key paths seen (for debugging). */
     List<String> paths() {

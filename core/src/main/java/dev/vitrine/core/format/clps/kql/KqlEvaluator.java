@@ -75,13 +75,17 @@ final class KqlEvaluator {
         }
 
         boolean archiveResolves(KqlColumn column, int types) {
+            return facts().resolves(column, types);
+        }
+
+        KqlArchiveFacts facts() {
             if (ctx.archive() != null) {
-                return ctx.archive().resolves(column, types);
+                return ctx.archive();
             }
             if (facts == null) {
                 facts = new KqlArchiveFacts(ctx.timestampKey()).add(root.value());
             }
-            return facts.resolves(column, types);
+            return facts;
         }
     }
 
@@ -96,19 +100,44 @@ final class KqlEvaluator {
         if (col.isPureWildcard()) {
             return wildcardLeaf(leaf, st);
         }
+        if (col.hasWildcard()) {
+            return wildcardPathLeaf(leaf, st);
+        }
         List<KqlResolver.Match<Node>> found = resolve(st.root, col, leaf.types());
         return switch (leaf.op()) {
             case NEXISTS -> found.isEmpty() && st.archiveResolves(col, leaf.types());
-            case EXISTS -> exists(leaf, found);
-            default -> {
-                for (KqlResolver.Match<Node> m : found) {
-                    if (compare(leaf, m) != leaf.inverted()) {
-                        yield true;
-                    }
-                }
-                yield false;
-            }
+            case EXISTS -> exists(leaf, col, found);
+            default -> anyCompares(leaf, col, found);
         };
+    }
+
+    private boolean anyCompares(KqlLeaf leaf, KqlColumn col, List<KqlResolver.Match<Node>> found) {
+        for (KqlResolver.Match<Node> m : found) {
+            if (compare(leaf, col, m) != leaf.inverted()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A column with wildcards (not just {@code *}): clp-s turns the filter into an OR of the same
+     * filter on each archive column the wildcards resolve to, and resolves each of those again.
+     */
+    private boolean wildcardPathLeaf(KqlLeaf leaf, RecordState st) {
+        List<KqlArchiveFacts.Resolved> columns = st.facts().resolveWildcard(leaf.column(), leaf.types());
+        for (KqlArchiveFacts.Resolved r : columns) {
+            List<KqlResolver.Match<Node>> found = resolve(st.root, r.column(), r.type().bit());
+            boolean holds = switch (leaf.op()) {
+                case NEXISTS -> found.isEmpty();
+                case EXISTS -> exists(leaf, r.column(), found);
+                default -> anyCompares(leaf, r.column(), found);
+            };
+            if (holds) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<KqlResolver.Match<Node>> resolve(Node root, KqlColumn col, int types) {
@@ -156,12 +185,12 @@ final class KqlEvaluator {
         return List.of();
     }
 
-    private boolean exists(KqlLeaf leaf, List<KqlResolver.Match<Node>> found) {
+    private boolean exists(KqlLeaf leaf, KqlColumn col, List<KqlResolver.Match<Node>> found) {
         for (KqlResolver.Match<Node> m : found) {
-            if (m.arrayRest() < 0 || m.arrayRest() >= leaf.column().tokens().size()) {
+            if (m.arrayRest() < 0 || m.arrayRest() >= col.tokens().size()) {
                 return true;
             }
-            ArraySearch s = new ArraySearch(leaf, leaf.column().tokens().subList(m.arrayRest(), leaf.column().tokens().size()));
+            ArraySearch s = new ArraySearch(leaf, col.tokens().subList(m.arrayRest(), col.tokens().size()));
             if (s.array(m.node().value(), 0)) {
                 return true;
             }
@@ -169,13 +198,13 @@ final class KqlEvaluator {
         return false;
     }
 
-    private boolean compare(KqlLeaf leaf, KqlResolver.Match<Node> m) {
+    private boolean compare(KqlLeaf leaf, KqlColumn col, KqlResolver.Match<Node> m) {
         JsonNode v = m.node().value();
         KqlOp op = leaf.op();
         KqlLiteral lit = leaf.literal();
         return switch (m.type()) {
             case ARRAY -> {
-                List<KqlColumn.Token> d = leaf.column().tokens();
+                List<KqlColumn.Token> d = col.tokens();
                 int rest = m.arrayRest() < 0 ? d.size() : m.arrayRest();
                 yield new ArraySearch(leaf, d.subList(rest, d.size())).array(v, 0);
             }

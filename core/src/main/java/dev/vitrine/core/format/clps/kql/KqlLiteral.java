@@ -44,7 +44,7 @@ final class KqlLiteral {
         }
         Double d = parseDouble(token);
         if (d != null) {
-            return new KqlLiteral(Kind.INTEGRAL, token, true, (long) d.doubleValue(), d, false, 0);
+            return new KqlLiteral(Kind.INTEGRAL, token, true, x86Long(d), d, false, 0);
         }
         if (token.equals("true") || token.equals("false")) {
             return new KqlLiteral(Kind.BOOLEAN, token, false, 0, 0, token.equals("true"), 0);
@@ -159,15 +159,23 @@ final class KqlLiteral {
     }
 
     private static boolean doubleFitsInt(double d, KqlOp op) {
-        return op != KqlOp.EQ || d == (double) (long) d;
+        return op != KqlOp.EQ || d == (double) x86Long(d);
     }
 
     private static long doubleToInt(double d, KqlOp op) {
-        return switch (op) {
-            case LT, GTE -> (long) Math.ceil(d);
-            case GT, LTE -> (long) Math.floor(d);
-            default -> (long) d;
-        };
+        return x86Long(switch (op) {
+            case LT, GTE -> Math.ceil(d);
+            case GT, LTE -> Math.floor(d);
+            default -> d;
+        });
+    }
+
+    /** A double to int64 as clp-s's x86-64 build converts it: out of range gives INT64_MIN. */
+    private static long x86Long(double d) {
+        if (Double.isNaN(d) || d >= 0x1p63 || d < -0x1p63) {
+            return Long.MIN_VALUE;
+        }
+        return (long) d;
     }
 
     Boolean asBool(KqlOp op) {
