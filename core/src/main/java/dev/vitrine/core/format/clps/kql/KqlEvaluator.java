@@ -111,13 +111,12 @@ final class KqlEvaluator {
         };
     }
 
+    /**
+     * clp-s reads one column per key path in a record (the first of its schema); more than one
+     * only happens through keys with an empty name, and the first in the record is taken here.
+     */
     private boolean anyCompares(KqlLeaf leaf, KqlColumn col, List<KqlResolver.Match<Node>> found) {
-        for (KqlResolver.Match<Node> m : found) {
-            if (compare(leaf, col, m) != leaf.inverted()) {
-                return true;
-            }
-        }
-        return false;
+        return !found.isEmpty() && compare(leaf, col, found.getFirst()) != leaf.inverted();
     }
 
     /**

@@ -27,6 +27,9 @@ final class KqlPlan {
             case KqlExpr.Not n -> dnf(n.operand(), !negate);
             case KqlExpr.Filter f -> List.of(List.of(new KqlLeaf(f.column(), f.op(), f.literal(),
                     f.inverted() != negate, KqlType.ALL)));
+            // An empty value list, "k: ()", never matches, negated or not (clp-s finds no schema for it).
+            case KqlExpr.And a when a.operands().isEmpty() -> List.of();
+            case KqlExpr.Or o when o.operands().isEmpty() -> List.of();
             case KqlExpr.And a -> negate ? or(a.operands(), true) : and(a.operands(), false);
             case KqlExpr.Or o -> negate ? and(o.operands(), true) : or(o.operands(), false);
         };
