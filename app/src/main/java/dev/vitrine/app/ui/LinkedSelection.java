@@ -6,14 +6,16 @@ import dev.vitrine.app.ui.hex.HexMark;
 import dev.vitrine.app.ui.hex.HexMarks;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.locate.NodeLocator;
-import dev.vitrine.app.ui.table.RecordsView;
+import dev.vitrine.app.ui.views.ShownNode;
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.app.ui.tree.StructureTree;
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.RowTable;
-import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.Problem;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +26,9 @@ import java.util.function.Consumer;
  * and records and frames its bytes (fields in their own colours); clicking a byte, a problem,
  * or a block of the index picture selects the deepest node covering it (found in the
  * background) and expands the tree to it, without scrolling the hex view away from the byte.
+ * Every position carries its file: the hex view switches to the file a selection is in, and a
+ * byte click is located in the file shown. A node inside a compressed block shows the block's
+ * decoded bytes beside the raw ones, with its own bytes framed there.
  */
 public final class LinkedSelection {
     private final ArchiveSession session;
@@ -32,8 +37,7 @@ public final class LinkedSelection {
     private final DetailsPane details;
     private final HexPane hex;
     private final Notifier notifier;
-    private final Optional<SortedRecords> sorted;
-    private Consumer<Node> onNodeShown = n -> {};
+    private Consumer<ShownNode> onNodeShown = n -> {};
 
     private Node selected;
     private NodeKey selectedKey;
@@ -42,8 +46,6 @@ public final class LinkedSelection {
     private HexMark extra;
     /** The node a byte or problem click is revealing: when it arrives, keep the hex view where it is. */
     private NodeKey keepViewFor;
-    private RecordsView records;
-    private NodeKey recordsFor;
 
     public LinkedSelection(ArchiveSession session, Background background, StructureTree tree, DetailsPane details,
                            HexPane hex, Notifier notifier) {
@@ -53,15 +55,17 @@ public final class LinkedSelection {
         this.details = details;
         this.hex = hex;
         this.notifier = notifier;
-        this.sorted = session.archive().capability(SortedRecords.class);
         tree.selectedProperty().addListener((o, a, n) -> {
             if (n != null) select(n);
         });
         hex.hex().setOnByteClicked(this::byteClicked);
+        hex.setFiles(session.archive().files());
+        hex.setOnFileChosen(f -> showFile(f, () -> {}));
         details.fields().setOnFieldSelected(this::fieldSelected);
     }
 
-    public void setOnNodeShown(Consumer<Node> handler) {
+    /** Told (FX thread) when a selected node's fields and table have been read: the views hear of it. */
+    public void setOnNodeShown(Consumer<ShownNode> handler) {
         onNodeShown = handler == null ? n -> {} : handler;
     }
 
@@ -69,27 +73,41 @@ public final class LinkedSelection {
         return selected;
     }
 
-    public RecordsView records() {
-        return records;
-    }
-
     private void select(Node node) {
         selected = node;
         var item = tree.view().getSelectionModel().getSelectedItem();
         selectedKey = item instanceof dev.vitrine.app.ui.tree.NodeTreeItem n ? n.entry().key() : NodeKey.of(node);
         int gen = ++generation;
-        details.showNode(selectedKey, tree.healthOf(item));
+        details.showNode(node, selectedKey, tree.healthOf(item));
         boolean keep = keepViewFor != null && keepViewFor.equals(selectedKey);
         keepViewFor = null;
         if (!keep) extra = null;
-        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table()), shown -> {
-            if (gen != generation) return;
+        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table(), decode(node)), shown -> {
+            if (gen != generation) {
+                if (shown.decoded() != null) shown.decoded().bytes().close();
+                return;
+            }
             details.showFields(shown.fields());
-            base = HexMarks.forNode(shown.key().name(), shown.key().range(), shown.fields(), session.archive().source().size());
-            applyMarks(!keep);
-            showRecords(shown.key(), shown.table());
-            hex.setInfo(describe(shown.key().range()));
-            onNodeShown.accept(node);
+            onNodeShown.accept(new ShownNode(node, shown.key(), shown.fields(), shown.table()));
+            ByteRange r = shown.key().range();
+            DecodedBytes d = shown.decoded();
+            // A node inside a compressed block frames the block in the raw bytes.
+            ByteRange raw = d != null ? d.view().container() : r;
+            FileRef file = raw.isNone() ? currentFile() : raw.file();
+            showFile(file, () -> {
+                if (gen != generation) return;
+                base = d != null ? HexMarks.forNode(shown.key().name(), raw, List.of(), file, hex.hex().layoutModel().size())
+                        : HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
+                applyMarks(!keep);
+                if (d != null) {
+                    hex.showDecoded(d.view().label(), d.bytes(), HexMarks.forNode(shown.key().name(),
+                            ByteRange.of(d.view().offset(), d.view().length()), d.view().fields(), FileRef.MAIN, Long.MAX_VALUE));
+                } else {
+                    hex.hideDecoded();
+                }
+                hex.setInfo(describe(d != null ? raw : r) + (d != null ? " · decoded beside" : ""));
+                shownBytes.run();
+            });
         }, err -> {
             if (gen != generation) return;
             details.showFields(List.of());
@@ -97,43 +115,70 @@ public final class LinkedSelection {
         });
     }
 
-    private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table) {}
+    private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table, DecodedBytes decoded) {}
 
-    private void showRecords(NodeKey key, Optional<RowTable> table) {
-        if (table.isEmpty()) {
-            details.setRecords(null);
+    /** A node's decoded view and its bytes, opened in the background. */
+    private record DecodedBytes(Decoded view, ByteSource bytes) {}
+
+    private static DecodedBytes decode(Node node) throws java.io.IOException {
+        Optional<Decoded> d = node.decoded();
+        return d.isPresent() ? new DecodedBytes(d.get(), d.get().open()) : null;
+    }
+
+    /** Shows {@code file} in the hex view (opening it in the background if it is another), then runs {@code then}. */
+    private void showFile(FileRef file, Runnable then) {
+        if (file.equals(hex.file()) && shownOnce && pendingFile == null) {
+            then.run();
             return;
         }
-        if (records != null && key.equals(recordsFor)) {
-            RecordsView same = records;
-            details.setRecords(() -> same);
+        if (file.equals(pendingFile)) { // already opening: run after it
+            pendingThen.add(then);
             return;
         }
-        if (records != null) records.dispose();
-        records = null;
-        recordsFor = key;
-        details.setRecords(() -> {
-            if (records == null || !key.equals(recordsFor)) {
-                records = new RecordsView(background, table.get(), sorted);
-                records.setOnRowSelected(this::rowSelected);
-                records.setOnExport(onExport);
-                recordsFor = key;
-            }
-            return records;
+        pendingFile = file;
+        pendingThen = new java.util.ArrayList<>(List.of(then));
+        List<Runnable> waiting = pendingThen;
+        background.run(() -> session.archive().source(file), src -> {
+            if (waiting != pendingThen) return; // another file was asked for since
+            shownOnce = true;
+            pendingFile = null;
+            hex.showFile(file, src);
+            waiting.forEach(Runnable::run);
+        }, err -> {
+            if (waiting != pendingThen) return;
+            pendingFile = null;
+            shownOnce = true;
+            notifier.error(session.archive().displayName(file) + ": " + Human.error(err));
+            hex.showFile(file, null); // says "no bytes" rather than framing this file's ranges in another's bytes
+            waiting.forEach(Runnable::run);
         });
     }
 
-    private Runnable onExport = () -> {};
+    /** The file the hex view shows, or is about to show. */
+    private FileRef currentFile() {
+        return pendingFile != null ? pendingFile : hex.file();
+    }
 
-    public void setOnExport(Runnable handler) {
-        onExport = handler == null ? () -> {} : handler;
+    /** Shows the archive's first file in the hex view (a new tab). */
+    public void showFirstFile() {
+        showFile(session.archive().files().getFirst(), () -> {});
+    }
+
+    private boolean shownOnce;
+    private FileRef pendingFile;
+    private List<Runnable> pendingThen = List.of();
+
+    private Runnable shownBytes = () -> {};
+
+    /** Told when a selected node's bytes are framed in the hex view (the first draw of a tab). */
+    public void setOnBytesShown(Runnable handler) {
+        shownBytes = handler == null ? () -> {} : handler;
     }
 
     /** The hex bar's line: which bytes the selection frames. */
     static String describe(ByteRange r) {
         if (r.isNone()) return "no bytes of its own";
-        if (r.file() != null) return "bytes in " + r.file();
-        return "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
+        return (r.file().isMain() ? "" : r.file() + ": ") + "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
     }
 
     private void applyMarks(boolean frame) {
@@ -149,25 +194,27 @@ public final class LinkedSelection {
 
     private void byteClicked(long offset) {
         extra = null;
-        locate(offset, false);
+        locate(new ByteRange.Position(hex.file(), offset), false);
     }
 
     /** Selects the node where a problem is and marks its offset. */
     public void problemSelected(Problem p) {
-        if (p.offset() < 0 || (p.file() != null && !p.file().equals(session.archive().source().name()))) {
+        if (p.offset() < 0) {
             tree.reveal(List.of(session.root().node()));
             return;
         }
-        extra = new HexMark(p.offset(), p.offset() + 1, HexMark.Kind.PROBLEM, 0, p.message());
-        hex.hex().setCaret(p.offset());
-        applyMarks(false);
-        locate(p.offset(), true);
+        showFile(p.ref(), () -> {
+            extra = new HexMark(p.offset(), p.offset() + 1, HexMark.Kind.PROBLEM, 0, p.message());
+            hex.hex().setCaret(p.offset());
+            applyMarks(false);
+            locate(p.position(), true);
+        });
     }
 
-    private void locate(long offset, boolean keepExtra) {
+    private void locate(ByteRange.Position at, boolean keepExtra) {
         Node root = session.root().node();
-        background.run(() -> NodeLocator.pathTo(root, offset).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
-                err -> notifier.error("could not find the node at offset " + Human.count(offset) + ": " + Human.error(err)));
+        background.run(() -> NodeLocator.pathTo(root, at, () -> false).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
+                err -> notifier.error("could not find the node at offset " + Human.count(at.offset()) + ": " + Human.error(err)));
     }
 
     /** Reveals and selects the node at the end of {@code path} (keys read in the background) without moving the hex view. */
@@ -190,15 +237,18 @@ public final class LinkedSelection {
 
     private void fieldSelected(Field f) {
         ByteRange r = f.range();
-        if (!r.isNone() && r.file() == null) hex.hex().setCaret(r.offset());
+        if (!r.isNone() && r.file().equals(hex.file())) hex.hex().setCaret(r.offset());
     }
 
-    private void rowSelected(RowTable.Row row) {
+    /** Frames a row's bytes (a view's table row was selected). */
+    public void showRow(RowTable.Row row) {
         ByteRange r = row.range();
-        if (r == null || r.isNone() || r.file() != null) return;
-        extra = new HexMark(r.offset(), r.end(), HexMark.Kind.RECORD, 0, "record " + Human.count(row.index()));
-        applyMarks(false);
-        hex.hex().setCaret(r.offset());
+        if (r == null || r.isNone()) return;
+        showFile(r.file(), () -> {
+            extra = new HexMark(r.offset(), r.end(), HexMark.Kind.RECORD, 0, "record " + Human.count(row.index()));
+            applyMarks(false);
+            hex.hex().setCaret(r.offset());
+        });
     }
 
     /** Redraws what depends on health (tree badges, summary). */

@@ -1,6 +1,12 @@
 package dev.vitrine.app.ui;
 
 import dev.vitrine.core.model.Health;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
+import java.util.List;
+import java.util.Map;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignB;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignV;
 import java.util.Locale;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -15,35 +21,38 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
- * Icons for node kinds and health. Kinds are free text chosen by each format ("index-block",
- * "record", "file"): words in the kind pick the icon, so a new format gets sensible icons
- * without a change here.
+ * Icons for node roles and health. A node's {@link Role}s pick its icon (most specific role
+ * first), so a new format gets the right icons without a change here.
  */
 public final class NodeIcons {
     private NodeIcons() {}
 
-    public static Ikon forKind(String kind) {
-        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
-        if (k.contains("archive") || k.equals("root") || k.equals("file-root")) return MaterialDesignA.ARCHIVE;
-        if (k.contains("header")) return MaterialDesignF.FORMAT_HEADER_POUND;
-        if (k.contains("footer") || k.contains("trailer")) return MaterialDesignF.FORMAT_LIST_BULLETED;
-        if (k.contains("index")) return MaterialDesignS.SITEMAP;
-        if (k.contains("extension")) return MaterialDesignP.PUZZLE_OUTLINE;
-        if (k.contains("metadata") || k.contains("json") || k.contains("schema")) return MaterialDesignC.CODE_BRACES;
-        if (k.contains("record")) return MaterialDesignT.TEXT_BOX_OUTLINE;
-        if (k.contains("message")) return MaterialDesignM.MESSAGE_OUTLINE;
-        if (k.contains("channel") || k.contains("timeline")) return MaterialDesignT.TIMELINE_OUTLINE;
-        if (k.contains("dir") || k.contains("folder")) return MaterialDesignF.FOLDER_OUTLINE;
-        if (k.contains("file") || k.contains("entry")) return MaterialDesignF.FILE_OUTLINE;
-        if (k.contains("table") || k.contains("list")) return MaterialDesignT.TABLE;
-        if (k.contains("checksum") || k.contains("crc") || k.contains("hash")) return MaterialDesignL.LOCK_OUTLINE;
-        if (k.contains("key")) return MaterialDesignK.KEY_OUTLINE;
-        if (k.contains("block") || k.contains("chunk") || k.contains("packet") || k.contains("segment")) return MaterialDesignC.CUBE_OUTLINE;
+    /** Most specific first: a ZSS index block is also a BLOCK, and draws as an index block. */
+    private static final List<Map.Entry<Role, Ikon>> BY_ROLE = List.of(
+            Map.entry(Role.ARCHIVE, MaterialDesignA.ARCHIVE),
+            Map.entry(Role.HEADER, MaterialDesignF.FORMAT_HEADER_POUND),
+            Map.entry(Role.INDEX_BLOCK, MaterialDesignS.SITEMAP),
+            Map.entry(Role.DATA_BLOCK, MaterialDesignC.CUBE_OUTLINE),
+            Map.entry(Role.RECORD, MaterialDesignT.TEXT_BOX_OUTLINE),
+            Map.entry(Role.MESSAGE, MaterialDesignM.MESSAGE_OUTLINE),
+            Map.entry(Role.CHANNEL, MaterialDesignT.TIMELINE_OUTLINE),
+            Map.entry(Role.PACKET, MaterialDesignP.PACKAGE_VARIANT_CLOSED),
+            Map.entry(Role.SCHEMA, MaterialDesignC.CODE_BRACES),
+            Map.entry(Role.DICTIONARY, MaterialDesignB.BOOK_OPEN_VARIANT),
+            Map.entry(Role.FOLDER, MaterialDesignF.FOLDER_OUTLINE),
+            Map.entry(Role.FILE, MaterialDesignF.FILE_OUTLINE),
+            Map.entry(Role.INDEX, MaterialDesignF.FORMAT_LIST_BULLETED),
+            Map.entry(Role.TABLE, MaterialDesignT.TABLE),
+            Map.entry(Role.BLOCK, MaterialDesignC.CUBE_OUTLINE),
+            Map.entry(Role.SECTION, MaterialDesignV.VIEW_SEQUENTIAL_OUTLINE));
+
+    public static Ikon forNode(Node node) {
+        for (Map.Entry<Role, Ikon> e : BY_ROLE) if (node.is(e.getKey())) return e.getValue();
         return MaterialDesignF.FILE_DOCUMENT_OUTLINE;
     }
 
-    public static FontIcon kindIcon(String kind) {
-        FontIcon icon = new FontIcon(forKind(kind));
+    public static FontIcon nodeIcon(Node node) {
+        FontIcon icon = new FontIcon(forNode(node));
         icon.getStyleClass().add("kind-icon");
         return icon;
     }

@@ -2,6 +2,8 @@ package dev.vitrine.core.format;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.VerifyContext;
@@ -18,8 +20,32 @@ public interface Archive extends AutoCloseable {
     /** What the user opened (a file, or a directory for multi-file formats). */
     Path path();
 
-    /** The main file's bytes (for the hex view). */
+    /**
+     * The archive's own file's bytes, for single-file formats. Multi-file formats return the
+     * source of their first file; code that shows or checks bytes uses {@link #source(FileRef)}.
+     */
     ByteSource source();
+
+    /** The files this archive is made of, in the order a user would look at them (main first). */
+    default List<FileRef> files() {
+        return List.of(FileRef.MAIN);
+    }
+
+    /**
+     * The bytes of one of {@link #files()}, opened on first use and closed with the archive
+     * (multi-file formats keep at most {@link Limits#maxOpenFiles()} open at once).
+     */
+    default ByteSource source(FileRef file) throws IOException {
+        if (file.isMain()) return source();
+        throw new java.nio.file.NoSuchFileException(path().resolve(file.path()).toString(), null, "not a file of this archive");
+    }
+
+    /** How a file of this archive is named in messages: the archive's name, or the part's relative path. */
+    default String displayName(FileRef file) {
+        if (!file.isMain()) return file.path();
+        Path n = path().getFileName();
+        return n == null ? path().toString() : n.toString();
+    }
 
     /** Root of the structure tree. */
     Node root();

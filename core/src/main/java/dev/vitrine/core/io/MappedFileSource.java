@@ -23,7 +23,12 @@ public final class MappedFileSource implements ByteSource {
         this.data = data;
     }
 
+    /**
+     * Maps a regular file. Anything else is refused before it is opened (a FIFO would block
+     * the open until a writer comes).
+     */
     public static MappedFileSource open(Path path) throws IOException {
+        FileKinds.requireRegularFile(path);
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -34,6 +39,11 @@ public final class MappedFileSource implements ByteSource {
             arena.close();
             throw e;
         }
+    }
+
+    /** A source over a segment someone else owns (a decompressed payload); closing it does nothing. */
+    public static ByteSource ofSegment(String name, MemorySegment segment) {
+        return new MappedFileSource(name, null, segment);
     }
 
     /** A source over bytes in memory (tests, decompressed payloads). */

@@ -16,8 +16,25 @@ public interface Node {
     /** Short label, e.g. "data block @ 106" or "nested/dir/config.json". */
     String name();
 
-    /** What sort of thing this is, e.g. "header", "index-block", "record", "file". Used for icons. */
+    /** What sort of thing this is in the format's own words, e.g. "index block", "record". Shown to users. */
     String kind();
+
+    /**
+     * What this node is, format-independent: the window picks icons and views by role, never
+     * by kind. Must be cheap and must not read the file (the window asks on its own thread).
+     */
+    default java.util.Set<Role> roles() {
+        return java.util.Set.of();
+    }
+
+    default boolean is(Role role) {
+        return roles().contains(role);
+    }
+
+    /** For a node inside a compressed block or frame: the decoded bytes it lives in. */
+    default Optional<Decoded> decoded() {
+        return Optional.empty();
+    }
 
     /** The bytes this node occupies, or {@link ByteRange#NONE} for a purely logical node. */
     ByteRange range();
@@ -52,7 +69,7 @@ public interface Node {
         for (long from = 0; from < n && from < 1_000_000; from += page) {
             for (Node c : children(from, page)) {
                 ByteRange r = c.range();
-                if (r.contains(position.offset()) && java.util.Objects.equals(r.file(), position.file())) return Optional.of(c);
+                if (r.contains(position)) return Optional.of(c);
             }
         }
         return Optional.empty();

@@ -41,12 +41,12 @@ public final class NodeSummary extends HBox {
         getChildren().addAll(icon, name, kind, where, spacer, healthIcon, health);
     }
 
-    public void show(dev.vitrine.app.ui.tree.NodeKey node, Health h) {
-        icon.setIconCode(NodeIcons.forKind(node.kind()));
+    public void show(dev.vitrine.core.model.Node n, dev.vitrine.app.ui.tree.NodeKey node, Health h) {
+        icon.setIconCode(NodeIcons.forNode(n));
         name.setText(node.name());
         kind.setText(node.kind());
         ByteRange r = node.range();
-        where.setText(r.isNone() ? "no bytes of its own" : (r.file() != null ? r.file() + " · " : "")
+        where.setText(r.isNone() ? "no bytes of its own" : (!r.file().isMain() ? r.file() + " · " : "")
                 + "@" + Human.offset(r.offset()) + " · " + Human.count(r.length()) + (r.length() == 1 ? " byte" : " bytes"));
         setHealth(h);
     }

@@ -63,23 +63,24 @@ public final class FileHealth {
      * their messages quote. Built once per health change, on the thread that owns the problems.
      */
     public static final class Problems {
-        private final TreeMap<Long, Problem> byOffset = new TreeMap<>();
+        private final Map<dev.vitrine.core.model.FileRef, TreeMap<Long, Problem>> byOffset = new HashMap<>();
         private final Map<String, Problem> byName = new HashMap<>();
 
-        /** @param mainFile the main file's name as problems give it (problems elsewhere are ignored) */
-        public Problems(Iterable<Problem> problems, String mainFile) {
+        public Problems(Iterable<Problem> problems) {
             for (Problem p : problems) {
                 if (p.severity() == Severity.INFO) continue;
-                if (p.offset() >= 0 && (p.file() == null || Objects.equals(p.file(), mainFile))) byOffset.merge(p.offset(), p, FileHealth::worse);
+                if (p.offset() >= 0) byOffset.computeIfAbsent(p.ref(), f -> new TreeMap<>()).merge(p.offset(), p, FileHealth::worse);
                 for (String n : namesIn(p.message())) byName.merge(n, p, FileHealth::worse);
             }
         }
 
         /** The worst problem inside {@code range} (an empty range has no bytes to be damaged). */
         Problem inside(ByteRange range) {
-            if (range.isNone() || range.length() == 0 || range.file() != null) return null;
+            if (range.isNone() || range.length() == 0) return null;
+            TreeMap<Long, Problem> inFile = byOffset.get(range.file());
+            if (inFile == null) return null;
             Problem worst = null;
-            for (Problem p : byOffset.subMap(range.offset(), true, range.end(), false).values()) {
+            for (Problem p : inFile.subMap(range.offset(), true, range.end(), false).values()) {
                 worst = worst == null ? p : worse(worst, p);
                 if (worst.severity() == Severity.ERROR) break;
             }

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * marked as holding damage even when its children were never loaded: an index block whose
  * subtree lies elsewhere in the file, a group like "data blocks". Byte ranges alone cannot
  * say this; the path is found the way a click in the hex view finds its node
- * ({@link NodeLocator}). Bounded: the first {@link #MAX_PROBLEMS} problems per verify.
+ * ({@link NodeLocator}). A problem that names its node path costs one read per level and is
+ * never capped; searching by offset is bounded to the first {@link #MAX_PROBLEMS} per verify.
  */
 public final class DamagePaths {
     static final int MAX_PROBLEMS = 2_000;
@@ -26,19 +27,14 @@ public final class DamagePaths {
     static final int MAX_VIEWS = 16;
 
     private final Node root;
-    private final String mainFile;
     private final Background background;
     private final Consumer<Map<NodeKey, Severity>> found;
     private int located;
     private volatile int generation;
 
-    /**
-     * @param mainFile the main file's name as problems give it; problems in other files are skipped
-     * @param found    called on the FX thread with the keys of nodes whose subtree holds a problem
-     */
-    public DamagePaths(Node root, String mainFile, Background background, Consumer<Map<NodeKey, Severity>> found) {
+    /** @param found called on the FX thread with the keys of nodes whose subtree holds a problem */
+    public DamagePaths(Node root, Background background, Consumer<Map<NodeKey, Severity>> found) {
         this.root = root;
-        this.mainFile = mainFile;
         this.background = background;
         this.found = found;
     }
@@ -47,9 +43,12 @@ public final class DamagePaths {
     public void add(List<? extends Problem> problems) {
         List<Problem> batch = new ArrayList<>();
         for (Problem p : problems) {
-            if (located >= MAX_PROBLEMS) break;
-            if (p.offset() < 0 || p.severity() == Severity.INFO) continue;
-            if (p.file() != null && mainFile != null && !p.file().equals(mainFile)) continue;
+            if (p.severity() == Severity.INFO) continue;
+            if (!p.nodePath().isEmpty()) {
+                batch.add(p);
+                continue;
+            }
+            if (p.offset() < 0 || located >= MAX_PROBLEMS) continue;
             batch.add(p);
             located++;
         }
@@ -73,7 +72,11 @@ public final class DamagePaths {
         List<Node> views = root.childCount() <= MAX_VIEWS ? root.children(0, MAX_VIEWS) : List.of();
         for (Problem p : batch) {
             if (gen != generation) break;
-            ByteRange.Position at = ByteRange.Position.of(p.offset());
+            if (!p.nodePath().isEmpty()) {
+                mark(keys, follow(p.nodePath()), p);
+                if (p.offset() < 0) continue;
+            }
+            ByteRange.Position at = p.position();
             List<Node> main = NodeLocator.pathTo(root, at, () -> gen != generation); // starts at the root
             mark(keys, main, p);
             NodeKey searched = main.size() > 1 ? NodeKey.of(main.get(1)) : null;
@@ -81,10 +84,24 @@ public final class DamagePaths {
                 if (!view.hasChildren() || NodeKey.of(view).equals(searched)) continue;
                 List<Node> path = NodeLocator.pathTo(view, at, () -> gen != generation);
                 // Only a path that reached a node over the byte counts; a guess is no evidence.
-                if (path.size() > 1 && path.getLast().range().contains(p.offset())) mark(keys, path, p);
+                if (path.size() > 1 && path.getLast().range().contains(at)) mark(keys, path, p);
             }
         }
         return keys;
+    }
+
+    /** The nodes along a path of child indices from the root (as far as it can be read). */
+    private List<Node> follow(List<Long> indices) throws java.io.IOException {
+        List<Node> path = new ArrayList<>();
+        Node n = root;
+        path.add(n);
+        for (long i : indices) {
+            List<Node> c = n.children(i, 1);
+            if (c.isEmpty()) break;
+            n = c.getFirst();
+            path.add(n);
+        }
+        return path;
     }
 
     private static void mark(Map<NodeKey, Severity> keys, List<Node> path, Problem p) {

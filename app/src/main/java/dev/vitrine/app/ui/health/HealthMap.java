@@ -2,6 +2,7 @@ package dev.vitrine.app.ui.health;
 
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.Severity;
@@ -16,23 +17,19 @@ import java.util.TreeMap;
  * about the file as a whole (offset -1) mark only the archive itself. No toolkit; one thread.
  */
 public final class HealthMap {
-    /** Worst severity per offset, per file (null key = the main file). */
-    private final Map<String, TreeMap<Long, Severity>> byFile = new HashMap<>();
+    /** Worst severity per offset, per file of the archive. */
+    private final Map<FileRef, TreeMap<Long, Severity>> byFile = new HashMap<>();
     /** Nodes whose subtree holds a problem, found by {@link DamagePaths}. */
     private final Map<NodeKey, Severity> subtrees = new HashMap<>();
     private Severity wholeFile;
     private Severity worst;
     private boolean checked;
-    private final String mainFile;
 
-    /** @param mainFile the main file's name as problems give it (the byte source's name) */
-    public HealthMap(String mainFile) {
-        this.mainFile = mainFile;
-    }
+    public HealthMap() {}
 
     /** A copy to read on another thread while this one keeps changing on the FX thread. */
     public HealthMap copy() {
-        HealthMap c = new HealthMap(mainFile);
+        HealthMap c = new HealthMap();
         byFile.forEach((f, m) -> c.byFile.put(f, new TreeMap<>(m)));
         c.subtrees.putAll(subtrees);
         c.wholeFile = wholeFile;
@@ -48,7 +45,7 @@ public final class HealthMap {
             wholeFile = worse(wholeFile, p.severity());
             return;
         }
-        byFile.computeIfAbsent(normalise(p.file()), f -> new TreeMap<>()).merge(p.offset(), p.severity(), HealthMap::worse);
+        byFile.computeIfAbsent(p.ref(), f -> new TreeMap<>()).merge(p.offset(), p.severity(), HealthMap::worse);
     }
 
     /** A full verify finished (not cancelled): everything without a problem is ok. */
@@ -73,7 +70,7 @@ public final class HealthMap {
     public Health of(ByteRange range) {
         Severity s = null;
         if (range != null && !range.isNone()) {
-            TreeMap<Long, Severity> m = byFile.get(normalise(range.file()));
+            TreeMap<Long, Severity> m = byFile.get(range.file());
             if (m != null) {
                 // An empty range still owns the byte it starts at (e.g. a zero-length marker).
                 long end = Math.max(range.end(), range.offset() + 1);
@@ -118,11 +115,6 @@ public final class HealthMap {
         if (s == Severity.ERROR) return Health.DAMAGED;
         if (s == Severity.WARNING) return Health.WARNING;
         return checked ? Health.OK : Health.UNCHECKED;
-    }
-
-    /** Problems name the main file by its name; byte ranges by null. */
-    private String normalise(String file) {
-        return file == null || file.equals(mainFile) ? null : file;
     }
 
     /** The worse of two severities; null counts as none. */

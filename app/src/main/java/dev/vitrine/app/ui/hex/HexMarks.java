@@ -19,20 +19,21 @@ public final class HexMarks {
 
     /**
      * The marks of a selected node: its own bytes, then each field with a byte range in a tint
-     * of its own (tints in field order, as the fields table shows them). Only ranges in the main
-     * file ({@code file == null}) are marked: the hex view shows the main file. A node covering
-     * the whole file gets no mark of its own.
+     * of its own (tints in field order, as the fields table shows them). Only ranges in
+     * {@code shown}, the file the hex view shows, are marked. A node covering the whole file
+     * gets no mark of its own.
      */
-    public static HexMarks forNode(String name, dev.vitrine.core.model.ByteRange range, List<dev.vitrine.core.model.Field> fields, long fileSize) {
+    public static HexMarks forNode(String name, dev.vitrine.core.model.ByteRange range, List<dev.vitrine.core.model.Field> fields,
+                                   dev.vitrine.core.model.FileRef shown, long fileSize) {
         List<HexMark> out = new ArrayList<>();
         // A node spanning the whole file (the archive itself) would tint every byte: frame nothing.
         boolean whole = range.offset() == 0 && range.length() >= fileSize;
-        if (!range.isNone() && range.file() == null && !whole) out.add(HexMark.node(range.offset(), range.length(), name));
+        if (!range.isNone() && range.file().equals(shown) && !whole) out.add(HexMark.node(range.offset(), range.length(), name));
         int tint = 0;
         for (dev.vitrine.core.model.Field f : fields) {
             if (f.range().isNone()) continue;
             int t = tint++;
-            if (f.range().file() == null) out.add(HexMark.field(f.range().offset(), f.range().length(), t, f.name() + " = " + f.value()));
+            if (f.range().file().equals(shown)) out.add(HexMark.field(f.range().offset(), f.range().length(), t, f.name() + " = " + f.value()));
         }
         return new HexMarks(out);
     }

@@ -5,6 +5,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.model.FileRef;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
@@ -27,7 +28,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
  * The hex view with its bar: what is selected, go to offset (Ctrl+G focuses it) and find bytes
- * or text (Ctrl+F), searching in the background with cancel.
+ * or text (Ctrl+F), searching in the background with cancel. For an archive of several files
+ * a chooser in the bar says which file is shown (as Wireshark's bytes pane has a tab per data
+ * source); for a node inside a compressed block the decoded bytes appear beside the raw ones.
  */
 public final class HexPane extends BorderPane {
     private final Background background;
@@ -40,6 +43,12 @@ public final class HexPane extends BorderPane {
     private final Button findNext = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY));
     private final Button cancelFind = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
     private final Label findStatus = new Label();
+    private final javafx.scene.control.ComboBox<FileRef> fileChooser = new javafx.scene.control.ComboBox<>();
+    private final DecodedPane decoded;
+    private final javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
+    private FileRef file = FileRef.MAIN;
+    private boolean choosing;
+    private java.util.function.Consumer<FileRef> onFileChosen = f -> {};
     private ByteSource source;
     private AtomicBoolean findCancel = new AtomicBoolean();
     private long lastMatch = -1;
@@ -47,9 +56,61 @@ public final class HexPane extends BorderPane {
     public HexPane(Background background) {
         this.background = background;
         this.hex = new HexView(background);
+        this.decoded = new DecodedPane(background);
         getStyleClass().add("hex-pane");
-        setCenter(hex);
+        split.getItems().setAll(hex);
+        setCenter(split);
         setTop(buildBar());
+    }
+
+    /** The files a user can choose between; the chooser shows only when there are several. */
+    public void setFiles(java.util.List<FileRef> files) {
+        if (!files.isEmpty() && !files.contains(file)) file = files.getFirst();
+        choosing = true;
+        fileChooser.getItems().setAll(files);
+        fileChooser.getSelectionModel().select(file);
+        choosing = false;
+        boolean many = files.size() > 1;
+        fileChooser.setVisible(many);
+        fileChooser.setManaged(many);
+    }
+
+    /** Called when the user picks another file in the chooser. */
+    public void setOnFileChosen(java.util.function.Consumer<FileRef> handler) {
+        onFileChosen = handler == null ? f -> {} : handler;
+    }
+
+    /** Shows {@code src}, the bytes of {@code ref}. */
+    public void showFile(FileRef ref, ByteSource src) {
+        file = ref;
+        choosing = true;
+        fileChooser.getSelectionModel().select(ref);
+        choosing = false;
+        setSource(src, "no bytes");
+    }
+
+    /** Which file of the archive the hex view shows. */
+    public FileRef file() {
+        return file;
+    }
+
+    public DecodedPane decoded() {
+        return decoded;
+    }
+
+    /** Shows decoded bytes beside the raw ones (the pane takes {@code src} and closes it later). */
+    public void showDecoded(String label, ByteSource src, HexMarks marks) {
+        decoded.show(label, src, marks);
+        if (!split.getItems().contains(decoded)) {
+            split.getItems().setAll(hex, decoded);
+            split.setDividerPositions(0.5);
+        }
+    }
+
+    public void hideDecoded() {
+        if (!decoded.showing()) return;
+        decoded.clear();
+        split.getItems().setAll(hex);
     }
 
     private Region buildBar() {
@@ -96,7 +157,28 @@ public final class HexPane extends BorderPane {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         FontIcon icon = new FontIcon(MaterialDesignH.HEXADECIMAL);
-        HBox bar = new HBox(6, icon, info, spacer, findStatus, find, new HBox(textMode, hexMode), findNext, cancelFind, goTo);
+        fileChooser.setId("hex-file");
+        fileChooser.setMinWidth(Region.USE_PREF_SIZE);
+        fileChooser.setPrefWidth(170);
+        fileChooser.getStyleClass().add(Styles.SMALL);
+        fileChooser.setVisible(false);
+        fileChooser.setManaged(false);
+        fileChooser.setTooltip(new Tooltip("Which file of the archive the bytes are from"));
+        fileChooser.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(FileRef f) {
+                return f == null ? "" : f.isMain() ? "(archive)" : f.path();
+            }
+
+            @Override
+            public FileRef fromString(String s) {
+                return FileRef.of(s);
+            }
+        });
+        fileChooser.valueProperty().addListener((o, a, b) -> {
+            if (!choosing && b != null && !b.equals(file)) onFileChosen.accept(b);
+        });
+        HBox bar = new HBox(6, icon, fileChooser, info, spacer, findStatus, find, new HBox(textMode, hexMode), findNext, cancelFind, goTo);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("pane-header");

@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui.index;
 
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +13,14 @@ import java.util.function.BooleanSupplier;
  * draws. Each level holds at most {@code maxPerLevel} blocks (the first ones, in order), and
  * says how many more there are, so a tree with a million data blocks costs a few reads.
  * Generic over the node model: any subtree of "index-block" nodes over "data-block" nodes
- * (kinds containing "index" and "block", or "block"). Blocking (reads children); build it in the background.
+ * (nodes with the roles INDEX_BLOCK and BLOCK). Blocking (reads children); build it in the background.
  */
 public record IndexPicture(List<Level> levels) {
 
     /** One drawn block: its node, its path from the archive root, and its parent's position in the level above. */
     public record Block(Node node, List<Node> path, int parent) {
         public boolean isIndex() {
-            return isIndexKind(node.kind());
+            return node.is(Role.INDEX_BLOCK);
         }
     }
 
@@ -30,15 +31,9 @@ public record IndexPicture(List<Level> levels) {
         }
     }
 
-    /** "index-block" and the like: a block of an index tree (not, say, a JSON index). */
-    public static boolean isIndexKind(String kind) {
-        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
-        return k.contains("index") && k.contains("block");
-    }
-
-    /** "index-block", "data-block": what the picture draws. */
-    public static boolean isBlockKind(String kind) {
-        return kind != null && kind.toLowerCase(Locale.ROOT).contains("block");
+    /** Whether an archive has an index tree to draw: its root, or one of its first children, is an index block. */
+    public static boolean isIndexBlock(Node n) {
+        return n.is(Role.INDEX_BLOCK);
     }
 
     /**
@@ -46,11 +41,11 @@ public record IndexPicture(List<Level> levels) {
      * index block among its first children. Returns the path to it, or an empty list.
      */
     public static List<Node> findTop(Node root, int look) throws IOException {
-        if (isIndexKind(root.kind())) return List.of(root);
+        if (root.is(Role.INDEX_BLOCK)) return List.of(root);
         if (!root.hasChildren()) return List.of();
         long n = Math.min(root.childCount(), look);
         for (Node c : root.children(0, (int) n)) {
-            if (isIndexKind(c.kind())) return List.of(root, c);
+            if (c.is(Role.INDEX_BLOCK)) return List.of(root, c);
         }
         return List.of();
     }
@@ -73,7 +68,7 @@ public record IndexPicture(List<Level> levels) {
                 List<Node> kids = room > 0 ? parent.node().children(0, room) : List.of();
                 int taken = 0;
                 for (Node k : kids) {
-                    if (!isBlockKind(k.kind())) continue;
+                    if (!k.is(Role.BLOCK)) continue;
                     List<Node> path = new ArrayList<>(parent.path());
                     path.add(k);
                     blocks.add(new Block(k, List.copyOf(path), p));

@@ -53,16 +53,17 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
         }
         switch (entry) {
             case TreeEntry.NodeEntry n -> {
-                kindIcon.setIconCode(NodeIcons.forKind(n.kind()));
+                kindIcon.setIconCode(NodeIcons.forNode(n.node()));
                 name.setText(n.name());
                 ByteRange r = n.range();
-                where.setText(r.isNone() ? "" : (r.file() != null ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
+                where.setText(r.isNone() ? "" : (!r.file().isMain() ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
                 Health h = healthOf.apply(getTreeItem());
                 badge.setIconCode(NodeIcons.forHealth(h));
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
-                tipText = n.kind() + " · " + NodeIcons.healthText(h)
+                // The full label first: a long one is cut at the pane's edge.
+                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText()) + "\n" + n.kind() + " · " + NodeIcons.healthText(h)
                         + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message());
                 setGraphic(box);
             }

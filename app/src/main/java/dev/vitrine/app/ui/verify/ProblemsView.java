@@ -48,7 +48,7 @@ public final class ProblemsView extends BorderPane {
         sev.setMaxWidth(30);
         sev.setMinWidth(30);
         sev.setSortable(false);
-        TableColumn<Problem, String> file = text("file", 110, p -> p.file() == null ? "" : p.file());
+        TableColumn<Problem, String> file = text("file", 110, p -> p.ref().path());
         fileColumn = file;
         file.setVisible(false);
         TableColumn<Problem, String> off = text("offset", 90, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
@@ -82,18 +82,11 @@ public final class ProblemsView extends BorderPane {
     }
 
     private TableColumn<Problem, String> fileColumn;
-    private String mainFile;
-
-    /** Problems in this file need no file column; it appears when a problem is in another file. */
-    public void setMainFile(String name) {
-        mainFile = name;
-        updateTitle();
-    }
 
     private void updateTitle() {
         int n = table.getItems().size();
         if (fileColumn != null) {
-            fileColumn.setVisible(table.getItems().stream().anyMatch(p -> p.file() != null && !p.file().equals(mainFile)));
+            fileColumn.setVisible(table.getItems().stream().anyMatch(p -> !p.ref().isMain()));
         }
         title.setText(n == 0 ? "Problems" : "Problems (" + Human.count(n) + ")");
     }

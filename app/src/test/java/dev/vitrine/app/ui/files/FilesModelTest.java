@@ -62,7 +62,7 @@ class FilesModelTest {
 
     @Test
     void problemsInsideTheBytesOrNamingTheEntryMarkTheRowAndVerifyMakesTheRestOk() {
-        HealthMap map = new HealthMap("x.caf");
+        HealthMap map = new HealthMap();
         FileRow a = row("a.txt", 0, 10);
         FileRow b = row("b \"q\".txt", 10, 10);
         FileRow empty = row("empty", 20, 0);
@@ -72,7 +72,7 @@ class FilesModelTest {
                 Problem.warning("x.caf", 20, "3 bytes of the data section at [20, 23) belong to no entry"),
                 Problem.error("x.caf", 900, "entry \"c.txt\" appears again (first at offset 800)"));
         ps.forEach(map::add);
-        FileHealth.Problems idx = new FileHealth.Problems(ps, "x.caf");
+        FileHealth.Problems idx = new FileHealth.Problems(ps);
         FileHealth.refresh(List.of(a, b, empty, c), map, idx);
         assertEquals(Health.DAMAGED, a.health(), "named in the overlap message");
         assertEquals(Health.DAMAGED, b.health(), "the error lies in its bytes");
@@ -103,9 +103,9 @@ class FilesModelTest {
         };
         long t0 = System.nanoTime();
         FilesModel m = FilesModel.load(listing, () -> false);
-        HealthMap map = new HealthMap("big.caf");
+        HealthMap map = new HealthMap();
         map.add(Problem.error("big.caf", 12_345, "bad byte"));
-        FileHealth.refresh(m.rows(), map, new FileHealth.Problems(List.of(Problem.error("big.caf", 12_345, "bad byte")), "big.caf"));
+        FileHealth.refresh(m.rows(), map, new FileHealth.Problems(List.of(Problem.error("big.caf", 12_345, "bad byte"))));
         List<FileRow> sorted = new ArrayList<>(m.rows());
         sorted.sort(Comparator.comparing(FileRow::health).reversed().thenComparing(FileRow::name));
         long kept = m.rows().stream().filter(r -> FilesModel.keeps(r, "F0999")).count();

@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.health;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.verify.Problem;
 import java.util.List;
@@ -12,7 +13,7 @@ class HealthMapTest {
 
     @Test
     void anErrorDamagesEveryRangeAroundItAndNothingElse() {
-        HealthMap h = new HealthMap("root-checksum.zss");
+        HealthMap h = new HealthMap();
         h.add(Problem.error("root-checksum.zss", 120, "checksum mismatch at 120"));
         assertEquals(Health.DAMAGED, h.of(ByteRange.of(120, 14)), "the block");
         assertEquals(Health.DAMAGED, h.of(ByteRange.of(0, 134)), "the file around it");
@@ -23,7 +24,7 @@ class HealthMapTest {
 
     @Test
     void afterACleanVerifyUntouchedRangesAreOk() {
-        HealthMap h = new HealthMap("f");
+        HealthMap h = new HealthMap();
         h.add(Problem.warning("f", 10, "odd"));
         h.markChecked();
         assertEquals(Health.OK, h.of(ByteRange.of(20, 5)));
@@ -34,11 +35,11 @@ class HealthMapTest {
 
     @Test
     void problemsInOtherFilesAndWholeFileProblems() {
-        HealthMap h = new HealthMap("main.caf");
-        h.add(Problem.error("part2.bin", 5, "bad"));
+        HealthMap h = new HealthMap();
+        h.add(Problem.error(FileRef.of("part2.bin"), 5, "bad"));
         h.add(Problem.error("main.caf", -1, "read error"));
         assertEquals(Health.UNCHECKED, h.of(ByteRange.of(0, 100)), "offset 5 of another file does not touch the main file");
-        assertEquals(Health.DAMAGED, h.of(new ByteRange("part2.bin", 0, 10)));
+        assertEquals(Health.DAMAGED, h.of(ByteRange.in(FileRef.of("part2.bin"), 0, 10)));
         assertEquals(Health.DAMAGED, h.overall(), "whole-file problems mark the archive");
         assertEquals(Health.DAMAGED, h.of(List.of(Problem.error("x", 1, "own"))));
         h.clear();
@@ -47,7 +48,7 @@ class HealthMapTest {
 
     @Test
     void aCopyKeepsWhatWasKnownWhenItWasMadeAndNothingLater() {
-        HealthMap h = new HealthMap("f");
+        HealthMap h = new HealthMap();
         h.add(Problem.warning("f", 10, "odd"));
         var key = new dev.vitrine.app.ui.tree.NodeKey("index-block", "root", ByteRange.of(500, 20));
         h.addSubtrees(java.util.Map.of(key, dev.vitrine.core.verify.Severity.ERROR));

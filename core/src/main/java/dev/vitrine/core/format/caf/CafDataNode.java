@@ -35,6 +35,11 @@ final class CafDataNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.SECTION);
+    }
+
+    @Override
     public ByteRange range() {
         return ByteRange.of(0, archive.layout().dataEnd());
     }

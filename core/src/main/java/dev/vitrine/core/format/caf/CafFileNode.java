@@ -22,6 +22,11 @@ record CafFileNode(CafArchive archive, CafEntry entry) implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.FILE);
+    }
+
+    @Override
     public ByteRange range() {
         return archive.readable(entry) ? ByteRange.of(entry.start(), entry.length()) : ByteRange.NONE;
     }

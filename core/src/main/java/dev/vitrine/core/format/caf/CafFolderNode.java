@@ -21,6 +21,11 @@ record CafFolderNode(CafArchive archive, CafFolderTree.Folder folder) implements
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.FOLDER);
+    }
+
+    @Override
     public ByteRange range() {
         return ByteRange.NONE;
     }
@@ -61,7 +66,7 @@ record CafFolderNode(CafArchive archive, CafFolderTree.Folder folder) implements
 
     /** The child of {@code folder} on the path to the entry whose bytes hold {@code position}. */
     static Optional<Node> childCovering(CafArchive archive, CafFolderTree.Folder folder, ByteRange.Position position) {
-        if (position.file() != null) return Optional.empty();
+        if (!position.file().isMain()) return Optional.empty();
         CafEntry e = CafDataNode.entryAt(archive, position.offset());
         if (e == null) return Optional.empty();
         List<String> segs = CafFolderTree.segments(e.name());

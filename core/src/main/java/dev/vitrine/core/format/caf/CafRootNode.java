@@ -66,6 +66,11 @@ final class CafRootNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.ARCHIVE);
+    }
+
+    @Override
     public ByteRange range() {
         return ByteRange.of(0, archive.source().size());
     }

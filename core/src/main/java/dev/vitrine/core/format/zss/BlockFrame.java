@@ -49,6 +49,12 @@ record BlockFrame(long offset, int prefixBytes, long bodyLength, int level) {
         return level >= FIRST_EXTENSION_LEVEL;
     }
 
+    static java.util.Set<dev.vitrine.core.model.Role> rolesOf(int level) {
+        if (level == 0) return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.DATA_BLOCK);
+        if (level > 0 && level < FIRST_EXTENSION_LEVEL) return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.INDEX_BLOCK);
+        return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK);
+    }
+
     static String kindOf(int level) {
         if (level == 0) return "data-block";
         if (level > 0 && level < FIRST_EXTENSION_LEVEL) return "index-block";

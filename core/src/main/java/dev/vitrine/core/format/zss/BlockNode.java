@@ -120,6 +120,11 @@ final class BlockNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return frame == null ? java.util.Set.of(dev.vitrine.core.model.Role.BLOCK) : BlockFrame.rolesOf(frame.level());
+    }
+
+    @Override
     public ByteRange range() {
         if (frame != null) return ByteRange.of(offset, frame.totalLength());
         long size = archive.source().size();
@@ -189,7 +194,7 @@ final class BlockNode implements Node {
      */
     @Override
     public Optional<Node> childCovering(ByteRange.Position position) throws IOException {
-        if (frame == null || position.file() != null) return Optional.empty();
+        if (frame == null || !position.file().isMain()) return Optional.empty();
         long pos = position.offset();
         if (frame.isData()) {
             ParsedDataBlock b = parsed();

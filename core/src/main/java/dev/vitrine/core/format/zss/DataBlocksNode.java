@@ -28,6 +28,11 @@ final class DataBlocksNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.SECTION);
+    }
+
+    @Override
     public ByteRange range() {
         return ByteRange.NONE;
     }
@@ -64,7 +69,7 @@ final class DataBlocksNode implements Node {
 
     @Override
     public Optional<Node> childCovering(ByteRange.Position position) {
-        if (position.file() != null) return Optional.empty();
+        if (!position.file().isMain()) return Optional.empty();
         BlockDirectory d = archive.blockDirectory();
         d.ensureOffset(position.offset());
         int i = d.blockAtOrBefore(position.offset());

@@ -30,6 +30,11 @@ final class HeaderNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.HEADER);
+    }
+
+    @Override
     public ByteRange range() {
         ZssHeader h = archive.header();
         long size = archive.source().size();

@@ -2,6 +2,7 @@ package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
 import java.lang.foreign.MemorySegment;
@@ -59,6 +60,35 @@ final class RecordNode implements Node {
         out.add(Field.of("index in block", index));
         out.add(Field.of("data block", block.frame.offset()));
         return out;
+    }
+
+    @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.RECORD);
+    }
+
+    /** A compressed record's bytes are in its block's decoded payload: offer them beside the raw block. */
+    @Override
+    public Optional<Decoded> decoded() {
+        if (block.inFile) return Optional.empty();
+        BlockFrame f = block.frame;
+        ByteRange container = ByteRange.of(f.offset(), f.prefixBytes() + f.bodyLength() + 8);
+        long start = block.prefixStart(index);
+        int pl = block.prefixLength(index);
+        long len = bytes().byteSize();
+        String label = "data block @ " + f.offset() + ", decoded payload (" + block.payload.byteSize() + " bytes)";
+        return Optional.of(new Decoded() {
+            public ByteRange container() { return container; }
+            public String label() { return label; }
+            public long offset() { return start; }
+            public long length() { return pl + len; }
+            public List<Field> fields() {
+                return List.of(Field.at("length", len, start, pl), Field.at("bytes", Keys.escape(bytes(), 200), start + pl, len));
+            }
+            public dev.vitrine.core.io.ByteSource open() {
+                return dev.vitrine.core.io.MappedFileSource.ofSegment("block " + f.offset() + " decoded", block.payload);
+            }
+        });
     }
 
     @Override

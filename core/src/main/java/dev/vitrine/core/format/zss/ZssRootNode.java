@@ -36,6 +36,11 @@ final class ZssRootNode implements Node {
     }
 
     @Override
+    public java.util.Set<dev.vitrine.core.model.Role> roles() {
+        return java.util.Set.of(dev.vitrine.core.model.Role.ARCHIVE);
+    }
+
+    @Override
     public ByteRange range() {
         return ByteRange.of(0, archive.source().size());
     }
@@ -81,7 +86,7 @@ final class ZssRootNode implements Node {
 
     @Override
     public Optional<Node> childCovering(ByteRange.Position position) {
-        if (position.file() != null) return Optional.empty();
+        if (!position.file().isMain()) return Optional.empty();
         long pos = position.offset();
         if (header.range().contains(pos)) return Optional.of(header);
         if (!archive.header().blocksLocatable()) return Optional.empty();

@@ -1,0 +1,136 @@
+package dev.vitrine.core.format;
+
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.MappedFileSource;
+import dev.vitrine.core.io.TruncatedException;
+import dev.vitrine.core.model.FileRef;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The files of a multi-file archive (a log folder, a bundle of shards), mapped on first use
+ * and closed with the archive. At most {@code maxOpen} stay mapped: a bundle can have
+ * thousands of shards, and the least recently used mapping is released when another is
+ * needed. What callers hold is a {@link Part} that maps its file again when needed, so an
+ * evicted file is never read through a closed mapping by {@link ByteSource#read}; slices
+ * from {@link ByteSource#segment} are valid until the part is next evicted, so callers use
+ * them at once.
+ */
+public final class ArchiveFiles implements AutoCloseable {
+    private final Path root;
+    private final int maxOpen;
+    private final Map<FileRef, Part> parts = new LinkedHashMap<>();
+    private final LinkedHashMap<FileRef, MappedFileSource> mapped = new LinkedHashMap<>(16, 0.75f, true);
+    private boolean closed;
+
+    public ArchiveFiles(Path root, int maxOpen) {
+        this.root = root;
+        this.maxOpen = Math.max(1, maxOpen);
+    }
+
+    /** The part named {@code ref}, which must be a regular file inside the root (links not followed out). */
+    public synchronized ByteSource source(FileRef ref) throws IOException {
+        if (closed) throw new IOException(root + ": archive is closed");
+        Part p = parts.get(ref);
+        if (p == null) {
+            Path file = resolve(ref);
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new NoSuchFileException(file.toString(), null, Files.exists(file) ? "not a regular file" : "no such file");
+            }
+            p = new Part(ref, Files.size(file));
+            parts.put(ref, p);
+        }
+        return p;
+    }
+
+    /** The path of {@code ref} under the root; refuses names that would leave it. */
+    public Path resolve(FileRef ref) throws IOException {
+        Path file = root.resolve(ref.path()).normalize();
+        if (!file.startsWith(root.normalize())) throw new IOException(ref + ": outside the archive folder");
+        return file;
+    }
+
+    private synchronized MappedFileSource mapping(Part part) throws IOException {
+        if (closed) throw new IOException(root + ": archive is closed");
+        MappedFileSource m = mapped.get(part.ref);
+        if (m != null) return m;
+        while (mapped.size() >= maxOpen) {
+            var eldest = mapped.entrySet().iterator().next();
+            eldest.getValue().close();
+            mapped.remove(eldest.getKey());
+        }
+        m = MappedFileSource.open(resolve(part.ref));
+        mapped.put(part.ref, m);
+        return m;
+    }
+
+    /** How many files are mapped right now (for tests of the limit). */
+    public synchronized int openCount() {
+        return mapped.size();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        mapped.values().forEach(MappedFileSource::close);
+        mapped.clear();
+    }
+
+    /** One file of the archive; maps itself again after eviction. */
+    private final class Part implements ByteSource {
+        private final FileRef ref;
+        private final long size;
+
+        Part(FileRef ref, long size) {
+            this.ref = ref;
+            this.size = size;
+        }
+
+        @Override
+        public String name() {
+            return ref.path();
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public void read(long offset, byte[] dst, int dstOffset, int len) throws TruncatedException {
+            checkRange(offset, len, null);
+            synchronized (ArchiveFiles.this) {
+                try {
+                    mapping(this).read(offset, dst, dstOffset, len);
+                } catch (TruncatedException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new TruncatedException(ref.path(), offset, len, 0, "cannot read: " + e.getMessage());
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment segment(long offset, long length) throws TruncatedException {
+            checkRange(offset, length, null);
+            try {
+                return mapping(this).segment(offset, length);
+            } catch (TruncatedException e) {
+                throw e;
+            } catch (IOException e) {
+                throw new TruncatedException(ref.path(), offset, length, 0, "cannot read: " + e.getMessage());
+            }
+        }
+
+        @Override
+        public void close() {
+            // Parts live as long as the archive: ArchiveFiles.close releases them.
+        }
+    }
+}
