@@ -234,5 +234,6 @@ class BundleRoundTripTest {
         BundleWriter.write(in, out, BundleWriter.defaults());
         assertEquals(Detection.BY_STRUCTURE, new BundleFormat().detect(new Probe(out, null)));
         assertEquals(Detection.NO, new BundleFormat().detect(new Probe(in, null)));
+        assertEquals("bundle", FormatRegistry.get().detect(out).orElseThrow().id(), "no other format claims a bundle folder");
     }
 }
