@@ -61,6 +61,8 @@ public final class TimelineView extends Region {
     private long lastDrawNanos;
     private double hoverX = -1;
     private double hoverY = -1;
+    private int firstLane;
+    private final javafx.scene.control.ScrollBar lanesBar = new javafx.scene.control.ScrollBar();
 
     private enum Drag { NONE, SELECT, PAN, OVERVIEW }
 
@@ -77,11 +79,31 @@ public final class TimelineView extends Region {
                 + "-color-danger-emphasis, -color-border-default, -color-bg-subtle, -color-warning-emphasis, -color-accent-muted;");
         probe.setManaged(false);
         probe.setVisible(false);
-        getChildren().addAll(canvas, probe);
+        lanesBar.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        lanesBar.setVisible(false);
+        lanesBar.valueProperty().addListener((o, a, b) -> scrollLanesTo((int) Math.round(b.doubleValue())));
+        getChildren().addAll(canvas, probe, lanesBar);
         setMinSize(300, 160);
         setPrefSize(900, 420);
         setFocusTraversable(true);
         addEventHandler(ScrollEvent.SCROLL, this::scrolled);
+        setOnKeyPressed(e -> {
+            if (data == null) return;
+            double mid = plotLeft() + plotWidth() / 2;
+            switch (e.getCode()) {
+                case PLUS, EQUALS, ADD -> zoomAt(mid, 0.5);
+                case MINUS, SUBTRACT -> zoomAt(mid, 2);
+                case LEFT -> panBy(-plotWidth() / 8);
+                case RIGHT -> panBy(plotWidth() / 8);
+                case HOME -> fit();
+                case UP -> scrollLanesTo(firstLane - 1);
+                case DOWN -> scrollLanesTo(firstLane + 1);
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
         setOnMousePressed(this::pressed);
         setOnMouseDragged(this::dragged);
         setOnMouseReleased(this::released);
@@ -111,8 +133,10 @@ public final class TimelineView extends Region {
         overview = null;
         start = d.minNs();
         stop = d.maxNs();
-        setMinHeight(AXIS_H + Math.min(12, d.lanes().size()) * MIN_LANE_H + OVERVIEW_H + 12);
+        firstLane = 0;
+        setMinHeight(AXIS_H + Math.min(4, d.lanes().size()) * MIN_LANE_H + OVERVIEW_H + 12);
         draw();
+        syncScrollBar();
         onRangeChanged.run();
     }
 
@@ -245,7 +269,46 @@ public final class TimelineView extends Region {
     }
 
     double laneTop(int i) {
-        return AXIS_H + i * laneHeight();
+        return AXIS_H + (i - firstLane) * laneHeight();
+    }
+
+    /** Lanes that fit between the axis and the overview. */
+    int lanesShown() {
+        return (int) Math.max(1, Math.floor((overviewTop() - 6 - AXIS_H) / laneHeight()));
+    }
+
+    /** Scrolls the lanes so that {@code first} is the top one (when there are more than fit). */
+    public void scrollLanesTo(int first) {
+        int n = data == null ? 0 : data.lanes().size();
+        int f = Math.max(0, Math.min(n - lanesShown(), first));
+        if (f != firstLane) {
+            firstLane = f;
+            draw();
+        }
+        syncScrollBar();
+    }
+
+    /** Brings lane {@code i} into view. */
+    public void revealLane(int i) {
+        if (i < firstLane) scrollLanesTo(i);
+        else if (i >= firstLane + lanesShown()) scrollLanesTo(i - lanesShown() + 1);
+    }
+
+    private void syncScrollBar() {
+        int n = data == null ? 0 : data.lanes().size();
+        int shown = lanesShown();
+        boolean need = n > shown;
+        lanesBar.setVisible(need);
+        if (need) {
+            lanesBar.setMax(n - shown);
+            lanesBar.setVisibleAmount(Math.max(1, (double) shown * (n - shown) / n));
+            lanesBar.setUnitIncrement(1);
+            lanesBar.setBlockIncrement(Math.max(1, shown - 1));
+            if (lanesBar.getValue() != firstLane) lanesBar.setValue(firstLane);
+        } else if (firstLane != 0) {
+            firstLane = 0;
+            draw();
+        }
     }
 
     /** The lane's middle (tests click there). */
@@ -253,10 +316,18 @@ public final class TimelineView extends Region {
         return laneTop(i) + laneHeight() / 2;
     }
 
+    public int firstLane() {
+        return firstLane;
+    }
+
+    public boolean lanesScroll() {
+        return lanesBar.isVisible();
+    }
+
     public int laneAt(double y) {
         if (data == null || y < AXIS_H) return -1;
-        int i = (int) Math.floor((y - AXIS_H) / laneHeight());
-        return i >= 0 && i < data.lanes().size() && laneTop(i) + laneHeight() <= overviewTop() ? i : -1;
+        int i = firstLane + (int) Math.floor((y - AXIS_H) / laneHeight());
+        return i >= firstLane && i < data.lanes().size() && laneTop(i) + laneHeight() <= overviewTop() - 2 ? i : -1;
     }
 
     double overviewTop() {
@@ -267,6 +338,11 @@ public final class TimelineView extends Region {
 
     private void scrolled(ScrollEvent e) {
         if (data == null) return;
+        if (e.getX() < plotLeft() && e.getDeltaY() != 0 && !e.isShiftDown()) { // over the names: scroll the lanes
+            scrollLanesTo(firstLane + (e.getDeltaY() > 0 ? -1 : 1));
+            e.consume();
+            return;
+        }
         double dx = e.getDeltaX();
         double dy = e.getDeltaY();
         if (e.isShiftDown() && dx == 0) {
@@ -387,10 +463,12 @@ public final class TimelineView extends Region {
     protected void layoutChildren() {
         double w = Math.floor(getWidth());
         double h = Math.floor(getHeight());
+        lanesBar.resizeRelocate(w - RIGHT, AXIS_H, RIGHT, Math.max(0, overviewTop() - 6 - AXIS_H));
         if (canvas.getWidth() != w || canvas.getHeight() != h) {
             canvas.setWidth(w);
             canvas.setHeight(h);
             draw();
+            syncScrollBar();
         }
     }
 
@@ -437,7 +515,7 @@ public final class TimelineView extends Region {
         double right = left + pw;
         double laneH = laneHeight();
         List<TimelineData.Lane> lanes = data.lanes();
-        double lanesBottom = Math.min(overviewTop() - 6, AXIS_H + lanes.size() * laneH);
+        double lanesBottom = Math.min(overviewTop() - 6, AXIS_H + (lanes.size() - firstLane) * laneH);
 
         // Axis: ticks at a nice step, absolute on the first row, relative to the log's start below.
         long step = TimeText.niceStep(nsPerPixel() * 110);
@@ -471,7 +549,7 @@ public final class TimelineView extends Region {
         for (int i = 0; i < lanes.size(); i++) {
             TimelineData.Lane lane = lanes.get(i);
             double top = laneTop(i);
-            if (top + laneH > overviewTop() - 2) {
+            if (i < firstLane || top + laneH > overviewTop() - 2) {
                 lastColumns.add(new long[0]);
                 continue;
             }
@@ -562,7 +640,7 @@ public final class TimelineView extends Region {
             g.setLineWidth(1.5);
             g.strokeLine(x, AXIS_H - 4, x, lanesBottom);
             int li = indexOf(cursorChannel);
-            if (li >= 0 && laneTop(li) + laneH <= overviewTop()) {
+            if (li >= firstLane && laneTop(li) + laneH <= overviewTop() - 2) {
                 g.setFill(danger);
                 g.fillOval(x - 4.5, laneTop(li) + laneH / 2 - 4.5, 9, 9);
             }

@@ -283,4 +283,55 @@ class ArkTimelineTest extends WindowTest {
         settle();
         assertTrue(fx(() -> p.status().getText()).contains("damage in its files"), fx(() -> p.status().getText()));
     }
+
+    @Test
+    void manyChannelsScrollAsLanesAndRedrawWithinAFrame() throws Exception {
+        Path dir = temp.resolve("many-channels");
+        dev.vitrine.core.rbuf.RbufIr ir = dev.vitrine.core.rbuf.RbufIr.parse(ArkSample.IR_JSON);
+        try (dev.vitrine.core.format.ark.ArkWriter w = new dev.vitrine.core.format.ark.ArkWriter(dir, "many channels")) {
+            dev.vitrine.core.format.ark.ArkWriter.Column col = w.column("all", "zstd").splitEvery(700);
+            List<dev.vitrine.core.format.ark.ArkWriter.Channel> chs = new ArrayList<>();
+            for (int k = 0; k < 40; k++) chs.add(col.channel(String.format("/sensor/%02d", k), ir, "demo::robot::Trace", k % 13 == 0));
+            long t0 = 5_000_000_000L;
+            for (long ms = 0; ms < 5000; ms += 10) {
+                for (int k = 0; k < chs.size(); k++) {
+                    if ((ms / 10) % (k + 1) == 0) chs.get(k).writeRaw(t0 + ms * 1_000_000L + k * 1000L, new byte[] {1, 2, 3, (byte) k});
+                }
+            }
+        }
+        ArchiveView v = open(dir);
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        assertEquals(40, fx(() -> tv.data().lanes().size()));
+        assertTrue(fx(tv::lanesScroll), "40 lanes do not fit: they scroll");
+        fx(() -> {
+            tv.revealLane(35);
+            return null;
+        });
+        int first = fx(tv::firstLane);
+        assertTrue(first > 0 && first <= 35);
+        assertEquals(35, (int) fx(() -> tv.laneAt(tv.laneCentreY(35))));
+        long[] times = new long[15];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = fx(() -> {
+                tv.zoomAt(tv.plotLeft() + 300, 0.9);
+                return tv.lastDrawNanos();
+            });
+        }
+        Arrays.sort(times);
+        assertTrue(times[times.length / 2] < 16_000_000L, "median redraw " + times[times.length / 2] / 1e6 + " ms");
+        fx(() -> {
+            tv.fit();
+            return null;
+        });
+        TimedMessages.Message m = messages(timed(v), "/sensor/35").get(3);
+        fx(() -> {
+            tv.show(m.timeNs() - 200_000_000L, m.timeNs() + 200_000_000L);
+            return null;
+        });
+        clickOn(fx(() -> tv.localToScreen(tv.xOf(m.timeNs()), tv.laneCentreY(35))));
+        p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        assertEquals(m.range(), fx(() -> v.selection().selected().range()), "the message of a scrolled-to lane is selected");
+    }
 }
