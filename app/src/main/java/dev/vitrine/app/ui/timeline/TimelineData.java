@@ -22,19 +22,28 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
     static final int BINS = 1 << 14;
 
     /** One lane: a channel (or a channel whose data is all hidden), its hidden ranges and files. */
-    public record Lane(String name, String type, long count, boolean latched, List<TimedMessages.Hidden> hidden, Set<FileRef> files) {}
+    public record Lane(String name, String type, long count, boolean latched, List<TimedMessages.Hidden> hidden, Set<FileRef> files,
+                       Map<FileRef, long[]> spans) {
+        /** The channel's messages stored in {@code file}: {first, last} time, or null. */
+        public long[] span(FileRef file) {
+            return spans.get(file);
+        }
+    }
 
     /** Blocking: reads indexes only (no payload is decoded). */
     public static TimelineData load(TimedMessages timed) throws IOException {
         List<TimedMessages.ChannelInfo> cs = timed.channels();
         List<TimedMessages.Hidden> hs = timed.hidden();
         TimelineDensity d = TimelineDensity.build(timed, BINS);
-        Map<String, Set<FileRef>> files = new HashMap<>();
+        Map<String, Map<FileRef, long[]>> files = new HashMap<>();
         try (TimedMessages.Cursor c = timed.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
             while (c.hasNext()) {
                 if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
                 TimedMessages.Message m = c.next();
-                files.computeIfAbsent(m.channel(), k -> new LinkedHashSet<>()).add(m.range().file());
+                long[] span = files.computeIfAbsent(m.channel(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(m.range().file(), k -> new long[] {m.timeNs(), m.timeNs()});
+                span[0] = Math.min(span[0], m.timeNs());
+                span[1] = Math.max(span[1], m.timeNs());
             }
         }
         Map<String, Lane> lanes = new LinkedHashMap<>();
@@ -42,12 +51,13 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
         long max = cs.isEmpty() ? Long.MIN_VALUE : d.maxNs();
         for (TimedMessages.ChannelInfo c : cs) {
             List<TimedMessages.Hidden> mine = hs.stream().filter(h -> h.channel().equals(c.name())).toList();
-            lanes.put(c.name(), new Lane(c.name(), c.type(), c.count(), c.latched(), mine, files.getOrDefault(c.name(), Set.of())));
+            Map<FileRef, long[]> spans = files.getOrDefault(c.name(), Map.of());
+            lanes.put(c.name(), new Lane(c.name(), c.type(), c.count(), c.latched(), mine, new LinkedHashSet<>(spans.keySet()), spans));
         }
         for (TimedMessages.Hidden h : hs) {
             if (lanes.containsKey(h.channel())) continue;
             List<TimedMessages.Hidden> mine = hs.stream().filter(x -> x.channel().equals(h.channel())).toList();
-            lanes.put(h.channel(), new Lane(h.channel(), h.type(), 0, false, mine, Set.of()));
+            lanes.put(h.channel(), new Lane(h.channel(), h.type(), 0, false, mine, Set.of(), Map.of()));
         }
         for (TimedMessages.Hidden h : hs) {
             if (h.startNs() > Long.MIN_VALUE / 4 && h.startNs() < Long.MAX_VALUE / 4) min = Math.min(min, h.startNs());

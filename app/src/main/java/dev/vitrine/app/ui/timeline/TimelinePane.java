@@ -266,7 +266,9 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
             }
             if (s != null) byChannel.put(l.name(), s == Severity.ERROR ? Health.DAMAGED : Health.WARNING);
         }
-        view.setDamage(byChannel);
+        Map<FileRef, Health> byFile = new HashMap<>();
+        worst.forEach((f, sev) -> byFile.put(f, sev == Severity.ERROR ? Health.DAMAGED : Health.WARNING));
+        view.setDamage(byChannel, byFile);
     }
 
     @Override

@@ -53,6 +53,7 @@ public final class TimelineView extends Region {
     private Long cursor;
     private String cursorChannel;
     private Map<String, dev.vitrine.core.model.Health> damage = Map.of();
+    private Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> damagedFiles = Map.of();
     private java.util.function.Consumer<Pick> onPick = p -> {};
     private Runnable onRangeChanged = () -> {};
     private final List<long[]> lastColumns = new ArrayList<>();
@@ -145,7 +146,13 @@ public final class TimelineView extends Region {
     }
 
     public void setDamage(Map<String, dev.vitrine.core.model.Health> byChannel) {
+        setDamage(byChannel, Map.of());
+    }
+
+    /** Marks lanes of damaged channels, and under each the time span of its messages in each damaged file. */
+    public void setDamage(Map<String, dev.vitrine.core.model.Health> byChannel, Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> byFile) {
         damage = byChannel == null ? Map.of() : Map.copyOf(byChannel);
+        damagedFiles = byFile == null ? Map.of() : Map.copyOf(byFile);
         draw();
     }
 
@@ -608,6 +615,20 @@ public final class TimelineView extends Region {
                 g.setStroke(faded(muted, 0.35));
                 for (double x = x0 - laneH; x < x1; x += 8) g.strokeLine(x, top + laneH - 1, x + laneH - 2, top + 1);
             }
+            // Where its damaged files' messages lie: a bar along the lane's foot.
+            if (damaged || warned) {
+                for (var df : damagedFiles.entrySet()) {
+                    long[] span = lane.span(df.getKey());
+                    if (span == null) continue;
+                    double x0 = Math.max(left, xOf(span[0]) - 1);
+                    double x1 = Math.min(right, xOf(span[1]) + 1);
+                    if (x1 < x0) continue;
+                    g.setFill(faded(df.getValue() == dev.vitrine.core.model.Health.DAMAGED ? danger : warning, 0.16));
+                    g.fillRect(x0, top + 1, Math.max(2, x1 - x0), laneH - 2);
+                    g.setFill(df.getValue() == dev.vitrine.core.model.Health.DAMAGED ? danger : warning);
+                    g.fillRect(x0, top + laneH - 3, Math.max(2, x1 - x0), 2);
+                }
+            }
             // Density: per-lane scale (log), at least 2 px for any message.
             long[] cols = data.density().columns(lane.name(), (long) Math.floor(start), (long) Math.ceil(stop), px);
             lastColumns.add(cols);
@@ -616,7 +637,7 @@ public final class TimelineView extends Region {
             if (max > 0) {
                 double hMax = laneH - 8;
                 double logMax = Math.log1p(max);
-                g.setFill(damaged ? danger : accent);
+                g.setFill(accent);
                 int c = 0;
                 while (c < cols.length) {
                     if (cols[c] == 0) {
