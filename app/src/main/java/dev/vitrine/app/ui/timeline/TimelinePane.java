@@ -211,6 +211,8 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private void show(Found found, CompletableFuture<List<Node>> result) {
         {
             TimedMessages.Message m = found.message();
+            cursorRange = m.range();
+            followGeneration++;
             view.setCursor(m.timeNs(), m.channel());
             ByteRange r = m.range();
             TimelineData d = view.data();
@@ -269,6 +271,49 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         Map<FileRef, Health> byFile = new HashMap<>();
         worst.forEach((f, sev) -> byFile.put(f, sev == Severity.ERROR ? Health.DAMAGED : Health.WARNING));
         view.setDamage(byChannel, byFile);
+    }
+
+    /** Most index entries read to place a message selected elsewhere (the tree, the records) on the timeline. */
+    static final int FOLLOW_LIMIT = 200_000;
+
+    private dev.vitrine.core.model.ByteRange cursorRange;
+    private int followGeneration;
+
+    /**
+     * A message selected elsewhere (the structure tree, the Records tab) moves the cursor: its
+     * channel and time are found in the background among the channels stored in its file, within
+     * that file's time span.
+     */
+    @Override
+    public void nodeShown(dev.vitrine.app.ui.views.ShownNode shown) {
+        TimelineData d = view.data();
+        Node n = shown.node();
+        ByteRange r = n.range();
+        if (d == null || !n.roles().contains(dev.vitrine.core.model.Role.MESSAGE) || r.isNone() || r.equals(cursorRange)) return;
+        List<TimelineData.Lane> lanes = d.lanes().stream().filter(l -> l.span(r.file()) != null).toList();
+        if (lanes.isEmpty()) return;
+        int gen = ++followGeneration;
+        context.background().run(() -> {
+            long from = Long.MAX_VALUE;
+            long to = Long.MIN_VALUE;
+            for (TimelineData.Lane l : lanes) {
+                from = Math.min(from, l.span(r.file())[0]);
+                to = Math.max(to, l.span(r.file())[1]);
+            }
+            int read = 0;
+            try (TimedMessages.Cursor c = timed.messages(lanes.stream().map(TimelineData.Lane::name).toList(), from, to)) {
+                while (c.hasNext() && read++ < FOLLOW_LIMIT && gen == followGeneration) {
+                    TimedMessages.Message m = c.next();
+                    if (m.range().equals(r)) return m;
+                }
+            }
+            return null;
+        }, m -> {
+            if (m == null || gen != followGeneration) return;
+            cursorRange = m.range();
+            view.setCursor(m.timeNs(), m.channel());
+            messages.select(m.range(), true);
+        }, err -> {});
     }
 
     @Override

@@ -334,4 +334,18 @@ class ArkTimelineTest extends WindowTest {
         settle();
         assertEquals(m.range(), fx(() -> v.selection().selected().range()), "the message of a scrolled-to lane is selected");
     }
+
+    @Test
+    void aMessageSelectedInTheTreeMovesTheTimelineCursor() throws Exception {
+        ArchiveView v = openLog();
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        TimedMessages.Message m = messages(timed(v), "/status").get(5);
+        List<Node> path = background.run(() -> dev.vitrine.app.ui.locate.NodeLocator.pathTo(v.session().root().node(), m.range().start(),
+                () -> false), null, null).get();
+        assertEquals(m.range(), path.getLast().range());
+        fx(() -> v.tree().reveal(path));
+        settle();
+        waitUntil("the cursor at the message", () -> Long.valueOf(m.timeNs()).equals(tv.cursor()));
+    }
 }
