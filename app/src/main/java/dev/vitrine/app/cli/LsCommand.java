@@ -81,13 +81,17 @@ final class LsCommand implements Callable<Integer> {
                 .append("  ").append(name).append(System.lineSeparator());
     }
 
-    /** The name as is, unless it holds characters a terminal would act on. */
+    /**
+     * The name as is, unless it holds characters a terminal would act on (controls, any
+     * surrogate) or that would make it display as another name (bidi controls, zero-width and
+     * other invisible characters: {@link EntryPathPolicy#needsQuoting}); then quoted with those
+     * escaped, e.g. {@code "rtl\u202etxt.exe"}.
+     */
     static String printable(String name) {
         for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isISOControl(c) || Character.isSurrogate(c)) return EntryPathPolicy.quote(name);
+            if (Character.isSurrogate(name.charAt(i))) return EntryPathPolicy.quote(name);
         }
-        return name.isEmpty() ? "\"\"" : name;
+        return EntryPathPolicy.shown(name);
     }
 
     private static void printJson(PrintWriter out, List<FileListing.Entry> entries) throws IOException {

@@ -20,6 +20,8 @@ import java.util.Map;
  *       the data section, a safe name (odd but cleanable names are warnings);</li>
  *   <li>duplicate names, e.g. repeated JSON keys (error: Go and JavaScript keep the last one,
  *       so one file silently disappears);</li>
+ *   <li>a name that is both a file and a folder of other entries ({@code a} beside
+ *       {@code a/b}; error: no file system holds both, so export writes only one);</li>
  *   <li>overlapping entries (error) and data bytes no entry covers (warning: wasted space,
  *       or an entry lost from the index).</li>
  * </ul>
@@ -49,6 +51,7 @@ final class CafVerifier {
             if (++done % CHECK_EVERY == 0) tick(ctx, done, total);
         }
         done = checkDuplicates(ctx, entries, done, total);
+        checkFolderClashes(ctx, entries);
         checkCoverage(ctx, layout, done, total);
         ctx.progress(total, total);
     }
@@ -76,6 +79,41 @@ final class CafVerifier {
             if (++done % CHECK_EVERY == 0) tick(ctx, done, total);
         }
         return done;
+    }
+
+    /**
+     * Files whose name other entries use as a folder: one error per such file, at its key,
+     * naming the first entry under it and how many more there are. Names are compared as
+     * export writes them (cleaned; refused names are reported on their own already).
+     */
+    private void checkFolderClashes(VerifyContext ctx, List<CafEntry> entries) {
+        Map<String, CafEntry> files = new HashMap<>(entries.size() * 2);
+        for (CafEntry e : entries) {
+            if (EntryPathPolicy.decide(e.name()) instanceof EntryPathPolicy.Safe s) files.putIfAbsent(s.relative(), e);
+        }
+        Map<CafEntry, CafEntry> firstChild = new java.util.LinkedHashMap<>();
+        Map<CafEntry, Integer> children = new HashMap<>();
+        for (CafEntry e : entries) {
+            if (!(EntryPathPolicy.decide(e.name()) instanceof EntryPathPolicy.Safe s)) continue;
+            String rel = s.relative();
+            for (int slash = rel.indexOf('/'); slash >= 0; slash = rel.indexOf('/', slash + 1)) {
+                CafEntry file = files.get(rel.substring(0, slash));
+                if (file != null) {
+                    firstChild.putIfAbsent(file, e);
+                    children.merge(file, 1, Integer::sum);
+                    break;
+                }
+            }
+        }
+        List<CafEntry> clashing = new ArrayList<>(firstChild.keySet());
+        clashing.sort(Comparator.comparingInt(CafEntry::ordinal));
+        for (CafEntry file : clashing) {
+            CafEntry child = firstChild.get(file);
+            int more = children.get(file) - 1;
+            ctx.report(Problem.error(this.file, file.keyOffset(), "entry " + EntryPathPolicy.quote(file.name()) + " is a file, but entry "
+                    + EntryPathPolicy.quote(child.name()) + (more > 0 ? " (and " + more + " more)" : "") + " needs it to be a folder;"
+                    + " no file system holds both, so export writes only the first in data order"));
+        }
     }
 
     /** Sweeps readable entries by start: overlaps are errors, bytes no entry covers are warnings. */
