@@ -130,7 +130,7 @@ final class ExportCommand implements Callable<Integer> {
     private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {
         for (ExportReport.Refused x : r.refused()) err.println("refused: " + LsCommand.printable(x.name()) + ": " + x.reason());
         for (ExportReport.Overlap x : r.overlaps()) {
-            if (x.exported()) err.println("overlap: " + LsCommand.printable(x.name()) + ": " + x.reason());
+            if (x.exported()) err.println("overlap: " + LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked");
         }
         long refusedOverlaps = r.overlaps().stream().filter(x -> !x.exported()).count();
         if (refusedOverlaps > 0) {

@@ -34,7 +34,8 @@ public record ExportReport(List<Exported> exported, List<Skipped> skipped, List<
 
     /**
      * An entry whose stored bytes start at {@code offset} inside bytes an earlier entry
-     * already covers; {@code exported} when overlaps were allowed (and the entry was written).
+     * already covers ({@code reason} says which); {@code exported} when overlaps were allowed
+     * and the entry was written, else it is also in {@link #refused} with the whole story.
      */
     public record Overlap(String name, long offset, String reason, boolean exported) {}
 

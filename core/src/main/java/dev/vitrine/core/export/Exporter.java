@@ -143,7 +143,7 @@ public final class Exporter {
             if (!options.allowOverlaps()) {
                 String why = overlap + "; not exported, since entries that share bytes let an archive expand far beyond its size (allow overlaps to export it anyway)";
                 report.refused.add(new ExportReport.Refused(name, why));
-                report.overlaps.add(new ExportReport.Overlap(name, at, why, false));
+                report.overlaps.add(new ExportReport.Overlap(name, at, overlap, false));
                 return;
             }
         }
@@ -176,7 +176,7 @@ public final class Exporter {
             case ExportFolder.Ready r -> write(c, name, r.target(), safe, run);
         }
         if (overlap != null && report.exported.size() > exportedBefore) {
-            report.overlaps.add(new ExportReport.Overlap(name, offsetOf(stored), overlap + "; exported as asked", true));
+            report.overlaps.add(new ExportReport.Overlap(name, offsetOf(stored), overlap, true));
         }
     }
 
