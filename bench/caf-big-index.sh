@@ -5,6 +5,7 @@
 # once with the JVM's default heap and once with the heap capped at HEAP (256m).
 #   bench/caf-big-index.sh              ENTRIES=2000000
 #   ENTRIES=500000 bench/caf-big-index.sh
+#   VITRINE=/other/checkout/vitrine bench/caf-big-index.sh   (e.g. the code before a change)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/caf-big-index"
@@ -31,18 +32,32 @@ with open(path, "wb") as f:
 PY
   mv "$caf.tmp" "$caf"
 fi
-"$here/vitrine" --version >/dev/null
+"${VITRINE:-$here/vitrine}" --version >/dev/null
 export VITRINE_NO_BUILD=1
+# Peak RSS from /usr/bin/time, split by a sampler (every 50 ms, /proc/PID/status) into
+# anonymous memory (heap, JVM) and file pages (the mapped archive: page cache, reclaimable).
 run() {
   local label="$1"; shift
-  local log="$dir/time-$label.log"
+  local log="$dir/time-$label.log" samples="$dir/rss-$label.txt"
+  : >"$samples"
   set +e
-  env "$@" /usr/bin/time -v "$here/vitrine" ls "$caf" >/dev/null 2>"$log"
+  env "$@" /usr/bin/time -v "${VITRINE:-$here/vitrine}" ls "$caf" >/dev/null 2>"$log" &
+  local tpid=$!
+  while kill -0 "$tpid" 2>/dev/null; do
+    for p in $(pgrep -P "$tpid"); do
+      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$samples"
+    done
+    sleep 0.05
+  done
+  wait "$tpid"
   local rc=$?
   set -e
-  printf '%-16s exit %d  peak RSS %6d MB  wall %s\n' "$label" "$rc" \
+  printf '%-16s exit %d  peak RSS %4d MB (anon %4d MB, file %4d MB)  wall %s  cpu %.1f s\n' "$label" "$rc" \
     "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log") / 1024 ))" \
-    "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log")"
+    "$(awk '{if ($2 > m) m = $2} END {print int(m / 1024)}' "$samples")" \
+    "$(awk '{if ($4 > m) m = $4} END {print int(m / 1024)}' "$samples")" \
+    "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log")" \
+    "$(awk '/User time|System time/ {t += $NF} END {print t}' "$log")"
   grep -m1 -i "exception\|error" "$log" || true
 }
 echo "$(ls -l "$caf" | awk '{print $5}') bytes, $entries entries"
