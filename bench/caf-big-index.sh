@@ -61,5 +61,5 @@ run() {
   grep -m1 -i "exception\|error" "$log" || true
 }
 echo "$(ls -l "$caf" | awk '{print $5}') bytes, $entries entries"
-run default-heap VITRINE_JVM_OPTS=
+[ -n "${SKIP_DEFAULT:-}" ] || run default-heap VITRINE_JVM_OPTS=
 run "heap-$heap" VITRINE_JVM_OPTS="-Xmx$heap"
