@@ -84,7 +84,7 @@ final class ExportCommand implements Callable<Integer> {
             ExportOptions options = new ExportOptions(overwrite, allowOverlaps, max);
             ExportReport report;
             try {
-                report = new Exporter(options).export(sel.contents(), dir);
+                report = new Exporter(options).export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
                 err.println("vitrine: " + dir + ": cannot use as destination: " + e.getMessage());
                 return ExitCodes.UNREADABLE;

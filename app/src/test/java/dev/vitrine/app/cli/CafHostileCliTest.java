@@ -48,6 +48,11 @@ class CafHostileCliTest {
         assertEquals(1, r.exit(), "the archive is still damaged: " + r.stderr());
         assertTrue(r.stderr().contains("overlap: b.txt: its bytes at offset 4"), r.stderr());
         assertEquals("456789", Files.readString(tmp.resolve("all/b.txt")));
+
+        r = CliRun.of("export", f.toString(), tmp.resolve("one").toString(), "b.txt");
+        assertEquals(1, r.exit(), "alone it still overlaps a.txt: " + r.stderr());
+        assertTrue(r.stderr().contains("refused: b.txt: its bytes at offset 4 [4, 10) overlap those of entry \"a.txt\""), r.stderr());
+        assertEquals(0, CliRun.of("export", f.toString(), tmp.resolve("two").toString(), "c.txt").exit());
     }
 
     @Test

@@ -74,21 +74,46 @@ public final class Exporter {
      * @throws IOException only when the folder itself cannot be created or resolved
      */
     public ExportReport export(List<? extends Content> contents, Path folder) throws IOException {
+        return export(contents, folder, List.of());
+    }
+
+    /**
+     * Bytes of the archive that entries not being exported hold: an entry exported on its own
+     * still overlaps them (and is refused unless overlaps are allowed), as verify would say.
+     */
+    public record Claim(String name, ByteRange stored) {}
+
+    /**
+     * As {@link #export(List, Path)}, for a selection: {@code others} are the archive's other
+     * entries, which the chosen ones must not overlap either.
+     */
+    public ExportReport export(List<? extends Content> contents, Path folder, List<Claim> others) throws IOException {
         ExportFolder dest = ExportFolder.open(folder);
         ExportReport.Builder report = new ExportReport.Builder();
         long total = 0;
-        List<ByteRange> stored = new ArrayList<>(contents.size());
+        // The others first: of two entries with the same bytes, the one exported is flagged.
+        List<ByteRange> stored = new ArrayList<>(others.size() + contents.size());
+        for (Claim o : others) stored.add(o.stored() == null ? ByteRange.NONE : o.stored());
         for (Content c : contents) {
             total += Math.max(0, safeSize(c));
             stored.add(safeStored(c));
         }
-        int[] covering = Overlaps.find(stored);
+        int[] all = Overlaps.find(stored);
+        int skip = others.size();
+        int[] covering = new int[contents.size()];
+        for (int i = 0; i < covering.length; i++) covering[i] = all[skip + i];
+        stored = stored.subList(skip, stored.size());
         Run run = new Run(dest, new ContentCopier(cancel), publisher != null ? publisher : TempFile.Publisher.forThisSystem(), report, total);
         try {
             for (int i = 0; i < contents.size(); i++) {
                 if (cancel.get()) throw new CancelledException();
                 Content c = contents.get(i);
-                String overlap = covering[i] < 0 ? null : overlapText(stored.get(i), contents.get(covering[i]).name(), stored.get(covering[i]));
+                String overlap = null;
+                if (covering[i] >= 0) {
+                    int k = covering[i];
+                    overlap = k < skip ? overlapText(stored.get(i), others.get(k).name(), others.get(k).stored())
+                            : overlapText(stored.get(i), contents.get(k - skip).name(), stored.get(k - skip));
+                }
                 try {
                     exportOne(c, stored.get(i), overlap, run);
                 } catch (OutputLimitReached stop) {

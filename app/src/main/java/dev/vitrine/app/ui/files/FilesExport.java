@@ -175,12 +175,13 @@ final class FilesExport {
                 List<FileListing.Entry> chosen = entries == null ? listing.entries() : entries;
                 List<Content> contents = new ArrayList<>(chosen.size());
                 for (FileListing.Entry e : chosen) contents.add(ListingSelection.contentOf(listing, e));
+                List<Exporter.Claim> others = entries == null ? List.of() : othersThan(chosen);
                 ExportLimit max = limit.get();
                 ExportOptions opts = max == null ? options : options.withMaxOutput(Math.max(0, max.bytes() - alreadyWritten));
                 ExportReport report = new Exporter(opts, (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
-                }, cancel).export(contents, folder);
+                }, cancel).export(contents, folder, others);
                 return new Result(report, chosen);
             }
 
@@ -205,6 +206,18 @@ final class FilesExport {
         });
         jobs.submit(task);
         return task;
+    }
+
+    /** The bytes the listing's other entries hold: chosen files overlapping them are left out too. */
+    private List<Exporter.Claim> othersThan(List<FileListing.Entry> chosen) throws java.io.IOException {
+        Set<FileListing.Entry> mine = new HashSet<>(chosen);
+        List<Exporter.Claim> out = new ArrayList<>();
+        for (FileListing.Entry e : listing.entries()) {
+            if (mine.contains(e) || e.range().isNone() || e.range().length() == 0) continue;
+            dev.vitrine.core.model.ByteRange r = ListingSelection.contentOf(listing, e).stored();
+            if (r != null && !r.isNone() && r.length() > 0) out.add(new Exporter.Claim(e.name(), r));
+        }
+        return out;
     }
 
     private static List<FileListing.Entry> skippedEntries(Result r) {

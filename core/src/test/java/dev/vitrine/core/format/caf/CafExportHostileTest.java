@@ -137,6 +137,15 @@ class CafExportHostileTest {
         }
         assertEquals("012345", Files.readString(tmp.resolve("out/a.txt")));
         assertEquals("AB", Files.readString(tmp.resolve("out/c.txt")));
+        // Chosen on its own, b.txt still overlaps a.txt, which stays in the archive.
+        try (CafArchive a = CafTestFiles.open(bytes)) {
+            ListingSelection.Selection sel = ListingSelection.select(a, List.of("b.txt"));
+            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(sel.contents(), tmp.resolve("one"), sel.others());
+            assertFalse(r.ok());
+            assertTrue(r.refused().getFirst().reason().contains("overlap those of entry \"a.txt\" [0, 6)"), r::toString);
+            ListingSelection.Selection c = ListingSelection.select(a, List.of("c.txt"));
+            assertTrue(new Exporter(ExportOptions.DEFAULT).export(c.contents(), tmp.resolve("two"), c.others()).ok(), "c.txt overlaps nothing");
+        }
     }
 
     @Test
