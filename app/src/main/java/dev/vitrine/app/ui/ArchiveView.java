@@ -8,7 +8,8 @@ import dev.vitrine.app.ui.export.ExportController;
 import dev.vitrine.app.ui.health.DamagePaths;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.hex.HexPalette;
-import dev.vitrine.app.ui.index.IndexPicture;
+import dev.vitrine.app.ui.views.DetailViews;
+import dev.vitrine.app.ui.views.ViewContext;
 import dev.vitrine.app.ui.index.IndexPictureView;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.tree.ChildPage;
@@ -31,9 +32,6 @@ import javafx.scene.layout.StackPane;
  * {@link LinkedSelection}, {@link VerifyController} and {@link ExportController}.
  */
 public final class ArchiveView extends BorderPane {
-    /** Index picture bounds: blocks per level and levels drawn. */
-    static final int INDEX_PER_LEVEL = 64;
-    static final int INDEX_LEVELS = 12;
 
     private final ArchiveSession session;
     private final Background background;
@@ -47,7 +45,7 @@ public final class ArchiveView extends BorderPane {
     private final SplitPane outer = new SplitPane();
     private final SplitPane right = new SplitPane();
     private final SplitPane bottom = new SplitPane();
-    private IndexPictureView index;
+    private final DetailViews views;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
     private final PulseSteps attach;
 
@@ -73,16 +71,14 @@ public final class ArchiveView extends BorderPane {
         });
         session.start();
         verify = new VerifyController(session, jobs, problems);
-        export = new ExportController(session, jobs, notifier, selection::records, owner);
+        export = new ExportController(session, jobs, notifier, this::records, owner);
+        views = new DetailViews(details, new ViewContext(session, background, selection, jobs, notifier, owner, this::export, export::destinations));
         session.healthVersionProperty().addListener((o, a, b) -> {
             selection.refreshHealth();
-            if (index != null) index.refreshHealth();
+            views.healthChanged();
         });
-        selection.setOnExport(export::export);
-        selection.setOnNodeShown(n -> {
-            if (index != null) index.setSelected(n);
-            firstDraw.complete(null);
-        });
+        selection.setOnNodeShown(views::nodeShown);
+        selection.setOnBytesShown(() -> firstDraw.complete(null));
 
         // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
         StackPane treeSlot = new StackPane(), detailsSlot = new StackPane(), hexSlot = new StackPane(), problemsSlot = new StackPane();
@@ -99,8 +95,6 @@ public final class ArchiveView extends BorderPane {
 
         selection.showFirstFile();
         tree.openRoot();
-        buildIndex();
-        dev.vitrine.app.ui.files.FilesTab.install(session, background, jobs, notifier, owner, tree, details, selection);
         export.setFilesView(() -> dev.vitrine.app.ui.files.FilesTab.of(details));
         attach = PulseSteps.run(
                 () -> attach(treeSlot, tree.view()), // after a pulse for the tab and split panes
@@ -120,21 +114,20 @@ public final class ArchiveView extends BorderPane {
         return problems.getParent() != null && details.fields().getParent() != null && tree.view().getParent() != null;
     }
 
-    /** An Index tab when the archive has index blocks; the picture is read when the tab is first shown. */
-    private void buildIndex() {
-        Node root = session.root().node();
-        background.run(() -> IndexPicture.findTop(root, 64), top -> {
-            if (top.isEmpty()) return;
-            details.setIndex(() -> {
-                index = new IndexPictureView(session.health());
-                index.setOnBlockClicked(selection::revealAndFrame);
-                background.runLong(() -> IndexPicture.build(top, INDEX_PER_LEVEL, INDEX_LEVELS, () -> false), picture -> {
-                    index.setPicture(picture);
-                    if (selection.selected() != null) index.setSelected(selection.selected());
-                }, err -> index.setMessage("could not read the index: " + Human.error(err)));
-                return index;
-            });
-        }, err -> { /* no index picture: the tree still shows everything */ });
+    /** File > Export: the view in front exports what it shows, else the archive's files or records. */
+    public void export() {
+        if (!views.exportFromFront()) export.export();
+    }
+
+    /** The records table of the Records tab, or null before one was shown. */
+    public dev.vitrine.app.ui.table.RecordsView records() {
+        var r = views.view(dev.vitrine.app.ui.table.RecordsTab.Records.class);
+        return r == null ? null : r.records();
+    }
+
+    /** The view tabs of this archive. */
+    public DetailViews views() {
+        return views;
     }
 
     public ArchiveSession session() {
@@ -169,8 +162,10 @@ public final class ArchiveView extends BorderPane {
         return export;
     }
 
+    /** The index picture, once its tab was shown. */
     public IndexPictureView index() {
-        return index;
+        var p = views.view(dev.vitrine.app.ui.index.IndexTab.Picture.class);
+        return p == null ? null : p.picture();
     }
 
     /** Completes once the root's details and bytes have been shown the first time. */
@@ -203,7 +198,7 @@ public final class ArchiveView extends BorderPane {
         java.util.concurrent.CompletableFuture<Void> verifyEnded = verify.idle();
         verify.cancel();
         hex.cancelFind();
-        if (selection.records() != null) selection.records().dispose();
+        views.dispose();
         // Unmap only once a cancelled verify has stopped reading (it notices within a block).
         if (verifyEnded.isDone()) closeSession();
         else verifyEnded.whenComplete((v, e) -> javafx.application.Platform.runLater(this::closeSession));

@@ -6,7 +6,7 @@ import dev.vitrine.app.ui.hex.HexMark;
 import dev.vitrine.app.ui.hex.HexMarks;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.locate.NodeLocator;
-import dev.vitrine.app.ui.table.RecordsView;
+import dev.vitrine.app.ui.views.ShownNode;
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.app.ui.tree.StructureTree;
 import dev.vitrine.core.model.ByteRange;
@@ -16,7 +16,6 @@ import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.FileRef;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.RowTable;
-import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.Problem;
 import java.util.List;
 import java.util.Optional;
@@ -38,8 +37,7 @@ public final class LinkedSelection {
     private final DetailsPane details;
     private final HexPane hex;
     private final Notifier notifier;
-    private final Optional<SortedRecords> sorted;
-    private Consumer<Node> onNodeShown = n -> {};
+    private Consumer<ShownNode> onNodeShown = n -> {};
 
     private Node selected;
     private NodeKey selectedKey;
@@ -48,8 +46,6 @@ public final class LinkedSelection {
     private HexMark extra;
     /** The node a byte or problem click is revealing: when it arrives, keep the hex view where it is. */
     private NodeKey keepViewFor;
-    private RecordsView records;
-    private NodeKey recordsFor;
 
     public LinkedSelection(ArchiveSession session, Background background, StructureTree tree, DetailsPane details,
                            HexPane hex, Notifier notifier) {
@@ -59,7 +55,6 @@ public final class LinkedSelection {
         this.details = details;
         this.hex = hex;
         this.notifier = notifier;
-        this.sorted = session.archive().capability(SortedRecords.class);
         tree.selectedProperty().addListener((o, a, n) -> {
             if (n != null) select(n);
         });
@@ -69,16 +64,13 @@ public final class LinkedSelection {
         details.fields().setOnFieldSelected(this::fieldSelected);
     }
 
-    public void setOnNodeShown(Consumer<Node> handler) {
+    /** Told (FX thread) when a selected node's fields and table have been read: the views hear of it. */
+    public void setOnNodeShown(Consumer<ShownNode> handler) {
         onNodeShown = handler == null ? n -> {} : handler;
     }
 
     public Node selected() {
         return selected;
-    }
-
-    public RecordsView records() {
-        return records;
     }
 
     private void select(Node node) {
@@ -96,12 +88,12 @@ public final class LinkedSelection {
                 return;
             }
             details.showFields(shown.fields());
-            showRecords(shown.key(), shown.table());
+            onNodeShown.accept(new ShownNode(node, shown.key(), shown.fields(), shown.table()));
             ByteRange r = shown.key().range();
             DecodedBytes d = shown.decoded();
             // A node inside a compressed block frames the block in the raw bytes.
             ByteRange raw = d != null ? d.view().container() : r;
-            FileRef file = raw.isNone() ? hex.file() : raw.file();
+            FileRef file = raw.isNone() ? currentFile() : raw.file();
             showFile(file, () -> {
                 if (gen != generation) return;
                 base = d != null ? HexMarks.forNode(shown.key().name(), raw, List.of(), file, hex.hex().layoutModel().size())
@@ -114,7 +106,7 @@ public final class LinkedSelection {
                     hex.hideDecoded();
                 }
                 hex.setInfo(describe(d != null ? raw : r) + (d != null ? " · decoded beside" : ""));
-                onNodeShown.accept(node);
+                shownBytes.run();
             });
         }, err -> {
             if (gen != generation) return;
@@ -153,9 +145,18 @@ public final class LinkedSelection {
             hex.showFile(file, src);
             waiting.forEach(Runnable::run);
         }, err -> {
-            if (waiting == pendingThen) pendingFile = null;
+            if (waiting != pendingThen) return;
+            pendingFile = null;
+            shownOnce = true;
             notifier.error(session.archive().displayName(file) + ": " + Human.error(err));
+            hex.showFile(file, null); // says "no bytes" rather than framing this file's ranges in another's bytes
+            waiting.forEach(Runnable::run);
         });
+    }
+
+    /** The file the hex view shows, or is about to show. */
+    private FileRef currentFile() {
+        return pendingFile != null ? pendingFile : hex.file();
     }
 
     /** Shows the archive's first file in the hex view (a new tab). */
@@ -167,34 +168,11 @@ public final class LinkedSelection {
     private FileRef pendingFile;
     private List<Runnable> pendingThen = List.of();
 
-    private void showRecords(NodeKey key, Optional<RowTable> table) {
-        if (table.isEmpty()) {
-            details.setRecords(null);
-            return;
-        }
-        if (records != null && key.equals(recordsFor)) {
-            RecordsView same = records;
-            details.setRecords(() -> same);
-            return;
-        }
-        if (records != null) records.dispose();
-        records = null;
-        recordsFor = key;
-        details.setRecords(() -> {
-            if (records == null || !key.equals(recordsFor)) {
-                records = new RecordsView(background, table.get(), sorted);
-                records.setOnRowSelected(this::rowSelected);
-                records.setOnExport(onExport);
-                recordsFor = key;
-            }
-            return records;
-        });
-    }
+    private Runnable shownBytes = () -> {};
 
-    private Runnable onExport = () -> {};
-
-    public void setOnExport(Runnable handler) {
-        onExport = handler == null ? () -> {} : handler;
+    /** Told when a selected node's bytes are framed in the hex view (the first draw of a tab). */
+    public void setOnBytesShown(Runnable handler) {
+        shownBytes = handler == null ? () -> {} : handler;
     }
 
     /** The hex bar's line: which bytes the selection frames. */
@@ -262,7 +240,8 @@ public final class LinkedSelection {
         if (!r.isNone() && r.file().equals(hex.file())) hex.hex().setCaret(r.offset());
     }
 
-    private void rowSelected(RowTable.Row row) {
+    /** Frames a row's bytes (a view's table row was selected). */
+    public void showRow(RowTable.Row row) {
         ByteRange r = row.range();
         if (r == null || r.isNone()) return;
         showFile(r.file(), () -> {

@@ -48,12 +48,13 @@ final class MainMenus {
     MenuBar menuBar() {
         Menu file = new Menu("File");
         MenuItem open = item("Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
+        MenuItem openFolder = item("Open Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
         recent.setOnShowing(e -> fillRecent());
         fillRecent();
         MenuItem export = item("Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
         MenuItem close = item("Close Tab", CLOSE, null, w::closeTab);
         MenuItem quit = item("Quit", QUIT, null, w::quit);
-        file.getItems().addAll(open, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
+        file.getItems().addAll(open, openFolder, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
 
         Menu view = new Menu("View");
         CheckMenuItem dark = new CheckMenuItem("Dark Mode");

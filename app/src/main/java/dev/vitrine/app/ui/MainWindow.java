@@ -261,8 +261,9 @@ public final class MainWindow {
             return;
         }
         ArchiveSession s = v.session();
-        status.setFile(s.archive().format().displayName(), Human.size(s.archive().source().size())
-                + " (" + Human.count(s.archive().source().size()) + " bytes)");
+        int parts = s.archive().files().size();
+        status.setFile(s.archive().format().displayName(), parts > 1 ? Human.count(parts) + " files"
+                : Human.size(s.archive().source().size()) + " (" + Human.count(s.archive().source().size()) + " bytes)");
         stage.setTitle(s.path().getFileName() + " — Vitrine");
     }
 
@@ -301,6 +302,18 @@ public final class MainWindow {
         if (files != null) open(files.stream().map(File::toPath).toList());
     }
 
+    /** A folder: a multi-file archive (a format claims its layout) or the archives inside it. */
+    void openFolderDialog() {
+        javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+        dc.setTitle("Open folder");
+        if (!settings.recent.isEmpty()) {
+            File dir = new File(settings.recent.getFirst()).getParentFile();
+            if (dir != null && dir.isDirectory()) dc.setInitialDirectory(dir);
+        }
+        File folder = dc.showDialog(stage);
+        if (folder != null) open(List.of(folder.toPath()));
+    }
+
     void verify() {
         ArchiveView v = current();
         if (v != null) v.verifier().start();
@@ -314,7 +327,7 @@ public final class MainWindow {
 
     void export() {
         ArchiveView v = current();
-        if (v != null) v.exporter().export();
+        if (v != null) v.export();
     }
 
     void find() {

@@ -48,8 +48,8 @@ public final class VitrineApp extends Application {
                     ArchiveView v = w.current();
                     if (v != null && opts.show() != null) {
                         switch (opts.show()) {
-                            case "records" -> v.details().selectRecords();
-                            case "index" -> v.details().selectIndex();
+                            case "records" -> v.details().select("tab-records");
+                            case "index" -> v.details().select("tab-index");
                             default -> v.details().selectFields();
                         }
                     }

@@ -56,11 +56,11 @@ class RecordsTest extends WindowTest {
 
     private RecordsView records(ArchiveView v) throws Exception {
         fx(() -> {
-            v.details().selectRecords();
+            v.details().select("tab-records");
             return null;
         });
-        waitUntil("the records to be counted", () -> v.selection().records() != null && v.selection().records().count() >= 0);
-        return fx(() -> v.selection().records());
+        waitUntil("the records to be counted", () -> v.records() != null && v.records().count() >= 0);
+        return fx(() -> v.records());
     }
 
     @Test

@@ -17,6 +17,14 @@ public interface RowTable {
     /** Rows {@code [from, from+count)}. */
     List<Row> rows(long from, int count) throws IOException;
 
+    /**
+     * Damage met while counting or reading rows (a block that cannot be decoded counts as no
+     * rows): a view shows these rather than a table that looks merely empty.
+     */
+    default List<dev.vitrine.core.verify.Problem> problems() {
+        return List.of();
+    }
+
     /** One row: cell texts in column order, the bytes it came from, and its content if exportable. */
     record Row(long index, List<String> cells, ByteRange range, Content content) {}
 }

@@ -9,12 +9,11 @@ import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
- * The centre of an archive tab: the selected node's summary line over tabs for its fields, its
- * records (when it has a table) and the archive's index picture (when it has an index).
+ * The centre of an archive tab: the selected node's summary line over tabs for its fields and
+ * for each view that applies to the archive ({@link dev.vitrine.app.ui.views.DetailViews}),
+ * each made the first time it is shown.
  */
 public final class DetailsPane extends BorderPane {
     private final NodeSummary summary = new NodeSummary();
@@ -22,20 +21,15 @@ public final class DetailsPane extends BorderPane {
     private final TabPane tabs = new TabPane();
     /** Empty until {@link #attachFields()}: the table's cells get a frame of their own. */
     private final Tab fieldsTab = new Tab("Fields");
-    private final Tab recordsTab = new Tab("Records");
-    private final Tab indexTab = new Tab("Index");
+    private final java.util.Map<Tab, Integer> order = new java.util.HashMap<>();
 
     public DetailsPane() {
         getStyleClass().add("details-pane");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         fieldsTab.setGraphic(new FontIcon(MaterialDesignF.FORMAT_LIST_BULLETED));
-        recordsTab.setGraphic(new FontIcon(MaterialDesignT.TABLE));
-        indexTab.setGraphic(new FontIcon(MaterialDesignS.SITEMAP));
         fieldsTab.setId("tab-fields");
-        recordsTab.setId("tab-records");
-        indexTab.setId("tab-index");
-        tabs.getTabs().addAll(fieldsTab, recordsTab);
-        recordsTab.setDisable(true);
+        tabs.getTabs().add(fieldsTab);
+        order.put(fieldsTab, 0);
         tabs.getStyleClass().add("details-tabs");
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> fill(t));
         setTop(summary);
@@ -63,39 +57,20 @@ public final class DetailsPane extends BorderPane {
         fields.show(list);
     }
 
-    /**
-     * Enables the records tab for a node with a table (or, with null, disables it: the tabs stay
-     * put while the selection moves). Its view is made by {@code factory} only when the tab is
-     * shown: counting a billion records is not worth doing for a glance at the fields.
-     */
-    public void setRecords(Supplier<javafx.scene.Node> factory) {
-        recordsTab.setDisable(factory == null);
-        if (factory == null) {
-            recordsTab.setContent(null);
-            recordsTab.setUserData(null);
-            if (tabs.getSelectionModel().getSelectedItem() == recordsTab) tabs.getSelectionModel().select(fieldsTab);
-            return;
-        }
-        setLazy(recordsTab, factory, 1);
-    }
-
-    /** The index tab, its picture made when the tab is first shown. */
-    public void setIndex(Supplier<javafx.scene.Node> factory) {
-        setLazy(indexTab, factory, -1);
-    }
-
-    private void setLazy(Tab tab, Supplier<javafx.scene.Node> factory, int at) {
-        tab.setContent(null);
+    /** Adds a view's tab at its place by {@code rank}; its content is made by {@code factory} when first shown. */
+    public void addViewTab(Tab tab, int rank, Supplier<javafx.scene.Node> factory) {
         tab.setUserData(factory);
-        if (factory == null) {
-            tabs.getTabs().remove(tab);
-            return;
-        }
-        if (!tabs.getTabs().contains(tab)) {
-            if (at >= 0 && at <= tabs.getTabs().size()) tabs.getTabs().add(at, tab);
-            else tabs.getTabs().add(tab);
-        }
+        order.put(tab, rank);
+        int at = 0;
+        while (at < tabs.getTabs().size() && order.getOrDefault(tabs.getTabs().get(at), 0) <= rank) at++;
+        tabs.getTabs().add(at, tab);
         fill(tabs.getSelectionModel().getSelectedItem());
+    }
+
+    /** Disables a view's tab while the selection has nothing for it (the tabs stay put). */
+    public void setViewEnabled(Tab tab, boolean enabled) {
+        tab.setDisable(!enabled);
+        if (!enabled && tabs.getSelectionModel().getSelectedItem() == tab) tabs.getSelectionModel().select(fieldsTab);
     }
 
     /**
@@ -114,12 +89,15 @@ public final class DetailsPane extends BorderPane {
         }
     }
 
-    public void selectRecords() {
-        if (tabs.getTabs().contains(recordsTab)) tabs.getSelectionModel().select(recordsTab);
-    }
-
-    public void selectIndex() {
-        if (tabs.getTabs().contains(indexTab)) tabs.getSelectionModel().select(indexTab);
+    /** Brings the tab with node id {@code id} to front (e.g. "tab-records"); false if absent or disabled. */
+    public boolean select(String id) {
+        for (Tab t : tabs.getTabs()) {
+            if (id.equals(t.getId()) && !t.isDisable()) {
+                tabs.getSelectionModel().select(t);
+                return true;
+            }
+        }
+        return false;
     }
 
     public void selectFields() {
@@ -130,7 +108,9 @@ public final class DetailsPane extends BorderPane {
         return tabs;
     }
 
-    public boolean showsRecords() {
-        return tabs.getSelectionModel().getSelectedItem() == recordsTab;
+    /** Whether the tab with node id {@code id} is in front. */
+    public boolean shows(String id) {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        return t != null && id.equals(t.getId());
     }
 }

@@ -141,6 +141,11 @@ public final class ExportController {
         if (fv != null) fv.setDestinations(destinations);
     }
 
+    /** Where exports ask for destinations now (a view made later takes it from here). */
+    public DestinationChooser destinations() {
+        return destinations;
+    }
+
     public void exportFiles() {
         FileListing listing = session.archive().capability(FileListing.class).orElse(null);
         if (listing == null) return;

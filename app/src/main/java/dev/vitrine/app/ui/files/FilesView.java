@@ -24,8 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -82,7 +80,6 @@ public final class FilesView extends BorderPane {
     /** Row height of the dense table (as the records table). */
     static final double ROW_HEIGHT = 26;
     /** How long a drag waits for its files to be written before it promises them anyway. */
-    static final long DRAG_WAIT_MS = 300;
     private static final PseudoClass DAMAGED = PseudoClass.getPseudoClass("damaged");
     private static final PseudoClass WARNING = PseudoClass.getPseudoClass("warning");
 
@@ -436,9 +433,9 @@ public final class FilesView extends BorderPane {
     }
 
     /**
-     * Plans a drag of the selected rows and starts writing them into a fresh temp folder; waits a
-     * moment for the (small, capped) write so the files usually exist when they go on the
-     * dragboard. Null when there is nothing to drag (the user is told why).
+     * Plans a drag of the selected rows and starts writing them into a fresh temp folder in the
+     * background; the paths go on the dragboard at once. Null when there is nothing to drag
+     * (the user is told why).
      */
     DragOut.Plan prepareDrag() {
         List<FileListing.Entry> entries = selectedEntries();
@@ -471,13 +468,8 @@ public final class FilesView extends BorderPane {
         }, r -> {
             if (!r.ok()) notifier.error("Drag-out: " + ExportSummary.of(r, plan.folder()).lines().getFirst());
         }, err -> notifier.error("Drag-out failed: " + Human.error(err)));
-        try {
-            written.get(DRAG_WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException late) {
-            // Still writing: the paths are promised; a drop takes the user longer than the copy.
-        } catch (Exception failed) {
-            return null; // reported by the error handler above
-        }
+        // The FX thread never waits for the write: the paths are promised on the dragboard and
+        // the (capped) copy runs while the pointer travels to the drop target.
         if (!plan.refused().isEmpty()) {
             notifier.info("Left out of the drag: " + plan.refused().size() + " unsafe " + (plan.refused().size() == 1 ? "name" : "names") + " export refuses");
         }

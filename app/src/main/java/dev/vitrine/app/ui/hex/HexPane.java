@@ -65,6 +65,7 @@ public final class HexPane extends BorderPane {
 
     /** The files a user can choose between; the chooser shows only when there are several. */
     public void setFiles(java.util.List<FileRef> files) {
+        if (!files.isEmpty() && !files.contains(file)) file = files.getFirst();
         choosing = true;
         fileChooser.getItems().setAll(files);
         fileChooser.getSelectionModel().select(file);
@@ -157,6 +158,8 @@ public final class HexPane extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         FontIcon icon = new FontIcon(MaterialDesignH.HEXADECIMAL);
         fileChooser.setId("hex-file");
+        fileChooser.setMinWidth(Region.USE_PREF_SIZE);
+        fileChooser.setPrefWidth(170);
         fileChooser.getStyleClass().add(Styles.SMALL);
         fileChooser.setVisible(false);
         fileChooser.setManaged(false);

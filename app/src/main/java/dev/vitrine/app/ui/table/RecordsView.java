@@ -63,6 +63,7 @@ public final class RecordsView extends BorderPane {
     private AtomicBoolean searchCancel = new AtomicBoolean();
     private Consumer<RowTable.Row> onRowSelected = r -> {};
     private Runnable onExport = () -> {};
+    private Consumer<List<dev.vitrine.core.verify.Problem>> onProblems = p -> {};
     private long count = -1;
 
     /** One search match as the matches table shows it: its number (from 1) and its bytes. */
@@ -177,16 +178,32 @@ public final class RecordsView extends BorderPane {
     }
 
     private void startCount() {
-        background.runLong(rows::rowCount, n -> {
+        background.runLong(() -> new Counted(rows.rowCount(), rows.problems()), c -> {
+            long n = c.rows();
             count = n;
             window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
             grid.setWindow(window);
-            status.setText(Human.count(n) + (n == 1 ? " record" : " records"));
-            centre.getChildren().setAll(grid);
+            String text = Human.count(n) + (n == 1 ? " record" : " records");
+            if (!c.problems().isEmpty()) {
+                // Damage met while counting is listed and marked, never shown as a merely short table.
+                onProblems.accept(c.problems());
+                text += " readable · " + Human.count(c.problems().size()) + (c.problems().size() == 1 ? " block" : " blocks")
+                        + " could not be read: " + c.problems().getFirst().message();
+                status.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+            }
+            status.setText(text);
+            centre.getChildren().setAll(n == 0 && !c.problems().isEmpty() ? new Label("⚠ no readable records: " + c.problems().getFirst()) : grid);
         }, err -> {
             status.setText("could not count: " + Human.error(err));
             centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
         });
+    }
+
+    private record Counted(long rows, List<dev.vitrine.core.verify.Problem> problems) {}
+
+    /** Where damage met while reading rows goes (the problems list and the tree's badges). */
+    public void setOnProblems(Consumer<List<dev.vitrine.core.verify.Problem>> handler) {
+        onProblems = handler == null ? p -> {} : handler;
     }
 
     private void loadPage(long from, int n, Consumer<List<RowTable.Row>> done, Consumer<Throwable> failed) {
@@ -248,6 +265,8 @@ public final class RecordsView extends BorderPane {
 
     private void clearSearch() {
         searchCancel.set(true);
+        // The filter shown and the rows shown always agree: back to all records empties the boxes.
+        for (TextField f : List.of(start, stop, prefix)) f.clear();
         if (results == null && !clear.isVisible()) return;
         results = null;
         clear.setVisible(false);
@@ -272,6 +291,16 @@ public final class RecordsView extends BorderPane {
     }
 
     /** Row count once counted, else -1. */
+    /** The line under the search bar: record count, and damage met while counting. */
+    public String statusText() {
+        return status.getText();
+    }
+
+    /** The key-search boxes' texts: start, stop, prefix. */
+    public List<String> searchBoxes() {
+        return List.of(start.getText(), stop.getText(), prefix.getText());
+    }
+
     public long count() {
         return count;
     }

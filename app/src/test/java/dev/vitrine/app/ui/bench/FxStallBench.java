@@ -133,9 +133,9 @@ public final class FxStallBench {
         gaps.phase = name + " count records";
         if (Boolean.getBoolean("bench.trace")) System.out.println("  count phase starts at " + java.time.LocalTime.now());
         long t1 = System.nanoTime();
-        fx(() -> v.details().selectRecords());
-        await(() -> v.selection().records() != null && v.selection().records().count() >= 0, 600);
-        RecordsView rv = get(() -> v.selection().records());
+        fx(() -> v.details().select("tab-records"));
+        await(() -> v.records() != null && v.records().count() >= 0, 600);
+        RecordsView rv = get(() -> v.records());
         long n = get(rv::count);
         System.out.printf(Locale.US, "  counted %s records in %.1f s (\"counting…\" shown meanwhile)%n", Human.count(n), (System.nanoTime() - t1) / 1e9);
 

@@ -58,12 +58,12 @@ class RecordExportDialogTest extends WindowTest {
 
     private RecordsView records(ArchiveView v) throws Exception {
         fx(() -> {
-            v.details().selectRecords();
+            v.details().select("tab-records");
             return null;
         });
-        waitUntil("the records to be counted", () -> v.selection().records() != null && v.selection().records().count() >= 0);
+        waitUntil("the records to be counted", () -> v.records() != null && v.records().count() >= 0);
         settle();
-        return fx(() -> v.selection().records());
+        return fx(() -> v.records());
     }
 
     /** What `vitrine cat` writes for these arguments. */

@@ -31,6 +31,11 @@ final class RecordsTable implements RowTable {
     }
 
     @Override
+    public List<dev.vitrine.core.verify.Problem> problems() {
+        return archive.recordDirectory().problems();
+    }
+
+    @Override
     public List<Row> rows(long from, int count) throws IOException {
         RecordDirectory dir = archive.recordDirectory();
         if (from < 0 || count <= 0) return List.of();

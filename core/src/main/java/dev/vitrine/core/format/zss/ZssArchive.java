@@ -26,7 +26,7 @@ import java.util.Map;
  * {@link #openProblems()}. The root index block, the tree, the block and record directories
  * are read on demand. Thread-safe: the UI may browse while a verify runs.
  */
-public final class ZssArchive implements Archive, SortedRecords {
+public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.core.model.IndexTree {
     private static final int INDEX_CACHE = 64;
     private static final int DATA_CACHE = 8;
 
@@ -275,5 +275,14 @@ public final class ZssArchive implements Archive, SortedRecords {
                 return size() > max;
             }
         };
+    }
+
+    @Override
+    public List<Node> pathToIndexRoot() throws IOException {
+        Node root = root();
+        for (Node c : root.children(0, 8)) {
+            if (c.is(dev.vitrine.core.model.Role.INDEX_BLOCK)) return List.of(root, c);
+        }
+        return List.of();
     }
 }
