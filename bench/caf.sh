@@ -14,6 +14,8 @@
 # deleting many makes the kernel skip the recently freed inodes one by one (about 1 ms per
 # file here), so deleting the previous output just before a run would time that instead.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need_gnu_time
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/caf"
 files="${FILES:-100000}"

@@ -7,6 +7,8 @@
 #   SIZES="3000000" bench/run.sh only the small size
 #   BENCH_DIR=/big/disk bench/run.sh   where the generated files go (default /tmp/vitrine-bench)
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need_gnu_time
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${BENCH_DIR:-/tmp/vitrine-bench}"
 sizes="${SIZES:-3000000 30000000}"

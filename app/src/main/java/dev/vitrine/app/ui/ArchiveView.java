@@ -46,11 +46,15 @@ public final class ArchiveView extends BorderPane {
     private final SplitPane right = new SplitPane();
     private final SplitPane bottom = new SplitPane();
     private final DetailViews views;
+    private final Banner banner;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
     private final PulseSteps attach;
 
-    public ArchiveView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier,
+    public ArchiveView(ArchiveSession session, Background background, Jobs jobs, Notifier windowNotifier,
                        ObjectProperty<HexPalette> palette, java.util.function.Supplier<javafx.stage.Window> owner) {
+        // This archive's messages show inside its tab (never over the tab bar or another archive).
+        this.banner = new Banner(windowNotifier instanceof Banner b ? b : null);
+        Notifier notifier = banner;
         this.session = session;
         this.background = background;
         getStyleClass().add("archive-view");
@@ -89,9 +93,16 @@ public final class ArchiveView extends BorderPane {
         right.getItems().setAll(detailsSlot, bottom);
         right.setDividerPositions(0.5);
         outer.getItems().setAll(treeSlot, right);
+        // Small minimums, so a narrow window shrinks every pane by its share instead of
+        // squeezing the tree to make room for the right side's toolbars (they clip).
+        treeSlot.setMinWidth(80);
+        right.setMinWidth(200);
+        for (javafx.scene.layout.Region r : List.of(detailsSlot, bottom, hexSlot, problemsSlot)) r.setMinSize(0, 0);
         outer.setDividerPositions(0.27);
-        SplitPane.setResizableWithParent(treeSlot, false);
-        setCenter(outer);
+        KeptShares.keep(outer, right, bottom);
+        // Every pane keeps its share when the window is resized (a fixed tree cut its labels
+        // in a small window and wasted room in a large one).
+        setCenter(new StackPane(outer, banner));
 
         selection.showFirstFile();
         tree.openRoot();
@@ -128,6 +139,11 @@ public final class ArchiveView extends BorderPane {
     /** The view tabs of this archive. */
     public DetailViews views() {
         return views;
+    }
+
+    /** Where this archive's messages show: inside its tab. */
+    public Banner notifier() {
+        return banner;
     }
 
     public ArchiveSession session() {
@@ -180,9 +196,9 @@ public final class ArchiveView extends BorderPane {
 
     public void setDividers(double[] d) {
         if (d == null || d.length < 3) return;
-        outer.setDividerPositions(d[0]);
-        right.setDividerPositions(d[1]);
-        bottom.setDividerPositions(d[2]);
+        KeptShares.set(outer, d[0]);
+        KeptShares.set(right, d[1]);
+        KeptShares.set(bottom, d[2]);
     }
 
     /** Calls {@code listener} whenever the user moves a divider. */

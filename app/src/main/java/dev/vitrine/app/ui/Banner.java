@@ -13,25 +13,46 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
 
 /**
- * One-line messages over the top right of the window, newest on top, a few at a time:
- * information fades after a few seconds, errors stay until closed. Never a dialog with a
- * stack trace.
+ * One-line messages in a corner, newest first, a few at a time: information goes after a few
+ * seconds, errors after a little longer (or when closed). Each archive tab has its own, inside
+ * the tab, so a message never covers the tab bar or shows over another archive; the window's
+ * own (for what belongs to no tab) sits at the bottom right, above the status bar. Never a
+ * dialog with a stack trace.
  */
 public final class Banner extends StackPane implements Notifier {
     static final int MAX_SHOWN = 4;
+    static Duration infoTime = Duration.seconds(7);
+    /** Long enough to read a path and an offset; tests shorten it. */
+    static Duration errorTime = Duration.seconds(15);
 
     private final VBox stack = new VBox(8);
     private String last = "";
 
+    private final Banner echo;
+
+    /** The window's banner: bottom right, above the status bar. */
     public Banner() {
+        this(Pos.BOTTOM_RIGHT, new Insets(0, 16, 40, 16), null);
+    }
+
+    /**
+     * A tab's banner: bottom right of the tab's own content, clear of both the archive tabs and
+     * the details tabs; {@code echo} (the window's banner) also remembers the last message.
+     */
+    public Banner(Banner echo) {
+        this(Pos.BOTTOM_RIGHT, new Insets(0, 16, 16, 16), echo);
+    }
+
+    private Banner(Pos corner, Insets padding, Banner echo) {
+        this.echo = echo;
         getStyleClass().add("banner");
         setPickOnBounds(false);
-        setAlignment(Pos.TOP_RIGHT);
-        setPadding(new Insets(64, 16, 0, 16));
+        setAlignment(corner);
+        setPadding(padding);
         stack.setPickOnBounds(false);
-        stack.setAlignment(Pos.TOP_RIGHT);
+        stack.setAlignment(corner);
         stack.setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
-        StackPane.setAlignment(stack, Pos.TOP_RIGHT);
+        StackPane.setAlignment(stack, corner);
         getChildren().add(stack);
     }
 
@@ -47,6 +68,7 @@ public final class Banner extends StackPane implements Notifier {
 
     private void show(String message, boolean error) {
         last = message;
+        if (echo != null) echo.last = message;
         Notification note = new Notification(message, new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
         note.getStyleClass().addAll(error ? Styles.DANGER : Styles.ACCENT, Styles.ELEVATED_1);
         note.setPrefWidth(520);
@@ -54,11 +76,9 @@ public final class Banner extends StackPane implements Notifier {
         note.setOnClose(e -> stack.getChildren().remove(note));
         stack.getChildren().addFirst(note);
         while (stack.getChildren().size() > MAX_SHOWN) stack.getChildren().removeLast();
-        if (!error) {
-            PauseTransition hide = new PauseTransition(Duration.seconds(7));
-            hide.setOnFinished(e -> stack.getChildren().remove(note));
-            hide.play();
-        }
+        PauseTransition hide = new PauseTransition(error ? errorTime : infoTime);
+        hide.setOnFinished(e -> stack.getChildren().remove(note));
+        hide.play();
     }
 
     /** The last message shown (tests read it). */

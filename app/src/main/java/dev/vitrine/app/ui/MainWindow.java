@@ -244,7 +244,7 @@ public final class MainWindow {
         view.firstDraw().thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
         if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null) tabs.getSelectionModel().select(tab);
         if (session.archive().unreadable()) {
-            banner.error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
+            view.notifier().error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
         }
         return tab;
     }

@@ -28,7 +28,8 @@ class HoverTipTest extends WindowTest {
             return (TreeCell<?>) n;
         });
         waitUntil("a tooltip on the hovered row", () -> cell.getTooltip() != null);
-        assertEquals("header · not checked yet", fx(() -> cell.getTooltip().getText()));
+        // The whole label (cut at the pane's edge when long), then what the node is and its health.
+        assertEquals("header  @0 · 243 B\nheader · not checked yet", fx(() -> cell.getTooltip().getText()));
     }
 
     @Test

@@ -44,7 +44,7 @@ class TreeAndHexTest extends WindowTest {
         assertEquals(243, node.end(), "the header's 243 bytes are framed");
         assertEquals("header", fx(() -> v.details().summary().nameText()));
         List<FieldsView.Item> fields = fx(() -> List.copyOf(v.details().fields().getItems()));
-        assertTrue(fields.stream().anyMatch(i -> i.field().name().equals("magic") || i.field().name().contains("magic")),
+        assertTrue(fields.stream().anyMatch(i -> i.field().name().equals("magic")),
                 "the header's fields are listed: " + fields);
         long tinted = fx(() -> hex.marks().all().stream().filter(m -> m.kind() == HexMark.Kind.FIELD).count());
         assertTrue(tinted >= 3, "fields with bytes are coloured in the hex view");
@@ -97,7 +97,8 @@ class TreeAndHexTest extends WindowTest {
         write("deep-0999").type(KeyCode.ENTER);
         waitUntil("the search to finish", () -> !v.hex().findStatus().startsWith("searching"));
         String status = fx(v.hex()::findStatus);
-        assertTrue(status.startsWith("not found") || status.startsWith("found at"), status);
+        // The records are compressed: their text is not in the file's bytes.
+        assertTrue(status.startsWith("not found"), status);
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
         eraseText(20);
         write("fixture").type(KeyCode.ENTER);

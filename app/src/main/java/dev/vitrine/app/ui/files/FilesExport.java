@@ -194,6 +194,11 @@ final class FilesExport {
         running.set(task);
         task.setOnSucceeded(e -> {
             running.set(null);
+            if (cancel.get()) {
+                // The cancel came after the last file was written: say both, truthfully.
+                notifier.info("Export cancelled, but every file had already been written to " + folder);
+                return;
+            }
             then.accept(task.getValue());
         });
         task.setOnFailed(e -> {

@@ -62,7 +62,8 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
-                tipText = n.kind() + " · " + NodeIcons.healthText(h)
+                // The full label first: a long one is cut at the pane's edge.
+                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText()) + "\n" + n.kind() + " · " + NodeIcons.healthText(h)
                         + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message());
                 setGraphic(box);
             }

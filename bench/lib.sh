@@ -1,0 +1,13 @@
+# Shared by the harnesses: what a fresh machine may lack, installed or named before any timing.
+# Source it: . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# /usr/bin/time (GNU time) reports peak RSS; Debian ships it in the package "time".
+need_gnu_time() {
+  [ -x /usr/bin/time ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "bench: installing GNU time (package 'time') for peak-memory figures" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null 2>&1 \
+      || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
+  fi
+  [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing: sudo apt-get install time" >&2; exit 2; }
+}
