@@ -8,6 +8,8 @@
 #   VITRINE=/other/checkout/vitrine bench/caf-big-index.sh   (e.g. the code before a change)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/lib.sh"
+need_gnu_time
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/caf-big-index"
 entries="${ENTRIES:-2000000}"
 heap="${HEAP:-256m}"
