@@ -18,7 +18,7 @@ import java.util.RandomAccess;
  * the key's place in int arrays, and no per-entry object. Names are not copied at all: each
  * is read again, when asked for, from its key in the (mapped) index, where it already lies as
  * JSON text; only a name whose key cannot be read back that way is kept as a string. So a
- * 2,000,000-entry index costs about 24 bytes per entry on the heap instead of a few hundred,
+ * 2,000,000-entry index costs about 28 bytes per entry on the heap instead of a few hundred,
  * and listing it fits a 256 MB heap. {@link #get} makes a {@link CafEntry} for the moment.
  */
 final class CafEntries {
@@ -33,6 +33,13 @@ final class CafEntries {
     private int[] key = new int[16];
     /** Bytes from the key to the end of the entry's value (at most the index's size). */
     private int[] length = new int[16];
+    /**
+     * The key's bytes between its quotes: n for plain text, -(n + 1) when it holds escapes,
+     * {@link #NO_KEY} when it cannot be read back (then the name is in {@link #names}).
+     * Known up front, a name is one copy and one decode, without a scan for its end.
+     */
+    private int[] raw = new int[16];
+    private static final int NO_KEY = Integer.MIN_VALUE;
     /** The rare entries with a defect, by ordinal. */
     private final Map<Integer, String> defects = new HashMap<>();
     /** Names the key does not give back (should not happen; kept so nothing is ever wrong). */
@@ -61,7 +68,12 @@ final class CafEntries {
         key[i] = (int) (keyOffset - base);
         length[i] = (int) Math.max(0, Math.min(Integer.MAX_VALUE, indexLength));
         if (defect != null) defects.put(i, defect);
-        if (!keyHolds(keyOffset - base, name)) names.put(i, name);
+        long rel = keyOffset - base;
+        raw[i] = rawKey(rel);
+        if (!keyHolds(rel, raw[i], name)) {
+            raw[i] = NO_KEY;
+            names.put(i, name);
+        }
     }
 
     private void grow() {
@@ -70,6 +82,7 @@ final class CafEntries {
         end = Arrays.copyOf(end, n);
         key = Arrays.copyOf(key, n);
         length = Arrays.copyOf(length, n);
+        raw = Arrays.copyOf(raw, n);
     }
 
     /** Gives back the room growth left unused, once parsing is over. */
@@ -79,6 +92,7 @@ final class CafEntries {
         end = Arrays.copyOf(end, size);
         key = Arrays.copyOf(key, size);
         length = Arrays.copyOf(length, size);
+        raw = Arrays.copyOf(raw, size);
     }
 
     long start(int i) {
@@ -98,8 +112,9 @@ final class CafEntries {
     }
 
     String name(int i) {
-        String kept = names.get(i);
-        return kept != null ? kept : readName(Integer.toUnsignedLong(key[i]));
+        if (raw[i] == NO_KEY) return names.get(i);
+        String s = readName(Integer.toUnsignedLong(key[i]), raw[i]);
+        return s != null ? s : names.get(i);
     }
 
     CafEntry get(int i) {
@@ -135,30 +150,12 @@ final class CafEntries {
     }
 
     /**
-     * Whether the key at {@code rel} reads back as {@code name}: compared byte for char while
-     * both are plain ASCII (most names, and no allocation), else by decoding the key.
+     * The key at {@code rel} (its opening quote): how many bytes lie between its quotes, as
+     * {@link #raw} stores it, or {@link #NO_KEY} when there is no string there.
      */
-    private boolean keyHolds(long rel, String name) {
+    private int rawKey(long rel) {
         long n = index.byteSize();
-        if (rel < 0 || rel >= n || index.get(ValueLayout.JAVA_BYTE, rel) != '"') return false;
-        long at = rel + 1;
-        int len = name.length();
-        for (int c = 0; c < len; c++, at++) {
-            char ch = name.charAt(c);
-            if (at >= n || ch >= 0x80 || ch == '"' || ch == '\\') return name.equals(readName(rel));
-            byte b = index.get(ValueLayout.JAVA_BYTE, at);
-            if (b != ch) return name.equals(readName(rel));
-        }
-        return at < n && index.get(ValueLayout.JAVA_BYTE, at) == '"';
-    }
-
-    /**
-     * The JSON string whose opening quote is at {@code rel} in the index, or null when there
-     * is none. Plain names are their UTF-8 bytes; names with escapes go through Jackson.
-     */
-    private String readName(long rel) {
-        long n = index.byteSize();
-        if (rel < 0 || rel >= n || index.get(ValueLayout.JAVA_BYTE, rel) != '"') return null;
+        if (rel < 0 || rel >= n || index.get(ValueLayout.JAVA_BYTE, rel) != '"') return NO_KEY;
         boolean escaped = false;
         long i = rel + 1;
         while (i < n) {
@@ -170,11 +167,35 @@ final class CafEntries {
             }
             i++;
         }
-        if (i >= n) return null;
         long len = i - rel - 1;
-        if (len > Integer.MAX_VALUE - 16) return null;
-        byte[] bytes = new byte[(int) len];
-        MemorySegment.copy(index, ValueLayout.JAVA_BYTE, rel + 1, bytes, 0, (int) len);
+        if (i >= n || len > Integer.MAX_VALUE - 16) return NO_KEY;
+        return escaped ? -(int) len - 1 : (int) len;
+    }
+
+    /**
+     * Whether the key at {@code rel} reads back as {@code name}: compared byte for char when
+     * the key is plain ASCII (most names, and no allocation), else by decoding it.
+     */
+    private boolean keyHolds(long rel, int rawLen, String name) {
+        if (rawLen == NO_KEY) return false;
+        if (rawLen == name.length()) {
+            boolean same = true;
+            for (int c = 0; c < rawLen && same; c++) {
+                char ch = name.charAt(c);
+                same = ch < 0x80 && ch != '\\' && ch != '"' && index.get(ValueLayout.JAVA_BYTE, rel + 1 + c) == ch;
+            }
+            if (same) return true;
+        }
+        return name.equals(readName(rel, rawLen));
+    }
+
+    /** The JSON string at {@code rel}, whose text is {@code rawLen} as {@link #raw} stores it; null if unreadable. */
+    private String readName(long rel, int rawLen) {
+        if (rawLen == NO_KEY) return null;
+        boolean escaped = rawLen < 0;
+        int len = escaped ? -(rawLen + 1) : rawLen;
+        byte[] bytes = new byte[len];
+        MemorySegment.copy(index, ValueLayout.JAVA_BYTE, rel + 1, bytes, 0, len);
         if (!escaped) return new String(bytes, StandardCharsets.UTF_8);
         String quoted = "\"" + new String(bytes, StandardCharsets.UTF_8) + "\"";
         try (JsonParser p = JSON.createParser(quoted)) {
