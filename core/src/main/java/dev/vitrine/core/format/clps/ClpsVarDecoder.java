@@ -1,0 +1,66 @@
+package dev.vitrine.core.format.clps;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Expands ClpString and array values: a template from a log-type dictionary filled with encoded
+ * variables. Before 0.4.0: 0x11 integer, or a var.dict id (v - 2^62) when 2^62 <= v < 2^63-1;
+ * 0x12 float (old bit layout). From 0.4.0: 0x11 integer, 0x12 var.dict id, 0x13 float.
+ * Templates are compiled on first use and shared between threads.
+ */
+final class ClpsVarDecoder {
+    private static final long DICT_BASE = 1L << 62;
+    final ClpsDictionary vars;
+    private final ClpsDictionary types;
+    private final boolean old;
+    private final AtomicReferenceArray<ClpsLogType> compiled;
+
+    ClpsVarDecoder(ClpsDictionary vars, ClpsDictionary types, boolean oldPlaceholders) {
+        this.vars = vars;
+        this.types = types;
+        this.old = oldPlaceholders;
+        this.compiled = new AtomicReferenceArray<>(types.size());
+    }
+
+    ClpsLogType logType(long id, String what) throws ClpsDecodeException {
+        if (id < 0 || id >= types.size()) throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
+        ClpsLogType t = compiled.get((int) id);
+        if (t == null) {
+            t = ClpsLogType.compile(types.data, types.start[(int) id], types.length[(int) id], old);
+            compiled.set((int) id, t);
+        }
+        return t;
+    }
+
+    /** Appends the expanded text (unescaped) of {@code t} with variables from {@code src} at {@code varsAt}. */
+    void expand(ClpsLogType t, byte[] src, int varsAt, ClpsJsonOut out) throws ClpsDecodeException {
+        int prev = 0;
+        for (int i = 0; i < t.at.length; i++) {
+            out.put(t.constant, prev, t.at[i] - prev);
+            prev = t.at[i];
+            long v = (long) ClpsCursor.I64.get(src, varsAt + 8 * i);
+            int k = t.kind[i];
+            if (k == 0x11) {
+                if (old && v >= DICT_BASE && v < Long.MAX_VALUE) dict(v - DICT_BASE, out);
+                else out.decimal(v);
+            } else if (k == 0x12 && !old) {
+                dict(v, out);
+            } else {
+                String f = old ? ClpsNumberText.encodedFloatV1(v) : ClpsNumberText.encodedFloatV2(v);
+                if (f == null) throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
+                out.ascii(f);
+            }
+        }
+        out.put(t.constant, prev, t.constant.length - prev);
+    }
+
+    void dict(long id, ClpsJsonOut out) throws ClpsDecodeException {
+        if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
+        out.put(vars.data, vars.start[(int) id], vars.length[(int) id]);
+    }
+
+    void dictEscaped(long id, ClpsJsonOut out) throws ClpsDecodeException {
+        if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
+        out.escaped(vars.data, vars.start[(int) id], vars.length[(int) id]);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.vitrine.core.format.clps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * FormattedFloat text: the fast path (shortest round-trip digits) against C's %.Ne computed
+ * exactly with BigDecimal, over random values, every significant-digit count and exponent style.
+ */
+class ClpsNumberTextTest {
+    /** C's "%.{p}e" of the exact binary value, rounded half-even. */
+    static String cScientific(double d, int p) {
+        boolean neg = d < 0 || (d == 0 && 1 / d < 0);
+        String digits;
+        int exp;
+        if (d == 0) {
+            digits = "0".repeat(p + 1);
+            exp = 0;
+        } else {
+            BigDecimal r = new BigDecimal(Math.abs(d)).round(new MathContext(p + 1, RoundingMode.HALF_EVEN));
+            String u = r.unscaledValue().toString();
+            exp = u.length() - 1 - r.scale();
+            digits = u.length() >= p + 1 ? u.substring(0, p + 1) : u + "0".repeat(p + 1 - u.length());
+        }
+        return (neg ? "-" : "") + digits.charAt(0) + (p > 0 ? "." + digits.substring(1) : "") + "e" + (exp < 0 ? "-" : "+")
+                + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
+    }
+
+    @Test
+    void significantDigitsMatchExactRounding() {
+        Random r = new Random(1);
+        for (int i = 0; i < 40_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> r.nextDouble() * Math.pow(10, r.nextInt(40) - 20);
+                case 1 -> Math.round(r.nextDouble() * 1e6) / 1e3;
+                case 2 -> Double.longBitsToDouble(r.nextLong() & 0x7fffffffffffffffL);
+                default -> (r.nextInt(20000) - 10000) / 100.0;
+            };
+            if (Double.isNaN(d) || Double.isInfinite(d)) continue;
+            int sig = 1 + r.nextInt(17);
+            String want = cScientific(d, sig - 1);
+            // Format word: scientific, lower-case e, keep C's sign (3), 2 exponent digits.
+            int fmt = (1 << 14) | (3 << 12) | (1 << 10) | ((sig - 1) << 5);
+            String got = ClpsNumberText.formatted(d, fmt);
+            String wantTrimmed = want;
+            int e = want.indexOf('e');
+            String ed = want.substring(e + 2);
+            if (ed.length() > 2 && ed.startsWith("0")) wantTrimmed = want.substring(0, e + 2) + ed.substring(1);
+            assertEquals(wantTrimmed, got, "value " + d + " sig " + sig);
+        }
+    }
+
+    @Test
+    void plainDecimalAndExponentStyles() {
+        int sig4 = 3 << 5;
+        assertEquals("2.500", ClpsNumberText.formatted(2.5, sig4));
+        assertEquals("-0.0", ClpsNumberText.formatted(-0.0, 1 << 5));
+        assertEquals("100.000", ClpsNumberText.formatted(100.0, 5 << 5));
+        // 1E5: one digit, upper-case E, no exponent sign, one exponent digit.
+        assertEquals("1E5", ClpsNumberText.formatted(1e5, (3 << 14)));
+        // -2.5E+03: two digits, upper-case, plus sign, two digits.
+        assertEquals("-2.5E+03", ClpsNumberText.formatted(-2500.0, (3 << 14) | (1 << 12) | (1 << 10) | (1 << 5)));
+        // 1.5e-7: two digits, lower-case, minus sign, one digit.
+        assertEquals("1.5e-7", ClpsNumberText.formatted(1.5e-7, (1 << 14) | (2 << 12) | (1 << 5)));
+        assertEquals(null, ClpsNumberText.formatted(Double.NaN, 0));
+    }
+
+    @Test
+    void fixedLikeCPercentF() {
+        assertEquals("25.100000", ClpsNumberText.fixed6(25.1));
+        assertEquals("0.000011", ClpsNumberText.fixed6(1.142e-05));
+        assertEquals("-0.000000", ClpsNumberText.fixed6(-0.0));
+        assertEquals("-0.000000", ClpsNumberText.fixed6(-1e-9));
+        assertEquals("0.000000", ClpsNumberText.fixed6(1e-300));
+    }
+
+    @Test
+    void encodedFloatsOfBothGenerations() {
+        // 0.4.0+: "666.73" is digits 66673, num_digits 5, decimal_pos 2.
+        long v2 = (66673L << 8) | ((5 - 1) << 4) | (2 - 1);
+        assertEquals("666.73", ClpsNumberText.encodedFloatV2(v2));
+        assertEquals("-666.73", ClpsNumberText.encodedFloatV2(v2 | Long.MIN_VALUE));
+        long v1 = 66673L | ((long) (2 - 1) << 55) | ((long) (5 - 1) << 59);
+        assertEquals("666.73", ClpsNumberText.encodedFloatV1(v1));
+        // "0.05": digits 5, num_digits 3, decimal_pos 2.
+        assertEquals("0.05", ClpsNumberText.encodedFloatV2((5L << 8) | (2 << 4) | 1));
+    }
+}
