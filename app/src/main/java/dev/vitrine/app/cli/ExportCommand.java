@@ -6,10 +6,9 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
  * --allow-overlaps, and the whole export stops at an output limit tied to the archive's size
  * ({@link ExportLimit}, raised with --max-output). Every entry that can be exported is, even
  * when others fail; the exit status is 1 if any entry was refused, failed, overlapped another
- * or was not found, or the limit stopped the export; 2 when the archive or DIR cannot be used
- * at all, or an option is wrong.
+ * or was not found, or the limit stopped the export; 2 when a named ENTRY is not in the archive,
+ * the archive or DIR cannot be used at all, or an option is wrong.
  */
 @Command(name = "export", description = {
         "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
         "stops once it has written max(4 x the archive's size, its size + 1 GiB) unless --max-output says otherwise."})
 final class ExportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Parameters(index = "1", paramLabel = "DIR", description = "Destination folder (created if missing).")
     Path dir;
@@ -63,22 +63,28 @@ final class ExportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        long explicitLimit = -1;
+        long explicitLimit;
         if (maxOutput != null) {
             explicitLimit = parseSize(maxOutput);
             if (explicitLimit < 0) {
                 err.println("vitrine: --max-output: " + EntryPathPolicy.quote(maxOutput) + " is not a size (e.g. 500M, 20G or a number of bytes)");
                 return ExitCodes.UNREADABLE;
             }
+        } else {
+            explicitLimit = -1;
         }
-        try (Archive archive = ArchiveOpener.open(file)) {
-            Optional<FileListing> listing = ArchiveOpener.fileListing(archive, file, err);
+        String file = archiveArg.typed();
+        return archiveArg.run((archive, reading) -> {
+            Optional<FileListing> listing = archiveArg.fileListing(archive);
             if (listing.isEmpty()) return ExitCodes.UNREADABLE;
+            reading.openProblems(archive, false);
             ListingSelection.Selection sel = ListingSelection.select(listing.get(), entries);
-            for (String missing : sel.unmatched()) err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing));
+            for (String missing : sel.unmatched()) {
+                err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing) + " (see `vitrine ls " + file + "`)");
+            }
             ExportLimit limit = ExportLimit.of(archive, Limits.DEFAULT);
             long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
             ExportOptions options = new ExportOptions(overwrite, allowOverlaps, max);
@@ -86,17 +92,16 @@ final class ExportCommand implements Callable<Integer> {
             try {
                 report = new Exporter(options).export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
-                err.println("vitrine: " + dir + ": cannot use as destination: " + e.getMessage());
+                err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;
             }
-            printReport(out, err, report);
-            if (report.stop() != null) printStop(err, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
-            boolean bad = !report.ok() || !report.overlaps().isEmpty() || !sel.unmatched().isEmpty() || archive.unreadable();
-            return bad ? ExitCodes.DAMAGED : ExitCodes.OK;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
-            return ExitCodes.UNREADABLE;
-        }
+            printReport(out, err, file, report);
+            if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
+            // A name that matches nothing is a usage error; what could be exported was.
+            if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
+            // Overlapping entries written as asked still come from a damaged archive.
+            return report.ok() && report.overlaps().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
+        });
     }
 
     /** "500M", "20G", "1048576": bytes, or -1 when it is not a size. */
@@ -120,14 +125,14 @@ final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    private void printStop(PrintWriter err, ExportReport.Stop stop, String limit) {
+    private void printStop(PrintWriter err, String file, ExportReport.Stop stop, String limit) {
         err.println("vitrine: " + file + ": export stopped at entry " + LsCommand.printable(stop.name())
                 + (stop.offset() >= 0 ? " (offset " + stop.offset() + ")" : "") + ": " + stop.reason() + "; the limit is " + limit
                 + ", which keeps an archive whose entries share or compress bytes from filling the disk; --max-output BYTES raises it ("
                 + stop.remaining() + (stop.remaining() == 1 ? " entry" : " entries") + " not exported)");
     }
 
-    private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {
+    private void printReport(PrintWriter out, PrintWriter err, String file, ExportReport r) {
         for (ExportReport.Refused x : r.refused()) err.println("refused: " + LsCommand.printable(x.name()) + ": " + x.reason());
         for (ExportReport.Overlap x : r.overlaps()) {
             if (x.exported()) err.println("overlap: " + LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked");

@@ -6,6 +6,7 @@ import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
@@ -27,6 +28,12 @@ import java.util.RandomAccess;
  * TypeScript and Go writers). Damage found on the way is in {@link #openProblems()}. Entries
  * are kept by column ({@link CafEntries}) and the lists handed out make their elements when
  * asked, so memory stays flat however many entries the index has (2,000,000 list in a 256 MB heap).
+ *
+ * <p>Everything CAF's verify can find is in the index, which opening has just read: so the
+ * whole check is part of {@link #openProblems()}, and every command that opens a damaged chunk
+ * (ls, info, export) knows it is damaged, not only verify. {@link #verify} has nothing left to
+ * add. The check runs on the first call of {@link #openProblems()}, so opening and listing
+ * stay as fast as parsing the index.
  */
 public final class CafArchive implements Archive, FileListing {
     private final ArchiveFormat format;
@@ -34,7 +41,10 @@ public final class CafArchive implements Archive, FileListing {
     private final ByteSource src;
     private final CafLayout layout;
     private final CafIndex index;
-    private final List<Problem> openProblems;
+    /** Footer and parse damage, found while opening. */
+    private final List<Problem> parseProblems;
+    /** {@link #parseProblems} and the index checks; made on first use. */
+    private List<Problem> openProblems;
     /** Ordinals in data order. */
     private final int[] order;
     private final List<CafEntry> dataOrder;
@@ -49,10 +59,22 @@ public final class CafArchive implements Archive, FileListing {
         this.layout = CafLayout.read(src, limits, problems);
         this.index = layout == null ? null : CafIndexParser.parse(src, layout, limits);
         if (index != null) problems.addAll(index.problems());
-        this.openProblems = List.copyOf(problems);
+        this.parseProblems = List.copyOf(problems);
         this.order = index == null ? new int[0] : sortByData(index.store(), layout.dataEnd());
         this.dataOrder = index == null ? List.of() : index.store().inOrder(order);
         this.listing = new Listing();
+    }
+
+    private List<Problem> checkIndex() {
+        List<Problem> problems = new ArrayList<>(parseProblems);
+        if (layout != null && index != null) {
+            try {
+                new CafVerifier(this).run(new VerifyContext(problems::add));
+            } catch (IOException e) {
+                problems.add(Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
+            }
+        }
+        return List.copyOf(problems);
     }
 
     /**
@@ -145,7 +167,8 @@ public final class CafArchive implements Archive, FileListing {
     }
 
     @Override
-    public List<Problem> openProblems() {
+    public synchronized List<Problem> openProblems() {
+        if (openProblems == null) openProblems = checkIndex();
         return openProblems;
     }
 
@@ -175,13 +198,14 @@ public final class CafArchive implements Archive, FileListing {
         CafEntries es = index == null ? null : index.store();
         for (int k : order) if (es.readableIn(k, layout.dataEnd())) content += es.end(k) - es.start(k);
         o.put("content_size", content);
-        o.put("problems_at_open", openProblems.size());
+        o.put("problems_at_open", openProblems().size());
         return o;
     }
 
     @Override
-    public void verify(VerifyContext ctx) throws IOException {
-        new CafVerifier(this).run(ctx);
+    public void verify(VerifyContext ctx) {
+        // The whole check ran at open (see the class comment); the engine has reported it.
+        ctx.progress(1, 1);
     }
 
     @Override
