@@ -78,13 +78,13 @@ public final class ChannelsTab implements FormatView {
         TableView<ChannelInfo> t = new TableView<>();
         t.setId("channels-table");
         t.getStyleClass().add("channels-table");
-        t.getColumns().add(column("MIN", ChannelInfo::minTimeNs, v -> String.valueOf(v), 160));
-        t.getColumns().add(column("MAX", ChannelInfo::maxTimeNs, v -> String.valueOf(v), 160));
+        t.getColumns().add(column("MIN", ChannelInfo::minTimeNs, v -> String.valueOf(v), 130));
+        t.getColumns().add(column("MAX", ChannelInfo::maxTimeNs, v -> String.valueOf(v), 130));
         t.getColumns().add(column("COUNT", ChannelInfo::count, Human::count, 80));
         t.getColumns().add(column("RATE", ChannelInfo::rateHz, v -> String.format(java.util.Locale.ROOT, "%.2f Hz", v), 90));
         t.getColumns().add(column("SIZE", ChannelInfo::bytes, Human::size, 90));
-        t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 200));
-        t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 160));
+        t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 180));
+        t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 140));
         t.getColumns().add(column("LATCHED", ChannelInfo::latched, v -> v ? "latched" : "", 70));
         t.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         return t;
