@@ -383,6 +383,49 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         };
     }
 
+    private ClpsPacketStream packetStream;
+    private ClpsSchemaView schemaView;
+    private ClpsFilterable filterable;
+    private ClpsDictionaries dictionaries;
+
+    /**
+     * Besides what the class implements: the metadata packets ({@link dev.vitrine.core.model.PacketStream}), the
+     * schema tree ({@link dev.vitrine.core.model.SchemaTree}), the dictionaries ({@link dev.vitrine.core.model.Dictionaries})
+     * and the records for a filtered table ({@link dev.vitrine.core.model.FilterableRecords}); none reads the file until used.
+     */
+    @Override
+    public <T> java.util.Optional<T> capability(Class<T> type) {
+        if (type.isInstance(this)) return java.util.Optional.of(type.cast(this));
+        // Its own lock, not the archive's: the window asks on its thread while a reader may hold the archive's.
+        synchronized (capabilityLock) {
+            return java.util.Optional.ofNullable(made(type));
+        }
+    }
+
+    private final Object capabilityLock = new Object();
+
+    private <T> T made(Class<T> type) {
+        Object c = null;
+        if (type == dev.vitrine.core.model.PacketStream.class && metadata != null) {
+            if (packetStream == null) packetStream = new ClpsPacketStream(this);
+            c = packetStream;
+        } else if (type == dev.vitrine.core.model.SchemaTree.class && !files.isEmpty()) {
+            c = schemaView();
+        } else if (type == dev.vitrine.core.model.FilterableRecords.class && !files.isEmpty()) {
+            if (filterable == null) filterable = new ClpsFilterable(this, schemaView());
+            c = filterable;
+        } else if (type == dev.vitrine.core.model.Dictionaries.class && !files.isEmpty()) {
+            if (dictionaries == null) dictionaries = new ClpsDictionaries(this);
+            c = dictionaries;
+        }
+        return c == null ? null : type.cast(c);
+    }
+
+    private ClpsSchemaView schemaView() {
+        if (schemaView == null) schemaView = new ClpsSchemaView(this);
+        return schemaView;
+    }
+
     @Override
     public ArchiveFormat format() {
         return format;
