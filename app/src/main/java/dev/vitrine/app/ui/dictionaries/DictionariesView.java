@@ -66,6 +66,7 @@ public final class DictionariesView extends BorderPane {
             tab.setText(name + " (" + Human.count(n) + ")");
             RecordsGrid grid = new RecordsGrid(List.of("entry"));
             grid.setId("dict-grid-" + name);
+            if (!ph.isEmpty()) chips(grid);
             grid.setWindow(new RowWindow(n, PAGE, 32, (from, count, done, failed) -> background.run(() -> {
                 List<String> es = dicts.entries(name, from, count);
                 List<RowTable.Row> rows = new ArrayList<>(es.size());
@@ -75,7 +76,7 @@ public final class DictionariesView extends BorderPane {
             grid.setOnLeadChanged(lr -> {
                 if (lr == null) return;
                 Runnable fill = () -> {
-                    if (lr.row() != null) entry.setText(name + " #" + lr.index() + " · " + lr.row().cells().getFirst().length() + " characters shown\n" + lr.row().cells().getFirst());
+                    if (lr.row() != null) entry.setText(name + " #" + lr.index() + "\n" + plain(lr.row().cells().getFirst()));
                 };
                 if (lr.row() != null) fill.run();
                 else lr.rowProperty().addListener((o, a, r) -> fill.run());
@@ -85,8 +86,50 @@ public final class DictionariesView extends BorderPane {
         }, err -> tab.setContent(new Label("⚠ " + name + " cannot be read: " + Human.error(err))));
     }
 
+    /** Around a placeholder's name in a shown entry: the table draws it as a chip, text shows it as ⟨name⟩. */
+    public static final char CHIP_START = '\uE000', CHIP_END = '\uE001';
+
+    /** A shown entry as plain text: chips as ⟨name⟩. */
+    public static String plain(String shown) {
+        return shown.replace(CHIP_START, '⟨').replace(CHIP_END, '⟩');
+    }
+
+    /** The entry column draws placeholders as chips. */
+    @SuppressWarnings("unchecked")
+    private static void chips(RecordsGrid grid) {
+        var col = (javafx.scene.control.TableColumn<dev.vitrine.app.ui.table.LazyRow, String>) grid.table().getColumns().get(1);
+        col.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(null);
+                if (empty || v == null) {
+                    setGraphic(null);
+                    return;
+                }
+                javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(1);
+                box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+                int i = 0;
+                while (i < v.length()) {
+                    int s = v.indexOf(CHIP_START, i);
+                    if (s < 0) s = v.length();
+                    if (s > i) box.getChildren().add(new Label(v.substring(i, s)));
+                    if (s >= v.length()) break;
+                    int e = v.indexOf(CHIP_END, s);
+                    if (e < 0) e = v.length();
+                    Label chip = new Label(v.substring(s + 1, e));
+                    chip.getStyleClass().add("placeholder-chip");
+                    box.getChildren().add(chip);
+                    i = e + 1;
+                }
+                box.setMinWidth(0);
+                setGraphic(box);
+            }
+        });
+    }
+
     /**
-     * An entry as shown: placeholders as ⟨name⟩ chips, a backslash-escaped character as itself
+     * An entry as shown: placeholders as chips (see {@link #CHIP_START}), a backslash-escaped character as itself
      * (only in dictionaries with placeholders), other control characters as \\uXXXX.
      */
     public static String shown(String raw, Map<Character, String> placeholders) {
@@ -96,7 +139,7 @@ public final class DictionariesView extends BorderPane {
             char c = raw.charAt(i);
             String p = placeholders.get(c);
             if (p != null) {
-                b.append('⟨').append(p).append('⟩');
+                b.append(CHIP_START).append(p).append(CHIP_END);
             } else if (escapes && c == '\\' && i + 1 < raw.length()) {
                 appendVisible(b, raw.charAt(++i));
             } else {

@@ -109,6 +109,13 @@ public final class JsonRecordsView extends BorderPane {
             for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
             grid = new RecordsGrid(names);
             grid.setId("json-records-grid");
+            // Widths by what the key usually holds: free text wide, timestamps medium, the rest narrow.
+            var cols = grid.table().getColumns();
+            for (int i = 1; i < cols.size(); i++) {
+                String k = cols.get(i).getText().toLowerCase();
+                cols.get(i).setPrefWidth(k.equals("#") ? 90 : k.contains("message") || k.equals("msg") || k.endsWith(".msg") ? 380
+                        : k.contains("time") || k.endsWith("ts") || k.contains("date") ? 200 : Math.max(90, Math.min(220, 9 * k.length() + 30)));
+            }
             grid.setOnLeadChanged(this::lead);
             showAll();
             centre.getChildren().setAll(grid);
@@ -245,7 +252,7 @@ public final class JsonRecordsView extends BorderPane {
             if (err instanceof JsonRecords.QuerySyntaxException qe) {
                 int at = Math.max(0, Math.min(q.length(), qe.position()));
                 setError(q + "\n" + " ".repeat(at) + "^ position " + at + ": " + qe.getMessage());
-                status.setText("the query does not parse");
+                status.setText("the query does not parse: the rows shown are unchanged");
             } else {
                 setError(Human.error(err));
             }
