@@ -31,10 +31,35 @@ final class DesktopLauncher {
         try {
             Application.launch(VitrineApp.class, args);
         } catch (RuntimeException | UnsatisfiedLinkError e) {
-            System.err.println("vitrine: cannot open a window (" + firstLine(e) + "); without a display, try "
-                    + "`vitrine --screenshot out.png FILE` or the command line (`vitrine --help`)");
+            System.err.println(cannotStart(firstLine(e), opts.screenshot() == null && isLinux() && !gtk3Installed()));
             System.exit(2);
         }
+    }
+
+    /** The one line printed when the window cannot start; names the package when GTK 3 is what is missing. */
+    static String cannotStart(String why, boolean gtkMissing) {
+        if (gtkMissing || why.toLowerCase(java.util.Locale.ROOT).contains("gtk")) {
+            return "vitrine: cannot open a window: the window needs GTK 3 (install libgtk-3-0, e.g. `sudo apt-get install libgtk-3-0`); "
+                    + "the command line works without it (`vitrine --help`)";
+        }
+        return "vitrine: cannot open a window (" + why + "); without a display, try "
+                + "`vitrine --screenshot out.png FILE` or the command line (`vitrine --help`)";
+    }
+
+    private static boolean isLinux() {
+        return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+    }
+
+    /** Whether libgtk-3 is where the dynamic linker usually looks (or on LD_LIBRARY_PATH). */
+    static boolean gtk3Installed() {
+        java.util.List<String> dirs = new java.util.ArrayList<>(java.util.List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+                "/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu", "/usr/lib64", "/lib64", "/usr/lib", "/lib", "/usr/local/lib"));
+        String ld = System.getenv("LD_LIBRARY_PATH");
+        if (ld != null) dirs.addAll(java.util.Arrays.asList(ld.split(":")));
+        for (String d : dirs) {
+            if (!d.isEmpty() && java.nio.file.Files.exists(java.nio.file.Path.of(d, "libgtk-3.so.0"))) return true;
+        }
+        return false;
     }
 
     private static String firstLine(Throwable e) {

@@ -14,6 +14,12 @@ public final class Main {
         if (VitrineCli.handles(args)) {
             System.exit(VitrineCli.run(args));
         }
+        // `vitrine verfy FILE`: a typo, not a file to open in the window.
+        var typo = VitrineCli.unknownCommand(args);
+        if (typo.isPresent()) {
+            System.err.println(typo.get());
+            System.exit(2);
+        }
         DesktopLauncher.launch(args);
     }
 }

@@ -1,21 +1,20 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.io.Uleb128;
+import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.SortedRecords;
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,21 +22,27 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * `vitrine cat`: records of a sorted-record archive (byte-identical to `zss dump` with the same
- * options), or one file of a file archive, to standard output.
+ * `vitrine cat`: chosen by what the archive can do, never by its format. With an ENTRY, one
+ * stored file ({@link FileListing}); without, the records: sorted records with key ranges
+ * ({@link SortedRecords}, byte-identical to `zss dump` with the same options) or JSON records
+ * as JSON lines, filtered by --query ({@link JsonRecords}).
  */
 @Command(name = "cat", description = {
-        "Write records (ZSS/ZS) or one stored file (CAF, ...) to standard output.",
+        "Write records (ZSS/ZS), JSON records (--query filters them) or one stored file (CAF, ...) to standard output.",
         "Keys and terminators take backslash escapes: \\xff, \\x00, \\n."})
 final class CatCommand implements Callable<Integer> {
 
     enum LengthPrefix { uleb128, u64le }
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "ENTRY", description = "Stored file to print (file archives).")
     String entry;
+
+    @Option(names = "--query", paramLabel = "KQL",
+            description = "Only the records matching this query (archives of JSON records, e.g. clp-s; the format's query language).")
+    String query;
 
     @Option(names = "--start", paramLabel = "K", description = "First key (inclusive).")
     String start;
@@ -67,38 +72,65 @@ final class CatCommand implements Callable<Integer> {
     VitrineCli root;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        try (Archive archive = ArchiveOpener.open(file)) {
-            if (archive.unreadable()) {
-                for (Problem p : archive.openProblems()) err.println(p);
-                return ExitCodes.DAMAGED;
-            }
+        String file = archiveArg.typed();
+        return archiveArg.run((archive, reading) -> {
+            reading.openProblems(archive, false);
+            if (archive.unreadable()) return ExitCodes.DAMAGED;
             Optional<SortedRecords> records = archive.capability(SortedRecords.class);
+            Optional<JsonRecords> json = archive.capability(JsonRecords.class);
             Optional<FileListing> listing = archive.capability(FileListing.class);
+            String name = archive.format().displayName();
+            boolean keyOptions = start != null || stop != null || prefix != null || framing.terminator != null || framing.lengthPrefixed != null;
+            if (entry != null && listing.isEmpty()) {
+                err.println("vitrine: " + file + ": " + name + " holds records, not files: leave out ENTRY");
+                return ExitCodes.UNREADABLE;
+            }
+            if (query != null && (entry != null || json.isEmpty())) {
+                err.println("vitrine: " + file + ": --query filters JSON records" + (entry != null ? ", not a stored file" : "; " + name + " has none"));
+                return ExitCodes.UNREADABLE;
+            }
+            if (keyOptions && (entry != null || records.isEmpty())) {
+                err.println("vitrine: " + file + ": --start, --stop, --prefix, --terminator and --length-prefixed are for sorted records"
+                        + (entry != null ? ", not a stored file" : "; " + name + " has none"));
+                return ExitCodes.UNREADABLE;
+            }
             OutputBuffer out = new OutputBuffer(root.stdout(), 1 << 18);
             try {
-                if (records.isPresent() && entry == null) {
+                if (entry != null) return catEntry(listing.get(), out, err, file);
+                if (records.isPresent()) {
                     catRecords(records.get(), out);
-                } else if (listing.isPresent() && entry != null) {
-                    return catEntry(listing.get(), out, err);
+                } else if (json.isPresent()) {
+                    return catJson(json.get(), out, err);
                 } else if (listing.isPresent()) {
-                    err.println("vitrine: " + file + " holds files: name one (see `vitrine ls " + file + "`)");
+                    err.println("vitrine: " + file + ": holds files: name one (see `vitrine ls " + file + "`)");
                     return ExitCodes.UNREADABLE;
                 } else {
-                    err.println("vitrine: " + file + ": " + archive.format().displayName() + " has nothing cat can print");
+                    err.println("vitrine: " + file + ": " + name + " has nothing cat can print");
                     return ExitCodes.UNREADABLE;
                 }
-            } catch (FormatException e) {
-                out.flush(); // what was readable before the damage has been written, as the reference does
-                err.println("vitrine: " + e.getMessage());
-                return ExitCodes.DAMAGED;
             } finally {
-                out.flush();
+                out.flush(); // what was readable before any damage is written, as the reference does
             }
             return ExitCodes.OK;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
+        });
+    }
+
+    /** JSON lines; a query the format cannot parse is bad usage, shown with a caret under the mistake. */
+    private int catJson(JsonRecords records, OutputBuffer out, PrintWriter err) throws IOException {
+        try {
+            records.writeJsonLines(query, out);
+            return ExitCodes.OK;
+        } catch (JsonRecords.QuerySyntaxException e) {
+            out.flush();
+            err.println("vitrine: --query: " + e.getMessage());
+            String q = query == null ? "" : query;
+            int at = Math.max(0, Math.min(e.position(), q.length()));
+            // One line: a query with newlines would put the caret under the wrong character.
+            String shown = q.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
+            err.println("  " + shown);
+            err.println("  " + " ".repeat(at) + "^");
             return ExitCodes.UNREADABLE;
         }
     }
@@ -132,7 +164,7 @@ final class CatCommand implements Callable<Integer> {
         });
     }
 
-    private int catEntry(FileListing listing, OutputStream out, PrintWriter err) throws IOException {
+    private int catEntry(FileListing listing, OutputStream out, PrintWriter err, String file) throws IOException {
         for (FileListing.Entry e : listing.entries()) {
             if (e.name().equals(entry)) {
                 Content c = listing.content(e);
@@ -142,7 +174,7 @@ final class CatCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
         }
-        err.println("vitrine: " + file + ": no entry named '" + entry + "'");
-        return ExitCodes.DAMAGED;
+        err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(entry) + " (see `vitrine ls " + file + "`)");
+        return ExitCodes.UNREADABLE;
     }
 }

@@ -5,9 +5,8 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,15 +25,16 @@ import picocli.CommandLine.Spec;
  * their relative paths; all of them when no ENTRY is named (an ENTRY that is a folder selects
  * everything under it). Unsafe names are refused and never written outside DIR. Every entry
  * that can be exported is, even when others fail; the exit status is 1 if any entry was
- * refused, failed or not found, 2 when the archive or DIR cannot be used at all.
+ * refused or failed or the archive is damaged, 2 when a named ENTRY is not in the archive or
+ * the archive or DIR cannot be used at all.
  */
 @Command(name = "export", description = {
         "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
         "Names that would escape DIR are refused; existing files are kept unless --overwrite."})
 final class ExportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Parameters(index = "1", paramLabel = "DIR", description = "Destination folder (created if missing).")
     Path dir;
@@ -48,28 +49,30 @@ final class ExportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (Archive archive = ArchiveOpener.open(file)) {
-            Optional<FileListing> listing = ArchiveOpener.fileListing(archive, file, err);
+        String file = archiveArg.typed();
+        return archiveArg.run((archive, reading) -> {
+            Optional<FileListing> listing = archiveArg.fileListing(archive);
             if (listing.isEmpty()) return ExitCodes.UNREADABLE;
+            reading.openProblems(archive, false);
             ListingSelection.Selection sel = ListingSelection.select(listing.get(), entries);
-            for (String missing : sel.unmatched()) err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing));
+            for (String missing : sel.unmatched()) {
+                err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing) + " (see `vitrine ls " + file + "`)");
+            }
             ExportReport report;
             try {
                 report = new Exporter(new ExportOptions(overwrite)).export(sel.contents(), dir);
             } catch (IOException e) {
-                err.println("vitrine: " + dir + ": cannot use as destination: " + e.getMessage());
+                err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;
             }
             printReport(out, err, report);
-            boolean bad = !report.ok() || !sel.unmatched().isEmpty() || archive.unreadable();
-            return bad ? ExitCodes.DAMAGED : ExitCodes.OK;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
-            return ExitCodes.UNREADABLE;
-        }
+            // A name that matches nothing is a usage error; what could be exported was.
+            if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
+            return report.ok() ? ExitCodes.OK : ExitCodes.DAMAGED;
+        });
     }
 
     private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {

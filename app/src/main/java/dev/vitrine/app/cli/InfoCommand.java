@@ -1,17 +1,13 @@
 package dev.vitrine.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.verify.Problem;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -22,35 +18,31 @@ final class InfoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON (for ZSS/ZS, exactly as the reference `zss info`).")
     boolean json;
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try (Archive archive = ArchiveOpener.open(file)) {
-            if (archive.unreadable()) {
-                for (Problem p : archive.openProblems()) err.println(p);
-                return ExitCodes.DAMAGED;
-            }
+        return archiveArg.run((archive, reading) -> {
+            reading.openProblems(archive, false);
+            // An archive whose header cannot be read has no summary to print; damage elsewhere
+            // (an entry of the index) still leaves one, and the exit status says 1.
+            if (archive.unreadable()) return ExitCodes.DAMAGED;
             if (json) {
                 out.print(archive.infoJson());
             } else {
-                out.println("file: " + file);
+                out.println("file: " + archiveArg.typed());
                 out.println("format: " + archive.format().displayName());
                 out.println("size: " + archive.source().size() + " bytes");
                 printFlat(out, "", archive.info());
             }
             out.flush();
             return ExitCodes.OK;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
-            return ExitCodes.UNREADABLE;
-        }
+        });
     }
 
     /** Nested objects as dotted names, one line each; arrays and scalars as JSON text. */

@@ -2,20 +2,17 @@ package dev.vitrine.app.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.core.export.EntryPathPolicy;
-import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -30,29 +27,29 @@ final class LsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (offset/end null when unknown).")
     boolean json;
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try (Archive archive = ArchiveOpener.open(file)) {
-            Optional<FileListing> listing = ArchiveOpener.fileListing(archive, file, err);
+        return archiveArg.run((archive, reading) -> {
+            Optional<FileListing> listing = archiveArg.fileListing(archive);
             if (listing.isEmpty()) return ExitCodes.UNREADABLE;
-            // The exit status says when the listing is partial.
+            // Damage at open (an entry without its range, a broken index) is printed and makes
+            // the exit status 1: the listing below is what could be read.
+            reading.openProblems(archive, false);
             List<FileListing.Entry> entries = listing.get().entries();
             if (json) printJson(out, entries);
             else printText(out, entries);
             out.flush();
-            return archive.unreadable() ? ExitCodes.DAMAGED : ExitCodes.OK;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
-            return ExitCodes.UNREADABLE;
-        }
+            // An entry without a byte range is not damage by itself: formats that rebuild files
+            // from records (clp-s) have none. Damage is what the archive reported above.
+            return ExitCodes.OK;
+        });
     }
 
     private static void printText(PrintWriter out, List<FileListing.Entry> entries) {

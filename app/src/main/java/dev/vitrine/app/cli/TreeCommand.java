@@ -1,26 +1,24 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** `vitrine tree FILE`: the structure as an indented outline with offsets. */
 @Command(name = "tree", description = "Print an archive's structure as an indented outline with byte offsets.")
 final class TreeCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE")
-    Path file;
+    @Mixin
+    ArchiveArgument archiveArg;
 
     @Option(names = "--depth", defaultValue = "4", description = "How many levels to print (default ${DEFAULT-VALUE}).")
     int depth;
@@ -37,21 +35,28 @@ final class TreeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Counts.requireNonNegative(spec, "--depth", depth);
+        Counts.requireNonNegative(spec, "--children", maxChildren);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (Archive archive = ArchiveOpener.open(file)) {
-            for (Problem p : archive.openProblems()) err.println(p);
-            boolean ok = print(out, err, archive.root(), 0);
+        return archiveArg.run((archive, reading) -> {
+            reading.openProblems(archive, true);
+            boolean ok = print(out, err, reading, archive.root(), 0);
             out.flush();
-            return ok && !archive.unreadable() ? ExitCodes.OK : ExitCodes.DAMAGED;
-        } catch (ArchiveOpener.CannotOpen e) {
-            err.println("vitrine: " + e.getMessage());
-            return ExitCodes.UNREADABLE;
-        }
+            return ok ? ExitCodes.OK : ExitCodes.DAMAGED;
+        });
     }
 
-    /** Prints {@code node} and its subtree; returns false if some part could not be read. */
-    private boolean print(PrintWriter out, PrintWriter err, Node node, int level) {
+    /**
+     * Prints {@code node} and its subtree; returns false if some part could not be read. The
+     * problems of every node printed count: an unreadable block makes the exit status 1.
+     */
+    private boolean print(PrintWriter out, PrintWriter err, ArchiveArgument.Reading reading, Node node, int level) {
+        try {
+            reading.reportAll(node.problems(), false);
+        } catch (RuntimeException e) {
+            reading.damaged(true);
+        }
         String indent = "  ".repeat(level);
         out.println(indent + node.name() + "  [" + node.kind() + "]" + rangeText(node.range()));
         if (fields) {
@@ -64,12 +69,13 @@ final class TreeCommand implements Callable<Integer> {
             long n = node.childCount();
             List<Node> kids = node.children(0, (int) Math.min(n, maxChildren));
             boolean ok = true;
-            for (Node c : kids) ok &= print(out, err, c, level + 1);
+            for (Node c : kids) ok &= print(out, err, reading, c, level + 1);
             if (n > kids.size()) out.println(indent + "  ... " + (n - kids.size()) + " more");
             return ok;
         } catch (IOException e) {
-            out.println(indent + "  !! " + e.getMessage());
-            err.println(e.getMessage());
+            String why = Messages.reason(e);
+            out.println(indent + "  !! " + why);
+            err.println(why);
             return false;
         }
     }

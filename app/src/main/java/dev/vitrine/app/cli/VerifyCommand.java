@@ -9,7 +9,6 @@ import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,12 +29,12 @@ final class VerifyCommand implements Callable<Integer> {
     boolean json;
 
     @Parameters(arity = "1..*", paramLabel = "FILE")
-    List<Path> files;
+    List<String> files;
 
     @Spec
     CommandSpec spec;
 
-    record Outcome(Path file, String format, VerifyReport report, List<Problem> problems, String error) {}
+    record Outcome(String file, String format, VerifyReport report, List<Problem> problems, String error) {}
 
     @Override
     public Integer call() throws IOException {
@@ -43,7 +42,7 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int exit = ExitCodes.OK;
         List<Outcome> outcomes = new ArrayList<>();
-        for (Path f : files) {
+        for (String f : files) {
             Outcome o = verifyOne(f, json ? null : out);
             outcomes.add(o);
             if (o.error != null) {
@@ -59,16 +58,16 @@ final class VerifyCommand implements Callable<Integer> {
         return exit;
     }
 
-    private static Outcome verifyOne(Path file, PrintWriter live) {
+    private static Outcome verifyOne(String file, PrintWriter live) {
         List<Problem> problems = new ArrayList<>();
-        try (Archive archive = ArchiveOpener.open(file)) {
+        try (Archive archive = ArchiveArgument.open(file)) {
             VerifyListener listener = p -> {
                 if (problems.size() < 100_000) problems.add(p);
                 if (live != null) live.println(p);
             };
             VerifyReport report = VerifyEngine.run(archive, listener);
             return new Outcome(file, archive.format().id(), report, problems, null);
-        } catch (ArchiveOpener.CannotOpen e) {
+        } catch (ArchiveArgument.CannotOpen e) {
             return new Outcome(file, null, null, problems, e.getMessage());
         }
     }
@@ -83,13 +82,14 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private static void writeJson(PrintWriter out, List<Outcome> outcomes) throws IOException {
-        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out)) {
+        // The generator must not close standard output: the final newline comes after it.
+        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeArrayFieldStart("files");
             for (Outcome o : outcomes) {
                 g.writeStartObject();
-                g.writeStringField("file", o.file.toString());
+                g.writeStringField("file", o.file);
                 if (o.error != null) {
                     g.writeStringField("status", "unreadable");
                     g.writeStringField("error", o.error);

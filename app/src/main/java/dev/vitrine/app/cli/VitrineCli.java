@@ -6,7 +6,14 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.vitrine.core.io.Messages;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -40,7 +47,7 @@ public final class VitrineCli implements Runnable {
         SUBCOMMANDS.put("cat", CatCommand::new);
         SUBCOMMANDS.put("ls", LsCommand::new);
         SUBCOMMANDS.put("export", ExportCommand::new);
-        SUBCOMMANDS.put("create", CreateCommand::new);
+        SUBCOMMANDS.put("create", CreateCommand::commandLine);
     }
 
     @CommandLine.Spec
@@ -49,6 +56,52 @@ public final class VitrineCli implements Runnable {
     /** True when the arguments name a subcommand (otherwise they are files for the window). */
     public static boolean handles(String[] args) {
         return args.length > 0 && COMMANDS.contains(args[0]);
+    }
+
+    /**
+     * The message for a mistyped command ("vitrine: unknown command 'verfy' (did you mean
+     * 'verify'?)"), or empty when the first argument is an existing path, an option, or a word
+     * not close to any command: those are for the window, which opens files.
+     */
+    public static Optional<String> unknownCommand(String[] args) {
+        if (args.length == 0 || handles(args)) return Optional.empty();
+        String word = args[0];
+        if (word.isEmpty() || word.startsWith("-")) return Optional.empty();
+        try {
+            if (Files.exists(Path.of(word), LinkOption.NOFOLLOW_LINKS)) return Optional.empty();
+        } catch (InvalidPathException e) {
+            // not a path at all: judge it as a word
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : SUBCOMMANDS.keySet()) {
+            int d = distance(word.toLowerCase(Locale.ROOT), c);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        // One mistake in a short word, two in a longer one; "ls" and "cat" are easily hit otherwise.
+        int allowed = best != null && best.length() <= 3 ? 1 : 2;
+        if (best == null || bestDistance > allowed) return Optional.empty();
+        return Optional.of("vitrine: unknown command '" + word + "' (did you mean '" + best + "'?)");
+    }
+
+    /** Edit distance with transpositions (optimal string alignment). */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
+        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** Raw standard output, for commands that write bytes (cat). */
@@ -85,9 +138,8 @@ public final class VitrineCli implements Runnable {
             return ExitCodes.UNREADABLE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            // Never a stack trace: one line that says what went wrong.
-            String msg = ex.getMessage() != null ? ex.getMessage() : ex.toString();
-            err.println("vitrine: " + msg);
+            // Never a stack trace: one line that says what went wrong, in plain words.
+            err.println("vitrine: " + Messages.reason(ex));
             return ex instanceof java.io.IOException ? ExitCodes.DAMAGED : ExitCodes.UNREADABLE;
         });
         int rc = cl.execute(args);

@@ -8,8 +8,6 @@ import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -43,14 +41,12 @@ public final class ArchiveSession implements AutoCloseable {
         Archive a;
         try {
             a = FormatRegistry.get().open(path, Limits.DEFAULT);
-        } catch (NoSuchFileException e) {
-            throw new IOException(path.getFileName() + ": no such file or directory", e);
-        } catch (AccessDeniedException e) {
-            throw new IOException(path.getFileName() + ": permission denied", e);
         } catch (FormatRegistry.UnknownFormatException e) {
             throw e;
         } catch (IOException e) {
-            throw new IOException(path.getFileName() + ": " + Human.error(e), e);
+            // The same reasons as the command line (no such file, not a regular file, too many
+            // levels of symbolic links...), after the file's name.
+            throw new IOException(path.getFileName() + ": " + dev.vitrine.core.io.Messages.reason(e), e);
         } catch (RuntimeException e) {
             throw new IOException(path.getFileName() + ": could not be opened (" + Human.error(e) + ")", e);
         }

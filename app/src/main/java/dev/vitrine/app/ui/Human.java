@@ -29,15 +29,11 @@ public final class Human {
         return offset < 0 ? "—" : count(offset) + " (0x" + Long.toHexString(offset) + ")";
     }
 
-    /** One line for an exception: its message, or its type when it has none. */
+    /**
+     * One plain line for an exception, the same words the command line uses (core's
+     * {@link dev.vitrine.core.io.Messages}): never a library's class or method name.
+     */
     public static String error(Throwable e) {
-        Throwable t = e;
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof java.util.concurrent.ExecutionException)
-                && t.getCause() != null) {
-            t = t.getCause();
-        }
-        String m = t.getMessage();
-        if (m == null || m.isBlank()) return t.getClass().getSimpleName();
-        return m.lines().findFirst().orElse(m);
+        return dev.vitrine.core.io.Messages.describe(e);
     }
 }

@@ -67,7 +67,7 @@ class CreateZssCommandTest {
         Path in = input("a\nc\nb\n");
         Path out = tmp.resolve("u.zss");
         CliRun r = CliRun.of("create", "zss", "--codec", "none", in.toString(), out.toString());
-        assertEquals(1, r.exit());
+        assertEquals(2, r.exit(), "bad input is a usage error");
         assertEquals(1, r.stderr().lines().count(), r.stderr());
         assertTrue(r.stderr().contains(in + ": line 3: sorts before line 2"), r.stderr());
         assertFalse(Files.exists(out));
@@ -77,7 +77,7 @@ class CreateZssCommandTest {
     void missingFinalNewlineIsBadData() throws Exception {
         Path out = tmp.resolve("n.zss");
         CliRun r = CliRun.of("create", "zss", input("a\nb").toString(), out.toString());
-        assertEquals(1, r.exit());
+        assertEquals(2, r.exit(), "bad input is a usage error");
         assertTrue(r.stderr().contains("line 2:"), r.stderr());
         assertFalse(Files.exists(out));
     }

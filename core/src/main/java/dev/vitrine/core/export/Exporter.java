@@ -130,7 +130,7 @@ public final class Exporter {
             throw e;
         } catch (IOException | RuntimeException e) {
             done[0] = before + Math.max(0, safeSize(c));
-            report.failed.add(new ExportReport.Failed(name, e.getMessage() == null ? e.toString() : e.getMessage()));
+            report.failed.add(new ExportReport.Failed(name, dev.vitrine.core.io.Messages.describe(e)));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.vitrine.core.limits.Limits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One archive format, found through {@link java.util.ServiceLoader} so that the app and the
@@ -30,4 +31,12 @@ public interface ArchiveFormat {
      * still shows what is readable; throw only when nothing at all can be shown.
      */
     Archive open(Path path, Limits limits) throws IOException;
+
+    /**
+     * How to write new archives of this format, if it can: the command line offers
+     * `vitrine create ID` for every format that has one, with the options it describes.
+     */
+    default Optional<ArchiveWriter> writer() {
+        return Optional.empty();
+    }
 }

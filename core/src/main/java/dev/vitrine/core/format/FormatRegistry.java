@@ -1,11 +1,12 @@
 package dev.vitrine.core.format;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileKinds;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,10 +43,15 @@ public final class FormatRegistry {
         return formats.stream().filter(f -> f.id().equalsIgnoreCase(id)).findFirst();
     }
 
-    /** The format that claims {@code path} most strongly, if any. */
+    /**
+     * The format that claims {@code path} most strongly, if any. Only regular files and folders
+     * are looked at: a FIFO, device or socket is refused before anything reads from it (opening
+     * a FIFO would wait for a writer forever). The file system's own reason is thrown as is
+     * (no such file, permission denied, too many levels of symbolic links, name too long).
+     */
     public Optional<ArchiveFormat> detect(Path path) throws IOException {
-        if (!Files.exists(path)) throw new NoSuchFileException(path.toString(), null, "no such file or directory");
-        if (Files.isDirectory(path)) return best(new Probe(path, null));
+        BasicFileAttributes a = FileKinds.attributes(path);
+        if (a.isDirectory()) return best(new Probe(path, null));
         try (ByteSource src = MappedFileSource.open(path)) {
             return best(new Probe(path, src));
         }
@@ -71,14 +77,41 @@ public final class FormatRegistry {
 
     /** Detects and opens, or explains in one line why not. */
     public Archive open(Path path, Limits limits) throws IOException {
-        ArchiveFormat f = detect(path).orElseThrow(() -> new UnknownFormatException(path));
-        return f.open(path, limits);
+        Optional<ArchiveFormat> f = detect(path);
+        if (f.isEmpty()) {
+            if (Files.isDirectory(path)) throw new UnclaimedFolderException(path);
+            throw new UnknownFormatException(path);
+        }
+        return f.get().open(path, limits);
     }
 
-    /** Thrown when no format recognises a file. */
-    public static final class UnknownFormatException extends IOException {
+    /**
+     * Thrown when no format recognises a file. {@link #reason()} is the reason alone; the
+     * message puts the file's name in front of it (the window's form; the command line puts the
+     * path as typed there instead).
+     */
+    public static class UnknownFormatException extends IOException implements dev.vitrine.core.io.Messages.Reasoned {
+        private final String reason;
+
         public UnknownFormatException(Path path) {
-            super(path.getFileName() + ": not an archive Vitrine knows (checked magic bytes, structure and file name)");
+            this(path, "not an archive Vitrine knows (checked magic bytes, structure and file name)");
+        }
+
+        UnknownFormatException(Path path, String reason) {
+            super((path.getFileName() == null ? path.toString() : path.getFileName().toString()) + ": " + reason);
+            this.reason = reason;
+        }
+
+        @Override
+        public String reason() {
+            return reason;
+        }
+    }
+
+    /** Thrown for a folder when no format claims folders like it ({@link Probe#isDirectory()}). */
+    public static final class UnclaimedFolderException extends UnknownFormatException {
+        public UnclaimedFolderException(Path path) {
+            super(path, "is a folder; no format Vitrine knows claims this folder");
         }
     }
 }

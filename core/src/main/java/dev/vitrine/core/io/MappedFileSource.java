@@ -23,7 +23,12 @@ public final class MappedFileSource implements ByteSource {
         this.data = data;
     }
 
+    /**
+     * Maps a regular file. Anything else is refused before it is opened (a FIFO would block
+     * the open until a writer comes).
+     */
     public static MappedFileSource open(Path path) throws IOException {
+        FileKinds.requireRegularFile(path);
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();

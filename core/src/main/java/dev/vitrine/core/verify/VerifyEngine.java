@@ -24,11 +24,13 @@ public final class VerifyEngine {
         } catch (FormatException e) {
             ctx.report(e);
         } catch (java.io.IOException e) {
-            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "read error: " + e.getMessage()));
+            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "read error: " + dev.vitrine.core.io.Messages.reason(e)));
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A reader bug must not hide the verdict: report it as damage we could not place.
             ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "internal error while verifying: " + e));
         }
+        // A run of problems of one kind still open ends with its summary line.
+        ctx.finish();
         return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0);
     }
 

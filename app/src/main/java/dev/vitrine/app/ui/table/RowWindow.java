@@ -73,7 +73,7 @@ public final class RowWindow {
             LazyRow[] target = rows;
             loads++;
             loader.load(from, n, got -> fill(target, got), err -> {
-                String why = err.getMessage() == null ? err.toString() : err.getMessage();
+                String why = dev.vitrine.app.ui.Human.error(err);
                 for (LazyRow r : target) if (!r.isLoaded()) r.fail(why);
             });
         }

@@ -6,6 +6,7 @@ import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
@@ -23,6 +24,12 @@ import java.util.List;
  * An opened CAF chunk. Opening reads the footer and parses the index once; entries are then
  * held in data order (sorted by start offset, never by key order, which differs between the
  * TypeScript and Go writers). Damage found on the way is in {@link #openProblems()}.
+ *
+ * <p>Everything CAF's verify can find is in the index, which opening has just read: so the
+ * whole check is part of {@link #openProblems()}, and every command that opens a damaged chunk
+ * (ls, info, export) knows it is damaged, not only verify. {@link #verify} has nothing left to
+ * add. The check runs on the first call of {@link #openProblems()}, so opening and listing
+ * stay as fast as parsing the index.
  */
 public final class CafArchive implements Archive, FileListing {
     private final ArchiveFormat format;
@@ -30,7 +37,10 @@ public final class CafArchive implements Archive, FileListing {
     private final ByteSource src;
     private final CafLayout layout;
     private final CafIndex index;
-    private final List<Problem> openProblems;
+    /** Footer and parse damage, found while opening. */
+    private final List<Problem> parseProblems;
+    /** {@link #parseProblems} and the index checks; made on first use. */
+    private List<Problem> openProblems;
     private final List<CafEntry> dataOrder;
     private final List<FileListing.Entry> listing;
     private Node root;
@@ -43,9 +53,21 @@ public final class CafArchive implements Archive, FileListing {
         this.layout = CafLayout.read(src, limits, problems);
         this.index = layout == null ? null : CafIndexParser.parse(src, layout, limits);
         if (index != null) problems.addAll(index.problems());
-        this.openProblems = List.copyOf(problems);
+        this.parseProblems = List.copyOf(problems);
         this.dataOrder = index == null ? List.of() : sortByData(index.entries(), layout.dataEnd());
         this.listing = dataOrder.stream().map(this::toListingEntry).toList();
+    }
+
+    private List<Problem> checkIndex() {
+        List<Problem> problems = new ArrayList<>(parseProblems);
+        if (layout != null && index != null) {
+            try {
+                new CafVerifier(this).run(new VerifyContext(problems::add));
+            } catch (IOException e) {
+                problems.add(Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
+            }
+        }
+        return List.copyOf(problems);
     }
 
     /** Readable entries by start (then index order); unreadable ones after them, in index order. */
@@ -123,7 +145,8 @@ public final class CafArchive implements Archive, FileListing {
     }
 
     @Override
-    public List<Problem> openProblems() {
+    public synchronized List<Problem> openProblems() {
+        if (openProblems == null) openProblems = checkIndex();
         return openProblems;
     }
 
@@ -152,13 +175,14 @@ public final class CafArchive implements Archive, FileListing {
         long content = 0;
         for (CafEntry e : dataOrder) if (readable(e)) content += e.length();
         o.put("content_size", content);
-        o.put("problems_at_open", openProblems.size());
+        o.put("problems_at_open", openProblems().size());
         return o;
     }
 
     @Override
-    public void verify(VerifyContext ctx) throws IOException {
-        new CafVerifier(this).run(ctx);
+    public void verify(VerifyContext ctx) {
+        // The whole check ran at open (see the class comment); the engine has reported it.
+        ctx.progress(1, 1);
     }
 
     @Override

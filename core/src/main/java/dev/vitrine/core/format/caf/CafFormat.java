@@ -61,6 +61,12 @@ public final class CafFormat implements ArchiveFormat {
         }
     }
 
+    /** `vitrine create caf`. */
+    @Override
+    public java.util.Optional<dev.vitrine.core.format.ArchiveWriter> writer() {
+        return java.util.Optional.of(new CafArchiveWriter());
+    }
+
     @Override
     public Archive open(Path path, Limits limits) throws IOException {
         ByteSource src = MappedFileSource.open(path);

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.io.Messages;
 import dev.vitrine.core.io.SegmentInputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -74,18 +75,18 @@ final class CafIndexParser {
         } catch (JsonParseException e) {
             problems.add(syntaxProblem(offsetOf(e.getLocation(), p), e, indexSize));
         } catch (StreamConstraintsException e) {
-            problems.add(error(offsetOf(null, p), "index exceeds a limit: " + e.getOriginalMessage()));
+            problems.add(error(offsetOf(null, p), "index exceeds a limit: " + Messages.reason(e)));
         } catch (JsonProcessingException e) {
-            problems.add(error(offsetOf(e.getLocation(), p), "invalid JSON in the index: " + e.getOriginalMessage()));
+            problems.add(error(offsetOf(e.getLocation(), p), "invalid JSON in the index: " + Messages.reason(e)));
         } catch (TruncatedException e) {
             problems.add(Problem.of(e));
         } catch (CharacterCodingException e) {
             problems.add(utf8Problem(indexSize));
         } catch (IOException e) {
-            problems.add(error(offsetOf(null, p), "cannot read the index: " + e.getMessage()));
+            problems.add(error(offsetOf(null, p), "cannot read the index: " + Messages.reason(e)));
         } catch (RuntimeException e) {
             // Jackson guards (e.g. symbol table limits) may throw unchecked; still damage, not a crash.
-            problems.add(error(offsetOf(null, p), "index cannot be parsed: " + e.getMessage()));
+            problems.add(error(offsetOf(null, p), "index cannot be parsed: " + Messages.reason(e)));
         } finally {
             if (p != null) {
                 try {
@@ -308,7 +309,7 @@ final class CafIndexParser {
      * strict scan up to that point names the exact byte, and tells UTF-8 damage from JSON damage.
      */
     private Problem syntaxProblem(long offset, JsonParseException e, long indexSize) {
-        String msg = firstLine(e.getOriginalMessage());
+        String msg = Messages.reason(e);
         try {
             long upTo = Math.min(indexSize, offset - base + 4);
             long bad = upTo <= 0 ? -1 : Utf8Check.firstInvalid(src.segment(base, upTo));
@@ -317,12 +318,6 @@ final class CafIndexParser {
             // the offset came from the parser and lies inside the index; fall through regardless
         }
         return error(offset, "invalid JSON in the index: " + msg);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String describe(JsonToken t) {

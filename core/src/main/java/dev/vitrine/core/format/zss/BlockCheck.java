@@ -13,6 +13,12 @@ import java.util.List;
 final class BlockCheck {
     final BlockFrame frame;
     boolean crcOk;
+    /**
+     * What the block says could not be read: a checksum failure, a payload that would not
+     * decompress, malformed records or entries. Its problems are the damage; what follows from
+     * it elsewhere (blocks its lost entries referred to, the data hash) is reported as such.
+     */
+    boolean contentLost;
     List<Problem> problems;
     /** Data blocks: first and last record; null when unknown (damage). */
     MemorySegment first;

@@ -18,12 +18,15 @@ final class BlockDirectory {
     private long[] dataBlocks = new long[256];
     private int dataCount;
     private long next;
+    /** Where blocks end: the file size, or the end an intact header promises (ZssArchive.trustedEnd). */
+    private final long end;
     private boolean done;
     private FormatException error;
 
-    BlockDirectory(BlockReader reader, long start, long maxBlocks) {
+    BlockDirectory(BlockReader reader, long start, long end, long maxBlocks) {
         this.reader = reader;
         this.next = start;
+        this.end = end;
         this.maxBlocks = maxBlocks;
     }
 
@@ -33,7 +36,7 @@ final class BlockDirectory {
             if (count >= maxBlocks) {
                 throw new FormatException(reader.file(), next, "more than " + maxBlocks + " blocks; listing stops here (limit)");
             }
-            BlockFrame f = reader.frameAt(next, reader.size());
+            BlockFrame f = reader.frameAt(next, end);
             if (f == null) {
                 done = true;
                 return false;

@@ -73,7 +73,8 @@ final class HeaderParser {
             problem(0, "bad magic number (are you sure this is a " + label + " file?)");
         }
         if (size < DATA) {
-            problem(HEADER_LENGTH, "file ends inside the header length field (file is " + size + " bytes)");
+            // At the field when some of it is there, else at the last byte: always inside the file.
+            problem(Math.min(HEADER_LENGTH, size - 1), "file ends inside the header length field (file is " + size + " bytes)");
             return result(goodMagic, false, -1, -1, -1, -1, -1, null, null, -1, null, null);
         }
         long hl = src.readU64LE(HEADER_LENGTH);
@@ -113,7 +114,12 @@ final class HeaderParser {
         if (codec != null && !flavor.codecs().contains(codec)) {
             problem(CODEC, "unrecognized compression codec " + Keys.pyRepr(codec));
         }
-        if (total != size) {
+        if (crcOk && Long.compareUnsigned(total, size) < 0 && total >= dataStart) {
+            // The header is intact and says the file ends earlier: whatever follows was added
+            // (or the file was padded), and that is where the damage is. Verify stops there.
+            problems.add(Problem.error(file, total, "file is " + size + " bytes but the header says it ends at " + total
+                    + ": the rest is not trusted").expecting(total, size));
+        } else if (total != size) {
             problem(TOTAL_LENGTH, "file is " + size + " bytes, but header says it should be " + Long.toUnsignedString(total));
         }
         fields.add(Field.at("metadata_length", Long.toUnsignedString(ml), METADATA_LENGTH, 8));
@@ -142,7 +148,7 @@ final class HeaderParser {
             } catch (CharacterCodingException e) {
                 problem(METADATA, "bad metadata: not valid UTF-8");
             } catch (java.io.IOException | RuntimeException e) {
-                problem(METADATA, "bad metadata: not valid JSON (" + firstLine(e.getMessage()) + ")");
+                problem(METADATA, "bad metadata: not valid JSON (" + dev.vitrine.core.io.Messages.reason(e) + ")");
             }
             fields.add(Field.at("metadata", text == null ? "(unreadable)" : abbreviate(text), METADATA, ml));
             long extStart = METADATA + ml;
@@ -187,12 +193,6 @@ final class HeaderParser {
             case NULL -> "null";
             default -> n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
         };
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String abbreviate(String s) {

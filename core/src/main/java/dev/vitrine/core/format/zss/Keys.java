@@ -57,7 +57,8 @@ public final class Keys {
                 sb.append('…');
                 break;
             }
-            appendEscaped(sb, s.get(ValueLayout.JAVA_BYTE, i) & 0xff, '\0');
+            // No quote to escape (-1 matches no byte: a NUL must come out as \x00, not "\" and a NUL).
+            appendEscaped(sb, s.get(ValueLayout.JAVA_BYTE, i) & 0xff, -1);
         }
         return sb.toString();
     }
@@ -100,7 +101,7 @@ public final class Keys {
         return sb.append(q).toString();
     }
 
-    private static void appendEscaped(StringBuilder sb, int c, char quote) {
+    private static void appendEscaped(StringBuilder sb, int c, int quote) {
         switch (c) {
             case '\\' -> sb.append("\\\\");
             case '\t' -> sb.append("\\t");

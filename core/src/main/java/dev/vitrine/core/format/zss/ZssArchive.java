@@ -253,8 +253,24 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
         }
     }
 
+    /**
+     * Where blocks end: the file size, or the smaller total_file_length of an intact header (its
+     * CRC holds, so the header really says the file ends there; the bytes after it were added
+     * later and are reported once, at open). Ten gigabytes of zeros after an 861-byte file are
+     * then not read as a billion empty blocks, by verify or by the block listing.
+     */
+    long trustedEnd() {
+        long size = source.size();
+        long total = header.totalFileLength();
+        if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart()) return size;
+        long hl = header.headerLength();
+        MemorySegment data = reader.data();
+        long stored = data.get(dev.vitrine.core.io.LittleEndian.U64, HeaderLayout.DATA + hl);
+        return stored == dev.vitrine.core.io.Crc64Xz.of(data, HeaderLayout.DATA, hl) ? total : size;
+    }
+
     synchronized BlockDirectory blockDirectory() {
-        if (blockDirectory == null) blockDirectory = new BlockDirectory(reader, Math.max(0, header.dataStart()), limits.maxEntries());
+        if (blockDirectory == null) blockDirectory = new BlockDirectory(reader, Math.max(0, header.dataStart()), trustedEnd(), limits.maxEntries());
         return blockDirectory;
     }
 

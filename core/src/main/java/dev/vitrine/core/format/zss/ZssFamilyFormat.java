@@ -56,6 +56,12 @@ public abstract class ZssFamilyFormat implements ArchiveFormat {
         }
     }
 
+    /** `vitrine create zss` / `create zs`. */
+    @Override
+    public java.util.Optional<dev.vitrine.core.format.ArchiveWriter> writer() {
+        return java.util.Optional.of(new ZssArchiveWriter(flavor));
+    }
+
     @Override
     public ZssArchive open(Path path, Limits limits) throws IOException {
         return ZssArchive.open(this, flavor, path, limits);

@@ -50,6 +50,14 @@ final class ZssVerifier {
 
     // framing state
     private long framePos;
+    /**
+     * Where block framing stops: the file's end, or the end an intact header promises when the
+     * file is longer (the rest is reported once, at open, and not read: ten gigabytes of zeros
+     * after an 861-byte file are not a billion empty blocks).
+     */
+    private long trustedEnd;
+    /** Where the SHA-256 task chain has got to (it runs behind the checks). */
+    private volatile long hashedTo;
     private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
     private volatile boolean stopped;
@@ -59,6 +67,23 @@ final class ZssVerifier {
     private MemorySegment prevLast;
     private long prevDataOffset = -1;
     private int consecutiveCrcFailures;
+    /** The root's children are header, index (root), data blocks ({@link ZssRootNode}). */
+    private static final long DATA_BLOCKS_CHILD = 2;
+    /** Data blocks consumed so far: the next one's index under "data blocks". */
+    private long dataOrdinal;
+    /** The last block consumed, when it failed its checksum or had no level byte; else -1. */
+    private long lastBlockLost = -1;
+    /**
+     * Blocks whose references may be lost, in file order: index blocks whose entries could not
+     * all be read, and blocks that failed their checksum with a level byte other than 0 (it may
+     * be the damaged byte, but a data block's is rarely hit alone). One long per such block.
+     */
+    private long[] lostReferrers = new long[8];
+    private int lostReferrerCount;
+    /** The first data block (or block of unknown level) whose payload is damaged; -1 if none. */
+    private long firstLostData = -1;
+    /** Mapped pages behind the in-order stage are released, so memory does not grow with the file. */
+    private final dev.vitrine.core.export.PassedPages passedPages;
 
     ZssVerifier(ZssArchive archive, VerifyContext ctx) {
         this.archive = archive;
@@ -68,6 +93,7 @@ final class ZssVerifier {
         this.header = archive.header();
         this.identity = archive.codec() != null && archive.codec().isIdentity();
         this.keys = archive.codec() == null ? null : KeyStore.forReader(reader, KEY_BUDGET);
+        this.passedPages = new dev.vitrine.core.export.PassedPages(reader.data());
         try {
             this.sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -83,6 +109,7 @@ final class ZssVerifier {
         if (!header.blocksLocatable() || archive.codec() == null) return;
         framePos = header.dataStart();
         long size = reader.size();
+        trustedEnd = archive.trustedEnd();
         boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
@@ -96,6 +123,7 @@ final class ZssVerifier {
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
+        ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
         boolean cutShort = false;
         try {
             while (true) {
@@ -107,12 +135,19 @@ final class ZssVerifier {
                     hashChain = identity
                             ? hashChain.thenRunAsync(() -> {
                                 if (!stopped) hashFile(frames);
+                                hashedTo = end;
                             }, hashExec)
                             : hashChain.thenCombineAsync(checked, (v, checks) -> {
                                 if (!stopped) hashPayloads(checks);
+                                hashedTo = end;
                                 return null;
                             }, hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
+                    // The hash is the one sequential job: when it falls behind, wait for it rather
+                    // than let the chunks it still holds (decompressed payloads, mapped pages
+                    // that cannot be released) pile up with the size of the file.
+                    hashing.add(hashChain);
+                    while (hashing.size() > 2 * window) join(hashing.poll());
                 }
                 Chunk c = inFlight.poll();
                 if (c == null) break;
@@ -121,11 +156,21 @@ final class ZssVerifier {
                     cutShort = true;
                     break;
                 }
+                // Checked and hashed: those pages are not needed again.
+                passedPages.passed(Math.min(c.end(), hashedTo));
                 ctx.progress(c.end(), size);
             }
             if (!cutShort && framingError != null) {
-                ctx.report(Problem.error(file, framingError.offset(), framingError.detail()
-                        + " (the rest of the file cannot be read, so index references and the data hash are not checked)"));
+                Problem p = Problem.error(file, framingError.offset(), framingError.detail()
+                        + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
+                if (lastBlockLost >= 0) {
+                    // The block before failed its checksum: its length prefix is what put us
+                    // here, and it is not to be trusted. That block is the damage.
+                    p = Problem.warning(file, framingError.offset(), "block framing lost after the damaged block at "
+                            + lastBlockLost + ": " + framingError.detail()
+                            + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
+                }
+                ctx.report(p);
                 cutShort = true;
             }
             if (cutShort) return;
@@ -142,6 +187,7 @@ final class ZssVerifier {
             for (Chunk c : inFlight) Workers.awaitQuietly(c.checked());
             Workers.awaitQuietly(hashChain);
             if (hasher != null) hasher.shutdown();
+            passedPages.passedAll(framePos);
         }
     }
 
@@ -162,7 +208,7 @@ final class ZssVerifier {
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
-                BlockFrame f = reader.frameAt(framePos, reader.size());
+                BlockFrame f = reader.frameAt(framePos, trustedEnd);
                 if (f == null) {
                     framingDone = true;
                     break;
@@ -194,6 +240,7 @@ final class ZssVerifier {
         BlockCheck bc = new BlockCheck(f);
         long off = f.offset();
         bc.crcOk = reader.crcOk(f);
+        bc.contentLost = !bc.crcOk;
         if (!bc.crcOk) bc.problem(Problem.error(file, off, "checksum mismatch at " + off));
         if (f.level() < 0) {
             if (bc.crcOk) bc.problem(Problem.error(file, off, "block at " + off + " has length 0: no level byte"));
@@ -208,6 +255,7 @@ final class ZssVerifier {
             payload = reader.payload(f);
         } catch (FormatException e) {
             bc.problem(Problem.of(e));
+            bc.contentLost = true;
             return bc;
         }
         if (f.isData()) {
@@ -241,10 +289,12 @@ final class ZssVerifier {
             }
         } catch (PayloadException e) {
             bc.problem(Problem.of(e.at(file, off)));
+            bc.contentLost = true;
             return;
         }
         if (prevStart < 0) {
             bc.problem(Problem.error(file, off, "empty block"));
+            bc.contentLost = true;
             return;
         }
         if (identity) {
@@ -266,6 +316,7 @@ final class ZssVerifier {
             IndexPayload.parse(p, archive.limits().maxEntries(), entries);
         } catch (PayloadException e) {
             bc.problem(Problem.of(e.at(file, off)));
+            bc.contentLost = true;
         }
         for (int i = 1; i < entries.size(); i++) {
             if (Keys.compare(entries.get(i - 1).key(), entries.get(i).key()) > 0) {
@@ -328,34 +379,65 @@ final class ZssVerifier {
         for (BlockCheck bc : checks) {
             ctx.checkCancelled();
             if (bc == null) throw new CancelledException();
-            if (bc.problems != null) bc.problems.forEach(ctx::report);
             BlockFrame f = bc.frame;
-            if (!bc.crcOk) {
+            // Data blocks are the children of the root's "data blocks" node in file order: say
+            // which one, so the window marks it without searching by offset.
+            List<Long> path = f.isData() ? List.of(DATA_BLOCKS_CHILD, dataOrdinal++) : null;
+            if (bc.problems != null) {
+                for (Problem p : bc.problems) ctx.report(path != null && p.offset() == f.offset() ? p.at(path) : p);
+            }
+            lastBlockLost = !bc.crcOk || f.level() < 0 ? f.offset() : -1;
+            if (bc.contentLost) noteLost(bc);
+            // A block of length 0 has no level byte; its CRC (of nothing) is 0, so a run of zero
+            // bytes reads as a run of "intact" empty blocks, 9 bytes each: framing is as lost as
+            // in a run of checksum failures.
+            if (!bc.crcOk || f.level() < 0) {
                 if (++consecutiveCrcFailures >= MAX_CONSECUTIVE_CRC_FAILURES) {
                     ctx.report(Problem.error(file, f.offset(), consecutiveCrcFailures
-                            + " blocks in a row fail their checksum: block framing is lost, stopping here"));
+                            + " blocks in a row fail their checksum or have no level byte: block framing is lost, stopping here"));
                     return false;
                 }
+                if (bc.crcOk) continue;
                 // Keep its place in the bookkeeping (so its index entry is not "dangling"), but
                 // trust none of its content.
-                if (f.isData() || f.isIndex()) ledger.put(f.offset(), f.level(), f.totalLength(), KeyStore.NO_KEY, KeyStore.NO_KEY);
+                // Any level: the level byte is as untrusted as the rest.
+                if (f.level() >= 0) ledger.put(f.offset(), DAMAGED_LEVEL, f.totalLength(), KeyStore.NO_KEY, KeyStore.NO_KEY);
                 continue;
             }
             consecutiveCrcFailures = 0;
-            if (f.isData()) consumeData(bc);
+            if (f.isData()) consumeData(bc, path);
             else if (f.isIndex()) consumeIndex(bc);
         }
         return true;
     }
 
-    private void consumeData(BlockCheck bc) {
+    /** Ledger level of a block that failed its checksum: its level and length are unknown. */
+    private static final int DAMAGED_LEVEL = -2;
+
+    private void noteLost(BlockCheck bc) {
+        BlockFrame f = bc.frame;
+        if ((f.isData() || !bc.crcOk) && firstLostData < 0) firstLostData = f.offset();
+        if (f.isIndex() || (!bc.crcOk && f.level() != 0)) {
+            if (lostReferrerCount == lostReferrers.length) lostReferrers = Arrays.copyOf(lostReferrers, lostReferrerCount * 2);
+            lostReferrers[lostReferrerCount++] = f.offset();
+        }
+    }
+
+    /** The damaged block that most likely referred to the block at {@code off}: the first after it. */
+    private long lostReferrerOf(long off) {
+        int i = Arrays.binarySearch(lostReferrers, 0, lostReferrerCount, off + 1);
+        if (i < 0) i = -i - 1;
+        return i < lostReferrerCount ? lostReferrers[i] : -1;
+    }
+
+    private void consumeData(BlockCheck bc, List<Long> path) {
         long off = bc.frame.offset();
         long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
         if (bc.first != null) {
             if (prevLast != null && Keys.compare(bc.first, prevLast) < 0) {
                 ctx.report(Problem.error(file, off, "records out of order across blocks: first record "
                         + Keys.pyBytesRepr(bc.first, 80) + " of block at " + off + " sorts before the last record "
-                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset));
+                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset).at(path));
             }
             prevLast = identity ? bc.last : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
             prevDataOffset = off;
@@ -382,7 +464,9 @@ final class ZssVerifier {
             int refLevel = ledger.removedLevel;
             long refLength = ledger.removedLength;
             long refFirst = ledger.removedFirst, refLast = ledger.removedLast;
-            if (refLevel != level - 1) {
+            // A child that failed its checksum has no level or length to trust (its error says so).
+            boolean childDamaged = refLevel == DAMAGED_LEVEL;
+            if (!childDamaged && refLevel != level - 1) {
                 ctx.report(Problem.error(file, off, "bad index ref from level " + level + " to level " + refLevel));
             }
             String keyText = null;
@@ -404,7 +488,7 @@ final class ZssVerifier {
             }
             if (last != first) keys.release(last);
             last = refLast;
-            if (refLength != e.childLength()) {
+            if (!childDamaged && refLength != e.childLength()) {
                 ctx.report(Problem.error(file, off, "index length " + Long.toUnsignedString(e.childLength())
                         + " != actual length " + refLength + " for block at " + ref));
             }
@@ -413,6 +497,8 @@ final class ZssVerifier {
     }
 
     private MemorySegment resolve(long handle) {
+        // Codec none: the handle is the record's file position, behind the scan by now.
+        if (identity && handle >= 0) passedPages.touched(handle);
         try {
             return keys.resolve(handle);
         } catch (FormatException e) {
@@ -427,7 +513,7 @@ final class ZssVerifier {
                     + Long.toUnsignedString(root) + " is outside the file)"));
         } else if (!ledger.remove(root)) {
             ctx.report(Problem.error(file, root, "root block missing or doubly-referenced"));
-        } else {
+        } else if (ledger.removedLevel != DAMAGED_LEVEL) {
             int level = ledger.removedLevel;
             if (!(level > 0 && level < BlockFrame.FIRST_EXTENSION_LEVEL)) {
                 ctx.report(Problem.error(file, root, "root index has bad level " + level));
@@ -437,12 +523,25 @@ final class ZssVerifier {
                         + Long.toUnsignedString(header.rootLength()) + " != " + ledger.removedLength + ")"));
             }
         }
-        for (long off : ledger.remainingOffsets()) ctx.report(Problem.error(file, off, "unreferenced block"));
+        for (long off : ledger.remainingOffsets()) {
+            ledger.remove(off);
+            // A damaged block nobody refers to: its checksum error says all there is to say
+            // (its level byte may be the damage, and it may have been an extension block).
+            if (ledger.removedLevel == DAMAGED_LEVEL) continue;
+            long referrer = lostReferrerOf(off);
+            // Not damage of its own: the entry that referred to it is in a damaged block.
+            ctx.report(referrer >= 0
+                    ? Problem.warning(file, off, "not reachable: the index block at " + referrer + " that refers to it is damaged")
+                    : Problem.error(file, off, "unreferenced block"));
+        }
         byte[] digest = sha.digest();
         if (!Arrays.equals(digest, header.sha256())) {
             HexFormat hex = HexFormat.of();
-            ctx.report(Problem.error(file, 0, "data hash mismatch: header says " + hex.formatHex(header.sha256())
-                    + ", but I found " + hex.formatHex(digest)));
+            String text = "data hash mismatch: header says " + hex.formatHex(header.sha256()) + ", but I found " + hex.formatHex(digest);
+            // A damaged data block changes the hash: that block is the damage, not the header.
+            ctx.report(firstLostData >= 0
+                    ? Problem.warning(file, 0, text + " (follows from the damaged data block at " + firstLostData + ")")
+                    : Problem.error(file, 0, text));
         }
     }
 }

@@ -124,8 +124,7 @@ public final class ZssWriter implements AutoCloseable {
         try {
             n = MetadataJson.parse(json);
         } catch (IOException e) {
-            String m = String.valueOf(e.getMessage());
-            throw new IllegalArgumentException("not valid JSON: " + m.lines().findFirst().orElse(m));
+            throw new IllegalArgumentException("not valid JSON: " + dev.vitrine.core.io.Messages.reason(e));
         }
         if (n instanceof ObjectNode o) return o;
         throw new IllegalArgumentException("metadata must be a JSON object ({...}), not " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));

@@ -19,21 +19,24 @@ import java.util.List;
 /**
  * Runs everything a user can do with a file (open, info, full and indexed scans, verify, a
  * walk of the tree and the records table) on arbitrary bytes, and fails on anything that is
- * not damage reported with an offset: any other exception, a problem without an offset, or
- * an "internal error" from verify. Shared by the sweeps and the fuzz test.
+ * not damage reported with an offset inside the file: any other exception, a problem without
+ * an offset or with one past the file's last byte, or an "internal error" from verify. Returns
+ * what verify reported, so a sweep can require that damage was found. Shared by the sweeps and
+ * the fuzz test.
  */
 final class ZssDamageProbe {
     private ZssDamageProbe() {}
 
-    static void probe(byte[] data, ZssFamilyFormat format, String name, Limits limits) {
-        probe(data, format, name, limits, true);
+    static List<Problem> probe(byte[] data, ZssFamilyFormat format, String name, Limits limits) {
+        return probe(data, format, name, limits, true);
     }
 
     /**
      * @param thorough also the indexed and prefix scans, the tree walk and the records table;
      *                 without it: open, info, full scan and verify
      */
-    static void probe(byte[] data, ZssFamilyFormat format, String name, Limits limits, boolean thorough) {
+    static List<Problem> probe(byte[] data, ZssFamilyFormat format, String name, Limits limits, boolean thorough) {
+        List<Problem> found = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ZssArchive z = ZssArchive.of(format, Path.of(name), MappedFileSource.ofBytes(name, data), limits)) {
             for (Problem p : z.openProblems()) checkProblem(p, data.length);
             expectFormatOrSuccess(() -> z.info(), data.length);
@@ -46,9 +49,10 @@ final class ZssDamageProbe {
                 @Override
                 public void problem(Problem p) {
                     checkProblem(p, data.length);
+                    found.add(p);
                 }
             });
-            if (!thorough) return;
+            if (!thorough) return found;
             expectFormatOrSuccess(() -> walk(z.root(), 0), data.length);
             expectFormatOrSuccess(() -> {
                 RowTable t = z.root().table().orElse(null);
@@ -61,6 +65,7 @@ final class ZssDamageProbe {
         } catch (IOException e) {
             fail("open threw for in-memory bytes: " + e);
         }
+        return found;
     }
 
     interface Action {
@@ -72,6 +77,7 @@ final class ZssDamageProbe {
             a.run();
         } catch (FormatException e) {
             assertTrue(e.offset() >= 0, () -> "exception without offset: " + e);
+            assertTrue(e.offset() < Math.max(1, size), () -> "exception placed past the end of the " + size + "-byte file: " + e);
         } catch (IOException e) {
             fail("IOException that is not a FormatException: " + e, e);
         } catch (RuntimeException | StackOverflowError e) {
@@ -82,6 +88,8 @@ final class ZssDamageProbe {
     private static void checkProblem(Problem p, long size) {
         assertFalse(p.message().startsWith("internal error"), () -> "verify crashed: " + p);
         assertTrue(p.offset() >= 0, () -> "problem without offset: " + p);
+        // Inside the file: a badge and a hex frame need a byte to point at (offset 0 of an empty file).
+        assertTrue(p.offset() < Math.max(1, size), () -> "problem placed past the end of the " + size + "-byte file: " + p);
     }
 
     /** Touches every node down to a bounded depth and breadth. */

@@ -15,6 +15,13 @@ import org.junit.jupiter.api.Test;
 class ZssPartsTest {
 
     @Test
+    void escapedNamesShowNulAsHexLikeEveryOtherControlByte() {
+        // A record name once came out as a backslash and a raw NUL (the golden tree of big-records showed it).
+        assertEquals("\\x07\\x00f\\x01'\"", Keys.escape(new byte[] {7, 0, 'f', 1, '\'', '"'}));
+        assertEquals("a\\x00b", Keys.escape(new byte[] {'a', 0, 'b'}));
+    }
+
+    @Test
     void prefixBecomesAHalfOpenRange() {
         KeyRange r = KeyRange.of(null, null, bytes("ab"));
         assertArrayEquals(bytes("ab"), r.start());

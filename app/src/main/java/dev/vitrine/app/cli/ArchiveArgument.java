@@ -1,0 +1,172 @@
+package dev.vitrine.app.cli;
+
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.FormatRegistry;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.Severity;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import dev.vitrine.core.model.FileListing;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.HashSet;
+import java.util.Set;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The archive argument every reading command takes (info, tree, cat, ls, export), and the one
+ * place that opens it: a file that cannot be opened is one line {@code vitrine: PATH: reason}
+ * with the path as the user typed it and exit 2; damage found at open or while the command
+ * reads nodes is printed once per problem and makes the exit status 1, after the command has
+ * printed what it could.
+ */
+final class ArchiveArgument {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The archive.")
+    String file;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    /** What a command does with the opened archive; returns its own exit status. */
+    @FunctionalInterface
+    interface Body {
+        int run(Archive archive, Reading reading) throws IOException;
+    }
+
+    /** The file as the user typed it, for messages. */
+    String typed() {
+        return file;
+    }
+
+    /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
+    int run(Body body) {
+        PrintWriter err = spec.commandLine().getErr();
+        Archive archive;
+        try {
+            archive = open(file);
+        } catch (CannotOpen e) {
+            err.println("vitrine: " + e.getMessage());
+            return ExitCodes.UNREADABLE;
+        }
+        try (archive) {
+            Reading reading = new Reading(err);
+            int rc;
+            try {
+                rc = body.run(archive, reading);
+            } catch (FormatException e) {
+                // what was readable before the damage has been printed, as the reference does
+                spec.commandLine().getOut().flush();
+                reading.report(Problem.of(e));
+                rc = ExitCodes.DAMAGED;
+            } catch (IOException e) {
+                spec.commandLine().getOut().flush();
+                err.println("vitrine: " + Messages.about(file, e));
+                rc = ExitCodes.DAMAGED;
+            }
+            spec.commandLine().getOut().flush();
+            return reading.exit(rc);
+        }
+    }
+
+    /**
+     * The archive's file listing ({@link FileListing}, whatever the format), or empty after
+     * telling the user the archive holds none.
+     */
+    Optional<FileListing> fileListing(Archive archive) {
+        Optional<FileListing> listing = archive.capability(FileListing.class);
+        if (listing.isEmpty()) {
+            spec.commandLine().getErr().println("vitrine: " + file + ": " + archive.format().displayName()
+                    + " holds records, not files (try `vitrine cat`)");
+        }
+        return listing;
+    }
+
+    /** Thrown when a file cannot be opened at all; the message is "PATH: reason", ready to print after "vitrine: ". */
+    static final class CannotOpen extends Exception {
+        CannotOpen(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Detects and opens {@code typed}; failures become {@code vitrine: TYPED: reason}. */
+    static Archive open(String typed) throws CannotOpen {
+        Path path;
+        try {
+            path = Path.of(typed);
+        } catch (InvalidPathException e) {
+            throw new CannotOpen(typed + ": not a valid path (" + e.getReason() + ")");
+        }
+        try {
+            return FormatRegistry.get().open(path, Limits.DEFAULT);
+        } catch (IOException | RuntimeException e) {
+            throw new CannotOpen(Messages.about(typed, e));
+        }
+    }
+
+    /**
+     * Problems met while a command reads: each printed once to standard error; any error makes
+     * the exit status 1 (never lowering a 2).
+     */
+    static final class Reading {
+        /** Past this many, problems are counted, not printed: `vitrine verify` lists them all. */
+        private static final int MAX_PRINTED = 100;
+
+        private final PrintWriter err;
+        private final Set<String> seen = new HashSet<>();
+        private boolean damaged;
+        private long unprinted;
+
+        Reading(PrintWriter err) {
+            this.err = err;
+        }
+
+        /** Reports {@code p}: errors always, warnings only when {@code warnings}. */
+        void report(Problem p, boolean warnings) {
+            boolean error = p.severity() == Severity.ERROR;
+            if (error) damaged = true;
+            if (!error && !warnings) return;
+            String line = p.toString();
+            if (!seen.add(line)) return;
+            if (seen.size() <= MAX_PRINTED) err.println(line);
+            else unprinted++;
+        }
+
+        void report(Problem p) {
+            report(p, false);
+        }
+
+        void reportAll(Collection<Problem> problems, boolean warnings) {
+            for (Problem p : problems) report(p, warnings);
+        }
+
+        /** The archive's damage found at open (errors only; tree prints warnings too). */
+        void openProblems(Archive archive, boolean warnings) {
+            reportAll(archive.openProblems(), warnings);
+        }
+
+        boolean damaged() {
+            return damaged;
+        }
+
+        /** Marks the reading as damaged without a problem to print (the command said why). */
+        void damaged(boolean d) {
+            damaged |= d;
+        }
+
+        int exit(int rc) {
+            if (unprinted > 0) {
+                err.println("vitrine: " + unprinted + " more problems (`vitrine verify` lists them all)");
+                unprinted = 0;
+            }
+            return damaged ? Math.max(rc, ExitCodes.DAMAGED) : rc;
+        }
+    }
+}

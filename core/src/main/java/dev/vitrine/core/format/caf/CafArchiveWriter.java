@@ -1,0 +1,97 @@
+package dev.vitrine.core.format.caf;
+
+import dev.vitrine.core.format.ArchiveWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * `vitrine create caf [--max-size N] [--overwrite] DIR OUT`: packs every regular file under
+ * DIR (sorted relative paths, links skipped) into CAF chunks. With --max-size, a new chunk
+ * starts whenever the next file would take the current one's data past N bytes: OUT, then
+ * OUT-1, OUT-2 ... (number before the extension). A file larger than N gets a chunk of its own.
+ */
+final class CafArchiveWriter implements ArchiveWriter {
+
+    @Override
+    public String name() {
+        return "caf";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Pack a folder into CAF chunks (sorted paths; links skipped).",
+                "With --max-size, chunks after the first are named OUT-1, OUT-2, ... (before the extension);",
+                "a file larger than the limit gets a chunk of its own.");
+    }
+
+    @Override
+    public List<Option> options() {
+        return List.of(
+                Option.text("--max-size", "N", null,
+                        "Most data bytes per chunk: a number with an optional K, M, G or T suffix (powers of 1024). Default and maximum 32G."),
+                Option.flag("--overwrite", "Replace chunks that already exist."));
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(new Parameter("DIR", "The folder to pack."), new Parameter("OUT", "The first chunk to write."));
+    }
+
+    @Override
+    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter o) throws IOException {
+        Path dir = Path.of(params.get(0));
+        Path out = Path.of(params.get(1));
+        String maxSize = values.get("--max-size");
+        long max;
+        try {
+            max = maxSize == null ? CafWriter.MAX_CHUNK_DATA : parseSize(maxSize);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--max-size: " + e.getMessage());
+        }
+        if (!Files.isDirectory(dir)) throw new UsageException(dir + ": not a folder");
+        CafFolderPacker.Result r;
+        try {
+            r = CafFolderPacker.pack(dir, out, max, Boolean.parseBoolean(values.get("--overwrite")));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        for (Path chunk : r.chunks()) o.println("wrote " + chunk + " (" + Files.size(chunk) + " bytes)");
+        o.println(r.files() + (r.files() == 1 ? " file, " : " files, ") + r.bytes() + " bytes of data in " + r.chunks().size()
+                + (r.chunks().size() == 1 ? " chunk" : " chunks"));
+        o.flush();
+    }
+
+    /** "1048576", "512K", "30G", "1.5G" (powers of 1024); positive and at most 32 GiB. */
+    static long parseSize(String s) {
+        String t = s.trim().toUpperCase(Locale.ROOT);
+        if (t.endsWith("IB")) t = t.substring(0, t.length() - 2);
+        else if (t.endsWith("B") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2))) t = t.substring(0, t.length() - 1);
+        long unit = 1;
+        if (!t.isEmpty()) {
+            switch (t.charAt(t.length() - 1)) {
+                case 'K' -> unit = 1L << 10;
+                case 'M' -> unit = 1L << 20;
+                case 'G' -> unit = 1L << 30;
+                case 'T' -> unit = 1L << 40;
+                default -> { }
+            }
+            if (unit > 1) t = t.substring(0, t.length() - 1);
+        }
+        double v;
+        try {
+            v = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' is not a size (e.g. 1048576, 512K, 30G)");
+        }
+        double bytes = v * unit;
+        if (!(bytes >= 1)) throw new IllegalArgumentException("'" + s + "' must be at least 1 byte");
+        if (bytes > CafWriter.MAX_CHUNK_DATA) throw new IllegalArgumentException("'" + s + "' is over the format's 32 GiB chunk limit");
+        return (long) bytes;
+    }
+}
