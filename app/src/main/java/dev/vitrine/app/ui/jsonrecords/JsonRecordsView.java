@@ -100,7 +100,7 @@ public final class JsonRecordsView extends BorderPane {
         json.setPromptText("choose a record");
         SplitPane split = new SplitPane(centre, json);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.66);
+        split.setDividerPositions(0.58);
         setCenter(split);
         background.run(() -> new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS)), s -> {
             total = s.count();

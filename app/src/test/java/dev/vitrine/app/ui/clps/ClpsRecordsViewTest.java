@@ -70,7 +70,23 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         LazyRow last = fx(() -> r.grid().shownRows().stream().filter(x -> x.index() == 2999).findFirst().orElseThrow());
         assertEquals(cat.get(2999), last.row().cells().getLast());
 
-        // Export of the selected record as JSON lines.
+        fx(() -> {
+            r.grid().jumpTo(1);
+            return null;
+        });
+        rowsLoaded(r);
+    }
+
+    @Test
+    void exportWritesTheSelectedRecordsAsJsonLines() throws Exception {
+        ArchiveView v = openApp();
+        JsonRecordsView r = records(v);
+        List<String> cat = catLines(APP_OUT);
+        fx(() -> {
+            r.grid().jumpTo(2999);
+            return null;
+        });
+        rowsLoaded(r);
         AnsweringChooser chooser = new AnsweringChooser();
         Path out = temp.resolve("one.jsonl");
         chooser.answer(out);
@@ -82,11 +98,6 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         waitUntil("export", () -> Files.exists(out));
         settle();
         assertEquals(cat.get(2999) + "\n", Files.readString(out, StandardCharsets.UTF_8));
-        fx(() -> {
-            r.grid().jumpTo(0);
-            return null;
-        });
-        rowsLoaded(r);
     }
 
     @Test
@@ -136,6 +147,22 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         waitUntil("syntax error", () -> r.errorText() != null);
         assertEquals("(oops\n ^ position 1: stand-in syntax error", fx(r::errorText));
+
+        // A slow scan can be cancelled: what it found stays, the status says where it stopped.
+        fx(() -> {
+            r.filterField().setText("slowly");
+            r.filterField().getOnAction().handle(null);
+            return null;
+        });
+        waitUntil("scanning", r::scanning);
+        javafx.scene.control.Button cancel = (javafx.scene.control.Button) fx(() -> r.lookup("#records-filter-cancel"));
+        assertFalse(fx(cancel::isDisable));
+        fx(() -> {
+            cancel.fire();
+            return null;
+        });
+        waitUntil("cancelled", () -> !r.scanning());
+        assertTrue(fx(r::statusText).contains("cancelled after"), fx(r::statusText));
         assertFalse(real.scanning());
     }
 
@@ -194,6 +221,13 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled) throws java.io.IOException {
             for (long i = from; i < to; i += 512) {
                 if (cancelled.getAsBoolean()) return i;
+                if (query.text().equals("slowly")) {
+                    try {
+                        Thread.sleep(1000);
+                    } catch (InterruptedException e) {
+                        return i;
+                    }
+                }
                 List<String> ls = in.lines(i, (int) Math.min(512, to - i));
                 for (int k = 0; k < ls.size(); k++) if (ls.get(k).contains(query.text()) && !sink.test(i + k)) return i + k + 1;
             }
