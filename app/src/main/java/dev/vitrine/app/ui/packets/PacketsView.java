@@ -36,7 +36,7 @@ import javafx.scene.layout.VBox;
  * Everything shown was read when the archive opened: nothing here touches the file.
  */
 public final class PacketsView extends BorderPane {
-    static final int MAX_TREE_ITEMS = 20_000;
+    static final int MAX_TREE_ITEMS = 5_000;
     private final PacketStream stream;
     private final Strip strip = new Strip();
     private final ToggleGroup group = new ToggleGroup();
