@@ -15,7 +15,6 @@ import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.Severity;
 import dev.vitrine.core.verify.VerifyContext;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -345,22 +344,10 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         }
         if (match == null) throw new IOException(src.name() + ": no ingested file " + entry.name());
         final ClpsMetadata.RangeEntry r = match;
+        final long first = r.start(), end = Math.max(r.start(), r.end());
+        // Streamed a chunk of records at a time: an ingested file may be the whole archive (hundreds of MB of JSON).
         return new Content() {
-            private byte[] bytes;
-
-            private synchronized byte[] bytes() throws IOException {
-                if (bytes == null) {
-                    java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
-                    long count = Math.max(0, r.end() - r.start());
-                    for (long from = r.start(); from < r.start() + count; from += 65536) {
-                        for (String line : records().lines(from, (int) Math.min(65536, r.start() + count - from))) {
-                            bo.write(line.getBytes(StandardCharsets.UTF_8));
-                        }
-                    }
-                    bytes = bo.toByteArray();
-                }
-                return bytes;
-            }
+            private volatile long size = -1;
 
             @Override
             public String name() {
@@ -369,19 +356,57 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
             @Override
             public long size() {
-                try {
-                    return bytes().length;
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                if (size < 0) {
+                    try (InputStream in = open()) {
+                        size = in.transferTo(java.io.OutputStream.nullOutputStream());
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
                 }
+                return size;
             }
 
             @Override
-            public InputStream open() throws IOException {
-                return new ByteArrayInputStream(bytes());
+            public InputStream open() {
+                return new InputStream() {
+                    private long next = first;
+                    private byte[] buf = new byte[0];
+                    private int pos;
+
+                    private boolean fill() throws IOException {
+                        while (pos >= buf.length) {
+                            if (next >= end) return false;
+                            int n = (int) Math.min(CONTENT_CHUNK, end - next);
+                            java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream(n * 256);
+                            for (String line : records().lines(next, n)) bo.write(line.getBytes(StandardCharsets.UTF_8));
+                            next += n;
+                            buf = bo.toByteArray();
+                            pos = 0;
+                        }
+                        return true;
+                    }
+
+                    @Override
+                    public int read() throws IOException {
+                        return fill() ? buf[pos++] & 0xff : -1;
+                    }
+
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        if (len == 0) return 0;
+                        if (!fill()) return -1;
+                        int k = Math.min(len, buf.length - pos);
+                        System.arraycopy(buf, pos, b, off, k);
+                        pos += k;
+                        return k;
+                    }
+                };
             }
         };
     }
+
+    /** Records rendered at once when an ingested file is read. */
+    private static final int CONTENT_CHUNK = 8192;
 
     private ClpsPacketStream packetStream;
     private ClpsSchemaView schemaView;
