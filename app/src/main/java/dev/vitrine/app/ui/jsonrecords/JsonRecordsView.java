@@ -70,6 +70,7 @@ public final class JsonRecordsView extends BorderPane {
     private final Supplier<Window> owner;
     private final Supplier<DestinationChooser> destinations;
     private final TextField filter = new TextField();
+    private final TextField goTo = new TextField();
     private final Button run = new Button("Filter", new FontIcon(MaterialDesignF.FILTER_OUTLINE));
     private final Button cancel = new Button("Cancel", new FontIcon(MaterialDesignC.CLOSE_CIRCLE_OUTLINE));
     private final Button clear = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
@@ -157,7 +158,13 @@ public final class JsonRecordsView extends BorderPane {
         export.setMinWidth(Region.USE_PREF_SIZE);
         export.setTooltip(new Tooltip("Export the selected records, or all shown, as JSON lines"));
         export.setOnAction(e -> export());
-        HBox line = new HBox(6, filter, run, cancel, clear, export);
+        goTo.setPromptText("record #");
+        goTo.setId("json-records-goto");
+        goTo.setPrefColumnCount(7);
+        goTo.getStyleClass().add(Styles.SMALL);
+        goTo.setTooltip(new Tooltip("Jump to a record by its number (among the matches when filtered)"));
+        goTo.setOnAction(e -> jump(goTo.getText()));
+        HBox line = new HBox(6, filter, run, cancel, clear, goTo, export);
         line.setAlignment(Pos.CENTER_LEFT);
         status.getStyleClass().add("records-status");
         status.setId("json-records-status");
@@ -237,6 +244,36 @@ public final class JsonRecordsView extends BorderPane {
         error.setVisible(text != null);
         error.setManaged(text != null);
         filter.pseudoClassStateChanged(Styles.STATE_DANGER, text != null);
+    }
+
+    /** Selects record {@code text} (a number, commas allowed): its row, or among matches the first at or after it. */
+    public void jump(String text) {
+        if (grid == null) return;
+        long n;
+        try {
+            n = Long.parseLong(text.strip().replace(",", ""));
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        boolean ok = n >= 0 && n < total;
+        goTo.pseudoClassStateChanged(Styles.STATE_DANGER, !ok);
+        if (!ok) {
+            status.setText("records are numbered 0 to " + Human.count(Math.max(0, total - 1)));
+            return;
+        }
+        Matches m = matches;
+        long pos = n;
+        if (m != null) {
+            long lo = 0, hi = m.size();
+            while (lo < hi) {
+                long mid = (lo + hi) >>> 1;
+                if (m.get(mid) < n) lo = mid + 1;
+                else hi = mid;
+            }
+            if (lo >= m.size()) return;
+            pos = lo;
+        }
+        grid.jumpTo(pos);
     }
 
     /** Parses the query (in the background) and, if it parses, scans for its matches. */

@@ -61,9 +61,9 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         assertEquals(cat.get(1), row1.row().cells().getLast(), "byte for byte the line `vitrine cat` prints");
         assertEquals("INFO", row1.cell(2), "the level column");
 
-        // The last record, far down: the table reads only the pages it shows.
+        // The last record, far down (typed in the jump box): the table reads only the pages it shows.
         fx(() -> {
-            r.grid().jumpTo(2999);
+            r.jump("2,999");
             return null;
         });
         rowsLoaded(r);
@@ -139,6 +139,16 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         waitUntil("export", () -> Files.exists(out));
         assertEquals(expected, Files.readAllLines(out).size(), "all matching records exported");
+        int firstFrom20 = 20;
+        while (!cat.get(firstFrom20).contains("\"level\":\"ERROR\"")) firstFrom20++;
+        fx(() -> {
+            r.jump("20");
+            return null;
+        });
+        rowsLoaded(r);
+        long lead = fx(() -> r.grid().viewport().selection().lead());
+        long record = fx(() -> r.grid().shownRows().stream().filter(x -> x.index() == lead).findFirst().orElseThrow().row().index());
+        assertEquals(firstFrom20, record, "among matches, the jump goes to the first match at or after the number");
 
         fx(() -> {
             r.filterField().setText("(oops");
