@@ -203,7 +203,7 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
     }
 
     /** The archive's records with a stand-in query: records whose JSON line contains the text; "(" first is a syntax error. */
-    private record Substring(FilterableRecords in) implements FilterableRecords {
+    record Substring(FilterableRecords in) implements FilterableRecords {
         record Q(String text) implements Query {}
 
         @Override
