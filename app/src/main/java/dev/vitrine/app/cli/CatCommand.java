@@ -6,6 +6,7 @@ import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.SortedRecords;
+import dev.vitrine.core.model.TimedMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -53,6 +54,22 @@ final class CatCommand implements Callable<Integer> {
     @Option(names = "--prefix", paramLabel = "K", description = "Only records starting with K.")
     String prefix;
 
+    @Option(names = "--json", description = "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).")
+    boolean json;
+
+    @Option(names = "--channel", paramLabel = "NAME",
+            description = "Only messages of this channel (repeatable; archives of time-stamped messages, e.g. Ark logs).")
+    java.util.List<String> channels = new java.util.ArrayList<>();
+
+    @Option(names = "--start-ns", paramLabel = "N", description = "Messages at or after N ns (latched channels first give their last earlier message).")
+    Long startNs;
+
+    @Option(names = "--stop-ns", paramLabel = "N", description = "Messages at or before N ns.")
+    Long stopNs;
+
+    @Option(names = "--raw", paramLabel = "DIR", description = "Write each message's decompressed payload as a file in DIR instead of JSON.")
+    java.nio.file.Path raw;
+
     @ArgGroup(exclusive = true)
     Framing framing = new Framing();
 
@@ -81,7 +98,14 @@ final class CatCommand implements Callable<Integer> {
             Optional<SortedRecords> records = archive.capability(SortedRecords.class);
             Optional<JsonRecords> json = archive.capability(JsonRecords.class);
             Optional<FileListing> listing = archive.capability(FileListing.class);
+            Optional<TimedMessages> timed = archive.capability(TimedMessages.class);
             String name = archive.format().displayName();
+            boolean timeOptions = !channels.isEmpty() || startNs != null || stopNs != null || raw != null;
+            if (timeOptions && (entry != null || query != null || timed.isEmpty())) {
+                err.println("vitrine: " + file + ": --channel, --start-ns, --stop-ns and --raw are for time-stamped messages"
+                        + (entry != null ? ", not a stored file" : query != null ? ", not with --query" : "; " + name + " has none"));
+                return ExitCodes.UNREADABLE;
+            }
             boolean keyOptions = start != null || stop != null || prefix != null || framing.terminator != null || framing.lengthPrefixed != null;
             if (entry != null && listing.isEmpty()) {
                 err.println("vitrine: " + file + ": " + name + " holds records, not files: leave out ENTRY");
@@ -101,6 +125,8 @@ final class CatCommand implements Callable<Integer> {
                 if (entry != null) return catEntry(listing.get(), out, err, file);
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
+                } else if (timed.isPresent() && query == null) {
+                    return catTimed(timed.get(), out, err, file);
                 } else if (json.isPresent()) {
                     return catJson(json.get(), out, err);
                 } else if (listing.isPresent()) {
@@ -115,6 +141,38 @@ final class CatCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         });
+    }
+
+    /**
+     * Time-stamped messages in time order as {@code {"channel","time_ns","value"}} lines, or with
+     * --raw their decompressed payloads as files {@code NNNNNNNN-TIME-CHANNEL.bin} (never replacing one).
+     */
+    private int catTimed(TimedMessages messages, OutputBuffer out, PrintWriter err, String file) throws IOException {
+        long lo = startNs == null ? Long.MIN_VALUE : startNs;
+        long hi = stopNs == null ? Long.MAX_VALUE : stopNs;
+        if (raw == null) {
+            messages.writeJsonLines(channels, lo, hi, out);
+            return ExitCodes.OK;
+        }
+        java.nio.file.Files.createDirectories(raw);
+        int exit = ExitCodes.OK;
+        long n = 0;
+        try (TimedMessages.Cursor c = messages.messages(channels, lo, hi)) {
+            while (c.hasNext()) {
+                TimedMessages.Message m = c.next();
+                String name = String.format("%08d-%d-%s.bin", n++, m.timeNs(), TimedMessages.safeFileName(m.channel()));
+                byte[] payload;
+                try {
+                    payload = m.payload();
+                } catch (IOException e) { // damage in the archive: said, and the rest still written
+                    err.println("vitrine: " + file + ": " + m.range().file() + ": offset " + m.range().offset() + ": " + e.getMessage());
+                    exit = ExitCodes.DAMAGED;
+                    continue;
+                }
+                java.nio.file.Files.write(raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
+            }
+        }
+        return exit;
     }
 
     /** JSON lines; a query the format cannot parse is bad usage, shown with a caret under the mistake. */

@@ -42,6 +42,10 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "2..*", arity = "0..*", paramLabel = "ENTRY", description = "Stored files or folders to export.")
     List<String> entries = List.of();
 
+    @Option(names = "--channel", paramLabel = "NAME",
+            description = "Only this channel (repeatable; archives of time-stamped messages, e.g. Ark logs: one NAME.jsonl per channel).")
+    List<String> channels = new java.util.ArrayList<>();
+
     @Option(names = "--overwrite", description = "Replace files that already exist in DIR (symbolic links are never replaced).")
     boolean overwrite;
 
@@ -54,6 +58,14 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String file = archiveArg.typed();
         return archiveArg.run((archive, reading) -> {
+            Optional<dev.vitrine.core.model.TimedMessages> timed = archive.capability(dev.vitrine.core.model.TimedMessages.class);
+            if (timed.isPresent() && archive.capability(FileListing.class).isEmpty()) {
+                return exportChannels(timed.get(), archive, reading, out, err, file);
+            }
+            if (!channels.isEmpty()) {
+                err.println("vitrine: " + file + ": --channel is for time-stamped messages; " + archive.format().displayName() + " has none");
+                return ExitCodes.UNREADABLE;
+            }
             Optional<FileListing> listing = archiveArg.fileListing(archive);
             if (listing.isEmpty()) return ExitCodes.UNREADABLE;
             reading.openProblems(archive, false);
@@ -73,6 +85,37 @@ final class ExportCommand implements Callable<Integer> {
             if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
             return report.ok() ? ExitCodes.OK : ExitCodes.DAMAGED;
         });
+    }
+
+    /** One JSON-lines file per channel (path-safe names), in time order; never replaces a file unless --overwrite. */
+    private int exportChannels(dev.vitrine.core.model.TimedMessages timed, dev.vitrine.core.format.Archive archive, ArchiveArgument.Reading reading,
+            PrintWriter out, PrintWriter err, String file) throws IOException {
+        reading.openProblems(archive, false);
+        if (archive.unreadable()) return ExitCodes.DAMAGED;
+        if (!entries.isEmpty()) {
+            err.println("vitrine: " + file + ": holds channels, not files: name them with --channel");
+            return ExitCodes.UNREADABLE;
+        }
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (var c : timed.channels()) known.add(c.name());
+        for (String c : channels) {
+            if (!known.contains(c)) {
+                err.println("vitrine: " + file + ": no channel named " + EntryPathPolicy.quote(c) + " (see `vitrine info " + file + "`)");
+                return ExitCodes.UNREADABLE;
+            }
+        }
+        java.util.Map<String, Path> written;
+        try {
+            written = timed.exportJsonLinesPerChannel(channels, dir, overwrite);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            err.println("vitrine: " + e.getFile() + ": exists (--overwrite replaces it); nothing exported");
+            return ExitCodes.DAMAGED;
+        }
+        long bytes = 0;
+        for (Path p : written.values()) bytes += java.nio.file.Files.size(p);
+        out.println("exported " + written.size() + (written.size() == 1 ? " file" : " files") + " (" + bytes + " bytes) to " + dir);
+        out.flush();
+        return ExitCodes.OK;
     }
 
     private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {

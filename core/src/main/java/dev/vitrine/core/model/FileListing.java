@@ -1,7 +1,10 @@
 package dev.vitrine.core.model;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Capability of archives that hold files (CAF, DataBundle): a listing in data order and each
@@ -9,10 +12,38 @@ import java.util.List;
  */
 public interface FileListing {
 
-    /** One stored file. {@code range} is where its bytes are (for the hex view). */
-    record Entry(String name, long size, ByteRange range) {}
+    /**
+     * One stored file. {@code range} is where its bytes are (for the hex view).
+     * {@code attributes} are the format's extra per-entry facts, in the order `ls --json`
+     * prints them after {@code name} and {@code size} (values are strings, numbers or
+     * booleans), e.g. DataBundle's {@code type}, {@code shard}, {@code offset}, {@code crc32c}.
+     * CAF has none, so its listing is unchanged.
+     */
+    record Entry(String name, long size, ByteRange range, Map<String, Object> attributes) {
+        public Entry {
+            attributes = attributes == null || attributes.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+        }
 
+        public Entry(String name, long size, ByteRange range) {
+            this(name, size, range, Map.of());
+        }
+
+        /** A folder entry of {@link #listing()} (attribute {@code type} is {@code folder}): nothing to export but the folder itself. */
+        public boolean isFolder() {
+            return "folder".equals(attributes.get("type"));
+        }
+    }
+
+    /** The stored files, in data order: what export writes. Never folders. */
     List<Entry> entries() throws IOException;
+
+    /**
+     * What `ls` shows: {@link #entries()} plus, for formats that store folders (DataBundle),
+     * the folders as entries with {@link Entry#isFolder()}, in path order.
+     */
+    default List<Entry> listing() throws IOException {
+        return entries();
+    }
 
     Content content(Entry entry) throws IOException;
 }

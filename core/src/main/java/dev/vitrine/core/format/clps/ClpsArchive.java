@@ -315,7 +315,9 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     @Override
     public long writeJsonLines(String query, java.io.OutputStream out) throws IOException {
         boolean all = query == null || query.isBlank();
-        return records().writeJsonLines(all ? null : ClpsQueryFilter.compile(query), out);
+        if (all) return records().writeJsonLines(null, out);
+        ClpsLoaded<ClpsSchemaTree> schema = schemaTree();
+        return records().writeJsonLines(ClpsQueryFilter.compile(query, schema.value()), out);
     }
 
     @Override

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# clp-s benchmark (not a test): generates JSON logs (bench/ClpsInput.java: timestamps, levels,
+# nested objects, ints, floats, arrays, messages with numbers and ids), compresses them once with
+# the real clp-s into a single-file archive, then times as whole processes, 3 runs each (best and
+# median wall time, peak RSS): `clp-s x --ordered`, `clp-s x`, `vitrine cat ARCHIVE > file` and
+# `vitrine info ARCHIVE`, and checks that `vitrine cat` wrote exactly what `clp-s x --ordered` did.
+#   bench/clps.sh                    1,500,000 records (~500 MB of JSON)
+#   RECORDS=20000 bench/clps.sh      a small run
+#   CLPS=/path/to/clp-s              the tool (default ../shared/tools/clp-s/clp-s from the repo)
+#   BENCH_DIR=/big/disk              where generated files are cached (default /tmp/vitrine-bench)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${BENCH_DIR:-/tmp/vitrine-bench}/clps"
+records="${RECORDS:-1500000}"
+runs="${RUNS:-3}"
+heap="${BENCH_HEAP:--Xmx512m}"
+clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
+mkdir -p "$dir"
+if [ ! -x "$clps" ]; then
+  echo "clp-s not found at $clps (set CLPS=...)" >&2
+  exit 1
+fi
+"$here/vitrine" --version >/dev/null   # build once, outside the timings
+export VITRINE_NO_BUILD=1
+java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
+[ -x "$java" ] || java=java
+
+input="$dir/logs-$records.jsonl"
+if [ ! -f "$input" ]; then
+  "$java" "$here/bench/ClpsInput.java" "$records" "$input.tmp"
+  mv "$input.tmp" "$input"
+fi
+archive="$dir/logs-$records.clps"
+if [ ! -f "$archive" ]; then
+  rm -rf "$dir/c.tmp"; mkdir "$dir/c.tmp"
+  "$clps" c --single-file-archive --timestamp-key timestamp "$dir/c.tmp" "$input" >/dev/null
+  mv "$dir/c.tmp"/* "$archive"; rmdir "$dir/c.tmp"
+fi
+in_bytes=$(stat -c %s "$input")
+ar_bytes=$(stat -c %s "$archive")
+
+work="$dir/run-$$"
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+mkdir -p "$work"
+
+timeit() { # command...: runs it $runs times; prints "best median peakRSS-MB rc"
+  local times=() rss=0 rc=0 i
+  for ((i = 0; i < runs; i++)); do
+    rm -rf "$work/out"; mkdir -p "$work/out"
+    sync
+    if [ -x /usr/bin/time ]; then
+      /usr/bin/time -f "%e %M" -o "$work/time.log" "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
+      read -r secs kb <"$work/time.log"
+    else
+      local t0; t0=$(date +%s.%N)
+      "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
+      secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'); kb=0
+    fi
+    [ "$rc" -eq 0 ] || break
+    times+=("$secs"); [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  if [ "$rc" -ne 0 ]; then echo "- - - $rc"; return; fi
+  printf '%s\n' "${times[@]}" | sort -n | awk -v rss="$rss" '{ t[NR] = $1 } END { printf "%s %s %d 0\n", t[1], t[int((NR + 1) / 2)], rss / 1024 }'
+}
+
+report() { # label, best, median, rss, rc
+  if [ "$5" != 0 ]; then
+    printf '%-22s failed (exit %s): %s\n' "$1" "$5" "$(head -c 300 "$work/stderr" | tr '\n' ' ')"
+  else
+    printf '%-22s %9s s %9s s %8s MB/s %8s MB\n' "$1" "$2" "$3" \
+      "$(awk -v b="$in_bytes" -v s="$2" 'BEGIN { printf "%.0f", b / 1e6 / s }')" "$4"
+  fi
+}
+
+echo "input: $input ($records records, $((in_bytes / 1000000)) MB); archive: $(awk -v b="$ar_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-22s %11s %11s %13s %11s\n' "run ($runs each)" "best" "median" "JSON MB/s" "peak RSS"
+cat "$archive" >/dev/null
+
+report "clp-s x --ordered" $(timeit "$clps" x --ordered "$archive" "$work/out")
+ordered=$(ls "$work/out"/*.jsonl 2>/dev/null | head -1 || true)
+[ -n "$ordered" ] && mv "$ordered" "$work/clps-ordered.jsonl"
+report "clp-s x" $(timeit "$clps" x "$archive" "$work/out")
+
+export VITRINE_JVM_OPTS="$heap"
+report "vitrine cat > file" $(timeit bash -c '"$1" cat "$2" > "$3/out/cat.jsonl"' _ "$here/vitrine" "$archive" "$work")
+if [ -f "$work/out/cat.jsonl" ] && [ -s "$work/out/cat.jsonl" ] && [ -f "$work/clps-ordered.jsonl" ]; then
+  if cmp -s "$work/out/cat.jsonl" "$work/clps-ordered.jsonl"; then
+    echo "vitrine cat output: identical to clp-s x --ordered"
+  else
+    echo "vitrine cat output: DIFFERS from clp-s x --ordered ($(cmp "$work/out/cat.jsonl" "$work/clps-ordered.jsonl" | head -1))"
+  fi
+else
+  echo "vitrine cat output: not compared (vitrine cat failed or wrote nothing: no clp-s reader yet?)"
+fi
+report "vitrine info" $(timeit "$here/vitrine" info "$archive")

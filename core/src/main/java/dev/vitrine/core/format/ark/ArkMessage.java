@@ -1,0 +1,103 @@
+package dev.vitrine.core.format.ark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.rbuf.RValue;
+import dev.vitrine.core.rbuf.RbufDecoder;
+import dev.vitrine.core.rbuf.RbufException;
+import dev.vitrine.core.rbuf.RbufIr;
+import dev.vitrine.core.rbuf.RbufJson;
+import java.io.IOException;
+
+/** One message of a split: where its stored bytes are, its payload decompressed per its column, its value. */
+public final class ArkMessage implements TimedMessages.Message {
+    final ArkLog log;
+    final ArkLog.Run run;
+    final ArkChannel channel;
+    final ArkSplit.Entry entry;
+    final boolean replay;
+
+    ArkMessage(ArkLog log, ArkLog.Run run, ArkChannel channel, ArkSplit.Entry entry, boolean replay) {
+        this.log = log;
+        this.run = run;
+        this.channel = channel;
+        this.entry = entry;
+        this.replay = replay;
+    }
+
+    @Override
+    public String channel() {
+        return channel.name;
+    }
+
+    @Override
+    public String type() {
+        return channel.type;
+    }
+
+    @Override
+    public long timeNs() {
+        return entry.timeNs();
+    }
+
+    @Override
+    public ByteRange range() {
+        return ByteRange.in(run.split.ref(), entry.offset(), entry.size());
+    }
+
+    public ArkSplit.Entry entry() {
+        return entry;
+    }
+
+    public ArkChannel arkChannel() {
+        return channel;
+    }
+
+    @Override
+    public boolean latchedReplay() {
+        return replay;
+    }
+
+    public ArkCodec codec() {
+        return channel.column.codec;
+    }
+
+    /** The stored (compressed) bytes. */
+    public byte[] stored() throws IOException {
+        return run.split.stored(entry, log.archive.limits.maxBlockBytes());
+    }
+
+    @Override
+    public byte[] payload() throws IOException {
+        return codec().decompress(stored(), log.archive.limits.maxBlockBytes());
+    }
+
+    /** The decoded value; D13: bytes left after the value are damage. */
+    public RValue.Obj decode() throws IOException {
+        RbufIr ir = channel.ir();
+        if (ir == null) throw new IOException("schema registry of " + channel.name + " does not parse: " + channel.irError());
+        byte[] p = payload();
+        var limits = log.archive.limits;
+        RbufDecoder d = new RbufDecoder(ir, p, 0, p.length, limits.maxDepth(), limits.maxEntries());
+        RValue.Obj v;
+        try {
+            v = d.readObject(channel.schemaName());
+        } catch (RbufException e) {
+            throw new RbufException(e.offset(), "payload does not decode as " + channel.type + ": " + e.detail());
+        }
+        if (d.remaining() != 0) throw new RbufException(d.position(), d.remaining() + " bytes left after the " + channel.type + " value");
+        return v;
+    }
+
+    @Override
+    public JsonNode value() throws IOException {
+        return RbufJson.toJson(decode());
+    }
+
+    @Override
+    public Node node() {
+        return new ArkNodes.MessageNode(this);
+    }
+}

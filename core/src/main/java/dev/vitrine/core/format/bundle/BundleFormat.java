@@ -1,0 +1,67 @@
+package dev.vitrine.core.format.bundle;
+
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.ArchiveFormat;
+import dev.vitrine.core.format.Detection;
+import dev.vitrine.core.format.Probe;
+import dev.vitrine.core.limits.Limits;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * DataBundle (dennisss/dacha's design; our contract is shared/specs/databundle-notes.md): a
+ * folder holding {@code index/} (a RocksDB directory of file metadata) and
+ * {@code shard-NNNNNNNN} files of block-aligned compressed records.
+ */
+public final class BundleFormat implements ArchiveFormat {
+
+    @Override
+    public String id() {
+        return "bundle";
+    }
+
+    @Override
+    public String displayName() {
+        return "DataBundle";
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of();
+    }
+
+    /** A folder with an {@code index/} folder holding {@code CURRENT}, and at least one {@code shard-*} file. */
+    @Override
+    public Detection detect(Probe probe) {
+        if (!probe.isDirectory()) return Detection.NO;
+        Path dir = probe.path();
+        if (!Files.isDirectory(dir.resolve("index"))) return Detection.NO;
+        boolean current = Files.isRegularFile(dir.resolve("index").resolve("CURRENT"));
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "shard-*")) {
+            if (ds.iterator().hasNext()) return current ? Detection.BY_STRUCTURE : Detection.BY_NAME;
+        } catch (IOException e) {
+            return Detection.NO;
+        }
+        return current ? Detection.BY_NAME : Detection.NO;
+    }
+
+    @Override
+    public BundleArchive open(Path path, Limits limits) throws IOException {
+        if (!java.nio.file.Files.isDirectory(path)) throw new java.nio.file.NotDirectoryException(path.toString());
+        return new BundleArchive(this, path, limits);
+    }
+
+    /** `vitrine create bundle`. */
+    @Override
+    public java.util.Optional<dev.vitrine.core.format.ArchiveWriter> writer() {
+        return java.util.Optional.of(new BundleArchiveWriter());
+    }
+
+    /** Opens with default limits. */
+    public BundleArchive open(Path path) throws IOException {
+        return open(path, Limits.DEFAULT);
+    }
+}

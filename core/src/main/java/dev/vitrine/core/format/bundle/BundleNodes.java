@@ -1,0 +1,518 @@
+package dev.vitrine.core.format.bundle;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.MappedFileSource;
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.Decoded;
+import dev.vitrine.core.model.Field;
+import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Role;
+import dev.vitrine.core.verify.Problem;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The tree of a bundle: config, folders and files (prefix scans of the index, paged), shards
+ * with their header and records, and the raw index keys as {@code ldb scan} shows them, each
+ * value decoded from its protobuf message.
+ */
+final class BundleNodes {
+    private BundleNodes() {}
+
+    static final int PAGE = 1024;
+
+    /**
+     * Keys under one prefix, paged: every {@link #PAGE}th key is remembered as it is met, so
+     * page N seeks near it instead of walking from the start. Counting walks the keys once.
+     */
+    static final class PagedKeys {
+        private final BundleIndex index;
+        private final byte[] prefix;
+        private final List<byte[]> checkpoints = new ArrayList<>();
+        private long count = -1;
+
+        PagedKeys(BundleIndex index, byte[] prefix) {
+            this.index = index;
+            this.prefix = prefix;
+        }
+
+        synchronized long count() throws IOException {
+            if (count >= 0) return count;
+            if (index == null) return count = 0;
+            long[] n = {0};
+            checkpoints.clear();
+            index.scan(prefix, null, (k, v) -> {
+                if (n[0] % PAGE == 0) checkpoints.add(k);
+                n[0]++;
+                return true;
+            });
+            return count = n[0];
+        }
+
+        synchronized List<BundleIndex.KeyValue> page(long from, int n) throws IOException {
+            if (index == null || n <= 0) return List.of();
+            int cp = (int) Math.min(from / PAGE, checkpoints.size() - 1L);
+            long at = cp < 0 ? 0 : (long) cp * PAGE;
+            byte[] seek = cp < 0 ? null : checkpoints.get(cp);
+            List<BundleIndex.KeyValue> out = new ArrayList<>();
+            long[] i = {at};
+            index.scan(prefix, seek, (k, v) -> {
+                if (i[0] % PAGE == 0 && i[0] / PAGE == checkpoints.size()) checkpoints.add(k);
+                if (i[0] >= from) out.add(new BundleIndex.KeyValue(k, v));
+                i[0]++;
+                return out.size() < n;
+            });
+            return out;
+        }
+    }
+
+    /** Fields of a decoded protobuf message, nested messages flattened with dotted names. */
+    static void messageFields(String prefix, Message m, List<Field> out) {
+        for (Map.Entry<Descriptors.FieldDescriptor, Object> f : m.getAllFields().entrySet()) {
+            String name = prefix + f.getKey().getName();
+            Object v = f.getValue();
+            if (v instanceof Message sub) messageFields(name + ".", sub, out);
+            else if (v instanceof List<?> list) {
+                for (int i = 0; i < list.size() && i < 100; i++) {
+                    if (list.get(i) instanceof Message sub) messageFields(name + "[" + i + "].", sub, out);
+                    else out.add(Field.of(name + "[" + i + "]", list.get(i)));
+                }
+            } else if (v instanceof com.google.protobuf.ByteString bs) {
+                out.add(Field.of(name, BundleLayout.printable(bs.toByteArray())));
+            } else {
+                out.add(Field.of(name, v));
+            }
+        }
+    }
+
+    static List<Field> with(List<Field> a, List<Field> b) {
+        List<Field> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    // ---- root
+
+    record Root(BundleArchive a) implements Node {
+        @Override public String name() { return a.path().getFileName() == null ? a.path().toString() : a.path().getFileName().toString(); }
+        @Override public String kind() { return "DataBundle"; }
+        @Override public Set<Role> roles() { return Set.of(Role.ARCHIVE); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override public boolean hasChildren() { return true; }
+        @Override public long childCount() { return 4; }
+
+        @Override
+        public List<Field> fields() {
+            return List.of(Field.of("folder", a.path()), Field.of("shards", a.shardCount()),
+                    Field.of("compression", BundleLayout.codecName(a.codec())));
+        }
+
+        @Override
+        public List<Node> children(long from, int count) {
+            List<Node> all = List.of(new Config(a), new Folder(a, "", null), new Shards(a), new IndexKeys(a));
+            return all.subList((int) Math.min(from, 4), (int) Math.min(4, from + count));
+        }
+
+        @Override public List<Problem> problems() { return a.openProblems(); }
+    }
+
+    record Config(BundleArchive a) implements Node {
+        @Override public String name() { return "config"; }
+        @Override public String kind() { return "BUNDLE_CONFIG"; }
+        @Override public Set<Role> roles() { return Set.of(Role.HEADER); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+
+        @Override
+        public List<Field> fields() {
+            BundleConfig c = a.config();
+            if (c == null) return List.of(Field.of("config", "unreadable"));
+            return List.of(Field.of("key", "BUNDLE_CONFIG #"), Field.of("version_magic", c.getVersionMagic()),
+                    Field.of("block_size", Long.toUnsignedString(c.getBlockSize())), Field.of("record_size", Long.toUnsignedString(c.getRecordSize())),
+                    Field.of("compression_method", c.getCompressionMethod() + " (" + c.getCompressionMethodValue() + ")"),
+                    Field.of("shard_count", Long.toUnsignedString(c.getShardCount())));
+        }
+
+        @Override
+        public List<Problem> problems() {
+            return a.config() == null ? a.openProblems() : BundleArchive.configProblems(a.config(), a.limits());
+        }
+    }
+
+    // ---- folders and files
+
+    static final class Folder implements Node {
+        private final BundleArchive a;
+        private final String path;
+        private final BundleArchive.CatEntry entry;
+        private final PagedKeys keys;
+
+        Folder(BundleArchive a, String path, BundleArchive.CatEntry entry) {
+            this.a = a;
+            this.path = path;
+            this.entry = entry;
+            this.keys = new PagedKeys(a.index(), BundleLayout.folderPrefix(path));
+        }
+
+        @Override public String name() { return path.isEmpty() ? "files" : entry.name().name(); }
+        @Override public String kind() { return "folder"; }
+        @Override public Set<Role> roles() { return Set.of(Role.FOLDER); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override public boolean hasChildren() { return true; }
+        @Override public long childCount() throws IOException { return keys.count(); }
+
+        @Override
+        public List<Field> fields() {
+            List<Field> f = new ArrayList<>();
+            f.add(Field.of("path", path.isEmpty() ? "/" : path));
+            f.add(Field.of("prefix", BundleLayout.printable(BundleLayout.folderPrefix(path))));
+            if (entry != null) f.add(Field.of("key", BundleLayout.printable(entry.key())));
+            return f;
+        }
+
+        @Override
+        public List<Node> children(long from, int count) throws IOException {
+            List<Node> out = new ArrayList<>();
+            for (BundleIndex.KeyValue kv : keys.page(from, count)) out.add(entryNode(a, BundleArchive.entry(kv.key(), kv.value())));
+            return out;
+        }
+
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position position) {
+            return Optional.empty(); // files live in shards: the hex view selects through the shards' records
+        }
+    }
+
+    static Node entryNode(BundleArchive a, BundleArchive.CatEntry e) {
+        if (e.isDirectory() && e.name() != null) return new Folder(a, e.name().path(), e);
+        return new File(a, e);
+    }
+
+    record File(BundleArchive a, BundleArchive.CatEntry e) implements Node {
+        @Override public String name() { return e.name() == null ? BundleLayout.printable(e.key()) : e.name().name(); }
+        @Override public String kind() { return e.isFile() ? "file" : "entry"; }
+        @Override public Set<Role> roles() { return Set.of(Role.FILE); }
+        @Override public ByteRange range() { return a.fileRange(e); }
+
+        @Override
+        public List<Field> fields() {
+            List<Field> f = new ArrayList<>();
+            f.add(Field.of("path", e.path()));
+            f.add(Field.of("key", BundleLayout.printable(e.key())));
+            if (e.meta() != null) {
+                BundleFileMetadata m = e.meta();
+                f.add(Field.of("type", m.getType()));
+                f.add(Field.of("shard_index", Long.toUnsignedString(m.getShardIndex())));
+                f.add(Field.of("shard_uncompressed_offset", Long.toUnsignedString(m.getShardUncompressedOffset())));
+                f.add(Field.of("uncompressed_size", Long.toUnsignedString(m.getUncompressedSize())));
+                f.add(Field.of("crc32c", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
+                if (m.hasUserData()) f.add(Field.of("user_data", m.getUserData().getTypeUrl() + " (" + m.getUserData().getValue().size() + " bytes)"));
+            }
+            return f;
+        }
+
+        @Override
+        public Optional<Content> content() {
+            return e.isFile() ? Optional.of(a.contentOf(e)) : Optional.empty();
+        }
+
+        @Override
+        public Optional<Decoded> decoded() {
+            if (!e.isFile() || !a.usable() || a.codec() == CompressionType.NONE) return Optional.empty();
+            try {
+                BundleArchive.Shard sh = a.shard(e.meta().getShardIndex());
+                if (!sh.readable()) return Optional.empty();
+                BundleArchive.Records r = a.records(sh.index());
+                int i = r.find(e.start());
+                if (i < 0) return Optional.empty();
+                long within = e.start() - r.offsets()[i];
+                long len = Math.max(0, Math.min(e.meta().getUncompressedSize(), r.length(i) - within));
+                return Optional.of(new RecordDecoded(a, sh, r, i, within, len));
+            } catch (IOException ex) {
+                return Optional.empty();
+            }
+        }
+
+        @Override
+        public List<Problem> problems() {
+            List<Problem> out = new ArrayList<>();
+            if (e.problem() != null) out.add(Problem.error(BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+            if (e.name() != null) {
+                String why = BundleLayout.unsafeName(e.name());
+                if (why != null) out.add(Problem.error(BundleArchive.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
+            }
+            return out;
+        }
+    }
+
+    /** The decoded bytes of one record, with the node's bytes framed in them. */
+    record RecordDecoded(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i, long offset, long length) implements Decoded {
+        @Override public ByteRange container() { return a.recordSlot(sh, r, i); }
+
+        @Override
+        public String label() {
+            return BundleLayout.codecName(a.codec()) + " record @ " + r.byteOffsets()[i] + " in " + sh.ref() + ", stream [" + r.offsets()[i]
+                    + ", " + (r.offsets()[i] + r.length(i)) + ")";
+        }
+
+        @Override
+        public ByteSource open() throws IOException {
+            return MappedFileSource.ofBytes(sh.ref().path() + " record " + i, a.decodeRecord(sh, r, i));
+        }
+    }
+
+    // ---- shards and records
+
+    record Shards(BundleArchive a) implements Node {
+        @Override public String name() { return "shards"; }
+        @Override public String kind() { return "shards"; }
+        @Override public Set<Role> roles() { return Set.of(Role.SECTION); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override public boolean hasChildren() { return true; }
+        @Override public long childCount() { return a.shardCount(); }
+
+        @Override
+        public List<Node> children(long from, int count) {
+            List<Node> out = new ArrayList<>();
+            for (long s = from; s < a.shardCount() && s < from + count; s++) out.add(new ShardNode(a, s));
+            return out;
+        }
+
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position p) {
+            long s = BundleLayout.shardNumber(p.file().path());
+            return s >= 0 && s < a.shardCount() ? Optional.of(new ShardNode(a, s)) : Optional.empty();
+        }
+    }
+
+    record ShardNode(BundleArchive a, long s) implements Node {
+        @Override public String name() { return BundleLayout.shardName(s); }
+        @Override public String kind() { return "shard"; }
+        @Override public Set<Role> roles() { return Set.of(Role.SECTION); }
+
+        @Override
+        public ByteRange range() {
+            BundleArchive.Shard sh = a.shard(s);
+            return sh.src() == null ? ByteRange.NONE : ByteRange.in(sh.ref(), 0, sh.src().size());
+        }
+
+        @Override public boolean hasChildren() { return true; }
+
+        private boolean none() {
+            return a.codec() == CompressionType.NONE;
+        }
+
+        @Override
+        public long childCount() throws IOException {
+            if (!a.shard(s).readable()) return a.shard(s).src() == null ? 0 : 1;
+            return 1 + (none() ? 1 : a.records(s).count());
+        }
+
+        @Override
+        public List<Node> children(long from, int count) throws IOException {
+            List<Node> out = new ArrayList<>();
+            BundleArchive.Shard sh = a.shard(s);
+            long n = childCount();
+            for (long i = from; i < n && i < from + count; i++) {
+                if (i == 0) out.add(new ShardHeaderNode(a, sh));
+                else if (none()) out.add(new StoredData(a, sh));
+                else out.add(new RecordNode(a, sh, a.records(s), (int) (i - 1)));
+            }
+            return out;
+        }
+
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position p) throws IOException {
+            BundleArchive.Shard sh = a.shard(s);
+            if (!sh.ref().equals(p.file()) || !sh.readable()) return Optional.empty();
+            if (p.offset() < sh.dataOffset()) return Optional.of(new ShardHeaderNode(a, sh));
+            if (none()) return Optional.of(new StoredData(a, sh));
+            BundleArchive.Records r = a.records(s);
+            int lo = 0;
+            int hi = r.count() - 1;
+            int best = -1;
+            while (lo <= hi) { // stored records' byte offsets rise with their stream offsets in a sound shard
+                int mid = (lo + hi) >>> 1;
+                long b = r.byteOffsets()[mid];
+                if (b < 0 || b <= p.offset()) { best = mid; lo = mid + 1; } else hi = mid - 1;
+            }
+            for (int i = Math.max(0, best - 2); i <= Math.min(r.count() - 1, best + 2); i++) {
+                if (a.recordSlot(sh, r, i).contains(p)) return Optional.of(new RecordNode(a, sh, r, i));
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public List<Problem> problems() {
+            return a.shard(s).problems();
+        }
+    }
+
+    record ShardHeaderNode(BundleArchive a, BundleArchive.Shard sh) implements Node {
+        @Override public String name() { return "header"; }
+        @Override public String kind() { return "shard header"; }
+        @Override public Set<Role> roles() { return Set.of(Role.HEADER); }
+
+        @Override
+        public ByteRange range() {
+            if (sh.src() == null) return ByteRange.NONE;
+            long end = sh.dataOffset() > 0 ? sh.dataOffset() : Math.min(sh.src().size(), BundleLayout.SHARD_PREAMBLE);
+            return ByteRange.in(sh.ref(), 0, end);
+        }
+
+        @Override
+        public List<Field> fields() {
+            List<Field> f = new ArrayList<>();
+            f.add(new Field("magic", "daBS", ByteRange.in(sh.ref(), 0, 4)));
+            if (sh.headerLength() >= 0) {
+                f.add(new Field("header_length", String.valueOf(sh.headerLength()), ByteRange.in(sh.ref(), 4, 4)));
+                f.add(new Field("data_offset", String.valueOf(sh.dataOffset()), ByteRange.in(sh.ref(), 8, 4)));
+            }
+            if (sh.header() != null) {
+                List<Field> msg = new ArrayList<>();
+                messageFields("", sh.header(), msg);
+                ByteRange hr = ByteRange.in(sh.ref(), BundleLayout.SHARD_PREAMBLE, sh.headerLength());
+                for (Field x : msg) f.add(new Field(x.name(), x.value(), hr));
+                if (sh.dataOffset() > BundleLayout.SHARD_PREAMBLE + sh.headerLength()) {
+                    long p = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
+                    f.add(new Field("padding", (sh.dataOffset() - p) + " bytes", ByteRange.in(sh.ref(), p, sh.dataOffset() - p)));
+                }
+            }
+            return f;
+        }
+
+        @Override public List<Problem> problems() { return sh.problems(); }
+    }
+
+    record StoredData(BundleArchive a, BundleArchive.Shard sh) implements Node {
+        @Override public String name() { return "stored data"; }
+        @Override public String kind() { return "uncompressed stream"; }
+        @Override public Set<Role> roles() { return Set.of(Role.BLOCK, Role.DATA_BLOCK); }
+        @Override public ByteRange range() { return ByteRange.in(sh.ref(), sh.dataOffset(), sh.src().size() - sh.dataOffset()); }
+    }
+
+    record RecordNode(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i) implements Node {
+        @Override
+        public String name() {
+            return (r.zeros(i) ? "zero record" : "record @ " + r.byteOffsets()[i]) + " [" + r.offsets()[i] + ", +" + r.length(i) + ")";
+        }
+
+        @Override public String kind() { return r.zeros(i) ? "all-zero record" : "record"; }
+        @Override public Set<Role> roles() { return Set.of(Role.BLOCK, Role.DATA_BLOCK); }
+        @Override public ByteRange range() { return a.recordSlot(sh, r, i); }
+
+        @Override
+        public List<Field> fields() {
+            List<Field> f = new ArrayList<>();
+            f.add(Field.of("key", BundleLayout.printable(BundleLayout.recordKey(sh.index(), r.offsets()[i]))));
+            f.add(Field.of("shard_uncompressed_offset", r.offsets()[i]));
+            f.add(Field.of("uncompressed_length", r.length(i)));
+            if (r.zeros(i)) f.add(Field.of("all_zeros", true));
+            else {
+                f.add(new Field("shard_byte_offset", String.valueOf(r.byteOffsets()[i]), range()));
+                try {
+                    RecordCodec.Result res = a.decodeRecordFull(sh, r, i, false);
+                    f.add(new Field("compressed_length", String.valueOf(res.compressedLength()),
+                            ByteRange.in(sh.ref(), r.byteOffsets()[i], res.compressedLength())));
+                } catch (IOException e) {
+                    f.add(Field.of("compressed_length", "? (" + e.getMessage() + ")"));
+                }
+            }
+            return f;
+        }
+
+        @Override
+        public Optional<Decoded> decoded() {
+            return r.zeros(i) ? Optional.empty() : Optional.of(new RecordDecoded(a, sh, r, i, 0, r.length(i)));
+        }
+
+        @Override
+        public List<Problem> problems() {
+            if (r.zeros(i)) return List.of();
+            try {
+                a.decodeRecordFull(sh, r, i, true);
+                return List.of();
+            } catch (dev.vitrine.core.io.FormatException e) {
+                return List.of(Problem.of(e));
+            } catch (IOException e) {
+                return List.of(Problem.error(sh.ref(), r.byteOffsets()[i], e.getMessage()));
+            }
+        }
+    }
+
+    // ---- raw index keys
+
+    record IndexKeys(BundleArchive a, PagedKeys keys) implements Node {
+        IndexKeys(BundleArchive a) {
+            this(a, new PagedKeys(a.index(), new byte[0]));
+        }
+
+        @Override public String name() { return "index keys"; }
+        @Override public String kind() { return "RocksDB index"; }
+        @Override public Set<Role> roles() { return Set.of(Role.INDEX); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override public boolean hasChildren() { return true; }
+        @Override public long childCount() throws IOException { return keys.count(); }
+
+        @Override
+        public List<Node> children(long from, int count) throws IOException {
+            List<Node> out = new ArrayList<>();
+            for (BundleIndex.KeyValue kv : keys.page(from, count)) out.add(new IndexKey(kv.key(), kv.value()));
+            return out;
+        }
+
+        @Override public Optional<Node> childCovering(ByteRange.Position p) { return Optional.empty(); }
+    }
+
+    /** One index key as `ldb scan` shows it, with its parts and its value decoded. */
+    record IndexKey(byte[] key, byte[] value) implements Node {
+        @Override public String name() { return BundleLayout.printable(key); }
+        @Override public String kind() { return "index key"; }
+        @Override public Set<Role> roles() { return Set.of(Role.RECORD); }
+        @Override public ByteRange range() { return ByteRange.NONE; }
+
+        @Override
+        public List<Field> fields() {
+            List<Field> f = new ArrayList<>();
+            f.add(Field.of("key", BundleLayout.printable(key)));
+            f.add(Field.of("value bytes", value.length));
+            try {
+                if (Arrays.equals(key, BundleLayout.CONFIG_KEY)) {
+                    f.add(Field.of("kind", "BUNDLE_CONFIG"));
+                    messageFields("", BundleConfig.parseFrom(value), f);
+                } else if (BundleLayout.parseFileKey(key) != null) {
+                    BundleLayout.FileKey k = BundleLayout.parseFileKey(key);
+                    f.add(Field.of("kind", "FILE_METADATA"));
+                    f.add(Field.of("folder", k.dir() + "/"));
+                    f.add(Field.of("name", k.name()));
+                    messageFields("", BundleFileMetadata.parseFrom(value), f);
+                } else if (BundleLayout.parseRecordKey(key) != null) {
+                    BundleLayout.RecordKey k = BundleLayout.parseRecordKey(key);
+                    f.add(Field.of("kind", "SHARD_METADATA"));
+                    f.add(Field.of("shard", k.shard()));
+                    f.add(Field.of("offset", k.offset()));
+                    messageFields("", BundleRecordMetadata.parseFrom(value), f);
+                } else {
+                    f.add(Field.of("kind", "unknown key"));
+                    f.add(Field.of("value", BundleLayout.printable(Arrays.copyOf(value, Math.min(value.length, 256)))));
+                }
+            } catch (InvalidProtocolBufferException e) {
+                f.add(Field.of("value", "does not decode: " + e.getMessage()));
+            }
+            return f;
+        }
+    }
+}

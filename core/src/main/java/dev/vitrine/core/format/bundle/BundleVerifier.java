@@ -1,0 +1,452 @@
+package dev.vitrine.core.format.bundle;
+
+import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
+import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.verify.VerifyContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32C;
+
+/**
+ * Everything the contract's "What verify checks" lists (shared/specs/databundle-notes.md):
+ * config (reported at open); every entry's key, name and value; every folder named by a key
+ * exists as a DIRECTORY entry; every shard exists with a sound header; records tile each
+ * shard's stream, decode to exactly their length, lie inside the file, start on a block
+ * boundary and do not overlap; padding is zero; files lie inside their shard's stream and do
+ * not overlap; every file's CRC-32C. A damaged record names exactly the files whose bytes it
+ * holds, and each damaged file gets one problem of its own at the end. Memory: the catalog
+ * and one record at a time; time: linear in the shards' bytes.
+ */
+final class BundleVerifier {
+    private static final int NAMES = 20;
+
+    private final BundleArchive a;
+    /** Damaged files and why, first reason kept: reported once each at the end. */
+    private final Map<BundleArchive.CatEntry, Problem> damaged = new LinkedHashMap<>();
+    private long done;
+    private long total;
+
+    BundleVerifier(BundleArchive a) {
+        this.a = a;
+    }
+
+    void run(VerifyContext ctx) throws IOException {
+        if (!a.usable()) return; // why is in the open problems, already reported
+        BundleArchive.Catalog cat = a.catalog();
+        if (cat.truncated()) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "more than " + a.limits().maxEntries() + " entries; the rest are not checked"));
+        Map<Long, List<BundleArchive.CatEntry>> byShard = checkEntries(ctx, cat);
+        for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
+        checkKeys(ctx);
+        for (long s = 0; s < a.shardCount(); s++) {
+            ctx.checkCancelled();
+            checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
+        }
+        for (Map.Entry<BundleArchive.CatEntry, Problem> d : damaged.entrySet()) ctx.report(d.getValue());
+        ctx.progress(total, total);
+    }
+
+    private static String quote(String s) {
+        return dev.vitrine.core.export.EntryPathPolicy.quote(s);
+    }
+
+    /** A file lost to damage reported on its own (a record, a shard, an overlap): a WARNING naming that cause. */
+    private void damage(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
+        damaged.putIfAbsent(e, Problem.warning(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
+    }
+
+    /** A file whose own bytes are wrong with nothing else to blame: an ERROR. */
+    private void damageError(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
+        damaged.putIfAbsent(e, Problem.error(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
+    }
+
+    /** Names of {@code files}, at most {@link #NAMES}. */
+    private static String names(List<BundleArchive.CatEntry> files) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < files.size() && i < NAMES; i++) sb.append(i == 0 ? "" : ", ").append(quote(files.get(i).path()));
+        if (files.size() > NAMES) sb.append(" and ").append(files.size() - NAMES).append(" more");
+        return sb.toString();
+    }
+
+    // ---- entries
+
+    private Map<Long, List<BundleArchive.CatEntry>> checkEntries(VerifyContext ctx, BundleArchive.Catalog cat) {
+        Map<Long, List<BundleArchive.CatEntry>> byShard = new HashMap<>();
+        Set<String> folders = new HashSet<>();
+        Map<String, String> named = new LinkedHashMap<>(); // folder -> an entry naming it
+        int n = 0;
+        for (BundleArchive.CatEntry e : cat.entries()) {
+            if (++n % 4096 == 0) ctx.checkCancelled();
+            String where = "entry " + quote(e.path());
+            if (e.problem() != null) {
+                ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+                continue;
+            }
+            String unsafe = BundleLayout.unsafeName(e.name());
+            if (unsafe != null) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": unsafe name (" + unsafe + "); never exported"));
+            if (unsafe == null && !e.name().dir().isEmpty()) {
+                String d = e.name().dir();
+                while (!d.isEmpty() && !named.containsKey(d)) {
+                    named.put(d, e.path());
+                    int cut = d.lastIndexOf('/');
+                    d = cut < 0 ? "" : d.substring(0, cut);
+                }
+            }
+            BundleFileMetadata m = e.meta();
+            switch (m.getType()) {
+                case DIRECTORY -> {
+                    folders.add(e.path());
+                    if (m.getUncompressedSize() != 0 || m.getCrc32C() != 0 || m.getShardIndex() != 0 || m.getShardUncompressedOffset() != 0) {
+                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
+                    }
+                }
+                case REGULAR -> {
+                    long s = m.getShardIndex();
+                    long size = m.getUncompressedSize();
+                    long start = m.getShardUncompressedOffset();
+                    FileRef ref = BundleLayout.shardRef(Math.max(0, s));
+                    if (s < 0 || s >= a.shardCount()) {
+                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count " + a.shardCount()));
+                        if (size != 0) damaged.putIfAbsent(e, Problem.warning(BundleArchive.INDEX_REF, -1, "file " + quote(e.path()) + " is damaged: its shard " + Long.toUnsignedString(s) + " does not exist"));
+                    } else if (size < 0 || start < 0 || start + size < start) {
+                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": offset " + Long.toUnsignedString(start) + " + size " + Long.toUnsignedString(size) + " overflows"));
+                        if (size != 0) damage(e, ref, -1, "its range cannot be read");
+                    } else {
+                        byShard.computeIfAbsent(s, k -> new ArrayList<>()).add(e);
+                        if (size == 0 && m.getCrc32C() != 0) {
+                            ctx.report(Problem.error(ref, -1, "file " + quote(e.path()) + ": CRC-32C mismatch").expecting("00000000", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
+                        }
+                    }
+                }
+                default -> ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": type " + m.getTypeValue() + " is neither REGULAR nor DIRECTORY"));
+            }
+        }
+        for (Map.Entry<String, String> f : named.entrySet()) {
+            if (!folders.contains(f.getKey())) {
+                ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "folder " + quote(f.getKey()) + " (named by " + quote(f.getValue()) + ") has no DIRECTORY entry"));
+            }
+        }
+        for (List<BundleArchive.CatEntry> l : byShard.values()) {
+            l.sort(Comparator.comparingLong(BundleArchive.CatEntry::start).thenComparingLong(BundleArchive.CatEntry::end));
+        }
+        return byShard;
+    }
+
+    /** Keys that are none of config, FILE_METADATA or a SHARD_METADATA of an existing shard. */
+    private void checkKeys(VerifyContext ctx) throws IOException {
+        byte[] file = BundleLayout.ascii(BundleLayout.FILE_PREFIX);
+        byte[] shard = BundleLayout.ascii(BundleLayout.SHARD_PREFIX);
+        long[] n = {0};
+        boolean none = a.codec() == CompressionType.NONE;
+        a.index().scan(new byte[0], null, (k, v) -> {
+            if (++n[0] % 4096 == 0) ctx.checkCancelled();
+            if (Arrays.equals(k, BundleLayout.CONFIG_KEY) || BundleLayout.startsWith(k, file)) return true;
+            String text = BundleLayout.printable(k);
+            if (BundleLayout.startsWith(k, shard)) {
+                BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(k);
+                if (rk == null) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
+                else if (none) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + ": a record in a bundle stored without compression"));
+                else if (rk.shard() >= a.shardCount()) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + ": shard " + rk.shard() + " is not below shard_count " + a.shardCount()));
+                return true;
+            }
+            ctx.report(Problem.warning(BundleArchive.INDEX_REF, -1, "unknown key " + text));
+            return true;
+        });
+    }
+
+    // ---- shards
+
+    private void checkShard(VerifyContext ctx, long s, List<BundleArchive.CatEntry> files) throws IOException {
+        BundleArchive.Shard sh = a.shard(s);
+        for (Problem p : sh.problems()) ctx.report(p);
+        List<BundleArchive.CatEntry> data = new ArrayList<>();
+        for (BundleArchive.CatEntry e : files) if (e.meta().getUncompressedSize() > 0) data.add(e);
+        if (!sh.readable()) {
+            String why = sh.src() == null ? "its shard " + sh.ref() + " is missing" : "its shard " + sh.ref() + " has no readable header";
+            for (BundleArchive.CatEntry e : data) damage(e, sh.ref(), -1, why);
+            return;
+        }
+        long headerEnd = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
+        zeros(ctx, sh, headerEnd, sh.dataOffset(), "padding after the shard header");
+        // files must not overlap: a writer never shares bytes between files
+        BundleArchive.CatEntry reach = null;
+        for (BundleArchive.CatEntry e : data) {
+            if (reach != null && e.start() < reach.end()) {
+                ctx.report(Problem.error(sh.ref(), -1, "file " + quote(e.path()) + " [" + e.start() + ", " + e.end() + ") overlaps file "
+                        + quote(reach.path()) + " [" + reach.start() + ", " + reach.end() + ") in the stream"));
+                damage(e, sh.ref(), -1, "it overlaps " + quote(reach.path()));
+                damage(reach, sh.ref(), -1, "it overlaps " + quote(e.path()));
+            }
+            if (reach == null || e.end() > reach.end()) reach = e;
+        }
+        if (a.codec() == CompressionType.NONE) checkStored(ctx, sh, data);
+        else checkRecords(ctx, sh, data);
+    }
+
+    /** NONE: the stream is the bytes from data_offset to the end; each file is read in place. */
+    private void checkStored(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files) {
+        long avail = sh.src().size() - sh.dataOffset();
+        long end = 0;
+        byte[] buf = new byte[1 << 20];
+        for (BundleArchive.CatEntry e : files) {
+            ctx.checkCancelled();
+            end = Math.max(end, e.end());
+            if (e.end() > avail) {
+                damageError(e, sh.ref(), Math.max(-1, Math.min(sh.src().size() - 1, sh.dataOffset() + e.start())),
+                        "bytes [" + e.start() + ", " + e.end() + ") run past the shard's stream end " + avail);
+                continue;
+            }
+            CRC32C crc = new CRC32C();
+            long at = sh.dataOffset() + e.start();
+            for (long left = e.meta().getUncompressedSize(); left > 0; ) {
+                int n = (int) Math.min(buf.length, left);
+                try {
+                    sh.src().read(at, buf, 0, n);
+                } catch (FormatException ex) {
+                    damageError(e, sh.ref(), at, ex.detail());
+                    break;
+                }
+                crc.update(buf, 0, n);
+                at += n;
+                left -= n;
+                progress(ctx, n);
+            }
+            crcCheck(e, sh, crc, sh.dataOffset() + e.start());
+        }
+        if (avail > end) ctx.report(Problem.warning(sh.ref(), sh.dataOffset() + end, (avail - end) + " bytes after the last file's end belong to no file"));
+    }
+
+    private void crcCheck(BundleArchive.CatEntry e, BundleArchive.Shard sh, CRC32C crc, long offset) {
+        if (damaged.containsKey(e)) return;
+        int want = e.meta().getCrc32C();
+        if ((int) crc.getValue() != want) {
+            damaged.put(e, Problem.error(sh.ref(), offset, "file " + quote(e.path()) + ": CRC-32C mismatch")
+                    .expecting(String.format("%08x", Integer.toUnsignedLong(want)), String.format("%08x", crc.getValue())));
+        }
+    }
+
+    private void progress(VerifyContext ctx, long n) {
+        done += n;
+        ctx.progress(done, total);
+    }
+
+    /** Reports non-zero bytes in [from, to) of the shard (padding). */
+    private void zeros(VerifyContext ctx, BundleArchive.Shard sh, long from, long to, String what) {
+        to = Math.min(to, sh.src().size());
+        byte[] buf = new byte[(int) Math.min(1 << 20, Math.max(0, to - from))];
+        for (long at = from; at < to; ) {
+            int n = (int) Math.min(buf.length, to - at);
+            try {
+                sh.src().read(at, buf, 0, n);
+            } catch (FormatException e) {
+                ctx.report(Problem.of(e));
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (buf[i] != 0) {
+                    ctx.report(Problem.error(sh.ref(), at + i, what + " is not zero"));
+                    return;
+                }
+            }
+            at += n;
+        }
+    }
+
+    /** Compressed shards: the records tile the stream; each is decoded once and fed to the CRCs of the files it holds. */
+    private void checkRecords(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files) throws IOException {
+        BundleArchive.Records r = a.records(sh.index());
+        for (Problem p : r.problems()) ctx.report(p);
+        long streamEnd = a.streamEnd(sh.index());
+        long block = a.config().getBlockSize();
+        long recordSize = a.config().getRecordSize();
+        long size = sh.src().size();
+        dev.vitrine.core.export.PassedPages pages = null;
+        try {
+            pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
+        } catch (FormatException | RuntimeException e) {
+            // no mapping to release: the scan still works, only resident memory grows
+        }
+        try (Prefetch ahead = new Prefetch(sh, r)) {
+            loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size, pages);
+        }
+    }
+
+    /**
+     * Decodes the records a few ahead of the check on other threads (bounded: at most
+     * {@code 2 x threads} records in memory), so decompression uses every core while the
+     * checks and CRCs stay in order on this one.
+     */
+    private final class Prefetch implements AutoCloseable {
+        private final java.util.concurrent.ExecutorService pool;
+        private final java.util.ArrayDeque<java.util.concurrent.Future<Object>> queue = new java.util.ArrayDeque<>();
+        private final BundleArchive.Shard sh;
+        private final BundleArchive.Records r;
+        private final int depth;
+        private int submitted;
+
+        Prefetch(BundleArchive.Shard sh, BundleArchive.Records r) {
+            this.sh = sh;
+            this.r = r;
+            int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+            this.depth = 2 * threads;
+            this.pool = java.util.concurrent.Executors.newFixedThreadPool(threads, t -> {
+                Thread th = new Thread(t, "bundle-verify");
+                th.setDaemon(true);
+                return th;
+            });
+        }
+
+        /** The decoded record {@code i} (a Result), the IOException it failed with, or null (not stored / bad length). */
+        Object take(int i) {
+            while (submitted < r.count() && submitted < i + depth) {
+                int k = submitted++;
+                queue.add(pool.submit(() -> decode(k)));
+            }
+            try {
+                return queue.poll().get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new dev.vitrine.core.verify.CancelledException();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof RuntimeException re) throw re;
+                if (c instanceof Error er) throw er;
+                return new IOException(c);
+            }
+        }
+
+        private Object decode(int k) {
+            long len = r.length(k);
+            if (len <= 0 || len > a.config().getRecordSize()) return null;
+            try {
+                return a.decodeRecordFull(sh, r, k, false);
+            } catch (IOException e) {
+                return e;
+            }
+        }
+
+        @Override
+        public void close() {
+            for (var f : queue) f.cancel(true);
+            pool.shutdownNow();
+        }
+    }
+
+    private void loop(VerifyContext ctx, BundleArchive.Shard sh, BundleArchive.Records r, List<BundleArchive.CatEntry> files, Prefetch ahead,
+                      long streamEnd, long block, long recordSize, long size, dev.vitrine.core.export.PassedPages pages) {
+        Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
+        Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
+        Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
+        List<BundleArchive.CatEntry> active = new ArrayList<>();
+        int next = 0;
+        long covered = sh.dataOffset(); // file bytes accounted for so far
+        long tiled = 0;                 // stream bytes the records cover so far
+        if (r.count() == 0 && streamEnd > 0) {
+            ctx.report(Problem.error(sh.ref(), -1, "no records, but its files need " + streamEnd + " stream bytes"));
+        }
+        for (int i = 0; i < r.count(); i++) {
+            ctx.checkCancelled();
+            long rs = r.offsets()[i];
+            long len = r.length(i);
+            long boff = r.byteOffsets()[i];
+            String rec = "record at stream offset " + rs;
+            long at = r.zeros(i) ? -1 : boff;
+            List<String> bad = new ArrayList<>();
+            if (rs != tiled) bad.add(rs > tiled ? "leaves a gap: the previous record ends at " + tiled : "overlaps the previous record, which ends at " + tiled);
+            if (len <= 0) bad.add("starts at or after the end of the shard's last file (" + streamEnd + ")");
+            else if (len > recordSize) bad.add("is " + len + " bytes long, more than record_size " + recordSize);
+            byte[] data = null;
+            if (bad.isEmpty() && !r.zeros(i)) {
+                if (boff % block != 0) bad.add("starts at " + boff + ", not a multiple of block_size " + block);
+                else if (boff < covered) bad.add("starts at " + boff + ", inside the bytes before it (which end at " + covered + ")");
+            }
+            Object pre = ahead.take(i);
+            if (bad.isEmpty()) {
+                try {
+                    if (pre instanceof FormatException ex) throw ex;
+                    if (pre instanceof IOException ex) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
+                    if (!(pre instanceof RecordCodec.Result)) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
+                    RecordCodec.Result res = (RecordCodec.Result) pre;
+                    data = res.data();
+                    if (!r.zeros(i)) {
+                        zeros(ctx, sh, covered, boff, "padding before " + rec);
+                        covered = boff + res.compressedLength();
+                    }
+                } catch (FormatException e) {
+                    bad.add(e.detail().startsWith(rec) ? e.detail().substring(rec.length()).strip().replaceFirst("^: ", "") : e.detail());
+                    if (e.offset() >= 0) at = e.offset();
+                    // where its bytes end is unknown: the next record's start is the best bound for the padding check
+                    if (!r.zeros(i)) covered = Math.max(covered, a.recordSlot(sh, r, i).end());
+                }
+            }
+            long re = rs + Math.max(0, len);
+            while (next < files.size() && files.get(next).start() < re) active.add(files.get(next++));
+            List<BundleArchive.CatEntry> holds = new ArrayList<>();
+            for (BundleArchive.CatEntry f : active) if (f.start() < re && f.end() > rs) holds.add(f);
+            if (!bad.isEmpty()) {
+                String why = rec + ": " + String.join("; ", bad);
+                ctx.report(Problem.error(sh.ref(), at, why + (holds.isEmpty() ? "" : "; it holds bytes of " + names(holds))));
+                for (BundleArchive.CatEntry f : holds) damage(f, sh.ref(), at, why);
+            } else {
+                for (BundleArchive.CatEntry f : holds) {
+                    long from = Math.max(rs, f.start());
+                    long to = Math.min(re, f.end());
+                    crcs.computeIfAbsent(f, k -> new CRC32C()).update(data, (int) (from - rs), (int) (to - from));
+                    fed.merge(f, to - from, Long::sum);
+                    if (!r.zeros(i)) firstAt.putIfAbsent(f, boff);
+                }
+                progress(ctx, len);
+            }
+            if (len > 0) tiled = Math.max(tiled, re);
+            if (pages != null && !r.zeros(i)) {
+                try {
+                    pages.passed(boff);
+                } catch (RuntimeException e) {
+                    pages = null; // the shard's mapping was released under us (many shards open): stop releasing
+                }
+            }
+            active.removeIf(f -> {
+                if (f.end() > re) return false;
+                finish(f, sh, crcs, fed, firstAt);
+                return true;
+            });
+        }
+        while (next < files.size()) active.add(files.get(next++));
+        for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
+        if (tiled < streamEnd && r.count() > 0) {
+            ctx.report(Problem.error(sh.ref(), -1, "records end at stream offset " + tiled + ", before the shard's last file ends at " + streamEnd));
+        }
+        zeros(ctx, sh, covered, size, "padding after the last record");
+        if (size < BundleLayout.alignUp(covered, block)) {
+            ctx.report(Problem.error(sh.ref(), size > 0 ? size - 1 : -1, "shard ends at " + size + ", before its last record's padding ends at "
+                    + BundleLayout.alignUp(covered, block) + " (truncated?)"));
+        }
+        if (size > BundleLayout.alignUp(covered, block)) {
+            ctx.report(Problem.warning(sh.ref(), BundleLayout.alignUp(covered, block), (size - BundleLayout.alignUp(covered, block)) + " bytes after the last record's padding"));
+        }
+    }
+
+    private void finish(BundleArchive.CatEntry f, BundleArchive.Shard sh, Map<BundleArchive.CatEntry, CRC32C> crcs, Map<BundleArchive.CatEntry, Long> fed,
+                        Map<BundleArchive.CatEntry, Long> firstAt) {
+        if (damaged.containsKey(f)) return;
+        long got = fed.getOrDefault(f, 0L);
+        if (got != f.meta().getUncompressedSize()) {
+            damageError(f, sh.ref(), -1, "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
+            return;
+        }
+        crcCheck(f, sh, crcs.getOrDefault(f, new CRC32C()), firstAt.getOrDefault(f, -1L));
+        crcs.remove(f);
+        firstAt.remove(f);
+    }
+}

@@ -1,0 +1,243 @@
+package dev.vitrine.core.model;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vitrine.core.json.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Capability of archives of time-stamped messages on named channels (Ark logs): a channel
+ * table computed from indexes (no payload decoded), and a cursor over the messages in time
+ * order filtered by channel and an inclusive time range. What `vitrine cat --json`, `info`'s
+ * channel table, a timeline and a messages table use.
+ */
+public interface TimedMessages {
+
+    /** One channel: the ark-logtool columns. {@code bytes} are stored (compressed) bytes. */
+    record ChannelInfo(String name, String type, long count, long minTimeNs, long maxTimeNs, long bytes, double rateHz,
+                       boolean latched) {}
+
+    /** Channels with at least one visible message, by name. Reads indexes only. */
+    List<ChannelInfo> channels() throws IOException;
+
+    /**
+     * Data the archive holds but hides (Ark: amendment sections' acceptance filters): a channel's
+     * messages in {@code [startNs, stopNs]} (both inclusive) are left out of {@link #messages} and
+     * {@link #channels()}, and a timeline shades them. {@code count} is how many stored messages that is.
+     */
+    record Hidden(String channel, String type, long startNs, long stopNs, long count, String reason) {}
+
+    default List<Hidden> hidden() throws IOException {
+        return List.of();
+    }
+
+    /** One message. {@link #range()} is its stored (compressed) bytes in its file. */
+    interface Message {
+        String channel();
+
+        String type();
+
+        long timeNs();
+
+        ByteRange range();
+
+        /** True for a latched channel's last message before the cursor's start, replayed first. */
+        boolean latchedReplay();
+
+        /** The decompressed payload. */
+        byte[] payload() throws IOException;
+
+        /** The decoded value as JSON (the format's pinned form). */
+        JsonNode value() throws IOException;
+
+        /** The message as a tree node (fields, decoded bytes beside the raw ones). */
+        Node node();
+    }
+
+    /** Messages in time order; damage met while reading ends the affected file's run and shows in {@link #problems()}. */
+    interface Cursor extends Iterator<Message>, AutoCloseable {
+        List<dev.vitrine.core.verify.Problem> problems();
+
+        @Override
+        void close();
+    }
+
+    /**
+     * Messages of {@code channels} (null or empty: all) with {@code startNs <= time <= stopNs},
+     * in time order; first, for each latched channel, its last visible message with time
+     * before {@code startNs}.
+     */
+    Cursor messages(Collection<String> channels, long startNs, long stopNs) throws IOException;
+
+    /**
+     * Writes {@code {"channel","time_ns","value"}} lines for {@link #messages}; a message whose
+     * payload does not decode is written with {@code "error"} instead of {@code "value"}.
+     * Returns how many lines were written.
+     */
+    default long writeJsonLines(Collection<String> channels, long startNs, long stopNs, OutputStream out) throws IOException {
+        long n = 0;
+        try (Cursor c = messages(channels, startNs, stopNs);
+             JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new NonClosing(out))) {
+            g.setRootValueSeparator(null);
+            while (c.hasNext()) {
+                Message m = c.next();
+                g.writeStartObject();
+                g.writeStringField("channel", m.channel());
+                g.writeNumberField("time_ns", m.timeNs());
+                try {
+                    JsonNode v = m.value();
+                    g.writeFieldName("value");
+                    Json.MAPPER.writeTree(g, v);
+                } catch (IOException e) {
+                    g.writeStringField("error", e.getMessage());
+                }
+                g.writeEndObject();
+                g.writeRaw('\n');
+                n++;
+            }
+            g.flush();
+        }
+        return n;
+    }
+
+    /**
+     * A path-safe file name for a channel's JSON lines: leading slashes dropped, every character
+     * but letters, digits, '.', '_' and '-' replaced by '_', never starting with '.', never empty.
+     */
+    static String safeFileName(String channel) {
+        String s = channel.replaceFirst("^/+", "");
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && b.length() < 200; i++) {
+            char c = s.charAt(i);
+            b.append((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' ? c : '_');
+        }
+        if (b.isEmpty()) b.append("channel");
+        if (b.charAt(0) == '.') b.setCharAt(0, '_');
+        return b.toString();
+    }
+
+    /**
+     * Export: one {@code <safe name>.jsonl} file per channel in {@code dir} (created; existing
+     * files are never replaced), each with that channel's {@code {"channel","time_ns","value"}}
+     * lines in time order, written in one pass over the merged messages. Returns channel to file.
+     */
+    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir)
+            throws IOException {
+        return exportJsonLinesPerChannel(channels, dir, false);
+    }
+
+    /**
+     * As {@link #exportJsonLinesPerChannel(Collection, java.nio.file.Path)}; with {@code overwrite},
+     * existing regular files are replaced (symbolic links never are). When a file cannot be
+     * created, those already created are removed and nothing is written.
+     */
+    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir,
+            boolean overwrite) throws IOException {
+        java.nio.file.Files.createDirectories(dir);
+        java.util.Map<String, java.nio.file.Path> files = new java.util.LinkedHashMap<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (ChannelInfo c : channels()) {
+            if (channels != null && !channels.isEmpty() && !channels.contains(c.name())) continue;
+            String base = safeFileName(c.name());
+            String name = base;
+            for (int n = 2; !taken.add(name.toLowerCase(java.util.Locale.ROOT)); n++) name = base + "-" + n;
+            files.put(c.name(), dir.resolve(name + ".jsonl"));
+        }
+        java.util.Map<String, OutputStream> outs = new java.util.HashMap<>();
+        try {
+            try {
+                for (var e : files.entrySet()) {
+                    java.nio.file.OpenOption[] how = overwrite
+                            ? new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+                                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS}
+                            : new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE};
+                    outs.put(e.getKey(), new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(e.getValue(), how)));
+                }
+            } catch (IOException e) {
+                for (var o : outs.entrySet()) {
+                    try {
+                        o.getValue().close();
+                        if (!overwrite) java.nio.file.Files.deleteIfExists(files.get(o.getKey()));
+                    } catch (IOException ignored) {
+                        // best effort: the first failure is what the caller hears
+                    }
+                }
+                outs.clear();
+                throw e;
+            }
+            try (Cursor c = messages(files.keySet(), Long.MIN_VALUE, Long.MAX_VALUE)) {
+                while (c.hasNext()) {
+                    Message m = c.next();
+                    OutputStream o = outs.get(m.channel());
+                    if (o == null) continue;
+                    com.fasterxml.jackson.databind.node.ObjectNode line = Json.MAPPER.createObjectNode();
+                    line.put("channel", m.channel());
+                    line.put("time_ns", m.timeNs());
+                    try {
+                        line.set("value", m.value());
+                    } catch (IOException e) {
+                        line.put("error", e.getMessage());
+                    }
+                    o.write(Json.MAPPER.writeValueAsBytes(line));
+                    o.write('\n');
+                }
+            }
+        } finally {
+            IOException first = null;
+            for (OutputStream o : outs.values()) {
+                try {
+                    o.close();
+                } catch (IOException e) {
+                    if (first == null) first = e;
+                }
+            }
+            if (first != null) throw first;
+        }
+        return files;
+    }
+
+    /** Keeps the caller's stream open when the generator closes. */
+    final class NonClosing extends java.io.FilterOutputStream {
+        public NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+
+    /** An empty cursor. */
+    static Cursor empty() {
+        return new Cursor() {
+            @Override
+            public List<dev.vitrine.core.verify.Problem> problems() {
+                return List.of();
+            }
+
+            @Override
+            public void close() {}
+
+            @Override
+            public boolean hasNext() {
+                return false;
+            }
+
+            @Override
+            public Message next() {
+                throw new java.util.NoSuchElementException();
+            }
+        };
+    }
+
+}
