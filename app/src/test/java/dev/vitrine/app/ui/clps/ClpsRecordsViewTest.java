@@ -198,8 +198,16 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         waitUntil("filter done", () -> !r.scanning() && r.statusText().contains("matches of"));
         assertNotNull(fx(r::statusText));
-        assertEquals(cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).count(), (long) fx(r::matchCount));
+        List<String> errors = cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).toList();
+        assertEquals(errors.size(), (long) fx(r::matchCount), "the same records as clp-s s would find");
+        assertEquals(errors.size(), (long) fx(() -> r.grid().viewport().total()), "the table narrows to them");
+        fx(() -> {
+            r.grid().jumpTo(1);
+            return null;
+        });
         rowsLoaded(r);
+        String json = fx(r::jsonText);
+        assertEquals(Json.MAPPER.readTree(errors.get(1)), Json.MAPPER.readTree(json.substring(json.indexOf('\n') + 1)), "the second match as JSON");
     }
 
     /** The archive's records with a stand-in query: records whose JSON line contains the text; "(" first is a syntax error. */
