@@ -1,11 +1,13 @@
 package dev.vitrine.app.cli;
 
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.export.ExportLimit;
 import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
 import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.FileListing;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,16 +23,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * `vitrine export FILE DIR [ENTRY...] [--overwrite]`: writes stored files under DIR, keeping
- * their relative paths; all of them when no ENTRY is named (an ENTRY that is a folder selects
- * everything under it). Unsafe names are refused and never written outside DIR. Every entry
- * that can be exported is, even when others fail; the exit status is 1 if any entry was
- * refused or failed or the archive is damaged, 2 when a named ENTRY is not in the archive or
- * the archive or DIR cannot be used at all.
+ * `vitrine export FILE DIR [ENTRY...] [--overwrite] [--allow-overlaps] [--max-output BYTES]`:
+ * writes stored files under DIR, keeping their relative paths; all of them when no ENTRY is
+ * named (an ENTRY that is a folder selects everything under it). Unsafe names are refused and
+ * never written outside DIR. Entries whose bytes overlap an earlier entry's are refused unless
+ * --allow-overlaps, and the whole export stops at an output limit tied to the archive's size
+ * ({@link ExportLimit}, raised with --max-output). Every entry that can be exported is, even
+ * when others fail; the exit status is 1 if any entry was refused, failed, overlapped another
+ * or was not found, or the limit stopped the export; 2 when a named ENTRY is not in the archive,
+ * the archive or DIR cannot be used at all, or an option is wrong.
  */
 @Command(name = "export", description = {
         "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
-        "Names that would escape DIR are refused; existing files are kept unless --overwrite."})
+        "Names that would escape DIR are refused; existing files are kept unless --overwrite.",
+        "Entries sharing bytes with an earlier one are refused unless --allow-overlaps; the export",
+        "stops once it has written max(4 x the archive's size, its size + 1 GiB) unless --max-output says otherwise."})
 final class ExportCommand implements Callable<Integer> {
 
     @Mixin
@@ -49,6 +56,13 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace files that already exist in DIR (symbolic links are never replaced).")
     boolean overwrite;
 
+    @Option(names = "--allow-overlaps", description = "Also write entries whose bytes overlap an earlier entry's (still reported, exit status 1).")
+    boolean allowOverlaps;
+
+    @Option(names = "--max-output", paramLabel = "BYTES",
+            description = "Stop once the export has written this much in all (suffixes K, M, G, T: powers of 1024).")
+    String maxOutput;
+
     @Spec
     CommandSpec spec;
 
@@ -56,6 +70,16 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        long explicitLimit;
+        if (maxOutput != null) {
+            explicitLimit = parseSize(maxOutput);
+            if (explicitLimit < 0) {
+                err.println("vitrine: --max-output: " + EntryPathPolicy.quote(maxOutput) + " is not a size (e.g. 500M, 20G or a number of bytes)");
+                return ExitCodes.UNREADABLE;
+            }
+        } else {
+            explicitLimit = -1;
+        }
         String file = archiveArg.typed();
         return archiveArg.run((archive, reading) -> {
             Optional<dev.vitrine.core.model.TimedMessages> timed = archive.capability(dev.vitrine.core.model.TimedMessages.class);
@@ -73,17 +97,22 @@ final class ExportCommand implements Callable<Integer> {
             for (String missing : sel.unmatched()) {
                 err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing) + " (see `vitrine ls " + file + "`)");
             }
+            ExportLimit limit = ExportLimit.of(archive, Limits.DEFAULT);
+            long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
+            ExportOptions options = new ExportOptions(overwrite, allowOverlaps, max);
             ExportReport report;
             try {
-                report = new Exporter(new ExportOptions(overwrite)).export(sel.contents(), dir);
+                report = new Exporter(options).export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
                 err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;
             }
-            printReport(out, err, report);
+            printReport(out, err, file, report);
+            if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
             // A name that matches nothing is a usage error; what could be exported was.
             if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
-            return report.ok() ? ExitCodes.OK : ExitCodes.DAMAGED;
+            // Overlapping entries written as asked still come from a damaged archive.
+            return report.ok() && report.overlaps().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
         });
     }
 
@@ -118,8 +147,45 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void printReport(PrintWriter out, PrintWriter err, ExportReport r) {
+    /** "500M", "20G", "1048576": bytes, or -1 when it is not a size. */
+    static long parseSize(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) return -1;
+        int shift = switch (Character.toUpperCase(t.charAt(t.length() - 1))) {
+            case 'K' -> 10;
+            case 'M' -> 20;
+            case 'G' -> 30;
+            case 'T' -> 40;
+            default -> 0;
+        };
+        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) return -1;
+        try {
+            long n = Long.parseLong(digits);
+            return n > (Long.MAX_VALUE >> shift) ? -1 : n << shift;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private void printStop(PrintWriter err, String file, ExportReport.Stop stop, String limit) {
+        err.println("vitrine: " + file + ": export stopped at entry " + LsCommand.printable(stop.name())
+                + (stop.offset() >= 0 ? " (offset " + stop.offset() + ")" : "") + ": " + stop.reason() + "; the limit is " + limit
+                + ", which keeps an archive whose entries share or compress bytes from filling the disk; --max-output BYTES raises it ("
+                + stop.remaining() + (stop.remaining() == 1 ? " entry" : " entries") + " not exported)");
+    }
+
+    private void printReport(PrintWriter out, PrintWriter err, String file, ExportReport r) {
         for (ExportReport.Refused x : r.refused()) err.println("refused: " + LsCommand.printable(x.name()) + ": " + x.reason());
+        for (ExportReport.Overlap x : r.overlaps()) {
+            if (x.exported()) err.println("overlap: " + LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked");
+        }
+        long refusedOverlaps = r.overlaps().stream().filter(x -> !x.exported()).count();
+        if (refusedOverlaps > 0) {
+            err.println("vitrine: " + file + ": " + refusedOverlaps + (refusedOverlaps == 1 ? " entry shares" : " entries share")
+                    + " bytes with an earlier entry (the archive is damaged); --allow-overlaps exports "
+                    + (refusedOverlaps == 1 ? "it" : "them") + " too, within the output limit");
+        }
         for (ExportReport.Failed x : r.failed()) err.println("failed: " + LsCommand.printable(x.name()) + ": " + x.reason());
         for (ExportReport.Skipped x : r.skipped()) {
             err.println("skipped: " + LsCommand.printable(x.name()) + ": " + x.reason() + (overwrite ? "" : " (--overwrite replaces it)"));
@@ -131,6 +197,7 @@ final class ExportCommand implements Callable<Integer> {
                 + (r.skipped().isEmpty() ? "" : ", " + r.skipped().size() + " skipped")
                 + (r.refused().isEmpty() ? "" : ", " + r.refused().size() + " refused")
                 + (r.failed().isEmpty() ? "" : ", " + r.failed().size() + " failed")
+                + (r.stop() != null ? ", stopped at the output limit" : "")
                 + (r.cancelled() ? ", cancelled" : ""));
         out.flush();
     }

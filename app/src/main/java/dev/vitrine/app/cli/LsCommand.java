@@ -42,7 +42,8 @@ final class LsCommand implements Callable<Integer> {
             // Damage at open (an entry without its range, a broken index) is printed and makes
             // the exit status 1: the listing below is what could be read.
             reading.openProblems(archive, false);
-            List<FileListing.Entry> entries = listing.get().entries();
+            // listing(): the files and, for formats that store them (DataBundle), the folders too.
+            List<FileListing.Entry> entries = listing.get().listing();
             if (json) printJson(out, entries);
             else printText(out, entries);
             out.flush();
@@ -64,7 +65,10 @@ final class LsCommand implements Callable<Integer> {
         row(b, sizeWidth, "size", offWidth, "offset", "name");
         for (FileListing.Entry e : entries) {
             boolean located = !e.range().isNone();
-            row(b, sizeWidth, located ? Long.toString(e.size()) : "?", offWidth, located ? Long.toString(e.range().offset()) : "?", printable(e.name()));
+            Object at = e.attributes().get("offset");
+            String offset = at != null ? String.valueOf(at) : located ? Long.toString(e.range().offset()) : e.isFolder() ? "-" : "?";
+            String name = printable(e.name()) + (e.isFolder() ? "/" : "");
+            row(b, sizeWidth, located || e.isFolder() || at != null ? Long.toString(e.size()) : "?", offWidth, offset, name);
             if (b.length() > 60 * 1024) {
                 out.write(b.toString());
                 b.setLength(0);
@@ -78,13 +82,17 @@ final class LsCommand implements Callable<Integer> {
                 .append("  ").append(name).append(System.lineSeparator());
     }
 
-    /** The name as is, unless it holds characters a terminal would act on. */
+    /**
+     * The name as is, unless it holds characters a terminal would act on (controls, any
+     * surrogate) or that would make it display as another name (bidi controls, zero-width and
+     * other invisible characters: {@link EntryPathPolicy#needsQuoting}); then quoted with those
+     * escaped, e.g. {@code "rtl\u202etxt.exe"}.
+     */
     static String printable(String name) {
         for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isISOControl(c) || Character.isSurrogate(c)) return EntryPathPolicy.quote(name);
+            if (Character.isSurrogate(name.charAt(i))) return EntryPathPolicy.quote(name);
         }
-        return name.isEmpty() ? "\"\"" : name;
+        return EntryPathPolicy.shown(name);
     }
 
     private static void printJson(PrintWriter out, List<FileListing.Entry> entries) throws IOException {
@@ -96,7 +104,11 @@ final class LsCommand implements Callable<Integer> {
             g.writeStartObject();
             g.writeStringField("name", e.name());
             boolean located = !e.range().isNone();
-            if (located) {
+            if (!e.attributes().isEmpty()) {
+                // The format's own facts (DataBundle: type, shard, offset in the shard's stream, crc32c).
+                g.writeNumberField("size", e.size());
+                for (var a : e.attributes().entrySet()) g.writeObjectField(a.getKey(), a.getValue());
+            } else if (located) {
                 g.writeNumberField("size", e.size());
                 g.writeNumberField("offset", e.range().offset());
                 g.writeNumberField("end", e.range().end());

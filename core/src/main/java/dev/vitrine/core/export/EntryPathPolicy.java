@@ -31,6 +31,15 @@ import java.util.List;
  * stream). Control characters are refused on every system already. A policy object for
  * Windows ({@link #of}{@code (true)}, or {@link #forThisSystem()} there) refuses such names;
  * elsewhere they are exported as they are, and CAF verify warns about them.
+ *
+ * <p>Some names display differently from what they are ({@link #deceptiveProblem}): a bidi
+ * override makes {@code rtl\u202etxt.exe} show as {@code rtlexe.txt}, a zero-width space makes
+ * two different names look the same. They are exported as they are (the bytes are the name),
+ * but warned about wherever names are shown, and {@link #quote} escapes those characters.
+ *
+ * <p>{@link #classify} gives all of it at once, so verify (CAF's entry checks) and the window
+ * (its file rows' health) sort names into refused, odd, Windows-unsafe and deceptive the
+ * same way.
  */
 public final class EntryPathPolicy {
     private static final EntryPathPolicy PORTABLE = new EntryPathPolicy(false);
@@ -69,6 +78,106 @@ public final class EntryPathPolicy {
             if (why != null) return new Refused("cannot be written on Windows: " + why);
         }
         return d;
+    }
+
+    /**
+     * Everything the rules say about one name.
+     *
+     * @param decision  what export does with it under this policy (on Windows, names Windows
+     *                  cannot hold are refused here)
+     * @param windows   why Windows cannot hold it ({@link #windowsProblem}), or null; set on
+     *                  every system, since a warning there helps users elsewhere
+     * @param deceptive why it displays differently from what it is ({@link #deceptiveProblem}),
+     *                  or null; only for names export accepts
+     */
+    public record Classification(Decision decision, String windows, String deceptive) {}
+
+    /** The one classification export, verify and the window share. */
+    public Classification classify(String name) {
+        Decision d = decide(name);
+        if (!(d instanceof Safe s)) return new Classification(d, null, null);
+        String windowsWhy = windowsProblem(s);
+        Decision mine = windows && windowsWhy != null ? new Refused("cannot be written on Windows: " + windowsWhy) : d;
+        return new Classification(mine, windowsWhy, deceptiveProblem(name));
+    }
+
+    /**
+     * Why {@code name} would display differently from what it is, e.g.
+     * {@code bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at position 3}, or null: bidi
+     * controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), zero-width and other
+     * invisible or format characters (U+200B-U+200D, U+2060, U+FEFF, U+00AD, tags, every
+     * Unicode "Cf" character, Hangul fillers, the combining grapheme joiner), line and
+     * paragraph separators, and C0/C1 controls (which {@link #decide} refuses anyway).
+     */
+    public static String deceptiveProblem(String name) {
+        if (name == null) return null;
+        int count = 0;
+        String first = null;
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            String kind = deceptiveKind(cp);
+            if (kind != null) {
+                if (first == null) {
+                    String uname = Character.getName(cp);
+                    first = kind + " " + String.format("U+%04X", cp) + (uname == null ? "" : " (" + uname + ")") + " at position " + i;
+                }
+                count++;
+            }
+            i += Character.charCount(cp);
+        }
+        if (first == null) return null;
+        return count == 1 ? first : first + " and " + (count - 1) + " more such character" + (count == 2 ? "" : "s");
+    }
+
+    /** Whether {@code cp} shows as something else than it is (see {@link #deceptiveProblem}). */
+    public static boolean isDeceptive(int cp) {
+        return deceptiveKind(cp) != null;
+    }
+
+    private static String deceptiveKind(int cp) {
+        if (cp < 0x80) return cp < 0x20 || cp == 0x7F ? "control character" : null;
+        if (cp <= 0x9F) return "control character";
+        switch (cp) {
+            case 0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069 -> {
+                return "bidi control";
+            }
+            case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E -> {
+                return "zero-width character";
+            }
+            case 0x2028, 0x2029 -> {
+                return "line separator";
+            }
+            case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F, 0x17B4, 0x17B5 -> {
+                return "invisible character";
+            }
+            default -> { }
+        }
+        int type = Character.getType(cp);
+        if (type == Character.FORMAT) return "invisible format character";
+        if (type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR) return "line separator";
+        return null;
+    }
+
+    /**
+     * The name as a person should see it: as it is, or {@link #quote quoted and escaped} when
+     * it holds anything a terminal would act on or a reader would be fooled by (controls,
+     * unpaired surrogates, deceptive characters); {@code ""} for an empty name.
+     */
+    public static String shown(String name) {
+        if (name == null) return "null";
+        if (name.isEmpty()) return "\"\"";
+        return needsQuoting(name) ? quote(name) : name;
+    }
+
+    /** Whether {@link #shown} quotes {@code name}. */
+    public static boolean needsQuoting(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isISOControl(c) || Character.isSurrogate(c) && !validSurrogateAt(name, i)) return true;
+            if (Character.isHighSurrogate(c) && validSurrogateAt(name, i) && isDeceptive(name.codePointAt(i))) return true;
+            if (!Character.isSurrogate(c) && isDeceptive(c)) return true;
+        }
+        return false;
     }
 
     /** The outcome for one name: a relative path with '/' separators, or a refusal. */
@@ -187,8 +296,10 @@ public final class EntryPathPolicy {
     }
 
     /**
-     * The name in double quotes with control characters, quotes and backslashes escaped, so a
-     * hostile name cannot garble a terminal or a log line.
+     * The name in double quotes with control characters, deceptive characters (bidi controls,
+     * zero-width and other invisible ones, see {@link #deceptiveProblem}), quotes and
+     * backslashes escaped ({@code \u202e}), so a hostile name can neither garble a terminal or a
+     * log line nor show as another name.
      */
     public static String quote(String name) {
         if (name == null) return "null";
@@ -197,6 +308,10 @@ public final class EntryPathPolicy {
             char c = name.charAt(i);
             if (c == '"' || c == '\\') b.append('\\').append(c);
             else if (Character.isISOControl(c) || Character.isSurrogate(c) && !validSurrogateAt(name, i)) b.append(String.format("\\u%04x", (int) c));
+            else if (Character.isHighSurrogate(c) && isDeceptive(name.codePointAt(i))) {
+                b.append(String.format("\\u%04x\\u%04x", (int) c, (int) name.charAt(i + 1)));
+                i++;
+            } else if (!Character.isSurrogate(c) && isDeceptive(c)) b.append(String.format("\\u%04x", (int) c));
             else b.append(c);
         }
         return b.append('"').toString();

@@ -1,5 +1,6 @@
 package dev.vitrine.core.export;
 
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import java.io.IOException;
@@ -18,8 +19,16 @@ import java.util.Set;
 public final class ListingSelection {
     private ListingSelection() {}
 
-    /** The chosen contents, and the requested names that matched nothing. */
-    public record Selection(List<Content> contents, List<String> unmatched) {}
+    /**
+     * The chosen contents, the requested names that matched nothing, and the bytes the
+     * entries left out hold (for {@link Exporter#export(List, java.nio.file.Path, List)}: a
+     * chosen entry overlapping one of them is as damaged as when all are exported).
+     */
+    public record Selection(List<Content> contents, List<String> unmatched, List<Exporter.Claim> others) {
+        public Selection(List<Content> contents, List<String> unmatched) {
+            this(contents, unmatched, List.of());
+        }
+    }
 
     public static Selection all(FileListing listing) throws IOException {
         return select(listing, List.of());
@@ -30,10 +39,16 @@ public final class ListingSelection {
         List<FileListing.Entry> entries = listing.entries();
         List<Content> out = new ArrayList<>();
         Set<String> unmatched = new LinkedHashSet<>(names);
+        List<Exporter.Claim> others = new ArrayList<>();
         for (FileListing.Entry e : entries) {
             if (names.isEmpty() || matches(e.name(), names, unmatched)) out.add(contentOf(listing, e));
+            else if (!e.range().isNone() && e.range().length() > 0) {
+                // The content's own stored bytes, as the exporter sees them for chosen entries.
+                ByteRange stored = storedOf(contentOf(listing, e));
+                if (!stored.isNone() && stored.length() > 0) others.add(new Exporter.Claim(e.name(), stored));
+            }
         }
-        return new Selection(out, List.copyOf(unmatched));
+        return new Selection(out, List.copyOf(unmatched), List.copyOf(others));
     }
 
     private static boolean matches(String entry, List<String> names, Set<String> unmatched) {
@@ -46,6 +61,15 @@ public final class ListingSelection {
             }
         }
         return any;
+    }
+
+    private static ByteRange storedOf(Content c) {
+        try {
+            ByteRange r = c.stored();
+            return r == null ? ByteRange.NONE : r;
+        } catch (RuntimeException e) {
+            return ByteRange.NONE;
+        }
     }
 
     /** The entry's content; when even that fails, a content that reports the failure on open. */

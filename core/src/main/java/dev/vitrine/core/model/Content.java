@@ -14,4 +14,15 @@ public interface Content {
 
     /** A fresh stream over the decoded bytes; the caller closes it. */
     InputStream open() throws IOException;
+
+    /**
+     * The archive bytes this content alone is read or decoded from (a CAF entry's range, a
+     * DataBundle record's compressed bytes, an Ark payload), or {@link ByteRange#NONE} when
+     * unknown or legitimately shared with other contents. Export refuses contents whose stored
+     * bytes overlap an earlier one's unless asked: reused bytes are how a small archive
+     * pretends to hold far more than it does. Must not read the archive.
+     */
+    default ByteRange stored() {
+        return ByteRange.NONE;
+    }
 }

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * The health of one stored file, from three sources: its entry alone (a name export refuses is
- * damage, an odd name a warning; the same {@link EntryPathPolicy} export uses), problems whose
+ * damage; an odd, Windows-unsafe or deceptive name a warning: {@link EntryPathPolicy#classify},
+ * the classification export and verify use), problems whose
  * offset falls inside its bytes (the {@link HealthMap} the tree badges use), and problems that
  * name it ({@code entry "name": ...}, as formats report trouble at an index key, which lies
  * outside the file's bytes). Before a full verify a clean row is {@link Health#UNCHECKED}.
@@ -45,15 +46,16 @@ public final class FileHealth {
      */
     public static Verdict ofEntry(FileListing.Entry e, EntryPathPolicy policy) {
         Verdict v = Verdict.CLEAN;
-        switch (policy.check(e.name())) {
+        EntryPathPolicy.Classification n = policy.classify(e.name());
+        switch (n.decision()) {
             case EntryPathPolicy.Refused r -> v = v.worst(Health.DAMAGED, "unsafe name (" + r.reason() + "); export refuses it");
             case EntryPathPolicy.Safe s when s.sanitised() -> v = v.worst(Health.WARNING,
                     "odd name (" + String.join(", ", s.notes()) + "); exported as " + EntryPathPolicy.quote(s.relative()));
             case EntryPathPolicy.Safe s -> {
-                String windows = EntryPathPolicy.windowsProblem(s);
-                if (windows != null) v = v.worst(Health.WARNING, "cannot be written on Windows: " + windows);
+                if (n.windows() != null) v = v.worst(Health.WARNING, "cannot be written on Windows: " + n.windows());
             }
         }
+        if (n.deceptive() != null) v = v.worst(Health.WARNING, "name displays differently from what it is: " + n.deceptive());
         // No byte range is not damage by itself (clp-s rebuilds its files from records, size -1 until decoded, as
         // `vitrine ls` holds); a file with a size but nowhere to find its bytes is.
         if (e.range().isNone() && e.size() >= 0) v = v.worst(Health.DAMAGED, "its bytes cannot be located in the archive");

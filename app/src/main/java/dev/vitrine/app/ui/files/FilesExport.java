@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.core.export.ExportLimit;
 import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
@@ -29,10 +30,13 @@ import javafx.stage.Window;
 
 /**
  * Exports files of a {@link FileListing} into a folder through the core {@link Exporter} (the
- * only code that decides paths), as a job with progress and cancel. Files already there are
- * left alone; when some were, the user is asked whether to replace them, and only those are
- * written again. Anything refused, skipped or failed ends in a report dialog. Dialogs do not
- * block (tests answer them like a person would).
+ * only code that decides paths), as a job with progress and cancel. Files whose stored bytes
+ * overlap an earlier file's are left out first; when some were, the user is asked whether to
+ * export them anyway (the choice `vitrine export --allow-overlaps` makes), and every run stays
+ * under the archive's output limit ({@link ExportLimit}). Files already there are left alone;
+ * when some were, the user is asked whether to replace them, and only those are written again.
+ * Anything refused, skipped, failed or stopped ends in a report dialog. Dialogs do not block
+ * (tests answer them like a person would).
  */
 final class FilesExport {
     private final FileListing listing;
@@ -46,7 +50,16 @@ final class FilesExport {
     /** An export's report and the entries it was asked to write (to pick the skipped ones again). */
     record Result(ExportReport report, List<FileListing.Entry> entries) {}
 
+    /** The output limit of one export (all its runs together); asked on the export's own thread. */
+    private final Supplier<ExportLimit> limit;
+
     FilesExport(FileListing listing, Jobs jobs, Notifier notifier, Supplier<Window> owner) {
+        this(listing, () -> null, jobs, notifier, owner);
+    }
+
+    /** {@code limit} null, or answering null: no output limit. */
+    FilesExport(FileListing listing, Supplier<ExportLimit> limit, Jobs jobs, Notifier notifier, Supplier<Window> owner) {
+        this.limit = limit == null ? () -> null : limit;
         this.listing = listing;
         this.jobs = jobs;
         this.notifier = notifier;
@@ -73,20 +86,73 @@ final class FilesExport {
             notifier.info("An export is already running; wait for it or cancel it");
             return null;
         }
-        return start(entries, folder, ExportOptions.DEFAULT, r -> {
-            List<ExportReport.Skipped> skipped = r.report().skipped();
-            if (skipped.isEmpty() || r.report().cancelled()) {
+        return start(entries, folder, ExportOptions.DEFAULT, 0, r -> {
+            List<FileListing.Entry> overlapping = overlapRefused(r);
+            if (overlapping.isEmpty() || r.report().cancelled() || r.report().stop() != null) {
+                offerToReplace(r, folder);
+                return;
+            }
+            askToAllowOverlaps(overlapping.size(), allow -> {
+                if (!allow) {
+                    offerToReplace(r, folder);
+                    return;
+                }
+                start(overlapping, folder, ExportOptions.DEFAULT.withOverlapsAllowed(true), r.report().bytes(),
+                        again -> offerToReplace(new Result(ExportSummary.merge(withoutOverlapRefusals(r.report(), again.report()), again.report()),
+                                concat(r.entries(), again.entries())), folder));
+            });
+        });
+    }
+
+    /** After the first run (and the overlap question): asks to replace the files it skipped, then reports. */
+    private void offerToReplace(Result r, Path folder) {
+        List<ExportReport.Skipped> skipped = r.report().skipped();
+        if (skipped.isEmpty() || r.report().cancelled() || r.report().stop() != null) {
+            finish(r.report(), folder);
+            return;
+        }
+        askToReplace(skipped.size(), folder, replace -> {
+            if (!replace) {
                 finish(r.report(), folder);
                 return;
             }
-            askToReplace(skipped.size(), folder, replace -> {
-                if (!replace) {
-                    finish(r.report(), folder);
-                    return;
-                }
-                start(skippedEntries(r), folder, ExportOptions.OVERWRITE, again -> finish(ExportSummary.merge(withoutSkipped(r.report()), again.report()), folder));
-            });
+            boolean overlapsAllowed = r.report().overlaps().stream().anyMatch(ExportReport.Overlap::exported);
+            start(skippedEntries(r), folder, ExportOptions.OVERWRITE.withOverlapsAllowed(overlapsAllowed), r.report().bytes(),
+                    again -> finish(ExportSummary.merge(withoutSkipped(r.report()), again.report()), folder));
         });
+    }
+
+    private static List<FileListing.Entry> concat(List<FileListing.Entry> a, List<FileListing.Entry> b) {
+        List<FileListing.Entry> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** The entries the run refused because their bytes overlap an earlier entry's. */
+    private static List<FileListing.Entry> overlapRefused(Result r) {
+        Set<String> names = new HashSet<>();
+        for (ExportReport.Overlap o : r.report().overlaps()) if (!o.exported()) names.add(o.name());
+        List<FileListing.Entry> out = new ArrayList<>();
+        if (names.isEmpty()) return out;
+        for (FileListing.Entry e : r.entries()) if (names.remove(e.name())) out.add(e);
+        return out;
+    }
+
+    /**
+     * The first run's report without the overlap refusals the re-run {@code again} decided;
+     * those it exported stay listed as overlaps (the re-run alone may not see what they
+     * overlap, since the entry they share bytes with is not in it).
+     */
+    private static ExportReport withoutOverlapRefusals(ExportReport r, ExportReport again) {
+        Set<String> names = new HashSet<>();
+        for (ExportReport.Overlap o : r.overlaps()) if (!o.exported()) names.add(o.name());
+        Set<String> written = new HashSet<>();
+        for (ExportReport.Exported x : again.exported()) written.add(x.name());
+        for (ExportReport.Overlap o : again.overlaps()) written.remove(o.name()); // listed by the re-run itself
+        List<ExportReport.Refused> refused = r.refused().stream().filter(x -> !names.contains(x.name())).toList();
+        List<ExportReport.Overlap> overlaps = r.overlaps().stream().filter(o -> o.exported() || written.contains(o.name()))
+                .map(o -> new ExportReport.Overlap(o.name(), o.offset(), o.reason(), true)).toList();
+        return new ExportReport(r.exported(), r.skipped(), refused, r.failed(), r.bytes(), r.cancelled(), overlaps, r.stop());
     }
 
     void cancel() {
@@ -94,7 +160,9 @@ final class FilesExport {
         if (t != null) t.cancel();
     }
 
-    private Task<Result> start(List<FileListing.Entry> entries, Path folder, ExportOptions options, java.util.function.Consumer<Result> then) {
+    /** Runs one export; {@code alreadyWritten} bytes of this export's output limit were used by earlier runs. */
+    private Task<Result> start(List<FileListing.Entry> entries, Path folder, ExportOptions options, long alreadyWritten,
+                               java.util.function.Consumer<Result> then) {
         AtomicBoolean cancel = new AtomicBoolean();
         Task<Result> task = new Task<>() {
             {
@@ -107,10 +175,13 @@ final class FilesExport {
                 List<FileListing.Entry> chosen = entries == null ? listing.entries() : entries;
                 List<Content> contents = new ArrayList<>(chosen.size());
                 for (FileListing.Entry e : chosen) contents.add(ListingSelection.contentOf(listing, e));
-                ExportReport report = new Exporter(options, (done, total, current) -> {
+                List<Exporter.Claim> others = entries == null ? List.of() : othersThan(chosen);
+                ExportLimit max = limit.get();
+                ExportOptions opts = max == null ? options : options.withMaxOutput(Math.max(0, max.bytes() - alreadyWritten));
+                ExportReport report = new Exporter(opts, (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
-                }, cancel).export(contents, folder);
+                }, cancel).export(contents, folder, others);
                 return new Result(report, chosen);
             }
 
@@ -142,6 +213,18 @@ final class FilesExport {
         return task;
     }
 
+    /** The bytes the listing's other entries hold: chosen files overlapping them are left out too. */
+    private List<Exporter.Claim> othersThan(List<FileListing.Entry> chosen) throws java.io.IOException {
+        Set<FileListing.Entry> mine = new HashSet<>(chosen);
+        List<Exporter.Claim> out = new ArrayList<>();
+        for (FileListing.Entry e : listing.entries()) {
+            if (mine.contains(e) || e.range().isNone() || e.range().length() == 0) continue;
+            dev.vitrine.core.model.ByteRange r = ListingSelection.contentOf(listing, e).stored();
+            if (r != null && !r.isNone() && r.length() > 0) out.add(new Exporter.Claim(e.name(), r));
+        }
+        return out;
+    }
+
     private static List<FileListing.Entry> skippedEntries(Result r) {
         Set<String> names = new HashSet<>();
         for (ExportReport.Skipped s : r.report().skipped()) names.add(s.name());
@@ -151,7 +234,26 @@ final class FilesExport {
     }
 
     private static ExportReport withoutSkipped(ExportReport r) {
-        return new ExportReport(r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), r.cancelled());
+        return new ExportReport(r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), r.cancelled(), r.overlaps(), r.stop());
+    }
+
+    private void askToAllowOverlaps(int count, java.util.function.Consumer<Boolean> answer) {
+        ButtonType anyway = new ButtonType("Export anyway", ButtonBar.ButtonData.OK_DONE);
+        ButtonType leave = new ButtonType("Leave them out", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert a = new Alert(Alert.AlertType.WARNING,
+                Human.count(count) + (count == 1 ? " file shares" : " files share") + " bytes with an earlier file in the archive, so "
+                        + (count == 1 ? "it was" : "they were") + " left out: the archive is damaged, and entries that reuse bytes can make"
+                        + " an export far larger than the archive.\nExport " + (count == 1 ? "it" : "them")
+                        + " anyway? The export still stops at the output limit.", anyway, leave);
+        a.setTitle("Export overlapping files?");
+        a.setHeaderText(null);
+        place(a);
+        a.setOnHidden(e -> {
+            if (dialog == a) dialog = null;
+            answer.accept(a.getResult() == anyway);
+        });
+        dialog = a;
+        a.show();
     }
 
     private void askToReplace(int count, Path folder, java.util.function.Consumer<Boolean> answer) {

@@ -97,15 +97,13 @@ public final class FilesModel {
                 || (segment.isEmpty() && label.startsWith("("));
     }
 
-    /** A name as the table shows it: as it is, or quoted and escaped when it holds control characters or a broken surrogate. */
+    /**
+     * A name as the table shows it: as it is, or quoted and escaped when it holds control
+     * characters, a broken surrogate or characters that make it display as another name (bidi
+     * controls, zero-width characters: the rule of {@link EntryPathPolicy#shown}).
+     */
     public static String shown(String name) {
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isISOControl(c)) return EntryPathPolicy.quote(name);
-            if (Character.isHighSurrogate(c) && (i + 1 >= name.length() || !Character.isLowSurrogate(name.charAt(i + 1)))) return EntryPathPolicy.quote(name);
-            if (Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(name.charAt(i - 1)))) return EntryPathPolicy.quote(name);
-        }
-        return name;
+        return name.isEmpty() ? name : EntryPathPolicy.shown(name);
     }
 
     /** The health column's word. */

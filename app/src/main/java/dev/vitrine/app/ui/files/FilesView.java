@@ -126,7 +126,8 @@ public final class FilesView extends BorderPane {
         this.notifier = notifier;
         this.owner = owner;
         this.listing = listing;
-        this.export = new FilesExport(listing, jobs, notifier, owner);
+        this.export = new FilesExport(listing, () -> session == null ? null
+                : dev.vitrine.core.export.ExportLimit.of(session.archive(), dev.vitrine.core.limits.Limits.DEFAULT), jobs, notifier, owner);
         this.preview = new PreviewPane(background, listing);
         getStyleClass().add("files-view");
         getStylesheets().add(STYLESHEET);

@@ -18,16 +18,21 @@ final class CafEntryChecks {
         String who = "entry " + EntryPathPolicy.quote(e.name());
         String range = rangeProblem(e, dataEnd);
         if (range != null) out.add(Problem.error(file, e.keyOffset(), who + ": " + range));
-        EntryPathPolicy.Decision d = EntryPathPolicy.decide(e.name());
-        switch (d) {
+        // The portable rules (verify's verdict does not depend on where it runs); Windows is a warning.
+        EntryPathPolicy.Classification n = EntryPathPolicy.of(false).classify(e.name());
+        switch (n.decision()) {
             case EntryPathPolicy.Refused r -> out.add(Problem.error(file, e.keyOffset(), who + ": unsafe name (" + r.reason() + "); export refuses it"));
             case EntryPathPolicy.Safe s when s.sanitised() -> out.add(Problem.warning(file, e.keyOffset(), who + ": odd name ("
                     + String.join(", ", s.notes()) + "); export writes it as " + EntryPathPolicy.quote(s.relative())));
             case EntryPathPolicy.Safe s -> { }
         }
         // Legal here, so a warning wherever verify runs; export on Windows refuses the entry.
-        if (d instanceof EntryPathPolicy.Safe s && EntryPathPolicy.windowsProblem(s) instanceof String why) {
-            out.add(Problem.warning(file, e.keyOffset(), who + ": name cannot be written on Windows: " + why + "; export there refuses it"));
+        if (n.windows() != null) {
+            out.add(Problem.warning(file, e.keyOffset(), who + ": name cannot be written on Windows: " + n.windows() + "; export there refuses it"));
+        }
+        if (n.deceptive() != null) {
+            out.add(Problem.warning(file, e.keyOffset(), who + ": name displays differently from what it is: " + n.deceptive()
+                    + "; listings show it escaped, export writes it as it is"));
         }
         return out;
     }

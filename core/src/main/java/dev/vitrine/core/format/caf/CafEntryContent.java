@@ -4,6 +4,7 @@ import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.export.SegmentContent;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.ByteRange;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
@@ -44,6 +45,12 @@ final class CafEntryContent implements SegmentContent {
     @Override
     public long size() {
         return length;
+    }
+
+    /** The entry's range in the data section; NONE for an unreadable entry. */
+    @Override
+    public ByteRange stored() {
+        return problem != null ? ByteRange.NONE : ByteRange.of(start, length);
     }
 
     @Override

@@ -56,13 +56,17 @@ final class CafFolderTree {
         return out;
     }
 
-    /** A segment as a tree label: quoted and escaped when it holds control characters (NUL, ESC, ...). */
+    /**
+     * A segment as a tree label: quoted and escaped when it holds control characters (NUL,
+     * ESC, ...), surrogates or characters that would make it display as another name (bidi
+     * controls, zero-width characters).
+     */
     static String label(String segment) {
         for (int i = 0; i < segment.length(); i++) {
             char c = segment.charAt(i);
             if (Character.isISOControl(c) || Character.isSurrogate(c)) return dev.vitrine.core.export.EntryPathPolicy.quote(segment);
         }
-        return segment;
+        return dev.vitrine.core.export.EntryPathPolicy.needsQuoting(segment) ? dev.vitrine.core.export.EntryPathPolicy.quote(segment) : segment;
     }
 
     static <T> List<T> page(List<T> all, long from, int count) {

@@ -9,10 +9,15 @@ import java.util.List;
  * @param formatVersion     the format_version string, or null when missing or not a string
  * @param versionOffset     absolute offset of the format_version value, -1 when missing
  * @param versionLength     bytes of that value (with its quotes)
- * @param entries           entries in index (key) order, as far as parsing got
+ * @param store             entries in index (key) order, as far as parsing got, by column
  * @param problems          damage that stops or undermines reading the index (syntax, limits, version)
  * @param complete          true when the whole index parsed as one JSON object
  */
-record CafIndex(String formatVersion, long versionOffset, long versionLength, List<CafEntry> entries,
+record CafIndex(String formatVersion, long versionOffset, long versionLength, CafEntries store,
                 List<Problem> problems, boolean complete) {
+
+    /** The entries in index order, each made when asked for (keep none longer than needed). */
+    List<CafEntry> entries() {
+        return store.asList();
+    }
 }

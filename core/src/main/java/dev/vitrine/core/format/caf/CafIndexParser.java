@@ -26,8 +26,8 @@ import java.util.List;
 
 /**
  * Reads the JSON index with Jackson's streaming parser: one pass, no tree, so a 100,000-file
- * index costs its entries and nothing more. Never depends on key order, ignores unknown
- * fields, and turns every kind of damage into a {@link Problem} at an absolute file offset
+ * index costs its entries and nothing more, and those are kept by column ({@link CafEntries}).
+ * Never depends on key order, ignores unknown fields, and turns every kind of damage into a {@link Problem} at an absolute file offset
  * (Jackson's position, mapped from chars back to UTF-8 bytes, plus the index's start). The
  * index is decoded as strict UTF-8, as both reference readers expect. Nesting is capped by
  * {@link Limits#maxDepth()} inside Jackson, and our own walk is iterative, so a hostile
@@ -40,7 +40,7 @@ final class CafIndexParser {
     private final long base;
     private final Limits limits;
     private final List<Problem> problems = new ArrayList<>();
-    private final List<CafEntry> entries = new ArrayList<>();
+    private CafEntries entries = CafEntries.empty();
     private CharToByteOffsets offsets;
     private String version;
     private long versionOffset = -1;
@@ -64,6 +64,7 @@ final class CafIndexParser {
         JsonParser p = null;
         try {
             MemorySegment seg = src.segment(base, indexSize);
+            entries = new CafEntries(seg, base);
             offsets = new CharToByteOffsets(seg);
             // Decode UTF-8 ourselves, strictly: Jackson's byte parser would guess other
             // encodings, and it interns every field name in a table that slows to a crawl
@@ -97,7 +98,8 @@ final class CafIndexParser {
             }
         }
         if (complete) checkVersion();
-        return new CafIndex(version, versionOffset, versionLength, List.copyOf(entries), List.copyOf(problems), complete && !truncatedByLimit);
+        entries.trim();
+        return new CafIndex(version, versionOffset, versionLength, entries, List.copyOf(problems), complete && !truncatedByLimit);
     }
 
     private static JsonFactory factory(Limits limits, long indexSize) {
@@ -196,18 +198,19 @@ final class CafIndexParser {
             }
             String name = p.currentName();
             long keyOffset = tokenOffset(p);
-            entries.add(readEntry(p, name, keyOffset));
+            readEntry(p, name, keyOffset);
         }
         if (t != JsonToken.END_OBJECT) throw new JsonParseException(p, "unexpected " + describe(t) + " in \"files\"");
         return true;
     }
 
-    private CafEntry readEntry(JsonParser p, String name, long keyOffset) throws IOException {
+    /** Reads one entry's value and adds the entry. */
+    private void readEntry(JsonParser p, String name, long keyOffset) throws IOException {
         JsonToken v = p.nextToken();
-        int ordinal = entries.size();
         if (v != JsonToken.START_OBJECT) {
             p.skipChildren();
-            return new CafEntry(ordinal, name, -1, -1, keyOffset, end(p) - keyOffset, "value is " + describe(v) + ", not an object");
+            entries.add(name, -1, -1, keyOffset, end(p) - keyOffset, "value is " + describe(v) + ", not an object");
+            return;
         }
         long start = -1, end = -1;
         String defect = null;
@@ -239,7 +242,7 @@ final class CafIndexParser {
             start = -1;
             end = -1;
         }
-        return new CafEntry(ordinal, name, start, end, keyOffset, end(p) - keyOffset, defect);
+        entries.add(name, start, end, keyOffset, end(p) - keyOffset, defect);
     }
 
     /** A non-negative integer that fits a long, or -1. */

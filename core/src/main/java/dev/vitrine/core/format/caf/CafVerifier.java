@@ -1,11 +1,11 @@
 package dev.vitrine.core.format.caf;
 
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.io.IndexSort;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +20,8 @@ import java.util.Map;
  *       the data section, a safe name (odd but cleanable names are warnings);</li>
  *   <li>duplicate names, e.g. repeated JSON keys (error: Go and JavaScript keep the last one,
  *       so one file silently disappears);</li>
+ *   <li>a name that is both a file and a folder of other entries ({@code a} beside
+ *       {@code a/b}; error: no file system holds both, so export writes only one);</li>
  *   <li>overlapping entries (error) and data bytes no entry covers (warning: wasted space,
  *       or an entry lost from the index).</li>
  * </ul>
@@ -48,7 +50,8 @@ final class CafVerifier {
             for (Problem p : CafEntryChecks.check(e, file, layout.dataEnd())) ctx.report(p);
             if (++done % CHECK_EVERY == 0) tick(ctx, done, total);
         }
-        done = checkDuplicates(ctx, entries, done, total);
+        done = checkDuplicates(ctx, archive.index().store(), done, total);
+        checkFolderClashes(ctx, archive.index().store());
         checkCoverage(ctx, layout, done, total);
         ctx.progress(total, total);
     }
@@ -65,38 +68,143 @@ final class CafVerifier {
         if (bad >= 0) ctx.report(Problem.error(file, layout.indexStart() + bad, "invalid UTF-8 in the index"));
     }
 
-    private long checkDuplicates(VerifyContext ctx, List<CafEntry> entries, long done, long total) {
-        Map<String, CafEntry> seen = new HashMap<>(entries.size() * 2);
-        for (CafEntry e : entries) {
-            CafEntry first = seen.putIfAbsent(e.name(), e);
-            if (first != null) {
-                ctx.report(Problem.error(file, e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name())
-                        + " appears again (first at offset " + first.keyOffset() + "); other readers keep only the last one"));
-            }
+    /**
+     * Repeated names, each reported at its key with the offset of the first. Names are hashed
+     * (one long per entry) and sorted by hash, and only names with equal hashes are compared:
+     * no map of millions of strings.
+     */
+    private long checkDuplicates(VerifyContext ctx, CafEntries es, long done, long total) {
+        int n = es.size();
+        long[] hash = new long[n];
+        for (int i = 0; i < n; i++) {
+            hash[i] = hash(es.name(i));
             if (++done % CHECK_EVERY == 0) tick(ctx, done, total);
+        }
+        int[] first = new int[n];
+        java.util.Arrays.fill(first, -1);
+        int[] byHash = IndexSort.sorted(n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
+        forEachRun(byHash, hash, run -> {
+            Map<String, Integer> seen = new HashMap<>();
+            for (int k : run) { // ordinals ascending within a run
+                Integer f = seen.putIfAbsent(es.name(k), k);
+                if (f != null) first[k] = f;
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            if (first[i] < 0) continue;
+            ctx.report(Problem.error(file, es.keyOffset(i), "entry " + EntryPathPolicy.quote(es.name(i))
+                    + " appears again (first at offset " + es.keyOffset(first[i]) + "); other readers keep only the last one"));
         }
         return done;
     }
 
+    /** Calls {@code action} with each run of two or more positions of {@code sorted} whose hashes are equal. */
+    private static void forEachRun(int[] sorted, long[] hash, java.util.function.Consumer<int[]> action) {
+        for (int i = 0; i < sorted.length; ) {
+            int j = i + 1;
+            while (j < sorted.length && hash[sorted[j]] == hash[sorted[i]]) j++;
+            if (j - i > 1) action.accept(java.util.Arrays.copyOfRange(sorted, i, j));
+            i = j;
+        }
+    }
+
+    /** FNV-1a over the chars: only a first sieve, equal hashes are compared as strings. */
+    private static long hash(String s) {
+        if (s == null) return 0;
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h ^= s.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    /** The path export writes the entry to, or null when export refuses its name. */
+    private static String relative(CafEntries es, int i) {
+        return EntryPathPolicy.decide(es.name(i)) instanceof EntryPathPolicy.Safe s ? s.relative() : null;
+    }
+
+    /**
+     * Files whose name other entries use as a folder: one error per such file, at its key,
+     * naming the first entry under it and how many more there are. Names are compared as
+     * export writes them (cleaned; refused names are reported on their own already), through
+     * hashes as for duplicates.
+     */
+    private void checkFolderClashes(VerifyContext ctx, CafEntries es) {
+        int n = es.size();
+        long[] hash = new long[n];
+        boolean anyFolder = false;
+        for (int i = 0; i < n; i++) {
+            String rel = relative(es, i);
+            hash[i] = rel == null ? 0 : hash(rel);
+            anyFolder |= rel != null && rel.indexOf('/') >= 0;
+        }
+        if (!anyFolder) return;
+        int[] byHash = IndexSort.sorted(n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
+        Map<Integer, Integer> firstChild = new HashMap<>();
+        Map<Integer, Integer> children = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            String rel = relative(es, i);
+            if (rel == null) continue;
+            for (int slash = rel.indexOf('/'); slash >= 0; slash = rel.indexOf('/', slash + 1)) {
+                int file = fileNamed(es, byHash, hash, rel.substring(0, slash));
+                if (file >= 0) {
+                    firstChild.putIfAbsent(file, i);
+                    children.merge(file, 1, Integer::sum);
+                    break;
+                }
+            }
+        }
+        List<Integer> clashing = new ArrayList<>(firstChild.keySet());
+        clashing.sort(null);
+        for (int f : clashing) {
+            int more = children.get(f) - 1;
+            ctx.report(Problem.error(this.file, es.keyOffset(f), "entry " + EntryPathPolicy.quote(es.name(f)) + " is a file, but entry "
+                    + EntryPathPolicy.quote(es.name(firstChild.get(f))) + (more > 0 ? " (and " + more + " more)" : "") + " needs it to be a folder;"
+                    + " no file system holds both, so export writes only the first in data order"));
+        }
+    }
+
+    /** The first entry (by ordinal) export writes as {@code path}, or -1. */
+    private static int fileNamed(CafEntries es, int[] byHash, long[] hash, String path) {
+        long h = hash(path);
+        int lo = 0, hi = byHash.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (hash[byHash[mid]] < h) lo = mid + 1;
+            else hi = mid;
+        }
+        for (int k = lo; k < byHash.length && hash[byHash[k]] == h; k++) {
+            if (path.equals(relative(es, byHash[k]))) return byHash[k];
+        }
+        return -1;
+    }
+
     /** Sweeps readable entries by start: overlaps are errors, bytes no entry covers are warnings. */
     private void checkCoverage(VerifyContext ctx, CafLayout layout, long done, long total) {
-        List<CafEntry> sorted = new ArrayList<>();
-        for (CafEntry e : archive.entriesInDataOrder()) if (archive.readable(e) && e.length() > 0) sorted.add(e);
-        sorted.sort(Comparator.comparingLong(CafEntry::start).thenComparingLong(CafEntry::end));
+        CafEntries es = archive.index().store();
+        long dataEnd = layout.dataEnd();
+        int count = 0;
+        for (int i = 0; i < es.size(); i++) if (es.readableIn(i, dataEnd) && es.end(i) > es.start(i)) count++;
+        int[] sorted = new int[count];
+        count = 0;
+        for (int i = 0; i < es.size(); i++) if (es.readableIn(i, dataEnd) && es.end(i) > es.start(i)) sorted[count++] = i;
+        IndexSort.sort(sorted, (a, b) -> es.start(a) != es.start(b) ? Long.compare(es.start(a), es.start(b))
+                : es.end(a) != es.end(b) ? Long.compare(es.end(a), es.end(b)) : Integer.compare(a, b));
         long covered = 0;
-        CafEntry reach = null; // the entry that reaches furthest so far
-        for (CafEntry e : sorted) {
-            if (reach != null && e.start() < reach.end()) {
-                ctx.report(Problem.error(file, e.start(), "entry " + EntryPathPolicy.quote(e.name()) + " [" + e.start() + ", " + e.end()
-                        + ") overlaps entry " + EntryPathPolicy.quote(reach.name()) + " [" + reach.start() + ", " + reach.end() + ")"));
-            } else if (e.start() > covered) {
-                gap(ctx, covered, e.start());
+        int reach = -1; // the entry that reaches furthest so far
+        for (int e : sorted) {
+            if (reach >= 0 && es.start(e) < es.end(reach)) {
+                ctx.report(Problem.error(file, es.start(e), "entry " + EntryPathPolicy.quote(es.name(e)) + " [" + es.start(e) + ", " + es.end(e)
+                        + ") overlaps entry " + EntryPathPolicy.quote(es.name(reach)) + " [" + es.start(reach) + ", " + es.end(reach) + ")"));
+            } else if (es.start(e) > covered) {
+                gap(ctx, covered, es.start(e));
             }
-            if (reach == null || e.end() > reach.end()) reach = e;
-            covered = Math.max(covered, e.end());
+            if (reach < 0 || es.end(e) > es.end(reach)) reach = e;
+            covered = Math.max(covered, es.end(e));
             if (++done % CHECK_EVERY == 0) tick(ctx, done, total);
         }
-        if (covered < layout.dataEnd()) gap(ctx, covered, layout.dataEnd());
+        if (covered < dataEnd) gap(ctx, covered, dataEnd);
     }
 
     private void gap(VerifyContext ctx, long from, long to) {
