@@ -35,8 +35,16 @@ public final class FileRow {
         return entry.name();
     }
 
+    /** Size in bytes, or -1 while unknown (an entry whose size is known only once decoded, until it is). */
     public long size() {
-        return entry.size();
+        return entry.size() >= 0 ? entry.size() : decodedSize;
+    }
+
+    private volatile long decodedSize = -1;
+
+    /** The size found by decoding the file (for entries that list -1). */
+    public void sizeKnown(long n) {
+        decodedSize = n;
     }
 
     public ByteRange range() {

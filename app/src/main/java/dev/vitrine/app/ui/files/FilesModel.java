@@ -22,18 +22,12 @@ import java.util.function.BooleanSupplier;
 public final class FilesModel {
     private final List<FileRow> rows;
     private final Map<ByteRange, List<FileRow>> byRange;
-    private final long totalBytes;
 
     private FilesModel(List<FileRow> rows) {
         this.rows = List.copyOf(rows);
         Map<ByteRange, List<FileRow>> m = new HashMap<>(rows.size() * 2);
-        long total = 0;
-        for (FileRow r : rows) {
-            m.computeIfAbsent(r.range(), k -> new ArrayList<>(1)).add(r);
-            total += Math.max(0, r.size());
-        }
+        for (FileRow r : rows) m.computeIfAbsent(r.range(), k -> new ArrayList<>(1)).add(r);
         this.byRange = m;
-        this.totalBytes = total;
     }
 
     /** Reads the listing and judges each entry's name. Blocking: may read the archive. */
@@ -59,9 +53,12 @@ public final class FilesModel {
         return rows.size();
     }
 
+    /** Bytes of all files whose size is known (sizes known only once decoded count when they are). */
     public long totalBytes() {
-        return totalBytes;
-    }
+        long t = 0;
+        for (FileRow r : rows) t += Math.max(0, r.size());
+        return t;
+}
 
     /**
      * The rows a structure-tree node stands for: a leaf whose bytes are exactly the entry's and

@@ -221,7 +221,7 @@ public final class FilesView extends BorderPane {
         name.setPrefWidth(300);
         TableColumn<FileRow, Long> size = new TableColumn<>("size");
         size.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().size()));
-        size.setCellFactory(c -> new NumberCell(v -> Human.size(v), v -> Human.count(v) + " bytes"));
+        size.setCellFactory(c -> new NumberCell(v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v) + " bytes"));
         size.setPrefWidth(90);
         TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
         offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
@@ -288,12 +288,36 @@ public final class FilesView extends BorderPane {
             refreshHealth();
             updateStatus();
             loaded.complete(m);
+            fillSizes(List.copyOf(base));
         }, err -> {
             status.setText("could not read the file list");
             table.setPlaceholder(new Label("Could not read the file list: " + Human.error(err)));
             notifier.error("File list: " + Human.error(err));
             loaded.completeExceptionally(err);
         });
+    }
+
+    /** Rows whose size is known only once decoded (clp-s's ingested files): decoded on the long lane, filled in as "?" turns to sizes. */
+    static final int MAX_SIZES_FILLED = 10_000;
+
+    private void fillSizes(List<FileRow> rows) {
+        List<FileRow> unknown = rows.stream().filter(r -> r.size() < 0).limit(MAX_SIZES_FILLED).toList();
+        if (unknown.isEmpty()) return;
+        background.runLong(() -> {
+            long[] sizes = new long[unknown.size()];
+            for (int i = 0; i < sizes.length; i++) {
+                try {
+                    sizes[i] = listing.content(unknown.get(i).entry()).size();
+                } catch (java.io.IOException | RuntimeException e) {
+                    sizes[i] = -1; // stays "?": the preview and export say why
+                }
+            }
+            return sizes;
+        }, sizes -> {
+            for (int i = 0; i < sizes.length; i++) unknown.get(i).sizeKnown(sizes[i]);
+            table.refresh();
+            updateStatus();
+        }, err -> { /* sizes stay "?" */ });
     }
 
     /** Coalesces bursts of problems (a verify streams them) into one refresh per pulse. */

@@ -111,6 +111,13 @@ public final class RecordsGrid extends Region {
         refresh();
     }
 
+    /** The window's row count changed (it grew): the scroll bar and rows follow, the view and selection stay. */
+    public void sizeChanged() {
+        if (window == null) return;
+        viewport.setTotal(window.size());
+        refresh();
+    }
+
     public RowViewport viewport() {
         return viewport;
     }

@@ -44,6 +44,16 @@ public final class RowWindow {
         return size;
     }
 
+    /**
+     * The table grew to {@code n} rows (a filter found more matches): a short last page is
+     * forgotten so that it is read again with its new rows.
+     */
+    public void grow(long n) {
+        if (n <= size) return;
+        if (size % pageSize != 0) pages.remove(size / pageSize);
+        size = n;
+    }
+
     public int pageSize() {
         return pageSize;
     }

@@ -70,4 +70,23 @@ class RowWindowTest {
         assertEquals("a\\x00b\\n\\xff", RecordText.escape(new byte[] {'a', 0, 'b', '\n', (byte) 0xff}));
         assertEquals("abc…", RecordText.escape("abcdef".getBytes(), 0, 6, 3));
     }
+
+    @Test
+    void aGrowingTableRereadsItsShortLastPageAndKeepsTheFullOnes() {
+        DeferredLoader l = new DeferredLoader();
+        RowWindow w = new RowWindow(300, 256, 8, l);
+        w.row(0);
+        w.row(299);
+        l.runAll();
+        assertEquals(List.of(0L, 256L), l.requested);
+        w.grow(600);
+        assertEquals(600, w.size());
+        assertEquals("r0", w.row(0).cell(0), "a full page stays");
+        assertEquals("…", w.row(400).cell(0), "the short page is read again with its new rows");
+        assertEquals(List.of(0L, 256L, 256L), l.requested);
+        l.runAll();
+        assertEquals("r400", w.row(400).cell(0));
+        w.grow(500);
+        assertEquals(600, w.size(), "a table never shrinks by growing");
+    }
 }

@@ -15,7 +15,6 @@ import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.Severity;
 import dev.vitrine.core.verify.VerifyContext;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -347,22 +346,10 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         }
         if (match == null) throw new IOException(src.name() + ": no ingested file " + entry.name());
         final ClpsMetadata.RangeEntry r = match;
+        final long first = r.start(), end = Math.max(r.start(), r.end());
+        // Streamed a chunk of records at a time: an ingested file may be the whole archive (hundreds of MB of JSON).
         return new Content() {
-            private byte[] bytes;
-
-            private synchronized byte[] bytes() throws IOException {
-                if (bytes == null) {
-                    java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
-                    long count = Math.max(0, r.end() - r.start());
-                    for (long from = r.start(); from < r.start() + count; from += 65536) {
-                        for (String line : records().lines(from, (int) Math.min(65536, r.start() + count - from))) {
-                            bo.write(line.getBytes(StandardCharsets.UTF_8));
-                        }
-                    }
-                    bytes = bo.toByteArray();
-                }
-                return bytes;
-            }
+            private volatile long size = -1;
 
             @Override
             public String name() {
@@ -371,18 +358,99 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
             @Override
             public long size() {
-                try {
-                    return bytes().length;
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                if (size < 0) {
+                    try (InputStream in = open()) {
+                        size = in.transferTo(java.io.OutputStream.nullOutputStream());
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
                 }
+                return size;
             }
 
             @Override
-            public InputStream open() throws IOException {
-                return new ByteArrayInputStream(bytes());
+            public InputStream open() {
+                return new InputStream() {
+                    private long next = first;
+                    private byte[] buf = new byte[0];
+                    private int pos;
+
+                    private boolean fill() throws IOException {
+                        while (pos >= buf.length) {
+                            if (next >= end) return false;
+                            int n = (int) Math.min(CONTENT_CHUNK, end - next);
+                            java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream(n * 256);
+                            for (String line : records().lines(next, n)) bo.write(line.getBytes(StandardCharsets.UTF_8));
+                            next += n;
+                            buf = bo.toByteArray();
+                            pos = 0;
+                        }
+                        return true;
+                    }
+
+                    @Override
+                    public int read() throws IOException {
+                        return fill() ? buf[pos++] & 0xff : -1;
+                    }
+
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        if (len == 0) return 0;
+                        if (!fill()) return -1;
+                        int k = Math.min(len, buf.length - pos);
+                        System.arraycopy(buf, pos, b, off, k);
+                        pos += k;
+                        return k;
+                    }
+                };
             }
         };
+    }
+
+    /** Records rendered at once when an ingested file is read. */
+    private static final int CONTENT_CHUNK = 8192;
+
+    private ClpsPacketStream packetStream;
+    private ClpsSchemaView schemaView;
+    private ClpsFilterable filterable;
+    private ClpsDictionaries dictionaries;
+
+    /**
+     * Besides what the class implements: the metadata packets ({@link dev.vitrine.core.model.PacketStream}), the
+     * schema tree ({@link dev.vitrine.core.model.SchemaTree}), the dictionaries ({@link dev.vitrine.core.model.Dictionaries})
+     * and the records for a filtered table ({@link dev.vitrine.core.model.FilterableRecords}); none reads the file until used.
+     */
+    @Override
+    public <T> java.util.Optional<T> capability(Class<T> type) {
+        if (type.isInstance(this)) return java.util.Optional.of(type.cast(this));
+        // Its own lock, not the archive's: the window asks on its thread while a reader may hold the archive's.
+        synchronized (capabilityLock) {
+            return java.util.Optional.ofNullable(made(type));
+        }
+    }
+
+    private final Object capabilityLock = new Object();
+
+    private <T> T made(Class<T> type) {
+        Object c = null;
+        if (type == dev.vitrine.core.model.PacketStream.class && metadata != null) {
+            if (packetStream == null) packetStream = new ClpsPacketStream(this);
+            c = packetStream;
+        } else if (type == dev.vitrine.core.model.SchemaTree.class && !files.isEmpty()) {
+            c = schemaView();
+        } else if (type == dev.vitrine.core.model.FilterableRecords.class && !files.isEmpty()) {
+            if (filterable == null) filterable = new ClpsFilterable(this, schemaView());
+            c = filterable;
+        } else if (type == dev.vitrine.core.model.Dictionaries.class && !files.isEmpty()) {
+            if (dictionaries == null) dictionaries = new ClpsDictionaries(this);
+            c = dictionaries;
+        }
+        return c == null ? null : type.cast(c);
+    }
+
+    private ClpsSchemaView schemaView() {
+        if (schemaView == null) schemaView = new ClpsSchemaView(this);
+        return schemaView;
     }
 
     @Override

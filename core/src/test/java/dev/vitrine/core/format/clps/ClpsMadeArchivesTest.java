@@ -118,6 +118,7 @@ class ClpsMadeArchivesTest {
             assertEquals(35, jr.writeJsonLines("  ", out));
             assertEquals(35, jr.recordCount());
             assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8), out.toString(java.nio.charset.StandardCharsets.UTF_8));
+            // KQL is wired now: a query it cannot parse is still refused, with the position of the mistake.
             org.junit.jupiter.api.Assertions.assertThrows(dev.vitrine.core.model.JsonRecords.QuerySyntaxException.class,
                     () -> jr.writeJsonLines("n: (1 OR", new ByteArrayOutputStream()));
         }

@@ -1,0 +1,68 @@
+package dev.vitrine.app.ui.jsonrecords;
+
+import dev.vitrine.app.ui.views.FormatView;
+import dev.vitrine.app.ui.views.ViewContext;
+import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.model.FilterableRecords;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+
+/**
+ * The JSON records tab of archives whose records are JSON: a table over all records with key
+ * paths as columns, the chosen record as pretty JSON, a query filter that streams matches in
+ * the background, and export as JSON lines.
+ */
+public final class JsonRecordsTab implements FormatView {
+    public static final String ID = "json-records";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "JSON records";
+    }
+
+    @Override
+    public Ikon icon() {
+        return MaterialDesignC.CODE_JSON;
+    }
+
+    @Override
+    public int order() {
+        return 11;
+    }
+
+    @Override
+    public boolean appliesTo(Archive archive) {
+        return archive.capability(FilterableRecords.class).isPresent();
+    }
+
+    @Override
+    public View create(ViewContext context) {
+        JsonRecordsView v = new JsonRecordsView(context.background(), context.session().archive().capability(FilterableRecords.class).orElseThrow(),
+                context.notifier(), context.owner(), context.destinations());
+        return new Made(v);
+    }
+
+    /** The made tab; File > Export while it is in front exports its records. */
+    public record Made(JsonRecordsView view) implements View {
+        @Override
+        public javafx.scene.Node content() {
+            return view;
+        }
+
+        @Override
+        public boolean export() {
+            view.export();
+            return true;
+        }
+
+        @Override
+        public void dispose() {
+            view.dispose();
+        }
+    }
+}
