@@ -108,11 +108,19 @@ final class ExportCommand implements Callable<Integer> {
                 return ExitCodes.UNREADABLE;
             }
             printReport(out, err, file, report);
+            // With no names given, the archive's empty folders come out too (DataBundle stores them).
+            List<String> foldersNotMade = List.of();
+            if (entries.isEmpty()) {
+                List<String> folders = new java.util.ArrayList<>();
+                for (FileListing.Entry e : listing.get().listing()) if (e.isFolder()) folders.add(e.name());
+                if (!folders.isEmpty()) foldersNotMade = Exporter.makeFolders(folders, dir);
+                for (String line : foldersNotMade) err.println("vitrine: " + file + ": folder not made: " + line);
+            }
             if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
             // A name that matches nothing is a usage error; what could be exported was.
             if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
             // Overlapping entries written as asked still come from a damaged archive.
-            return report.ok() && report.overlaps().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
+            return report.ok() && report.overlaps().isEmpty() && foldersNotMade.isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
         });
     }
 

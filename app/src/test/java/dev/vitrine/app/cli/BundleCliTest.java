@@ -38,4 +38,28 @@ class BundleCliTest {
         assertEquals(0, CliRun.of("verify", bundle.toString()).exit());
         assertEquals("hello\n", new String(CliRun.of("cat", bundle.toString(), "a.txt").stdout(), StandardCharsets.UTF_8));
     }
+
+    @Test
+    void exportWritesTheEmptyFoldersTooAndNeverThroughALinkInTheDestination() throws Exception {
+        Path in = temp.resolve("in");
+        Files.createDirectories(in.resolve("sub/empty"));
+        Files.writeString(in.resolve("sub/f.txt"), "x");
+        Path bundle = temp.resolve("bundle");
+        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+
+        Path out = temp.resolve("out");
+        CliRun all = CliRun.of("export", bundle.toString(), out.toString());
+        assertEquals(0, all.exit(), all.stderr());
+        assertTrue(Files.isDirectory(out.resolve("sub/empty")), "the empty folder is exported");
+
+        Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+        Path trap = temp.resolve("trap");
+        Files.createDirectories(trap);
+        Files.createSymbolicLink(trap.resolve("sub"), elsewhere);
+        CliRun linked = CliRun.of("export", bundle.toString(), trap.toString());
+        assertEquals(1, linked.exit(), "refused entries and folders make exit 1: " + linked.stderr());
+        try (var s = Files.list(elsewhere)) {
+            assertEquals(0, s.count(), "nothing was written through the link");
+        }
+    }
 }

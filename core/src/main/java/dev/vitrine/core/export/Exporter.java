@@ -305,4 +305,30 @@ public final class Exporter {
             return 0;
         }
     }
+
+    /**
+     * Makes the empty folders an archive stores as entries of their own (DataBundle), under
+     * {@code folder}, by the same name policy and link rules as files: a name the policy refuses,
+     * or a link on the way, is refused, never followed. Returns one line per folder not made.
+     */
+    public static List<String> makeFolders(List<String> names, Path folder) throws IOException {
+        ExportFolder f = ExportFolder.open(folder);
+        List<String> notMade = new ArrayList<>();
+        for (String name : names) {
+            switch (EntryPathPolicy.decide(name)) {
+                case EntryPathPolicy.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                case EntryPathPolicy.Safe s -> {
+                    // Placing a name inside the folder makes the folder itself, link-checked level by level.
+                    List<String> inside = new ArrayList<>(s.segments());
+                    inside.add("folder-probe");
+                    switch (f.place(inside)) {
+                        case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                        case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
+                        default -> { /* made, or already a plain folder */ }
+                    }
+                }
+            }
+        }
+        return notMade;
+    }
 }
