@@ -47,7 +47,9 @@ public final class FilesTab implements FormatView {
 
     @Override
     public boolean frontOnOpen(Archive archive) {
-        return true;
+        // In front when files are what the archive holds; a log whose ingested files are listed
+        // too (clp-s) opens on its records instead.
+        return archive.capability(dev.vitrine.core.model.JsonRecords.class).isEmpty();
     }
 
     @Override

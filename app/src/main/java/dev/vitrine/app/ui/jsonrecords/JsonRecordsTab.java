@@ -40,6 +40,12 @@ public final class JsonRecordsTab implements FormatView {
         return archive.capability(FilterableRecords.class).isPresent();
     }
 
+    /** Records are what such an archive is for: its tab is in front when it opens. */
+    @Override
+    public boolean frontOnOpen(Archive archive) {
+        return true;
+    }
+
     @Override
     public View create(ViewContext context) {
         JsonRecordsView v = new JsonRecordsView(context.background(), context.session().archive().capability(FilterableRecords.class).orElseThrow(),

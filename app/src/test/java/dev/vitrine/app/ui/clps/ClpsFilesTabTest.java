@@ -19,6 +19,9 @@ class ClpsFilesTabTest extends ClpsWindowTest {
     @Test
     void ingestedFilesAreListedAndTheirSizesFillInOnceDecoded() throws Exception {
         ArchiveView v = open(dev.vitrine.core.testing.Fixtures.path("clp-s/generated/archives/sts135-multifile.clps"));
+        // A clp-s archive opens on its records; its ingested files are one tab away.
+        fx(() -> v.details().select(FilesTab.TAB_ID));
+        waitUntil("the files view", () -> FilesTab.of(v.details()) != null);
         FilesView f = fx(() -> FilesTab.of(v.details()));
         f.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         waitUntil("sizes", () -> f.table().getItems().stream().allMatch(r -> r.size() >= 0));

@@ -41,6 +41,8 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
     @Test
     void everyRecordIsARowAndTheChosenOneIsTheSameJsonAsVitrineCat() throws Exception {
         ArchiveView v = openApp();
+        org.junit.jupiter.api.Assertions.assertEquals("tab-json-records",
+                fx(() -> v.details().tabs().getSelectionModel().getSelectedItem().getId()), "a log opens on its records, not its ingested files");
         JsonRecordsView r = records(v);
         List<String> cat = catLines(APP_OUT);
         assertTrue(fx(r::statusText).startsWith("3,000 records"), fx(r::statusText));
