@@ -155,23 +155,11 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** "500M", "20G", "1048576": bytes, or -1 when it is not a size. */
+    /** Bytes as {@link dev.vitrine.core.io.SizeText} reads them ("500M", "20G", "1048576"), or -1 when it is not a size. */
     static long parseSize(String text) {
-        String t = text.strip();
-        if (t.isEmpty()) return -1;
-        int shift = switch (Character.toUpperCase(t.charAt(t.length() - 1))) {
-            case 'K' -> 10;
-            case 'M' -> 20;
-            case 'G' -> 30;
-            case 'T' -> 40;
-            default -> 0;
-        };
-        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
-        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) return -1;
         try {
-            long n = Long.parseLong(digits);
-            return n > (Long.MAX_VALUE >> shift) ? -1 : n << shift;
-        } catch (NumberFormatException e) {
+            return dev.vitrine.core.io.SizeText.parse(text);
+        } catch (IllegalArgumentException e) {
             return -1;
         }
     }

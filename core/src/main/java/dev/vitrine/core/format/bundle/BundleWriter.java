@@ -105,30 +105,13 @@ public final class BundleWriter {
         }
     }
 
-    /** "262144", "256K", "1G", "1.5M" (powers of 1024), at least 1. */
+    /** A size as {@link dev.vitrine.core.io.SizeText} reads it, the option named in the message. */
     static long size(String option, String text) {
-        String t = text.trim().toUpperCase(java.util.Locale.ROOT);
-        if (t.endsWith("IB")) t = t.substring(0, t.length() - 2);
-        long unit = 1;
-        if (!t.isEmpty()) {
-            switch (t.charAt(t.length() - 1)) {
-                case 'K' -> unit = 1L << 10;
-                case 'M' -> unit = 1L << 20;
-                case 'G' -> unit = 1L << 30;
-                case 'T' -> unit = 1L << 40;
-                default -> { }
-            }
-            if (unit > 1) t = t.substring(0, t.length() - 1);
-        }
-        double v;
         try {
-            v = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": '" + text + "' is not a size (e.g. 262144, 256K, 1G)");
+            return dev.vitrine.core.io.SizeText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }
-        double bytes = v * unit;
-        if (!(bytes >= 1) || bytes > Long.MAX_VALUE / 2) throw new IllegalArgumentException(option + ": '" + text + "' is out of range");
-        return (long) bytes;
     }
 
     /** What was written. {@code skipped}: input paths that are neither files nor folders (links, devices). */

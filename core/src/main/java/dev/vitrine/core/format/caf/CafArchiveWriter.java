@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -67,31 +66,10 @@ final class CafArchiveWriter implements ArchiveWriter {
         o.flush();
     }
 
-    /** "1048576", "512K", "30G", "1.5G" (powers of 1024); positive and at most 32 GiB. */
+    /** A size as {@link dev.vitrine.core.io.SizeText} reads it, and at most the format's 32 GiB chunk limit. */
     static long parseSize(String s) {
-        String t = s.trim().toUpperCase(Locale.ROOT);
-        if (t.endsWith("IB")) t = t.substring(0, t.length() - 2);
-        else if (t.endsWith("B") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2))) t = t.substring(0, t.length() - 1);
-        long unit = 1;
-        if (!t.isEmpty()) {
-            switch (t.charAt(t.length() - 1)) {
-                case 'K' -> unit = 1L << 10;
-                case 'M' -> unit = 1L << 20;
-                case 'G' -> unit = 1L << 30;
-                case 'T' -> unit = 1L << 40;
-                default -> { }
-            }
-            if (unit > 1) t = t.substring(0, t.length() - 1);
-        }
-        double v;
-        try {
-            v = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + s + "' is not a size (e.g. 1048576, 512K, 30G)");
-        }
-        double bytes = v * unit;
-        if (!(bytes >= 1)) throw new IllegalArgumentException("'" + s + "' must be at least 1 byte");
+        long bytes = dev.vitrine.core.io.SizeText.parse(s);
         if (bytes > CafWriter.MAX_CHUNK_DATA) throw new IllegalArgumentException("'" + s + "' is over the format's 32 GiB chunk limit");
-        return (long) bytes;
+        return bytes;
     }
 }
