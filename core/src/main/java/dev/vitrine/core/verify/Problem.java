@@ -63,11 +63,6 @@ public record Problem(Severity severity, String file, FileRef ref, long offset, 
         return new Problem(severity, file, ref, offset, message, path, expected, actual);
     }
 
-    /** This problem as a warning (e.g. a consequence of damage elsewhere). */
-    public Problem asWarning() {
-        return new Problem(Severity.WARNING, file, ref, offset, message, nodePath, expected, actual);
-    }
-
     public ByteRange.Position position() {
         return new ByteRange.Position(ref, offset);
     }

@@ -107,10 +107,4 @@ public final class DetailsPane extends BorderPane {
     public TabPane tabs() {
         return tabs;
     }
-
-    /** Whether the tab with node id {@code id} is in front. */
-    public boolean shows(String id) {
-        Tab t = tabs.getSelectionModel().getSelectedItem();
-        return t != null && id.equals(t.getId());
-    }
 }

@@ -31,11 +31,6 @@ public record IndexPicture(List<Level> levels) {
         }
     }
 
-    /** Whether an archive has an index tree to draw: its root, or one of its first children, is an index block. */
-    public static boolean isIndexBlock(Node n) {
-        return n.is(Role.INDEX_BLOCK);
-    }
-
     /**
      * Finds where the index starts: {@code root} itself when it is an index block, else the first
      * index block among its first children. Returns the path to it, or an empty list.

@@ -53,11 +53,6 @@ public final class DetailViews {
         return List.copyOf(list);
     }
 
-    /** Every registered view (for tests and the architecture notes). */
-    public static List<FormatView> registered() {
-        return ALL;
-    }
-
     private static boolean applies(FormatView v, Archive a) {
         try {
             return v.appliesTo(a);
