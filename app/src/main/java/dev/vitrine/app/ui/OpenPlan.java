@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * What dropping or naming paths opens: files as they are; a folder either as an archive (a
- * multi-file format claims it) or as the archives directly inside it (others skipped quietly,
- * e.g. a README). Blocking (lists folders, probes files): run it in the background.
+ * multi-file format claims it) or as the archives directly inside it, files and claimed
+ * folders alike (others skipped quietly, e.g. a README or a plain subfolder). Blocking (lists folders, probes files): run it in the background.
  */
 public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> messages) {
     /** Most archives opened from one folder. */
@@ -33,7 +33,9 @@ public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> mes
                 }
                 List<Path> inside;
                 try (Stream<Path> s = Files.list(p)) {
-                    inside = s.filter(Files::isRegularFile).sorted().toList();
+                    // Files, and folders a format claims (a log folder among the samples); links not followed.
+                    inside = s.filter(f -> Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            || Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)).sorted().toList();
                 }
                 int taken = 0;
                 for (Path f : inside) {

@@ -60,6 +60,12 @@ class LaunchOptionsTest {
         assertEquals(List.of(dir.resolve("README.md")), plan.skipped());
         assertEquals(List.of(), plan.messages());
         Path empty = Files.createDirectory(dir.resolve("empty"));
+        // A folder inside that a format claims is an archive too (the test-only two-part format);
+        // a plain one is skipped like the README.
+        Path parts = dev.vitrine.app.ui.testing.TwoPartFormat.write(dir.resolve("parts"), 1, 1);
+        OpenPlan withFolders = OpenPlan.of(List.of(dir), FormatRegistry.get());
+        assertEquals(List.of(zss, parts), withFolders.archives());
+        assertEquals(List.of(dir.resolve("README.md"), empty), withFolders.skipped());
         assertEquals(1, OpenPlan.of(List.of(empty), FormatRegistry.get()).messages().size());
     }
 }
