@@ -57,7 +57,7 @@ final class LsCommand implements Callable<Integer> {
         int sizeWidth = 4, offWidth = 6;
         for (FileListing.Entry e : entries) {
             sizeWidth = Math.max(sizeWidth, Long.toString(e.size()).length());
-            offWidth = Math.max(offWidth, Long.toString(e.range().offset()).length());
+            offWidth = Math.max(offWidth, offsetText(e).length());
         }
         // One buffer for the whole listing: the shared writer flushes on every line, which
         // costs a system call per file on a 100,000-file chunk.
@@ -66,7 +66,7 @@ final class LsCommand implements Callable<Integer> {
         for (FileListing.Entry e : entries) {
             boolean located = !e.range().isNone();
             Object at = e.attributes().get("offset");
-            String offset = at != null ? String.valueOf(at) : located ? Long.toString(e.range().offset()) : e.isFolder() ? "-" : "?";
+            String offset = offsetText(e);
             String name = printable(e.name()) + (e.isFolder() ? "/" : "");
             row(b, sizeWidth, located || e.isFolder() || at != null ? Long.toString(e.size()) : "?", offWidth, offset, name);
             if (b.length() > 60 * 1024) {
@@ -75,6 +75,12 @@ final class LsCommand implements Callable<Integer> {
             }
         }
         out.write(b.toString());
+    }
+
+    /** The offset column as printed; the width is measured on the same text (a format's own offset may be longer than its byte range's). */
+    private static String offsetText(FileListing.Entry e) {
+        Object at = e.attributes().get("offset");
+        return at != null ? String.valueOf(at) : !e.range().isNone() ? Long.toString(e.range().offset()) : e.isFolder() ? "-" : "?";
     }
 
     private static void row(StringBuilder b, int w1, String size, int w2, String offset, String name) {

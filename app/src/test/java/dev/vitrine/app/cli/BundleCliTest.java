@@ -62,4 +62,23 @@ class BundleCliTest {
             assertEquals(0, s.count(), "nothing was written through the link");
         }
     }
+
+    @Test
+    void lsAlignsStreamOffsetsLongerThanAnyByteOffset() throws Exception {
+        // 1.1 MB of zeros is stored as all-zero records (no bytes), so b.txt's stream offset has
+        // more digits than any shard byte offset: the column must still fit it.
+        Path in = temp.resolve("in");
+        Files.createDirectories(in);
+        Files.write(in.resolve("a.bin"), new byte[1_100_000]);
+        Files.writeString(in.resolve("b.txt"), "x");
+        Path bundle = temp.resolve("bundle");
+        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+
+        CliRun ls = CliRun.of("ls", bundle.toString());
+        assertEquals(0, ls.exit(), ls.stderr());
+        String[] lines = new String(ls.stdout(), StandardCharsets.UTF_8).split("\\R");
+        assertEquals(3, lines.length, String.join("\n", lines));
+        assertTrue(lines[2].endsWith("  1100000  b.txt"), lines[2]);
+        assertEquals(lines[1].indexOf("a.bin"), lines[2].indexOf("b.txt"), "names start in one column");
+    }
 }

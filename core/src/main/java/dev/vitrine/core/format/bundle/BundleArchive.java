@@ -54,6 +54,7 @@ public final class BundleArchive implements Archive, FileListing {
     private Catalog catalog;
     private List<FileListing.Entry> listing;
     private Node root;
+    private final BundleKeys keys = new BundleKeys(this);
 
     BundleArchive(ArchiveFormat format, Path path, Limits limits) throws IOException {
         this.format = format;
@@ -591,6 +592,13 @@ public final class BundleArchive implements Archive, FileListing {
     public synchronized Node root() {
         if (root == null) root = new BundleNodes.Root(this);
         return root;
+    }
+
+    /** The index keys view's capability besides the {@link FileListing} this archive is. */
+    @Override
+    public <T> java.util.Optional<T> capability(Class<T> type) {
+        if (type == dev.vitrine.core.model.KeyValueIndex.class) return index == null ? java.util.Optional.empty() : java.util.Optional.of(type.cast(keys));
+        return Archive.super.capability(type);
     }
 
     @Override

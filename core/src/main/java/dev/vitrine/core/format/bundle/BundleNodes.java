@@ -51,15 +51,26 @@ final class BundleNodes {
         }
 
         synchronized long count() throws IOException {
+            return count(n -> true);
+        }
+
+        /** Counts the keys (once); {@code progress} hears the count every few thousand keys and may stop the walk. */
+        synchronized long count(java.util.function.LongPredicate progress) throws IOException {
             if (count >= 0) return count;
             if (index == null) return count = 0;
             long[] n = {0};
+            boolean[] stopped = {false};
             checkpoints.clear();
             index.scan(prefix, null, (k, v) -> {
                 if (n[0] % PAGE == 0) checkpoints.add(k);
                 n[0]++;
+                if (n[0] % (4 * PAGE) == 0 && !progress.test(n[0])) {
+                    stopped[0] = true;
+                    return false;
+                }
                 return true;
             });
+            if (stopped[0]) return n[0]; // not remembered: a later count walks on to the end
             return count = n[0];
         }
 
@@ -486,33 +497,7 @@ final class BundleNodes {
 
         @Override
         public List<Field> fields() {
-            List<Field> f = new ArrayList<>();
-            f.add(Field.of("key", BundleLayout.printable(key)));
-            f.add(Field.of("value bytes", value.length));
-            try {
-                if (Arrays.equals(key, BundleLayout.CONFIG_KEY)) {
-                    f.add(Field.of("kind", "BUNDLE_CONFIG"));
-                    messageFields("", BundleConfig.parseFrom(value), f);
-                } else if (BundleLayout.parseFileKey(key) != null) {
-                    BundleLayout.FileKey k = BundleLayout.parseFileKey(key);
-                    f.add(Field.of("kind", "FILE_METADATA"));
-                    f.add(Field.of("folder", k.dir() + "/"));
-                    f.add(Field.of("name", k.name()));
-                    messageFields("", BundleFileMetadata.parseFrom(value), f);
-                } else if (BundleLayout.parseRecordKey(key) != null) {
-                    BundleLayout.RecordKey k = BundleLayout.parseRecordKey(key);
-                    f.add(Field.of("kind", "SHARD_METADATA"));
-                    f.add(Field.of("shard", k.shard()));
-                    f.add(Field.of("offset", k.offset()));
-                    messageFields("", BundleRecordMetadata.parseFrom(value), f);
-                } else {
-                    f.add(Field.of("kind", "unknown key"));
-                    f.add(Field.of("value", BundleLayout.printable(Arrays.copyOf(value, Math.min(value.length, 256)))));
-                }
-            } catch (InvalidProtocolBufferException e) {
-                f.add(Field.of("value", "does not decode: " + e.getMessage()));
-            }
-            return f;
+            return BundleKeys.fields(key, value);
         }
     }
 }
