@@ -553,6 +553,41 @@ public final class BundleArchive implements Archive, FileListing {
         }
     }
 
+    /**
+     * The shard bytes only this file is read or decoded from, for export's overlap refusal
+     * ({@link Content#stored()}): its stored bytes (NONE codec), or the compressed bytes of the
+     * records lying wholly inside its stream range. Records it shares with its neighbours
+     * (small files packed together, as every writer does) are left out; NONE when it shares all
+     * it touches. Two entries claiming the same whole records are thus an overlap, as verify says.
+     */
+    ByteRange ownedRange(CatEntry e) {
+        if (!usable() || !e.isFile() || e.meta().getUncompressedSize() <= 0) return ByteRange.NONE;
+        if (codec() == CompressionType.NONE) return fileRange(e);
+        long s = e.meta().getShardIndex();
+        if (s >= shardCount()) return ByteRange.NONE;
+        Shard sh = shard(s);
+        if (!sh.readable()) return ByteRange.NONE;
+        try {
+            Records r = records(s);
+            int first = r.find(e.start());
+            if (first < 0) return ByteRange.NONE;
+            if (r.offsets()[first] < e.start()) first++;
+            int last = r.find(e.end() - 1);
+            if (last >= 0 && r.offsets()[last] + r.length(last) > e.end()) last--;
+            long from = -1;
+            long to = -1;
+            for (int i = first; i <= last && i < r.count(); i++) {
+                ByteRange slot = recordSlot(sh, r, i);
+                if (slot.isNone()) continue;
+                if (from < 0) from = slot.offset();
+                to = Math.max(to, slot.end());
+            }
+            return from < 0 ? ByteRange.NONE : ByteRange.in(sh.ref(), from, to - from);
+        } catch (IOException ex) {
+            return ByteRange.NONE;
+        }
+    }
+
     // ---- Archive
 
     @Override

@@ -2,6 +2,7 @@ package dev.vitrine.core.format.bundle;
 
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileRef;
 import java.io.IOException;
@@ -17,10 +18,19 @@ import java.util.zip.CRC32C;
 final class BundleFileContent implements Content {
     private final BundleArchive archive;
     private final BundleArchive.CatEntry entry;
+    private final ByteRange owned;
 
+    /** Reads the index for the file's records (cached per shard), so that {@link #stored()} need not. */
     BundleFileContent(BundleArchive archive, BundleArchive.CatEntry entry) {
         this.archive = archive;
         this.entry = entry;
+        this.owned = archive.ownedRange(entry);
+    }
+
+    /** The records only this file is decoded from (see {@link BundleArchive#ownedRange}). */
+    @Override
+    public ByteRange stored() {
+        return owned;
     }
 
     @Override
