@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * What `vitrine [options] [FILE...]` asked the window for. Without files, the bundled samples
  * folder is opened. {@code --screenshot OUT.png [--size WxH]} renders the window without a
- * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index}
+ * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index|TAB-ID}
  * {@code --select OFFSET} set up what the picture shows (the last selects the node under a byte,
  * as a click in the hex view would).
  */
@@ -53,8 +53,8 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                 case "--dark" -> dark = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
-                    if (!List.of("fields", "records", "index").contains(show)) {
-                        throw new IllegalArgumentException("--show wants fields, records or index (got '" + show + "')");
+                    if (!show.matches("[a-z][a-z-]*")) {
+                        throw new IllegalArgumentException("--show wants fields, records, index or another tab's id such as index-keys (got '" + show + "')");
                     }
                 }
                 default -> {

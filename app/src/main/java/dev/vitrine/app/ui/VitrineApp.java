@@ -47,11 +47,8 @@ public final class VitrineApp extends Application {
                     Trace.log("settled " + ok);
                     ArchiveView v = w.current();
                     if (v != null && opts.show() != null) {
-                        switch (opts.show()) {
-                            case "records" -> v.details().select("tab-records");
-                            case "index" -> v.details().select("tab-index");
-                            default -> v.details().selectFields();
-                        }
+                        // Any view's tab by its id (records, index, index-keys, …); fields, or a tab the archive lacks, shows the fields.
+                        if (opts.show().equals("fields") || !v.details().select("tab-" + opts.show())) v.details().selectFields();
                     }
                     if (v != null && opts.select() >= 0) v.selection().selectByte(opts.select());
                     if (v != null && opts.verify()) {

@@ -35,7 +35,7 @@ import javafx.util.Duration;
  */
 public final class IndexKeysView extends BorderPane {
     static final int PAGE = 256;
-    static final List<String> COLUMNS = List.of("key", "kind", "value", "value size");
+    static final List<String> COLUMNS = List.of("key", "kind", "value", "size");
     private final Background background;
     private final KeyValueIndex index;
     private final LinkedSelection selection;
@@ -68,12 +68,12 @@ public final class IndexKeysView extends BorderPane {
 
         grid.setId("index-keys-grid");
         var cols = grid.table().getColumns();
-        cols.get(1).setPrefWidth(330);
-        cols.get(2).setPrefWidth(120);
-        cols.get(3).setPrefWidth(420);
+        cols.get(1).setPrefWidth(360);
+        cols.get(2).setPrefWidth(135);
+        cols.get(3).setPrefWidth(330);
         cols.get(4).setPrefWidth(80);
         grid.table().setPlaceholder(new Label("no keys"));
-        grid.setOnLeadChanged(this::chosen);
+        grid.setOnLeadChanged(lr -> chosen(lr, true));
         fields.setId("index-key-fields");
         fields.setPlaceholder(new Label("choose a key to see its value decoded"));
         SplitPane split = new SplitPane(grid, fields);
@@ -122,8 +122,11 @@ public final class IndexKeysView extends BorderPane {
 
     private void grow(int gen, RowWindow w, long n, boolean done) {
         if (gen != generation || counted) return;
+        boolean first = w.size() == 0 && n > 0;
         w.grow(n);
         grid.sizeChanged();
+        // The first key's value is shown at once, so the pane below says what it is for; the tree stays where the user left it.
+        if (first && chosen < 0) chosen(w.row(0), false);
         counted = done;
         count.setText(Human.count(n) + (n == 1 ? " key" : " keys") + (done ? "" : "…"));
     }
@@ -141,9 +144,9 @@ public final class IndexKeysView extends BorderPane {
         return rows(p, index, from, n);
     }
 
-    /** A key was chosen: read it again with its value's fields, show them, and select its node in the tree. */
-    private void chosen(LazyRow lr) {
-        if (lr == null || lr.index() == chosen) return;
+    /** A key was chosen: read it again with its value's fields, show them, and (when {@code reveal}) select its node in the tree. */
+    private void chosen(LazyRow lr, boolean reveal) {
+        if (lr == null || (!reveal && chosen >= 0)) return;
         long at = lr.index();
         chosen = at;
         int gen = generation;
@@ -157,7 +160,7 @@ public final class IndexKeysView extends BorderPane {
         }, c -> {
             if (c == null || gen != generation || chosen != at) return;
             fields.show(c.entry().fields());
-            if (c.path().size() > 1) selection.revealAndFrame(c.path());
+            if (reveal && c.path().size() > 1) selection.revealAndFrame(c.path());
         }, err -> fields.show(List.of(dev.vitrine.core.model.Field.of("error", Human.error(err)))));
     }
 
