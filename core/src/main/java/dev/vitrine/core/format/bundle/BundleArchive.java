@@ -420,14 +420,12 @@ public final class BundleArchive implements Archive, FileListing {
 
     /** {@code cached} false (verify): always decode from the shard, so the compressed length is known. */
     RecordCodec.Result decodeRecordFull(Shard sh, Records r, int i, boolean cached) throws IOException {
-        long len = r.length(i);
-        long max = Math.max(1, config.getRecordSize());
-        FileRef ref = sh.ref();
-        long boff = r.byteOffsets()[i];
-        if (len <= 0 || len > max) {
-            throw new FormatException(ref.path(), ref, Math.max(-1, boff), "record at stream offset " + r.offsets()[i] + " is " + len
-                    + " bytes long; records hold 1 .. " + max);
-        }
+        return decodeRecordFull(sh, r, i, cached, null);
+    }
+
+    /** As above, decoding with {@code reuse} (a stream's own decoder) when not null. */
+    RecordCodec.Result decodeRecordFull(Shard sh, Records r, int i, boolean cached, RecordCodec.Decoder reuse) throws IOException {
+        long len = checkedLength(sh, r, i);
         if (r.zeros(i)) return new RecordCodec.Result(new byte[(int) len], 0);
         String cacheKey = sh.index() + ":" + i;
         if (cached) {
@@ -436,32 +434,104 @@ public final class BundleArchive implements Archive, FileListing {
                 if (hit != null) return new RecordCodec.Result(hit, -1);
             }
         }
+        byte[] out = new byte[(int) len];
+        long used;
+        if (reuse != null) {
+            used = decodeRecordInto(sh, r, i, out, reuse);
+        } else {
+            try (RecordCodec.Decoder d = new RecordCodec.Decoder()) {
+                used = decodeRecordInto(sh, r, i, out, d);
+            }
+        }
+        if (len <= (4 << 20)) {
+            synchronized (decodedCache) {
+                decodedCache.put(cacheKey, out);
+                while (decodedCache.size() > 8) decodedCache.remove(decodedCache.keySet().iterator().next());
+            }
+        }
+        return new RecordCodec.Result(out, used);
+    }
+
+    /** Record {@code i}'s uncompressed length, or a {@link FormatException} when no record can be that long. */
+    long checkedLength(Shard sh, Records r, int i) throws FormatException {
+        long len = r.length(i);
+        long max = Math.max(1, config.getRecordSize());
+        if (len <= 0 || len > max) {
+            FileRef ref = sh.ref();
+            throw new FormatException(ref.path(), ref, Math.max(-1, r.byteOffsets()[i]), "record at stream offset " + r.offsets()[i] + " is " + len
+                    + " bytes long; records hold 1 .. " + max);
+        }
+        return len;
+    }
+
+    /**
+     * Decodes record {@code i} into {@code out[0, length)} with {@code d}'s reused state, reading
+     * the compressed bytes in place from the shard's mapping (no copy), and checks it: its length,
+     * that it starts inside the data and that its compressed bytes end before the next record.
+     * Returns how many compressed bytes it took (0 for an all-zero record). Throws a
+     * {@link FormatException} at the record's offset.
+     */
+    long decodeRecordInto(Shard sh, Records r, int i, byte[] out, RecordCodec.Decoder d) throws IOException {
+        long len = checkedLength(sh, r, i);
+        FileRef ref = sh.ref();
+        if (r.zeros(i)) {
+            Arrays.fill(out, 0, (int) len, (byte) 0);
+            return 0;
+        }
+        long boff = r.byteOffsets()[i];
         if (sh.src() == null) throw new FormatException(ref.path(), ref, -1, "shard is missing");
         long size = sh.src().size();
         if (boff >= size) throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
         if (boff < sh.dataOffset()) throw new FormatException(ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
         int window = (int) Math.min(size - boff, RecordCodec.compressedBound(len));
-        byte[] in = sh.src().read(boff, window);
-        RecordCodec.Result res;
+        java.nio.ByteBuffer in;
         try {
-            res = RecordCodec.decode(codec(), in, window, (int) len);
+            in = sh.src().segment(boff, window).asByteBuffer();
+        } catch (UnsupportedOperationException | IllegalStateException e) {
+            in = java.nio.ByteBuffer.wrap(sh.src().read(boff, window)); // not mappable here: a copy
+        }
+        long used;
+        try {
+            used = d.decode(codec(), in, out, (int) len);
         } catch (FormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + ": " + e.getMessage());
         }
         ByteRange slot = recordSlot(sh, r, i);
-        if (res.compressedLength() > slot.length()) {
+        if (used > slot.length()) {
             throw new FormatException(ref.path(), ref, boff + slot.length(), "record at stream offset " + r.offsets()[i]
-                    + " (" + res.compressedLength() + " compressed bytes from " + boff + ") overlaps the next record at " + slot.end());
+                    + " (" + used + " compressed bytes from " + boff + ") overlaps the next record at " + slot.end());
         }
-        if (len <= (4 << 20)) {
-            synchronized (decodedCache) {
-                decodedCache.put(cacheKey, res.data());
-                while (decodedCache.size() > 8) decodedCache.remove(decodedCache.keySet().iterator().next());
+        return used;
+    }
+
+    private final Map<Long, dev.vitrine.core.export.PassedPages> passedPages = new HashMap<>();
+
+    /**
+     * A reader in data order (export) is past the record at {@code byteOffset} of shard
+     * {@code sh}: the mapped pages before it are let go, so exporting 10 GB does not hold 10 GB
+     * resident. A reader going back only costs page faults.
+     */
+    void passed(Shard sh, long byteOffset) {
+        if (sh.src() == null || byteOffset < 0) return;
+        synchronized (passedPages) {
+            dev.vitrine.core.export.PassedPages p = passedPages.get(sh.index());
+            if (p == null) {
+                try {
+                    p = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, sh.src().size()));
+                } catch (IOException | RuntimeException e) {
+                    return; // not mapped as one segment: nothing to let go of
+                }
+                if (passedPages.size() >= 64) passedPages.clear();
+                passedPages.put(sh.index(), p);
+            }
+            try {
+                p.passed(byteOffset);
+            } catch (RuntimeException e) {
+                passedPages.remove(sh.index()); // the shard's mapping was released (many shards open): map again next time
             }
         }
-        return res;
     }
 
     // ---- files

@@ -72,6 +72,8 @@ final class BundleFileContent implements Content {
         private int bufLen;
         private int record = -1;
         private boolean checked;
+        /** Reused from record to record; closed at the end of the file or on close. */
+        private RecordCodec.Decoder decoder;
 
         Stream(BundleArchive.Shard sh) throws IOException {
             this.sh = sh;
@@ -89,6 +91,7 @@ final class BundleFileContent implements Content {
 
         private boolean fill() throws IOException {
             if (pos >= entry.end()) {
+                close();
                 if (!checked) {
                     checked = true;
                     int want = entry.meta().getCrc32C();
@@ -104,13 +107,16 @@ final class BundleFileContent implements Content {
                 if (at < 0 || at > sh.src().size() - n) throw damage(Math.min(at, sh.src().size()), "stored bytes run past the shard's end " + sh.src().size());
                 if (buf.length < n) buf = new byte[n];
                 sh.src().read(at, buf, 0, n);
+                archive.passed(sh, at);
                 bufPos = 0;
                 bufLen = n;
             } else {
                 while (record + 1 < records.count() && records.offsets()[record + 1] <= pos) record++;
                 if (record < 0 || record >= records.count()) throw damage(-1, "no record holds stream offset " + pos);
                 long rStart = records.offsets()[record];
-                byte[] data = archive.decodeRecord(sh, records, record);
+                if (decoder == null) decoder = new RecordCodec.Decoder();
+                byte[] data = archive.decodeRecordFull(sh, records, record, true, decoder).data();
+                if (!records.zeros(record)) archive.passed(sh, records.byteOffsets()[record]);
                 long from = pos - rStart;
                 if (from >= data.length) throw damage(records.byteOffsets()[record], "no record holds stream offset " + pos);
                 buf = data;
@@ -119,6 +125,12 @@ final class BundleFileContent implements Content {
             }
             crc.update(buf, bufPos, bufLen - bufPos);
             return true;
+        }
+
+        @Override
+        public void close() {
+            if (decoder != null) decoder.close();
+            decoder = null;
         }
 
         @Override

@@ -241,23 +241,23 @@ final class BundleVerifier {
         ctx.progress(done, total);
     }
 
-    /** Reports non-zero bytes in [from, to) of the shard (padding). */
+    private static final java.lang.foreign.MemorySegment ZEROS = java.lang.foreign.MemorySegment.ofArray(new byte[1 << 16]);
+
+    /** Reports non-zero bytes in [from, to) of the shard (padding), compared in place against zeros. */
     private void zeros(VerifyContext ctx, BundleArchive.Shard sh, long from, long to, String what) {
         to = Math.min(to, sh.src().size());
-        byte[] buf = new byte[(int) Math.min(1 << 20, Math.max(0, to - from))];
         for (long at = from; at < to; ) {
-            int n = (int) Math.min(buf.length, to - at);
+            int n = (int) Math.min(ZEROS.byteSize(), to - at);
+            long diff;
             try {
-                sh.src().read(at, buf, 0, n);
+                diff = java.lang.foreign.MemorySegment.mismatch(sh.src().segment(at, n), 0, n, ZEROS, 0, n);
             } catch (FormatException e) {
                 ctx.report(Problem.of(e));
                 return;
             }
-            for (int i = 0; i < n; i++) {
-                if (buf[i] != 0) {
-                    ctx.report(Problem.error(sh.ref(), at + i, what + " is not zero"));
-                    return;
-                }
+            if (diff >= 0) {
+                ctx.report(Problem.error(sh.ref(), at + diff, what + " is not zero"));
+                return;
             }
             at += n;
         }
@@ -282,32 +282,50 @@ final class BundleVerifier {
         }
     }
 
+    /** A record decoded ahead: its bytes (a pooled buffer, longer than the record) and its compressed length. */
+    private record Decoded(byte[] data, long compressedLength) {}
+
+    /** Most decoded bytes held at once, whatever the record size, so memory stays flat. */
+    private static final long IN_FLIGHT_BYTES = 64L << 20;
+
     /**
-     * Decodes the records a few ahead of the check on other threads (bounded: at most
-     * {@code 2 x threads} records in memory), so decompression uses every core while the
-     * checks and CRCs stay in order on this one.
+     * Decodes the records a few ahead of the check on the other cores, each worker with its own
+     * reused decoder and into buffers taken from a fixed pool (nothing allocated per record):
+     * at most {@code depth} records are decoded or waiting, so memory stays flat. The checks and
+     * CRCs stay in record order on the verifying thread, so problems come out in a fixed order.
      */
     private final class Prefetch implements AutoCloseable {
         private final java.util.concurrent.ExecutorService pool;
         private final java.util.ArrayDeque<java.util.concurrent.Future<Object>> queue = new java.util.ArrayDeque<>();
+        private final java.util.concurrent.BlockingQueue<byte[]> buffers;
+        private final List<RecordCodec.Decoder> decoders = java.util.Collections.synchronizedList(new ArrayList<>());
+        private final ThreadLocal<RecordCodec.Decoder> decoder = ThreadLocal.withInitial(() -> {
+            RecordCodec.Decoder d = new RecordCodec.Decoder();
+            decoders.add(d);
+            return d;
+        });
         private final BundleArchive.Shard sh;
         private final BundleArchive.Records r;
         private final int depth;
+        private final int bufferSize;
         private int submitted;
 
         Prefetch(BundleArchive.Shard sh, BundleArchive.Records r) {
             this.sh = sh;
             this.r = r;
             int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-            this.depth = 2 * threads;
-            this.pool = java.util.concurrent.Executors.newFixedThreadPool(threads, t -> {
+            this.bufferSize = (int) Math.max(1, Math.min(a.config().getRecordSize(), Integer.MAX_VALUE - 16));
+            this.depth = (int) Math.max(1, Math.min(2L * threads, IN_FLIGHT_BYTES / bufferSize));
+            // one buffer more than the depth: the verifying thread holds one while the workers fill the rest
+            this.buffers = new java.util.concurrent.ArrayBlockingQueue<>(depth + 1);
+            this.pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, depth), t -> {
                 Thread th = new Thread(t, "bundle-verify");
                 th.setDaemon(true);
                 return th;
             });
         }
 
-        /** The decoded record {@code i} (a Result), the IOException it failed with, or null (not stored / bad length). */
+        /** The decoded record {@code i} (a Decoded), the IOException it failed with, or null (not stored / bad length). */
         Object take(int i) {
             while (submitted < r.count() && submitted < i + depth) {
                 int k = submitted++;
@@ -326,12 +344,20 @@ final class BundleVerifier {
             }
         }
 
+        /** Gives a record's buffer back once its bytes are checked. */
+        void release(Object decoded) {
+            if (decoded instanceof Decoded d) buffers.offer(d.data());
+        }
+
         private Object decode(int k) {
             long len = r.length(k);
             if (len <= 0 || len > a.config().getRecordSize()) return null;
+            byte[] out = buffers.poll();
+            if (out == null) out = new byte[bufferSize]; // the pool fills up to depth + 1 buffers, then is reused
             try {
-                return a.decodeRecordFull(sh, r, k, false);
+                return new Decoded(out, a.decodeRecordInto(sh, r, k, out, decoder.get()));
             } catch (IOException e) {
+                buffers.offer(out);
                 return e;
             }
         }
@@ -340,6 +366,14 @@ final class BundleVerifier {
         public void close() {
             for (var f : queue) f.cancel(true);
             pool.shutdownNow();
+            try {
+                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS); // the decoders' native state is freed only once no worker uses it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            synchronized (decoders) {
+                decoders.forEach(RecordCodec.Decoder::close);
+            }
         }
     }
 
@@ -376,8 +410,7 @@ final class BundleVerifier {
                 try {
                     if (pre instanceof FormatException ex) throw ex;
                     if (pre instanceof IOException ex) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
-                    if (!(pre instanceof RecordCodec.Result)) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
-                    RecordCodec.Result res = (RecordCodec.Result) pre;
+                    if (!(pre instanceof Decoded res)) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
                     data = res.data();
                     if (!r.zeros(i)) {
                         zeros(ctx, sh, covered, boff, "padding before " + rec);
@@ -421,6 +454,7 @@ final class BundleVerifier {
                 finish(f, sh, crcs, fed, firstAt);
                 return true;
             });
+            ahead.release(pre);
         }
         while (next < files.size()) active.add(files.get(next++));
         for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed, firstAt);

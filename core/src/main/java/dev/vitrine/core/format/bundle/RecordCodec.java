@@ -1,9 +1,11 @@
 package dev.vitrine.core.format.bundle;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -64,56 +66,120 @@ final class RecordCodec {
      * @throws IOException naming what is wrong, when the bytes do not decode to that
      */
     static Result decode(CompressionType c, byte[] in, int inLen, int expected) throws IOException {
-        return switch (c) {
-            case ZLIB -> inflate(in, inLen, expected);
-            case SNAPPY -> unsnappy(in, inLen, expected);
-            case ZSTD -> unzstd(in, inLen, expected);
-            default -> throw new IOException("no records for compression " + c);
-        };
-    }
-
-    private static Result inflate(byte[] in, int inLen, int expected) throws IOException {
-        Inflater inf = new Inflater(false);
-        try {
-            inf.setInput(in, 0, inLen);
+        try (Decoder d = new Decoder()) {
             byte[] out = new byte[expected];
-            int n = 0;
-            while (n < expected && !inf.finished()) {
-                int k = inf.inflate(out, n, expected - n);
-                if (k == 0 && (inf.needsInput() || inf.needsDictionary())) break;
-                n += k;
-            }
-            if (n == expected && !inf.finished()) {
-                // the stream may still need to read its Adler-32 trailer, or hold more data than it should
-                byte[] one = new byte[1];
-                int extra = inf.inflate(one);
-                if (extra > 0) throw new IOException("zlib stream holds more than the record's " + expected + " bytes");
-            }
-            if (!inf.finished()) {
-                throw new IOException(n < expected ? "zlib stream ends after " + n + " of " + expected + " bytes"
-                        : "zlib stream does not end");
-            }
-            if (n != expected) throw new IOException("zlib stream holds " + n + " bytes, the record " + expected);
-            return new Result(out, inf.getBytesRead());
-        } catch (DataFormatException e) {
-            throw new IOException("zlib: " + e.getMessage());
-        } finally {
-            inf.end();
+            long used = d.decode(c, ByteBuffer.wrap(in, 0, inLen).slice(), out, expected);
+            return new Result(out, used);
         }
     }
 
-    private static Result unzstd(byte[] in, int inLen, int expected) throws IOException {
-        long frame = Zstd.findFrameCompressedSize(in, 0, inLen);
-        if (Zstd.isError(frame)) throw new IOException("zstd frame: " + Zstd.getErrorName(frame));
-        byte[] out = new byte[expected];
-        long n = Zstd.decompressByteArray(out, 0, expected, in, 0, (int) frame);
-        if (Zstd.isError(n)) throw new IOException("zstd: " + Zstd.getErrorName(n));
-        if (n != expected) throw new IOException("zstd frame holds " + n + " bytes, the record " + expected);
-        return new Result(out, frame);
+    /**
+     * What decoding keeps from record to record, so a long run (verify, export) allocates
+     * nothing per record: a zstd context, an inflater, scratch for snappy. One per thread; close it.
+     */
+    static final class Decoder implements AutoCloseable {
+        private ZstdDecompressCtx zstd;
+        private Inflater inflater;
+        private byte[] scratch = new byte[0];
+
+        /**
+         * Decodes the record whose compressed bytes start at {@code in}'s position 0 ({@code in}
+         * may run on into padding; a mapped, direct buffer is read in place) into
+         * {@code out[0, expected)}. Returns how many compressed bytes it took.
+         *
+         * @throws IOException naming what is wrong, when the bytes do not decode to exactly {@code expected} bytes
+         */
+        long decode(CompressionType c, ByteBuffer in, byte[] out, int expected) throws IOException {
+            return switch (c) {
+                case ZLIB -> inflate(in, out, expected);
+                case SNAPPY -> unsnappy(in, out, expected);
+                case ZSTD -> unzstd(in, out, expected);
+                default -> throw new IOException("no records for compression " + c);
+            };
+        }
+
+        private long unzstd(ByteBuffer in, byte[] out, int expected) throws IOException {
+            if (zstd == null) zstd = new ZstdDecompressCtx();
+            int inLen = in.remaining();
+            long frame = in.isDirect() ? Zstd.findDirectByteBufferFrameCompressedSize(in, 0, inLen)
+                    : Zstd.findFrameCompressedSize(in.array(), in.arrayOffset(), inLen);
+            if (Zstd.isError(frame)) throw new IOException("zstd frame: " + Zstd.getErrorName(frame));
+            long content = in.isDirect() ? Zstd.getDirectByteBufferFrameContentSize(in, 0, (int) frame)
+                    : Zstd.getFrameContentSize(in.array(), in.arrayOffset(), (int) frame);
+            // A frame that says its size must say the record's; one that does not is checked by decoding.
+            if (content >= 0 && content != expected) throw new IOException("zstd frame holds " + content + " bytes, the record " + expected);
+            int n;
+            try {
+                n = in.isDirect() ? zstd.decompressDirectByteBufferToByteArray(out, 0, expected, in, 0, (int) frame)
+                        : zstd.decompressByteArray(out, 0, expected, in.array(), in.arrayOffset(), (int) frame);
+            } catch (RuntimeException e) {
+                throw new IOException("zstd: " + e.getMessage());
+            }
+            if (n != expected) throw new IOException("zstd frame holds " + n + " bytes, the record " + expected);
+            return frame;
+        }
+
+        private long inflate(ByteBuffer in, byte[] out, int expected) throws IOException {
+            if (inflater == null) inflater = new Inflater(false);
+            Inflater inf = inflater;
+            inf.reset();
+            try {
+                inf.setInput(in.duplicate());
+                int n = 0;
+                while (n < expected && !inf.finished()) {
+                    int k = inf.inflate(out, n, expected - n);
+                    if (k == 0 && (inf.needsInput() || inf.needsDictionary())) break;
+                    n += k;
+                }
+                if (n == expected && !inf.finished()) {
+                    // the stream may still need to read its Adler-32 trailer, or hold more data than it should
+                    byte[] one = new byte[1];
+                    int extra = inf.inflate(one);
+                    if (extra > 0) throw new IOException("zlib stream holds more than the record's " + expected + " bytes");
+                }
+                if (!inf.finished()) {
+                    throw new IOException(n < expected ? "zlib stream ends after " + n + " of " + expected + " bytes"
+                            : "zlib stream does not end");
+                }
+                if (n != expected) throw new IOException("zlib stream holds " + n + " bytes, the record " + expected);
+                return inf.getBytesRead();
+            } catch (DataFormatException e) {
+                throw new IOException("zlib: " + e.getMessage());
+            }
+        }
+
+        private long unsnappy(ByteBuffer buf, byte[] out, int expected) throws IOException {
+            int inLen = buf.remaining();
+            byte[] in;
+            if (buf.hasArray() && buf.arrayOffset() == 0) {
+                in = buf.array();
+            } else {
+                if (scratch.length < inLen) scratch = new byte[inLen];
+                buf.duplicate().get(scratch, 0, inLen);
+                in = scratch;
+            }
+            int pos = snappyEnd(in, inLen, expected);
+            int n;
+            try {
+                n = Snappy.uncompress(in, 0, pos, out, 0);
+            } catch (IOException e) {
+                throw new IOException("snappy: " + e.getMessage());
+            }
+            if (n != expected) throw new IOException("snappy block holds " + n + " bytes, the record " + expected);
+            return pos;
+        }
+
+        @Override
+        public void close() {
+            if (zstd != null) zstd.close();
+            if (inflater != null) inflater.end();
+            zstd = null;
+            inflater = null;
+        }
     }
 
-    private static Result unsnappy(byte[] in, int inLen, int expected) throws IOException {
-        // A raw snappy block does not say how long it is: walk its elements to find its end.
+    /** Where a raw snappy block holding {@code expected} bytes ends: it does not say, so walk its elements. */
+    private static int snappyEnd(byte[] in, int inLen, int expected) throws IOException {
         int pos = 0;
         long total = 0;
         int shift = 0;
@@ -160,14 +226,6 @@ final class RecordCodec {
             if (pos > inLen) throw new IOException("snappy block runs past the available bytes");
         }
         if (produced != total) throw new IOException("snappy block decodes to more than its " + total + " bytes");
-        byte[] out = new byte[expected];
-        int n;
-        try {
-            n = Snappy.uncompress(in, 0, pos, out, 0);
-        } catch (IOException e) {
-            throw new IOException("snappy: " + e.getMessage());
-        }
-        if (n != expected) throw new IOException("snappy block holds " + n + " bytes, the record " + expected);
-        return new Result(out, pos);
+        return pos;
     }
 }
