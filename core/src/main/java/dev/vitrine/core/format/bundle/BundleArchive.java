@@ -569,16 +569,29 @@ public final class BundleArchive implements Archive, FileListing {
     @Override
     public List<FileListing.Entry> listing() throws IOException {
         List<FileListing.Entry> out = new ArrayList<>();
-        for (CatEntry e : catalog().entries()) if (e.isFile() || e.isDirectory()) out.add(listingEntry(e));
-        out.sort((x, y) -> Arrays.compareUnsigned(BundleLayout.utf8(x.name()), BundleLayout.utf8(y.name())));
+        for (CatEntry e : inPathOrder(catalog().entries())) if (e.isFile() || e.isDirectory()) out.add(listingEntry(e));
+        return out;
+    }
+
+    /**
+     * Entries in bytewise order of their full path (the writer's order; key order differs, as
+     * "a/ # b" sorts after "/ # a.txt"). Each path is encoded once, not at every comparison:
+     * this sort is most of `ls` at 100,000 files.
+     */
+    static List<CatEntry> inPathOrder(List<CatEntry> entries) {
+        record Keyed(byte[] path, CatEntry e) {}
+        List<Keyed> keyed = new ArrayList<>(entries.size());
+        for (CatEntry e : entries) keyed.add(new Keyed(BundleLayout.utf8(e.path()), e));
+        keyed.sort((x, y) -> Arrays.compareUnsigned(x.path(), y.path()));
+        List<CatEntry> out = new ArrayList<>(keyed.size());
+        for (Keyed k : keyed) out.add(k.e());
         return out;
     }
 
     /** Every entry, folders too, in bytewise order of the full path (the writer's order), for `ls`. */
     public List<BundleEntry> allEntries() throws IOException {
         List<BundleEntry> out = new ArrayList<>();
-        for (CatEntry e : catalog().entries()) out.add(BundleEntry.of(this, e));
-        out.sort((x, y) -> Arrays.compareUnsigned(BundleLayout.utf8(x.name()), BundleLayout.utf8(y.name())));
+        for (CatEntry e : inPathOrder(catalog().entries())) out.add(BundleEntry.of(this, e));
         return out;
     }
 
