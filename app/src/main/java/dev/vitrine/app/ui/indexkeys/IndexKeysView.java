@@ -45,7 +45,7 @@ public final class IndexKeysView extends BorderPane {
     private final FieldsView fields = new FieldsView();
     private final PauseTransition typing = new PauseTransition(Duration.millis(250));
     /** Which filter is current: counts and pages of an older one are dropped. */
-    private int generation;
+    private volatile int generation;
     private byte[] prefix = new byte[0];
     private RowWindow window;
     private boolean counted;

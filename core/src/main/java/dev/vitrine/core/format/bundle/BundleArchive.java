@@ -3,6 +3,7 @@ package dev.vitrine.core.format.bundle;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.vitrine.core.export.PassedPages;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFiles;
 import dev.vitrine.core.format.ArchiveFormat;
@@ -19,10 +20,12 @@ import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.model.KeyValueIndex;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.verify.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +33,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An opened DataBundle: a folder with {@code index/} (RocksDB) and {@code shard-NNNNNNNN}
@@ -484,11 +488,11 @@ public final class BundleArchive implements Archive, FileListing {
         if (boff >= size) throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
         if (boff < sh.dataOffset()) throw new FormatException(ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
         int window = (int) Math.min(size - boff, RecordCodec.compressedBound(len));
-        java.nio.ByteBuffer in;
+        ByteBuffer in;
         try {
             in = sh.src().segment(boff, window).asByteBuffer();
         } catch (UnsupportedOperationException | IllegalStateException e) {
-            in = java.nio.ByteBuffer.wrap(sh.src().read(boff, window)); // not mappable here: a copy
+            in = ByteBuffer.wrap(sh.src().read(boff, window)); // not mappable here: a copy
         }
         long used;
         try {
@@ -506,7 +510,7 @@ public final class BundleArchive implements Archive, FileListing {
         return used;
     }
 
-    private final Map<Long, dev.vitrine.core.export.PassedPages> passedPages = new HashMap<>();
+    private final Map<Long, PassedPages> passedPages = new HashMap<>();
 
     /**
      * A reader in data order (export) is past the record at {@code byteOffset} of shard
@@ -516,10 +520,10 @@ public final class BundleArchive implements Archive, FileListing {
     void passed(Shard sh, long byteOffset) {
         if (sh.src() == null || byteOffset < 0) return;
         synchronized (passedPages) {
-            dev.vitrine.core.export.PassedPages p = passedPages.get(sh.index());
+            PassedPages p = passedPages.get(sh.index());
             if (p == null) {
                 try {
-                    p = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, sh.src().size()));
+                    p = new PassedPages(sh.src().segment(0, sh.src().size()));
                 } catch (IOException | RuntimeException e) {
                     return; // not mapped as one segment: nothing to let go of
                 }
@@ -714,8 +718,8 @@ public final class BundleArchive implements Archive, FileListing {
 
     /** The index keys view's capability besides the {@link FileListing} this archive is. */
     @Override
-    public <T> java.util.Optional<T> capability(Class<T> type) {
-        if (type == dev.vitrine.core.model.KeyValueIndex.class) return index == null ? java.util.Optional.empty() : java.util.Optional.of(type.cast(keys));
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == KeyValueIndex.class) return index == null ? Optional.empty() : Optional.of(type.cast(keys));
         return Archive.super.capability(type);
     }
 

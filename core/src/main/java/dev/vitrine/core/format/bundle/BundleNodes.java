@@ -54,7 +54,7 @@ final class BundleNodes {
             return count(n -> true);
         }
 
-        /** Counts the keys (once); {@code progress} hears the count every few thousand keys and may stop the walk. */
+        /** Counts the keys (once); {@code progress} hears the count every 1024 keys and may stop the walk. */
         synchronized long count(java.util.function.LongPredicate progress) throws IOException {
             if (count >= 0) return count;
             if (index == null) return count = 0;
@@ -64,7 +64,7 @@ final class BundleNodes {
             index.scan(prefix, null, (k, v) -> {
                 if (n[0] % PAGE == 0) checkpoints.add(k);
                 n[0]++;
-                if (n[0] % (4 * PAGE) == 0 && !progress.test(n[0])) {
+                if (n[0] % PAGE == 0 && !progress.test(n[0])) {
                     stopped[0] = true;
                     return false;
                 }
