@@ -510,6 +510,48 @@ public final class BundleArchive implements Archive, FileListing {
         return used;
     }
 
+    /** Records being decoded ahead of a reader in data order (export), by "shard:record": at most {@link #AHEAD}. */
+    private final LinkedHashMap<String, java.util.concurrent.Future<byte[]>> ahead = new LinkedHashMap<>();
+    private static final int AHEAD = 2;
+    private java.util.concurrent.ExecutorService aheadPool;
+
+    /**
+     * Record {@code i} for a reader in data order, and the next one started on another core: an
+     * export then decodes while it writes. Bounded: {@link #AHEAD} records in flight. A record
+     * decoded ahead that failed is decoded again here, so the failure is reported as usual.
+     */
+    byte[] recordForReader(Shard sh, Records r, int i, RecordCodec.Decoder d) throws IOException {
+        java.util.concurrent.Future<byte[]> mine;
+        synchronized (ahead) {
+            mine = ahead.remove(sh.index() + ":" + i);
+            int n = i + 1;
+            String next = sh.index() + ":" + n;
+            if (n < r.count() && !r.zeros(n) && !ahead.containsKey(next)) {
+                // a reader that stopped (a preview) leaves its record unclaimed: the oldest goes
+                while (ahead.size() >= AHEAD) ahead.remove(ahead.keySet().iterator().next()).cancel(false);
+                if (aheadPool == null) {
+                    aheadPool = java.util.concurrent.Executors.newSingleThreadExecutor(t -> {
+                        Thread th = new Thread(t, "bundle-read-ahead");
+                        th.setDaemon(true);
+                        return th;
+                    });
+                }
+                ahead.put(next, aheadPool.submit(() -> decodeRecordFull(sh, r, n, true).data()));
+            }
+        }
+        if (mine != null) {
+            try {
+                return mine.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                // decoded again below, so the reader sees the record's own error
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while decoding a record");
+            }
+        }
+        return decodeRecordFull(sh, r, i, true, d).data();
+    }
+
     private final Map<Long, PassedPages> passedPages = new HashMap<>();
 
     /**
@@ -770,6 +812,19 @@ public final class BundleArchive implements Archive, FileListing {
 
     @Override
     public void close() {
+        java.util.concurrent.ExecutorService pool;
+        synchronized (ahead) {
+            pool = aheadPool;
+            ahead.clear();
+        }
+        if (pool != null) {
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS); // it reads the mappings closed below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (index != null) index.close();
         files.close();
     }

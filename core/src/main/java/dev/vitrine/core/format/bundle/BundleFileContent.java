@@ -115,7 +115,7 @@ final class BundleFileContent implements Content {
                 if (record < 0 || record >= records.count()) throw damage(-1, "no record holds stream offset " + pos);
                 long rStart = records.offsets()[record];
                 if (decoder == null) decoder = new RecordCodec.Decoder();
-                byte[] data = archive.decodeRecordFull(sh, records, record, true, decoder).data();
+                byte[] data = archive.recordForReader(sh, records, record, decoder);
                 if (!records.zeros(record)) archive.passed(sh, records.byteOffsets()[record]);
                 long from = pos - rStart;
                 if (from >= data.length) throw damage(records.byteOffsets()[record], "no record holds stream offset " + pos);
