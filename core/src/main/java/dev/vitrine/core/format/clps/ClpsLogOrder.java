@@ -105,7 +105,8 @@ final class ClpsLogOrder {
             done = tables.table(t);
         }
         long[] v = new long[done.records];
-        for (int r = 0; r < v.length; r++) v[r] = done.logEventIdx(r);
+        if (done.order != null) MemorySegment.copy(done.data, ClpsTable.I64, done.order.base, v, 0, v.length);
+        else java.util.Arrays.fill(v, -1);
         return v;
     }
 
@@ -137,12 +138,10 @@ final class ClpsLogOrder {
         if (column.length != 8 * n) return null;
         boolean delta = d.tree.type[tpl.columnNodes[col]] == ClpsNodeType.DELTA_INTEGER;
         long[] v = new long[(int) n];
-        long s = 0;
-        MemorySegment c = MemorySegment.ofArray(column);
-        for (int r = 0; r < n; r++) {
-            long x = c.get(ClpsTable.I64, 8L * r);
-            s = delta ? s + x : x;
-            v[r] = s;
+        MemorySegment.copy(MemorySegment.ofArray(column), ClpsTable.I64, 0, v, 0, v.length);
+        if (delta) {
+            long s = 0;
+            for (int r = 0; r < v.length; r++) v[r] = s += v[r];
         }
         return v;
     }
