@@ -38,7 +38,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     private final ByteSource src;
     final Limits limits;
     /** Decoded dictionaries, streams and the log order live here, mapped, not on the heap. */
-    final ClpsSpill spill = new ClpsSpill();
+    final ClpsSpill spill;
     final ClpsHeader header;
     final byte[] magic;
     /** The decoded metadata section, or null when it could not be decoded. */
@@ -59,6 +59,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         this.path = path;
         this.src = src;
         this.limits = limits;
+        this.spill = new ClpsSpill(ClpsSpill.budgetFor(src.size()));
         List<Problem> problems = new ArrayList<>();
         String name = src.name();
         ClpsHeader h = null;

@@ -21,10 +21,33 @@ import java.nio.file.StandardOpenOption;
 final class ClpsSpill implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private volatile boolean closed;
+    private final long budget;
+    private final java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * {@code budget}: the most bytes all segments may take. A few KB of zstd can claim hundreds
+     * of MB of zeros per stream, so a hostile archive must not fill the disk through us.
+     */
+    ClpsSpill(long budget) {
+        this.budget = budget;
+    }
+
+    /** The spill budget for an archive of {@code size} bytes: 64 times its size (clp-s's columns decode to about 8), at least 2 GiB. */
+    static long budgetFor(long size) {
+        return Math.max(2L << 30, size > Long.MAX_VALUE / 64 ? Long.MAX_VALUE : 64 * size);
+    }
+
+    private void charge(long bytes) throws IOException {
+        if (used.addAndGet(bytes) > budget) {
+            used.addAndGet(-bytes);
+            throw new IOException("decoding would take more than " + budget + " bytes (" + used.get() + " taken already): more than an archive of this size can hold");
+        }
+    }
 
     /** A zero-filled writable segment of {@code bytes} bytes. */
     MemorySegment allocate(long bytes) throws IOException {
         if (closed) throw new IOException("the archive is closed");
+        charge(bytes);
         if (bytes < HEAP_BELOW) return MemorySegment.ofArray(new byte[(int) bytes]);
         Path dir = folder();
         if (dir != null) {
@@ -75,18 +98,23 @@ final class ClpsSpill implements AutoCloseable {
             int r = in.read(buf, n, buf.length - n);
             if (r < 0) {
                 if (n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                charge(n);
                 return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
             }
             n += r;
         }
         Path dir = folder();
-        if (dir == null) return heapFill(in, buf, n, limit, what);
+        if (dir == null) {
+            charge(n);
+            return heapFill(in, buf, n, limit, what);
+        }
         Path f = Files.createTempFile(dir, "dict-", ".bin");
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long total = 0;
             java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf);
             while (true) {
                 if (total + n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                charge(n);
                 bb.clear().limit(n);
                 while (bb.hasRemaining()) ch.write(bb);
                 total += n;
@@ -108,12 +136,13 @@ final class ClpsSpill implements AutoCloseable {
         }
     }
 
-    private static MemorySegment heapFill(Reader in, byte[] first, int n, long limit, String what) throws IOException {
+    private MemorySegment heapFill(Reader in, byte[] first, int n, long limit, String what) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(n * 2);
         out.write(first, 0, n);
         byte[] buf = new byte[1 << 16];
         for (int r; (r = in.read(buf, 0, buf.length)) >= 0; ) {
             out.write(buf, 0, r);
+            charge(r);
             if (out.size() > limit || out.size() > Integer.MAX_VALUE - (1 << 17)) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
         }
         return MemorySegment.ofArray(out.toByteArray());
