@@ -20,6 +20,8 @@ records="${RECORDS:-1500000}"
 runs="${RUNS:-3}"
 heap="${BENCH_HEAP:--Xmx512m}"
 clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
+# From a worktree under /work/wt/NAME the shared folder is two levels up.
+[ -n "${CLPS:-}" ] || [ -x "$clps" ] || clps="$here/../../shared/tools/clp-s/clp-s"
 mkdir -p "$dir"
 if [ ! -x "$clps" ]; then
   echo "clp-s not found at $clps (set CLPS=...)" >&2
@@ -108,6 +110,30 @@ if [ -f "$work/out/cat.jsonl" ] && [ -f "$work/clps-ordered.jsonl" ] && cmp -s "
 else
   echo "vitrine cat $small output: DIFFERS or failed"
 fi
+
+# Peak RSS of one `vitrine cat` split by a sampler (every 50 ms, /proc/PID/status) into anonymous
+# memory (heap, JVM) and file pages (the mapped spill files and archive: page cache, reclaimable).
+rss_split() { # heap option
+  local samples="$work/rss.txt" log="$work/time-v.log"
+  : >"$samples"
+  VITRINE_JVM_OPTS="$1" /usr/bin/time -v "$here/vitrine" cat "$archive" >"$work/out/cat.jsonl" 2>"$log" &
+  local tpid=$!
+  while kill -0 "$tpid" 2>/dev/null; do
+    for p in $(pgrep -P "$tpid"); do
+      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$samples"
+    done
+    sleep 0.05
+  done
+  wait "$tpid" || true
+  printf 'vitrine cat %-10s peak RSS %4d MB (anon %4d MB, file %4d MB), wall %s, cpu %.1f s\n' "$1" \
+    "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log") / 1024 ))" \
+    "$(awk '{if ($2 > m) m = $2} END {print int(m / 1024)}' "$samples")" \
+    "$(awk '{if ($4 > m) m = $4} END {print int(m / 1024)}' "$samples")" \
+    "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log")" \
+    "$(awk '/User time|System time/ {t += $NF} END {print t}' "$log")"
+}
+rss_split "$heap"
+rss_split "$small"
 
 # What the window's first draw needs from core, in a fresh JVM (class loading included).
 (cd "$here" && mvn -B -q -o -pl core test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null 2>&1) || true
