@@ -158,9 +158,39 @@ final class ClpsSpill implements AutoCloseable {
         }
     }
 
-    /** Unmaps everything; a decoding thread still reading gets an IllegalStateException, not a crash. */
+    /** What native code does with a segment's memory, which the JVM cannot stop if the segment is unmapped under it. */
+    interface NativeUse {
+        void run() throws IOException;
+    }
+
+    private final java.util.concurrent.locks.ReentrantReadWriteLock nativeUse = new java.util.concurrent.locks.ReentrantReadWriteLock();
+
+    /** Runs {@code use} (zstd writing into a mapped segment) with the mapping guaranteed to stay until it returns. */
+    void whileMapped(NativeUse use) throws IOException {
+        nativeUse.readLock().lock();
+        try {
+            if (closed) throw new IOException("the archive is closed");
+            use.run();
+        } finally {
+            nativeUse.readLock().unlock();
+        }
+    }
+
+    /**
+     * Unmaps everything, once native code writing into a segment is done. A decoding thread
+     * still reading through a segment gets an IllegalStateException, not a crash.
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
+        nativeUse.writeLock().lock();
+        try {
+            closeNow();
+        } finally {
+            nativeUse.writeLock().unlock();
+        }
+    }
+
+    private synchronized void closeNow() {
         if (closed) return;
         closed = true;
         try {

@@ -130,7 +130,8 @@ final class ClpsTables implements AutoCloseable {
             try (Arena local = Arena.ofConfined()) {
                 MemorySegment in = local.allocate(Math.max(1, comp.length));
                 MemorySegment.copy(comp, 0, in, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, comp.length);
-                ClpsZstd.decompressExact(in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s);
+                // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under it.
+                spill.whileMapped(() -> ClpsZstd.decompressExact(in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
             } catch (ClpsZstd.FrameException e) {
                 throw archive.streamFrameProblem(meta, s, e);
             }
