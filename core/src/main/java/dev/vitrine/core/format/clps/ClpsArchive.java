@@ -323,6 +323,24 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return new FormatException(src.name(), r == null ? -1 : r[0], e.where("stream " + t.stream() + ", table " + t.index()));
     }
 
+    private ClpsLoaded<ClpsDecoding> shape;
+
+    /**
+     * What locating and ordering tables needs (schema tree and schemas, without the dictionaries
+     * only rendering uses), so streams can be decoded while another thread decodes var.dict.
+     */
+    synchronized ClpsLoaded<ClpsDecoding> shape() {
+        if (shape != null) return shape;
+        if (decoding != null && decoding.problem() == null) return shape = decoding;
+        for (ClpsLoaded<?> p : List.of(schemaTree(), schemaMap())) {
+            if (p.problem() != null) return shape = ClpsLoaded.failed(p.problem());
+        }
+        Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
+        shape = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), ClpsDictionary.EMPTY, ClpsDictionary.EMPTY,
+                ClpsDictionary.EMPTY, patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
+        return shape;
+    }
+
     /** Everything needed to decode tables, or the first problem that prevents it. */
     synchronized ClpsLoaded<ClpsDecoding> decoding() {
         if (decoding != null) return decoding;

@@ -28,10 +28,15 @@ public final class ClpsRecords implements AutoCloseable {
     private volatile Decoded cached;
     private boolean closed;
 
-    /** The archive's tables (decoded as needed) and the order of their records. */
-    record Decoded(ClpsTables tables, ClpsLogOrder order) {
-        ClpsDecoding decoding() {
-            return tables.decoding;
+    /**
+     * The archive's tables (decoded as needed), the order of their records, and everything
+     * rendering needs (the dictionaries: decoded on their own thread meanwhile).
+     */
+    record Decoded(ClpsTables tables, ClpsLogOrder order, java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
+        ClpsDecoding decoding() throws IOException {
+            ClpsLoaded<ClpsDecoding> l = take(full);
+            if (l.problem() != null) throw asException(l.problem());
+            return l.value();
         }
 
         long size() {
@@ -56,6 +61,7 @@ public final class ClpsRecords implements AutoCloseable {
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
         Decoded d = decoded(true);
+        d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
         long n = d.size();
         long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -122,10 +128,19 @@ public final class ClpsRecords implements AutoCloseable {
                 if (closed) throw new IOException("the archive is closed");
                 if (cached == null) {
                     ClpsTables tables = tables(archive);
+                    // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is built.
+                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full = new java.util.concurrent.CompletableFuture<>();
+                    Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
+                        try {
+                            full.complete(archive.decoding());
+                        } catch (Throwable e) {
+                            full.completeExceptionally(e);
+                        }
+                    });
                     try {
                         // Decoded before ordering, the log_event_idx columns are read from the tables rather than again from the streams.
                         if (all) tables.decode(null);
-                        cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8));
+                        cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();
                         throw e;
@@ -176,10 +191,10 @@ public final class ClpsRecords implements AutoCloseable {
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);
-        ClpsDecoding decoding = d.decoding();
         java.util.BitSet needed = new java.util.BitSet();
         for (long i = from; i < from + count; i++) needed.set(d.order.table(i));
         d.tables.decode(needed);
+        ClpsDecoding decoding = d.decoding();
         for (long i = from; i < from + count; i++) {
             int row = d.order.row(i);
             ClpsTable table = d.tables.table(d.order.table(i));
@@ -239,7 +254,7 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** The archive's tables, none decoded yet, or the first problem that prevents decoding them. */
     static ClpsTables tables(ClpsArchive a) throws IOException {
-        ClpsLoaded<ClpsDecoding> dl = a.decoding();
+        ClpsLoaded<ClpsDecoding> dl = a.shape();
         if (dl.problem() != null) throw asException(dl.problem());
         ClpsLoaded<ClpsTableMetadata> tl = a.tableMetadata();
         if (tl.problem() != null) throw asException(tl.problem());
