@@ -469,8 +469,8 @@ public final class BundleArchive implements Archive, FileListing {
     }
 
     /**
-     * Decodes record {@code i} into {@code out[0, length)} with {@code d}'s reused state, reading
-     * the compressed bytes in place from the shard's mapping (no copy), and checks it: its length,
+     * Decodes record {@code i} into {@code out[0, length)} with {@code d}'s reused state and
+     * buffers (nothing allocated per record), and checks it: its length,
      * that it starts inside the data and that its compressed bytes end before the next record.
      * Returns how many compressed bytes it took (0 for an all-zero record). Throws a
      * {@link FormatException} at the record's offset.
@@ -488,12 +488,16 @@ public final class BundleArchive implements Archive, FileListing {
         if (boff >= size) throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
         if (boff < sh.dataOffset()) throw new FormatException(ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
         int window = (int) Math.min(size - boff, RecordCodec.compressedBound(len));
-        ByteBuffer in;
+        // Copied into the decoder's reused buffer by a Java copy, never handed to native code in
+        // place: a mapping closed meanwhile (the window closing the archive, an evicted shard)
+        // then fails this read with an exception instead of crashing the process.
+        byte[] buf = d.input(window);
         try {
-            in = sh.src().segment(boff, window).asByteBuffer();
-        } catch (UnsupportedOperationException | IllegalStateException e) {
-            in = ByteBuffer.wrap(sh.src().read(boff, window)); // not mappable here: a copy
+            java.lang.foreign.MemorySegment.copy(sh.src().segment(boff, window), java.lang.foreign.ValueLayout.JAVA_BYTE, 0, buf, 0, window);
+        } catch (IllegalStateException e) {
+            throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + ": the shard was closed while reading");
         }
+        ByteBuffer in = ByteBuffer.wrap(buf, 0, window).slice();
         long used;
         try {
             used = d.decode(codec(), in, out, (int) len);

@@ -75,12 +75,19 @@ final class RecordCodec {
 
     /**
      * What decoding keeps from record to record, so a long run (verify, export) allocates
-     * nothing per record: a zstd context, an inflater, scratch for snappy. One per thread; close it.
+     * nothing per record: a zstd context, an inflater, buffers for the compressed bytes. One per thread; close it.
      */
     static final class Decoder implements AutoCloseable {
         private ZstdDecompressCtx zstd;
         private Inflater inflater;
         private byte[] scratch = new byte[0];
+        private byte[] input = new byte[0];
+
+        /** A reused buffer of at least {@code n} bytes for a record's compressed bytes. */
+        byte[] input(int n) {
+            if (input.length < n) input = new byte[n];
+            return input;
+        }
 
         /**
          * Decodes the record whose compressed bytes start at {@code in}'s position 0 ({@code in}
