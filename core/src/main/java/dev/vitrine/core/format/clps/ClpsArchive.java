@@ -316,8 +316,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     public long writeJsonLines(String query, java.io.OutputStream out) throws IOException {
         boolean all = query == null || query.isBlank();
         if (all) return records().writeJsonLines(null, out);
-        ClpsLoaded<ClpsSchemaTree> schema = schemaTree();
-        return records().writeJsonLines(ClpsQueryFilter.compile(query, schema.value()), out);
+        return records().writeJsonLines(ClpsQueryFilter.compile(query, this), out);
     }
 
     @Override

@@ -18,10 +18,16 @@ final class KqlEvaluator {
     private final boolean archiveExcluded;
 
     KqlEvaluator(List<List<KqlLeaf>> plan, KqlContext ctx) {
-        this.plan = plan;
+        // The index is judged before clp-s lowers timestamp literals to milliseconds for old archives.
+        this.archiveExcluded = KqlTimestampIndex.excludesArchive(plan, ctx.timestampIndex());
+        this.plan = ctx.millisecondTimestamps() ? atMilliseconds(plan) : plan;
         this.ctx = ctx;
         this.tree = new KqlRecordTree(ctx.timestampKey());
-        this.archiveExcluded = KqlTimestampIndex.excludesArchive(plan, ctx.timestampKey(), ctx.timestampIndex());
+    }
+
+    private static List<List<KqlLeaf>> atMilliseconds(List<List<KqlLeaf>> plan) {
+        return plan.stream().map(c -> c.stream().map(l -> l.literal() == null ? l
+                : new KqlLeaf(l.column(), l.op(), l.literal().atMillisecondPrecision(), l.inverted(), l.types())).toList()).toList();
     }
 
     boolean matches(JsonNode record) {
