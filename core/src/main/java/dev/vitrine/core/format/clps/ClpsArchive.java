@@ -321,15 +321,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
     @Override
     public List<FileListing.Entry> entries() {
-        List<FileListing.Entry> out = new ArrayList<>();
-        if (metadata == null || metadata.rangeIndex == null) return out;
-        for (ClpsMetadata.RangeEntry r : metadata.rangeIndex) {
-            Object fn = r.fields().get("_filename");
-            String name = fn == null ? "records " + r.start() + "-" + r.end() : String.valueOf(fn);
-            // The size in bytes is known only once the records are decoded (see content()): -1 here.
-            out.add(new FileListing.Entry(name, -1, ByteRange.NONE));
-        }
-        return out;
+        return ClpsIngestedFiles.entries(metadata);
     }
 
     /**
