@@ -316,7 +316,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     public long writeJsonLines(String query, java.io.OutputStream out) throws IOException {
         boolean all = query == null || query.isBlank();
         if (all) return records().writeJsonLines(null, out);
-        return records().writeJsonLines(ClpsQueryFilter.compile(query, this), out);
+        java.util.function.Predicate<RecordView> filter = ClpsQueryFilter.compile(query, this);
+        return filter == ClpsQueryFilter.NOTHING ? 0 : records().writeJsonLines(filter, out);
     }
 
     @Override

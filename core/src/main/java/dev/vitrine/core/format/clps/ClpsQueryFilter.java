@@ -25,6 +25,9 @@ import java.util.function.Predicate;
  * {@code $} keys such as {@code $_filename}.
  */
 final class ClpsQueryFilter {
+    /** The filter of a query no record of the archive can match: the records need not be decoded. */
+    static final Predicate<RecordView> NOTHING = r -> false;
+
     private ClpsQueryFilter() {}
 
     static Predicate<RecordView> compile(String query, ClpsArchive archive) {
@@ -44,6 +47,9 @@ final class ClpsQueryFilter {
         KqlContext base = schema == null ? KqlContext.NONE : KqlContext.NONE.withArchive(facts(schema));
         if (schema != null) {
             base = ClpsTimestampContext.apply(base, schema, timestamps, version);
+        }
+        if (q.matchesNothingIn(base)) {
+            return NOTHING;
         }
         if (ranges == null || ranges.isEmpty()) {
             Predicate<JsonNode> matcher = q.matcher(base);

@@ -55,6 +55,9 @@ public final class TimestampPattern {
     private final int zoneMinutes;
     private final List<String> months;
     private final List<String> weekdays;
+    /** Length of the text inside {@code \B{…}} and {@code \A{…}}. */
+    private final int monthsLength;
+    private final int weekdaysLength;
 
     private TimestampPattern(String pattern, boolean quoted, boolean dateType, boolean twelveHour, int zoneLength,
             int zoneMinutes, List<String> months, List<String> weekdays) {
@@ -66,6 +69,8 @@ public final class TimestampPattern {
         this.zoneMinutes = zoneMinutes;
         this.months = months;
         this.weekdays = weekdays;
+        this.monthsLength = String.join(",", months).length();
+        this.weekdaysLength = String.join(",", weekdays).length();
     }
 
     /** Thrown for a pattern clp-s refuses; the message says why. */
@@ -296,7 +301,7 @@ public final class TimestampPattern {
                         return -1;
                     }
                     month = i + 1;
-                    return String.join(",", months).length() + 2;
+                    return monthsLength + 2;
                 }
                 case 'm' -> {
                     return field(2, '0', 1, 12, v -> month = v);
@@ -313,7 +318,7 @@ public final class TimestampPattern {
                         return -1;
                     }
                     weekday = i;
-                    return String.join(",", weekdays).length() + 2;
+                    return weekdaysLength + 2;
                 }
                 case 'p' -> {
                     if (ts.startsWith("AM", t) || ts.startsWith("PM", t)) {
@@ -353,8 +358,8 @@ public final class TimestampPattern {
                     if (t + n > ts.length()) {
                         return -1;
                     }
-                    Long v = plainInt(ts.substring(t, t + n));
-                    if (v == null || v < 0) {
+                    long v = digits(ts, t, n);
+                    if (v < 0) {
                         return -1;
                     }
                     subsecond = v * POW10[9 - n];
@@ -401,7 +406,8 @@ public final class TimestampPattern {
                 }
                 case 'O' -> {
                     int close = pattern.indexOf('}', p);
-                    if (t >= ts.length() || close < 0 || pattern.substring(p + 2, close).indexOf(ts.charAt(t)) < 0) {
+                    if (t >= ts.length() || close < 0 || pattern.indexOf(ts.charAt(t), p + 2) < 0
+                            || pattern.indexOf(ts.charAt(t), p + 2) >= close) {
                         return -1;
                     }
                     t++;
@@ -435,7 +441,7 @@ public final class TimestampPattern {
             if (t + length > ts.length()) {
                 return null;
             }
-            Integer v = paddedNumber(ts.substring(t, t + length), pad);
+            Integer v = paddedNumber(ts, t, length, pad);
             if (v != null) {
                 t += length;
             }
@@ -536,39 +542,39 @@ public final class TimestampPattern {
         return c >= '0' && c <= '9';
     }
 
-    /** clp-s's padded field: padding stripped (one character kept), then no leading zero allowed. */
-    private static Integer paddedNumber(String s, char pad) {
-        int i = 0;
-        while (i < s.length() - 1 && s.charAt(i) == pad) {
+    /**
+     * clp-s's padded field of {@code length} characters at {@code from}: padding stripped (one
+     * character kept), then no leading zero allowed, then a whole integer (a minus sign allowed,
+     * as std::from_chars reads it); null otherwise.
+     */
+    private static Integer paddedNumber(String s, int from, int length, char pad) {
+        int end = from + length;
+        int i = from;
+        while (i < end - 1 && s.charAt(i) == pad) {
             i++;
         }
-        String rest = s.substring(i);
-        if (rest.length() > 1 && rest.charAt(0) == '0') {
+        if (end - i > 1 && s.charAt(i) == '0') {
             return null;
         }
-        Long v = plainInt(rest);
-        return v == null ? null : (int) (long) v;
+        boolean negative = s.charAt(i) == '-';
+        long v = digits(s, negative ? i + 1 : i, end - (negative ? i + 1 : i));
+        return v < 0 ? null : (int) (negative ? -v : v);
     }
 
-    /** A whole decimal integer with an optional minus sign (as std::from_chars reads it), or null. */
-    private static Long plainInt(String s) {
-        if (s.isEmpty()) {
-            return null;
+    /** The value of exactly {@code n} decimal digits at {@code from} (n at least 1), or -1. */
+    private static long digits(String s, int from, int n) {
+        if (n <= 0) {
+            return -1;
         }
-        int i = s.charAt(0) == '-' ? 1 : 0;
-        if (i == s.length()) {
-            return null;
-        }
-        for (int k = i; k < s.length(); k++) {
-            if (!isDigit(s.charAt(k))) {
-                return null;
+        long v = 0;
+        for (int k = from; k < from + n; k++) {
+            char c = s.charAt(k);
+            if (!isDigit(c)) {
+                return -1;
             }
+            v = v * 10 + (c - '0');
         }
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return v;
     }
 
     /** A ±hh[[:]mm] offset at {@code at} (also U+2212 minus): {characters, minutes}, or null. */
@@ -587,7 +593,7 @@ public final class TimestampPattern {
         if (i + 2 > s.length()) {
             return null;
         }
-        Integer hours = paddedNumber(s.substring(i, i + 2), '0');
+        Integer hours = paddedNumber(s, i, 2, '0');
         if (hours == null || hours < 0 || hours > 23) {
             return null;
         }
@@ -600,7 +606,7 @@ public final class TimestampPattern {
         if (i + 2 > s.length()) {
             return new int[] {hoursOnly, sign * minutes};
         }
-        Integer m = paddedNumber(s.substring(i, i + 2), '0');
+        Integer m = paddedNumber(s, i, 2, '0');
         if (m == null || m < 0 || m > 59) {
             return new int[] {hoursOnly, sign * minutes};
         }
