@@ -72,6 +72,23 @@ class KqlSyntaxTest {
         assertTrue(e.detail().contains("\\Q"), e.detail());
     }
 
+    /** Any query with timestamp(...) pieces parses or is refused with a position, never anything else. */
+    @Test
+    void arbitraryTimestampQueriesAreParsedOrRefused() {
+        String[] pieces = {"ts", ":", " > ", " <= ", "timestamp(", ")", "(", "\"2024-03-14T09:26:59Z\"", "\"\\Y-\\m\"", ",", " ",
+            "\"1710408419148\"", "\"\\B{a}\"", " AND ", " NOT ", "\"", "\\", "{", "}", "x"};
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder q = new StringBuilder();
+            for (int k = 1 + r.nextInt(10); k > 0; k--) q.append(pieces[r.nextInt(pieces.length)]);
+            try {
+                KqlQuery.parse(q.toString());
+            } catch (KqlSyntaxException e) {
+                assertTrue(e.position() >= 0 && e.position() <= q.length(), q + " -> " + e.position());
+            }
+        }
+    }
+
     @Test
     void timestampsAccepted() {
         for (String q : new String[] {"ts > timestamp(\"2024-03-14T09:26:59Z\")", "ts: timestamp(\"2024\")",

@@ -67,6 +67,30 @@ class TimestampPatternTest {
         assertEquals(5_000_000_000L, TimestampPattern.parseJsonLiteral("5", List.of()));
     }
 
+    /** Query text is user input: any pattern is accepted or refused, any text read or not, never a crash. */
+    @Test
+    void arbitraryPatternsAndTextsNeverThrowOtherwise() {
+        String alphabet = "\\\\\\YymdeABpHkIlMSJ369TELCNzZ?PO s{},.:-+\"0123456789AMPMJanFeb\u2212";
+        java.util.Random r = new java.util.Random(42);
+        int created = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder p = new StringBuilder();
+            StringBuilder t = new StringBuilder();
+            for (int k = r.nextInt(12); k > 0; k--) p.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            for (int k = r.nextInt(16); k > 0; k--) t.append(alphabet.charAt(r.nextInt(alphabet.length())));
+            TimestampPattern tp;
+            try {
+                tp = TimestampPattern.create(p.toString());
+            } catch (TimestampPattern.InvalidPatternException refused) {
+                continue;
+            }
+            created++;
+            tp.parse(t.toString(), r.nextBoolean());
+            TimestampPattern.parseJsonLiteral(t.toString(), List.of(tp));
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(created > 1000, "patterns accepted: " + created);
+    }
+
     @Test
     void refusedPatterns() {
         for (String p : new String[] {"\\Q", "\\Y\\Y", "\\Y \\E", "\\H \\p", "\\I", "\\B{Jan}", "\\O{}", "\\z{+25:00}", "a\\", "\"x\"y\"", "\\n"}) {
