@@ -7,7 +7,6 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.JsonRecords;
