@@ -47,6 +47,15 @@ public final class KqlQuery {
         return e::matches;
     }
 
+    /**
+     * True when no record of the archive {@code context} describes can match, before looking at
+     * any: the query is logically false, or the archive's timestamp range rules it out (clp-s
+     * then skips the archive).
+     */
+    public boolean matchesNothingIn(KqlContext context) {
+        return plan.isEmpty() || KqlTimestampIndex.excludesArchive(plan, context.timestampIndex());
+    }
+
     /** True when no record can match (clp-s says the query "is logically false"). */
     public boolean matchesNothing() {
         return plan.isEmpty();
