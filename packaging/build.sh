@@ -19,7 +19,7 @@
 # maintainer scripts instead) and its native launcher cannot vary JVM options per subcommand.
 # The Windows and macOS installers do use jpackage (.github/workflows/installers.yml).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 pkg="$root/packaging"
 out="$pkg/out"
 kind="${1:-}"

@@ -37,12 +37,17 @@ fi
 # JVM warnings go to stderr, never into a command's output; the ahead-of-time cache's own
 # messages are off, so a cache that does not match this tree is dropped without a word.
 jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-memory-access=allow)
-# The cache trained at packaging time (packaging/build.sh). AOTMode=auto: a cache the JVM
-# cannot use (another path, a changed jar) only means a slower start. VITRINE_AOT=0 skips it.
+# The caches trained at packaging time (packaging/build.sh), used only where they were trained
+# (lib/aot/trained-at): JDK 25 refuses a moved window cache, and a moved command-line cache
+# can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise
+# AOTMode=auto: a cache the JVM cannot use (a changed jar) only means a slower start.
+# VITRINE_AOT=0 skips it.
 aot="$here/lib/aot/$mode.aot"
+trained=""
+[ -f "$here/lib/aot/trained-at" ] && read -r trained <"$here/lib/aot/trained-at"
 if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
   jvm+=(-XX:AOTCacheOutput="$VITRINE_TRAIN_AOT")
-elif [ "${VITRINE_AOT:-1}" != 0 ] && [ -f "$aot" ]; then
+elif [ "${VITRINE_AOT:-1}" != 0 ] && [ "$trained" = "$here" ] && [ -f "$aot" ]; then
   jvm+=(-XX:AOTMode=auto -XX:AOTCache="$aot")
 fi
 

@@ -2,16 +2,17 @@
 # Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, lib/aot/gui.aot) by
 # running its own launcher with its own runtime, as `vitrine` will run after install.
 #   train-aot.sh TREE FINAL_PATH
-# Checked with JDK 25: a cache moved with its tree still loads for the command line (the JVM
-# matches a moved class path by its common prefix) but not for the window, whose JavaFX
-# module path must be where it was at training ("optimized module handling: disabled because
-# extra module path(s) are specified", then the cache is refused).
-# So when TREE is not yet at FINAL_PATH, training runs in a private mount namespace
-# (unshare -m, or -r -m without root) where TREE is bind-mounted at FINAL_PATH; nothing
-# outside this script sees that mount. Without namespaces only the command line's cache is
-# trained (in place, since it moves), and the window starts without one.
+# Checked with JDK 25: a cache does not move with its tree. The window's is refused elsewhere
+# (its JavaFX module path must be where it was at training: "optimized module handling:
+# disabled because extra module path(s) are specified"), and the command line's, though the
+# JVM accepts its moved class path, then stops with "sealing violation: can't seal package
+# org.tukaani.xz" (xz's jar is sealed). So the caches are trained at the final path and the
+# launcher uses them only there (lib/aot/trained-at).
+# When TREE is not yet at FINAL_PATH, training runs in a private mount namespace (unshare -m,
+# or -r -m without root) where TREE is bind-mounted at FINAL_PATH; nothing outside this
+# script sees that mount. Without namespaces the package ships no caches and starts without.
 set -euo pipefail
-tree="$(cd "$1" && pwd)"
+tree="$(cd "$1" && pwd -P)"
 final="$2"
 say() { echo "packaging: $*" >&2; }
 
@@ -19,11 +20,9 @@ if [ "$tree" != "$final" ] && [ -z "${VITRINE_IN_NAMESPACE:-}" ]; then
   if [ "$(id -u)" = 0 ]; then ns=(unshare -m); else ns=(unshare -r -m); fi
   # Probe first: a failed unshare leaves a clear choice instead of a half-trained tree.
   if ! "${ns[@]}" true 2>/dev/null; then
-    say "cannot make a private mount namespace (unshare): the window gets no start-up cache"
-    only_cli=1
+    say "cannot make a private mount namespace (unshare): no start-up caches"
+    exit 0
   fi
-fi
-if [ "$tree" != "$final" ] && [ -z "${VITRINE_IN_NAMESPACE:-}" ] && [ -z "${only_cli:-}" ]; then
   exec "${ns[@]}" env VITRINE_IN_NAMESPACE=1 bash -c '
     set -euo pipefail
     mount --make-rprivate / 2>/dev/null || true
@@ -39,6 +38,7 @@ fi
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/vitrine-training.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$tree/lib/aot"
+echo "$final" >"$tree/lib/aot/trained-at"
 train() { # MODE ARGS...: one training run; its log is kept only when it fails
   local mode="$1"; shift
   local aot="$tree/lib/aot/$mode.aot"
@@ -52,4 +52,4 @@ train() { # MODE ARGS...: one training run; its log is kept only when it fails
   say "the $mode training failed (above); that part starts without a cache"
 }
 train cli "$tree/samples" "$scratch/work"
-[ -n "${only_cli:-}" ] || train gui --screenshot "$scratch/window.png" --verify "$tree"/samples/*.zs*
+train gui --screenshot "$scratch/window.png" --verify "$tree"/samples/*.zs*
