@@ -110,6 +110,10 @@ if run "vitrine --screenshot" 0 "$vitrine" --screenshot "$scratch/window.png" --
   [ "$(head -c 8 "$scratch/window.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] &&
     [ "$(stat -c %s "$scratch/window.png")" -gt 10000 ] &&
     pass "screenshot is a PNG of $(stat -c %s "$scratch/window.png") bytes" || fail "screenshot is not a PNG of a window"
+  # JavaFX's native libraries load from the tree (lib/javafx-native), not extracted per user.
+  [ -z "$(find "$XDG_CACHE_HOME" "$HOME" -name '*.so' 2>/dev/null)" ] &&
+    pass "JavaFX's native libraries loaded in place (none extracted into the user's cache)" ||
+    fail "JavaFX extracted native libraries into the user's cache"
 fi
 
 echo "the package"
