@@ -121,7 +121,7 @@ rm -f "$tree/samples/make-records.py"
 
 # 4. The desktop files, MIME types and icons (share/ in the app image, /usr/share in packages).
 share="$work/share"
-mkdir -p "$share/applications" "$share/mime/packages" "$share/metainfo"
+mkdir -p "$share/applications" "$share/mime/packages"
 install -m 644 "$pkg/linux/vitrine.desktop" "$pkg/linux/vitrine-folder.desktop" "$share/applications/"
 install -m 644 "$pkg/linux/vitrine-mime.xml" "$share/mime/packages/vitrine.xml"
 "$root/icons/install-hicolor.sh" "$share/icons/hicolor"

@@ -116,6 +116,18 @@ if run "vitrine --screenshot" 0 "$vitrine" --screenshot "$scratch/window.png" --
     fail "JavaFX extracted native libraries into the user's cache"
 fi
 
+# A real GTK window under a virtual X server, when there is one: proves the runtime and the
+# libraries Depends names are enough for the desktop window, not only the headless one.
+if command -v xvfb-run >/dev/null; then
+  VITRINE_JVM_OPTS=-Dglass.platform=gtk timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+      "$vitrine" --screenshot "$scratch/gtk.png" --size 900x600 samples/weather-deflate.zss >/dev/null 2>"$scratch/err" &&
+    [ "$(stat -c %s "$scratch/gtk.png" 2>/dev/null || echo 0)" -gt 10000 ] &&
+    pass "GTK window under Xvfb (glass.platform=gtk) drew $(stat -c %s "$scratch/gtk.png") bytes of PNG" ||
+    fail "GTK window under Xvfb: $(head -c 300 "$scratch/err")"
+else
+  echo "  skip  GTK window (no xvfb-run)"
+fi
+
 echo "the package"
 depends="$(sed -n 's/^Depends: //p' "$scratch/DEBIAN/control")"
 for p in libgtk-3-0 libgl1 libc6; do
