@@ -124,6 +124,8 @@ share="$work/share"
 mkdir -p "$share/applications" "$share/mime/packages"
 install -m 644 "$pkg/linux/vitrine.desktop" "$pkg/linux/vitrine-folder.desktop" "$share/applications/"
 install -m 644 "$pkg/linux/vitrine-mime.xml" "$share/mime/packages/vitrine.xml"
+install -D -m 644 "$pkg/linux/vitrine-servicemenu.desktop" "$share/kio/servicemenus/vitrine-open-folder.desktop"
+install -D -m 644 "$pkg/linux/vitrine-servicemenu.desktop" "$share/kservices5/ServiceMenus/vitrine-open-folder.desktop"
 "$root/icons/install-hicolor.sh" "$share/icons/hicolor"
 
 # 5. The ahead-of-time caches, trained with the tree at the path it runs from: an app image

@@ -135,6 +135,8 @@ for p in libgtk-3-0 libgl1 libc6; do
 done
 [ -x "$scratch/DEBIAN/postinst" ] && grep -q update-mime-database "$scratch/DEBIAN/postinst" &&
   pass "postinst runs update-mime-database" || fail "postinst does not update the MIME database"
+# Every desktop entry; Dolphin's service menu (kio/servicemenus) is KDE's own format (Type=Service),
+# which desktop-file-validate does not accept, so it is checked for its action below instead.
 desktops=("$inst"/usr/share/applications/*.desktop)
 [ -e "${desktops[0]}" ] || fail "no .desktop file"
 for d in "${desktops[@]}"; do
@@ -143,6 +145,9 @@ for d in "${desktops[@]}"; do
 done
 grep -q '^MimeType=.*inode/directory' "$inst"/usr/share/applications/*.desktop &&
   pass "a desktop file opens folders (Ark logs, DataBundles)" || fail "no desktop file for folders"
+[ -f "$inst/usr/share/kio/servicemenus/vitrine-open-folder.desktop" ] &&
+  grep -q '^Name=Open with Vitrine' "$inst/usr/share/kio/servicemenus/vitrine-open-folder.desktop" &&
+  pass "Dolphin's folder menu has \"Open with Vitrine\"" || fail "no Dolphin service menu for folders"
 xml="$inst/usr/share/mime/packages/vitrine.xml"
 types="$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' "$xml")"
 for t in $types; do
