@@ -5,7 +5,7 @@
 # run:
 #   - `vitrine info samples/weather-none.zss`, whole process, with hyperfine (RUNS, default 10)
 #   - the window's first draw of samples/weather-none.zss in ms from JVM start
-#     (-Dvitrine.trace=true, headless --screenshot), the median of RUNS
+#     (-Dvitrine.trace=true, headless --screenshot) and the process's CPU time, medians of RUNS
 #   bench/installed-start.sh [FILE.deb]      (default: the newest packaging/out/vitrine_*.deb)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,13 +28,21 @@ echo "== vitrine info samples/weather-none.zss (load average $(cut -d' ' -f1-3 /
 hyperfine -N -w 2 -r "$RUNS" \
   -n installed '/opt/vitrine/bin/vitrine info samples/weather-none.zss' \
   -n checkout './vitrine info samples/weather-none.zss' 2>&1 | grep -v '^ *$'
-first_draw() { # LAUNCHER: median first-draw time in ms from JVM start over RUNS windows
-  for ((i = 0; i < RUNS; i++)); do
-    VITRINE_JVM_OPTS=-Dvitrine.trace=true "$1" --screenshot "$SCRATCH/w.png" samples/weather-none.zss 2>&1 >/dev/null |
-      awk '/ first draw of / { print $2; exit }'
-  done | sort -n | awk '{ v[NR] = $1 } END { printf "median %d ms (min %d, max %d, %d runs)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR }'
-}
-echo "== window first draw of weather-none.zss, from JVM start (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-echo "installed: $(first_draw /opt/vitrine/bin/vitrine)"
-echo "checkout:  $(first_draw ./vitrine)"
+# Alternating installed and checkout runs, so both meet the same load; the process's CPU time
+# (user + system) beside the wall-clock first draw, since CPU time depends less on that load.
+for ((i = 0; i < RUNS; i++)); do
+  for who in installed checkout; do
+    launcher=./vitrine; [ "$who" = installed ] && launcher=/opt/vitrine/bin/vitrine
+    draw="$(VITRINE_JVM_OPTS=-Dvitrine.trace=true /usr/bin/time -f '%U %S' -o "$SCRATCH/cpu" \
+      "$launcher" --screenshot "$SCRATCH/w.png" samples/weather-none.zss 2>&1 >/dev/null | awk '/ first draw of / { print $2; exit }')"
+    echo "$who $draw $(awk '{ printf "%d", ($1 + $2) * 1000 }' "$SCRATCH/cpu")"
+  done
+done >"$SCRATCH/draws"
+echo "== window first draw of weather-none.zss, ms from JVM start; whole-process CPU ms (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+for who in installed checkout; do
+  awk -v who="$who" '$1 == who { d[++n] = $2; c[n] = $3 }
+    function median(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return a[int((n + 1) / 2)] }
+    END { printf "%-9s first draw median %d ms, CPU median %d ms (%d runs)\n", who, median(d, n), median(c, n), n }' "$SCRATCH/draws"
+done
 EOF
