@@ -3,6 +3,7 @@ package dev.vitrine.core.format.clps;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.clps.kql.KqlArchiveFacts;
 import dev.vitrine.core.format.clps.kql.KqlContext;
+import dev.vitrine.core.format.clps.kql.KqlNeedles;
 import dev.vitrine.core.format.clps.kql.KqlQuery;
 import dev.vitrine.core.format.clps.kql.KqlSyntaxException;
 import dev.vitrine.core.format.clps.kql.KqlType;
@@ -51,15 +52,19 @@ final class ClpsQueryFilter {
         if (q.matchesNothingIn(base)) {
             return NOTHING;
         }
+        KqlNeedles needles = q.needles();
+        Predicate<RecordView> mayMatch = needles == null ? r -> true : r -> needles.mayMatch(r.buffer(), r.offset(), r.length());
         if (ranges == null || ranges.isEmpty()) {
             Predicate<JsonNode> matcher = q.matcher(base);
             return r -> {
+                if (!mayMatch.test(r)) return false;
                 JsonNode record = parse(r);
                 return record != null && matcher.test(record);
             };
         }
         RangeMatchers byRange = new RangeMatchers(q, base, ranges);
         return r -> {
+            if (!mayMatch.test(r)) return false;
             JsonNode record = parse(r);
             return record != null && byRange.forRecord(r.index()).test(record);
         };

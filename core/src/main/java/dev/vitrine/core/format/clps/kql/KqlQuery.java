@@ -98,6 +98,11 @@ public final class KqlQuery {
         return false;
     }
 
+    /** Bytes a matching record's JSON text must hold, to skip parsing the rest; null when the query gives none. */
+    public KqlNeedles needles() {
+        return KqlNeedles.of(plan);
+    }
+
     /** Whether some filter can match a string column (for pruning by column type). */
     public boolean mayMatchAnyString() {
         int strings = KqlType.mask(KqlType.CLP_STRING, KqlType.VAR_STRING);
