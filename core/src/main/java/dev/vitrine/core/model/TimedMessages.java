@@ -35,6 +35,37 @@ public interface TimedMessages {
         return List.of();
     }
 
+    /**
+     * What a timeline draws: the channel table, the hidden data, message counts per channel over
+     * time ({@link TimelineDensity}, level 0 {@link TimelineDensity#defaultBins} wide) and, per
+     * channel, the first and last time of its messages in each file that stores them (so damage
+     * in a file marks where on its lanes).
+     */
+    record Overview(List<ChannelInfo> channels, List<Hidden> hidden, TimelineDensity density,
+                    java.util.Map<String, java.util.Map<FileRef, long[]>> spans) {}
+
+    /**
+     * Reads the {@link Overview}. This default walks every message (twice); a format with
+     * indexes counts from them in one pass without a message object each (Ark).
+     */
+    default Overview overview() throws IOException {
+        List<ChannelInfo> cs = channels();
+        TimelineDensity d = TimelineDensity.build(this, TimelineDensity.defaultBins(cs.size()));
+        java.util.Map<String, java.util.Map<FileRef, long[]>> spans = new java.util.HashMap<>();
+        try (Cursor c = messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (c.hasNext()) {
+                if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
+                Message m = c.next();
+                if (m.latchedReplay()) continue;
+                long[] span = spans.computeIfAbsent(m.channel(), k -> new java.util.LinkedHashMap<>())
+                        .computeIfAbsent(m.range().file(), k -> new long[] {m.timeNs(), m.timeNs()});
+                span[0] = Math.min(span[0], m.timeNs());
+                span[1] = Math.max(span[1], m.timeNs());
+            }
+        }
+        return new Overview(cs, hidden(), d, spans);
+    }
+
     /** One message. {@link #range()} is its stored (compressed) bytes in its file. */
     interface Message {
         String channel();
