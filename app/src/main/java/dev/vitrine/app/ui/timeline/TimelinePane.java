@@ -45,6 +45,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private final Label status = new Label("reading the channels…");
     private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
     private final MessagesTable messages;
+    private final MessageExporter exporter;
     private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton("Messages",
             new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
     private final javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
@@ -56,6 +57,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         this.context = context;
         this.timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
         this.messages = new MessagesTable(timed, context.background());
+        this.exporter = new MessageExporter(context, timed);
         getStyleClass().add("timeline-pane");
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         view.setId("timeline-view");
@@ -76,6 +78,10 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         showMessages.setTooltip(new Tooltip("The messages of the visible window, in time order"));
         showMessages.selectedProperty().addListener((o, a, on) -> setMessagesShown(on));
         messages.setOnSelected(this::selectMessage);
+        messages.setOnExport(payloads -> {
+            if (payloads) exporter.askPayloads(exportChoice());
+            else exporter.askJsonLines(exportChoice());
+        });
         HBox bar = new HBox(6, fit, in, out, showMessages, range, grow, help);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
@@ -126,6 +132,27 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
             split.getItems().clear();
             setCenter(view);
         }
+    }
+
+    /**
+     * What an export takes: the rows selected in the messages table when it is shown, else every
+     * message of the timeline's window (a dragged range zooms to it) and of the table's channels.
+     */
+    public MessageExporter.Choice exportChoice() {
+        List<TimedMessages.Message> chosen = showMessages.isSelected() ? messages.selectedMessages() : List.of();
+        return new MessageExporter.Choice(chosen, messages.channels(), view.visibleStart(), view.visibleStop());
+    }
+
+    public MessageExporter exporter() {
+        return exporter;
+    }
+
+    /** File > Export with the timeline in front: the messages as JSON lines. */
+    @Override
+    public boolean export() {
+        if (view.data() == null) return false;
+        exporter.askJsonLines(exportChoice());
+        return true;
     }
 
     public MessagesTable messages() {
