@@ -95,9 +95,13 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         view.setOnRangeChanged(this::rangeChanged);
         view.hoverTextProperty().addListener((o, a, b) -> status.setText(b.isEmpty() ? selectedText : b));
         view.setOnPick(this::pick);
+        ChannelLink link = ChannelLink.of(context.session());
+        link.onChosenInTable(this::channelChosen);
+        view.setOnLaneChosen(link::chooseOnTimeline);
         context.background().runLong(() -> TimelineData.load(timed), d -> {
             view.setData(d);
             messages.setData(d);
+            if (link.chosen() != null) channelChosen(link.chosen());
             healthChanged();
             status.setText(selectedText = Human.count(d.lanes().stream().mapToLong(TimelineData.Lane::count).sum()) + " messages on "
                     + d.lanes().size() + " channels over " + TimeText.duration(d.maxNs() - d.minNs()));
@@ -153,6 +157,13 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         if (view.data() == null) return false;
         exporter.askJsonLines(exportChoice());
         return true;
+    }
+
+    /** A channel chosen in the Channels table: its lane highlighted and brought into view, the messages filtered to it. */
+    private void channelChosen(String channel) {
+        if (view.data() == null) return;
+        view.highlight(channel);
+        messages.setChannels(java.util.Set.of(channel));
     }
 
     public MessagesTable messages() {
@@ -345,6 +356,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
 
     @Override
     public void dispose() {
+        ChannelLink.release(context.session());
         pickGeneration++;
     }
 }

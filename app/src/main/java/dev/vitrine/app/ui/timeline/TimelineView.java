@@ -56,6 +56,8 @@ public final class TimelineView extends Region {
     private Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> damagedFiles = Map.of();
     private java.util.function.Consumer<Pick> onPick = p -> {};
     private Runnable onRangeChanged = () -> {};
+    private java.util.function.Consumer<String> onLaneChosen = c -> {};
+    private String highlighted;
     private final List<long[]> lastColumns = new ArrayList<>();
     private long[] overview;
     private double overviewWidth = -1;
@@ -162,6 +164,23 @@ public final class TimelineView extends Region {
 
     public void setOnPick(java.util.function.Consumer<Pick> handler) {
         onPick = handler == null ? p -> {} : handler;
+    }
+
+    /** Hears the channel of a lane the user clicked (its name, or a message on it). */
+    public void setOnLaneChosen(java.util.function.Consumer<String> handler) {
+        onLaneChosen = handler == null ? c -> {} : handler;
+    }
+
+    /** Marks {@code channel}'s lane and scrolls it into view (null: none). */
+    public void highlight(String channel) {
+        highlighted = channel;
+        int i = indexOf(channel);
+        if (i >= 0) revealLane(i);
+        draw();
+    }
+
+    public String highlighted() {
+        return highlighted;
     }
 
     public void setOnRangeChanged(Runnable r) {
@@ -380,6 +399,8 @@ public final class TimelineView extends Region {
             drag = Drag.SELECT;
         } else {
             drag = Drag.NONE;
+            int lane = e.getButton() == MouseButton.PRIMARY ? laneAt(e.getY()) : -1;
+            if (lane >= 0) chooseLane(lane); // a click on a lane's name chooses its channel
         }
     }
 
@@ -413,9 +434,16 @@ public final class TimelineView extends Region {
         }
     }
 
-    /** As if lane {@code lane} were clicked at {@code x}. */
+    private void chooseLane(int lane) {
+        highlighted = data.lanes().get(lane).name();
+        draw();
+        onLaneChosen.accept(highlighted);
+    }
+
+    /** As if lane {@code lane} were clicked at {@code x}: its channel is chosen and the nearest message picked. */
     public void pick(int lane, double x) {
         if (data == null || lane < 0 || lane >= data.lanes().size()) return;
+        chooseLane(lane);
         onPick.accept(new Pick(data.lanes().get(lane).name(), Math.round(timeAt(x)), nsPerPixel()));
     }
 
@@ -563,6 +591,12 @@ public final class TimelineView extends Region {
             if (i % 2 == 1) {
                 g.setFill(faded(subtle, 0.9));
                 g.fillRect(0, top, w, laneH);
+            }
+            if (lane.name().equals(highlighted)) {
+                g.setFill(faded(accent, 0.10));
+                g.fillRect(0, top, w, laneH);
+                g.setFill(accent);
+                g.fillRect(left - 3, top + 2, 3, laneH - 4);
             }
             g.setStroke(faded(border, 0.6));
             g.strokeLine(0, Math.round(top + laneH) - 0.5, w, Math.round(top + laneH) - 0.5);
