@@ -166,6 +166,18 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         messages.setChannels(java.util.Set.of(channel));
     }
 
+    /** Zooms to [from, to] seconds after the first message once the timeline is read (the screenshots use it); completes then. */
+    public CompletableFuture<Void> showWindow(double fromSeconds, double toSeconds) {
+        return loaded.thenCompose(d -> {
+            CompletableFuture<Void> shown = new CompletableFuture<>();
+            javafx.application.Platform.runLater(() -> {
+                view.show(d.minNs() + fromSeconds * 1e9, d.minNs() + toSeconds * 1e9);
+                shown.complete(null);
+            });
+            return shown;
+        });
+    }
+
     public MessagesTable messages() {
         return messages;
     }
