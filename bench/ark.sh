@@ -6,7 +6,7 @@
 #     best and median wall time of RUNS, peak RSS;
 #   - the timeline (app's ArkTimelineBench, headless, -Xmx256m): open, first draw, redraw at every
 #     zoom level from the whole log to the narrowest window, peak heap;
-#   - `vitrine cat --json LOG > /dev/null`: wall time, lines/s and MB/s of JSON, peak RSS.
+#   - `vitrine cat --json LOG > FILE`: wall and CPU time, lines/s and MB/s of JSON, peak RSS.
 #   bench/ark.sh                          10,000,000 messages, 50 channels, 100,000 per split
 #   MESSAGES=1000000 bench/ark.sh         a smaller log (CHANNELS, PER_SPLIT likewise)
 #   BENCH_DIR=/big/disk                   where the log is kept (default /tmp/vitrine-bench; ~540 MB)
@@ -74,11 +74,10 @@ echo "== timeline (fresh JVM, -Xmx256m, headless) =="
 "$java" -Xmx256m -Dglass.platform=Headless -Dprism.order=sw --enable-native-access=ALL-UNNAMED \
   -Djavafx.cachedir=app/target/javafx-cache -cp "$cp" dev.vitrine.app.ui.timeline.ArkTimelineBench "$log"
 
-echo "== cat --json (one run) =="
-/usr/bin/time -f "%e %M" -o "$work/time.log" bash -c '"$1" cat --json "$2" | tee >(wc -l >"$3/lines") | wc -c >"$3/bytes"' \
-  _ "$here/vitrine" "$log" "$work"
-sleep 0.2
-read -r secs kb <"$work/time.log"
-lines=$(cat "$work/lines"); out=$(cat "$work/bytes")
-awk -v s="$secs" -v l="$lines" -v b="$out" -v kb="$kb" 'BEGIN {
-  printf "vitrine cat --json: %d lines, %.0f MB of JSON in %.1f s: %.0f lines/s, %.1f MB/s; peak RSS %d MB\n", l, b / 1e6, s, l / s, b / 1e6 / s, kb / 1024 }'
+echo "== cat --json > file (one run) =="
+/usr/bin/time -f "%e %U %S %M" -o "$work/time.log" bash -c '"$1" cat --json "$2" > "$3/cat.jsonl"' _ "$here/vitrine" "$log" "$work"
+read -r secs user sys kb <"$work/time.log"
+lines=$(wc -l <"$work/cat.jsonl"); out=$(stat -c %s "$work/cat.jsonl")
+awk -v s="$secs" -v u="$user" -v y="$sys" -v l="$lines" -v b="$out" -v kb="$kb" 'BEGIN {
+  printf "vitrine cat --json: %d lines, %.0f MB of JSON in %.1f s (%.1f s user, %.1f s system CPU): %.0f lines/s, %.1f MB/s; peak RSS %d MB\n",
+    l, b / 1e6, s, u, y, l / s, b / 1e6 / s, kb / 1024 }'
