@@ -233,7 +233,7 @@ public final class MessagesTable extends BorderPane {
                 boolean q = quiet;
                 quiet = true;
                 try {
-                    table.getSelectionModel().select(i);
+                    table.getSelectionModel().clearAndSelect(i); // one row: a pick is not added to a multiple selection
                 } finally {
                     quiet = q;
                 }

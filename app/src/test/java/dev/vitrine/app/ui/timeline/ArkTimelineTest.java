@@ -314,6 +314,7 @@ class ArkTimelineTest extends WindowTest {
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().message().range()));
+        assertEquals(1, (int) fx(() -> mt.table().getSelectionModel().getSelectedItems().size()), "the pick's row alone, not added to the clicked one");
         assertEquals(other.range(), fx(() -> v.selection().selected().range()));
     }
 
