@@ -4,6 +4,11 @@
 # the real clp-s into a single-file archive, then times as whole processes, 3 runs each (best and
 # median wall time, peak RSS): `clp-s x --ordered`, `clp-s x`, `vitrine cat ARCHIVE > file` and
 # `vitrine info ARCHIVE`, and checks that `vitrine cat` wrote exactly what `clp-s x --ordered` did.
+# Then the heap bound: `vitrine cat` again under a small heap (SMALL_HEAP, default -Xmx64m), and
+# what the window's first draw needs from core (info, key paths, first 256 records in order:
+# core's ClpsBench --first-page) with wall and CPU time, packed streams decoded and peak heap.
+# WINDOW=1 also runs the real window on the archive (app's ClpsBigArchiveBench: first page of
+# the JSON records tab, a KQL filter over every record, longest frame gap) with -Xmx256m.
 #   bench/clps.sh                    1,500,000 records (~500 MB of JSON)
 #   RECORDS=20000 bench/clps.sh      a small run
 #   CLPS=/path/to/clp-s              the tool (default ../shared/tools/clp-s/clp-s from the repo)
@@ -15,6 +20,8 @@ records="${RECORDS:-1500000}"
 runs="${RUNS:-3}"
 heap="${BENCH_HEAP:--Xmx512m}"
 clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
+# From a worktree under /work/wt/NAME the shared folder is two levels up.
+[ -n "${CLPS:-}" ] || [ -x "$clps" ] || clps="$here/../../shared/tools/clp-s/clp-s"
 mkdir -p "$dir"
 if [ ! -x "$clps" ]; then
   echo "clp-s not found at $clps (set CLPS=...)" >&2
@@ -94,3 +101,51 @@ else
   echo "vitrine cat output: not compared (vitrine cat failed or wrote nothing: no clp-s reader yet?)"
 fi
 report "vitrine info" $(timeit "$here/vitrine" info "$archive")
+
+small="${SMALL_HEAP:--Xmx64m}"
+export VITRINE_JVM_OPTS="$small"
+report "vitrine cat $small" $(timeit bash -c '"$1" cat "$2" > "$3/out/cat.jsonl"' _ "$here/vitrine" "$archive" "$work")
+if [ -f "$work/out/cat.jsonl" ] && [ -f "$work/clps-ordered.jsonl" ] && cmp -s "$work/out/cat.jsonl" "$work/clps-ordered.jsonl"; then
+  echo "vitrine cat $small output: identical to clp-s x --ordered"
+else
+  echo "vitrine cat $small output: DIFFERS or failed"
+fi
+
+# Peak RSS of one `vitrine cat` split by a sampler (every 50 ms, /proc/PID/status) into anonymous
+# memory (heap, JVM) and file pages (the mapped spill files and archive: page cache, reclaimable).
+rss_split() { # heap option
+  local samples="$work/rss.txt" log="$work/time-v.log"
+  : >"$samples"
+  VITRINE_JVM_OPTS="$1" /usr/bin/time -v "$here/vitrine" cat "$archive" >"$work/out/cat.jsonl" 2>"$log" &
+  local tpid=$!
+  while kill -0 "$tpid" 2>/dev/null; do
+    for p in $(pgrep -P "$tpid"); do
+      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$samples"
+    done
+    sleep 0.05
+  done
+  wait "$tpid" || true
+  printf 'vitrine cat %-10s peak RSS %4d MB (anon %4d MB, file %4d MB), wall %s, cpu %.1f s\n' "$1" \
+    "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log") / 1024 ))" \
+    "$(awk '{if ($2 > m) m = $2} END {print int(m / 1024)}' "$samples")" \
+    "$(awk '{if ($4 > m) m = $4} END {print int(m / 1024)}' "$samples")" \
+    "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log")" \
+    "$(awk '/User time|System time/ {t += $NF} END {print t}' "$log")"
+}
+rss_split "$heap"
+rss_split "$small"
+
+# What the window's first draw needs from core, in a fresh JVM (class loading included).
+(cd "$here" && mvn -B -q -o -pl core test-compile dependency:build-classpath -Dmdep.outputFile=target/test-cp.txt -Dmdep.includeScope=test >/dev/null 2>&1) || true
+if [ -s "$here/core/target/test-cp.txt" ]; then
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -f "  (process: %e s wall, %U s user, %S s sys, peak RSS %M KB)" "$java" -Xmx256m --enable-native-access=ALL-UNNAMED \
+      --sun-misc-unsafe-memory-access=allow -cp "$here/core/target/test-classes:$here/core/target/classes:$(cat "$here/core/target/test-cp.txt")" \
+      dev.vitrine.core.format.clps.ClpsBench "$archive" --first-page 2>&1 | sed 's/^/first draw (core, -Xmx256m): /'
+  done
+fi
+if [ -n "${WINDOW:-}" ]; then
+  (cd "$here" && ./run-tests -pl app -am -Dtest=ClpsBigArchiveBench -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dvitrine.bigclps="$archive" -Dvitrine.testHeap=256m 2>&1 | grep '^BENCH' | sed 's/^BENCH /window (-Xmx256m): /')
+fi
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -37,6 +37,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     private final Path path;
     private final ByteSource src;
     final Limits limits;
+    /** Decoded dictionaries, streams and the log order live here, mapped, not on the heap. */
+    final ClpsSpill spill;
     final ClpsHeader header;
     final byte[] magic;
     /** The decoded metadata section, or null when it could not be decoded. */
@@ -57,6 +59,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         this.path = path;
         this.src = src;
         this.limits = limits;
+        this.spill = new ClpsSpill(ClpsSpill.budgetFor(src.size()));
         List<Problem> problems = new ArrayList<>();
         String name = src.name();
         ClpsHeader h = null;
@@ -238,9 +241,9 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
                     d = raw.length == 8 ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
                             : ClpsLoaded.failed(problemAt(e.offset() + 8, name + ": " + (raw.length - 8) + " bytes follow an entry count of 0"));
                 } else {
-                    byte[] b = ClpsZstd.decompressBounded(java.util.Arrays.copyOfRange(raw, 8, raw.length), limits.maxBlockBytes(), name);
+                    java.lang.foreign.MemorySegment b = ClpsZstd.decompressToSpill(raw, 8, limits.maxBlockBytes(), name, spill);
                     try {
-                        d = ClpsLoaded.ok(ClpsDictionary.parse(b, count));
+                        d = ClpsLoaded.ok(ClpsDictionary.parse(b, count, spill));
                     } catch (ClpsDecodeException x) {
                         d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.where(name)));
                     }
@@ -253,6 +256,28 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return d;
     }
 
+    /**
+     * A dictionary's entry count as its u64 says, without decoding it (a var.dict can be tens of
+     * MB: `info` stays metadata-only); null when the entry is missing or too short. A count
+     * the entries do not match is verify's to report.
+     */
+    Long dictionaryCount(String name) {
+        ClpsLoaded<ClpsDictionary> loaded;
+        synchronized (this) {
+            loaded = dicts.get(name);
+        }
+        if (loaded != null) return loaded.value() == null ? null : (long) loaded.value().size();
+        ClpsFileEntry e = entry(name);
+        if (e == null) return name.equals(ARRAY_DICT) ? 0L : null;
+        if (e.offset() < 0 || e.size() < 8) return null;
+        try {
+            long n = src.readU64LE(e.offset());
+            return n < 0 ? null : n;
+        } catch (TruncatedException x) {
+            return null;
+        }
+    }
+
     /** Where stream {@code s} lies in the file: [offset, offset+length). */
     long[] streamRange(ClpsTableMetadata tm, int s) {
         ClpsFileEntry t = entry(TABLES);
@@ -263,8 +288,18 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return new long[] {t.offset() + st.offset(), next - st.offset()};
     }
 
-    /** Decodes packed stream {@code s} (exactly its size from /table_metadata). */
+    /** Decodes packed stream {@code s} (exactly its size from /table_metadata) onto the heap. */
     byte[] stream(ClpsTableMetadata tm, int s) throws IOException {
+        byte[] comp = compressedStream(tm, s);
+        try {
+            return ClpsZstd.decompressExact(comp, 0, comp.length, (int) tm.streams.get(s).size(), "stream " + s);
+        } catch (ClpsZstd.FrameException e) {
+            throw streamFrameProblem(tm, s, e);
+        }
+    }
+
+    /** The compressed bytes of packed stream {@code s}, once its place and decoded size are checked against the limits. */
+    byte[] compressedStream(ClpsTableMetadata tm, int s) throws IOException {
         ClpsTableMetadata.Stream st = tm.streams.get(s);
         long[] r = streamRange(tm, s);
         ClpsFileEntry t = entry(TABLES);
@@ -272,12 +307,13 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         if (st.size() > limits.maxBlockBytes() || st.size() > Integer.MAX_VALUE - 16 || r[1] > Integer.MAX_VALUE - 16) {
             throw new FormatException(src.name(), r[0], "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of " + limits.maxBlockBytes());
         }
-        byte[] comp = src.read(r[0], (int) r[1]);
-        try {
-            return ClpsZstd.decompressExact(comp, 0, comp.length, (int) st.size(), "stream " + s);
-        } catch (ClpsZstd.FrameException e) {
-            throw new FormatException(src.name(), r[0], e.getMessage());
-        }
+        return src.read(r[0], (int) r[1]);
+    }
+
+    /** A stream whose zstd frame does not decode, placed at the frame. */
+    FormatException streamFrameProblem(ClpsTableMetadata tm, int s, ClpsZstd.FrameException e) {
+        long[] r = streamRange(tm, s);
+        return new FormatException(src.name(), r == null ? -1 : r[0], e.getMessage());
     }
 
     /** A decoding failure inside table {@code t}, placed at its stream's frame in the file. */
@@ -285,6 +321,24 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         ClpsTableMetadata tm = tableMetadata().value();
         long[] r = tm == null ? null : streamRange(tm, t.stream());
         return new FormatException(src.name(), r == null ? -1 : r[0], e.where("stream " + t.stream() + ", table " + t.index()));
+    }
+
+    private ClpsLoaded<ClpsDecoding> shape;
+
+    /**
+     * What locating and ordering tables needs (schema tree and schemas, without the dictionaries
+     * only rendering uses), so streams can be decoded while another thread decodes var.dict.
+     */
+    synchronized ClpsLoaded<ClpsDecoding> shape() {
+        if (shape != null) return shape;
+        if (decoding != null && decoding.problem() == null) return shape = decoding;
+        for (ClpsLoaded<?> p : List.of(schemaTree(), schemaMap())) {
+            if (p.problem() != null) return shape = ClpsLoaded.failed(p.problem());
+        }
+        Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
+        shape = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), ClpsDictionary.EMPTY, ClpsDictionary.EMPTY,
+                ClpsDictionary.EMPTY, patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
+        return shape;
     }
 
     /** Everything needed to decode tables, or the first problem that prevents it. */
@@ -496,6 +550,12 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
     @Override
     public void close() {
+        ClpsRecords r;
+        synchronized (this) {
+            r = records;
+        }
+        if (r != null) r.close();
+        spill.close();
         src.close();
     }
 }

@@ -1,41 +1,75 @@
 package dev.vitrine.core.format.clps;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 
-/** A decoded dictionary (/var.dict, /log.dict, /array.dict): entry i is the i-th {u64 length, bytes}. */
+/**
+ * A decoded dictionary (/var.dict, /log.dict, /array.dict): entry i is the i-th {u64 length,
+ * bytes}. The decoded bytes and the index of where each entry starts are segments, in the
+ * spill for large dictionaries (a var.dict can hold millions of entries), so the heap holds
+ * neither.
+ */
 final class ClpsDictionary {
-    static final ClpsDictionary EMPTY = new ClpsDictionary(new byte[0], new int[0], new int[0]);
+    static final ClpsDictionary EMPTY = new ClpsDictionary(MemorySegment.ofArray(new byte[0]), MemorySegment.ofArray(new long[0]), 0);
 
-    final byte[] data;
-    final int[] start;
-    final int[] length;
+    final MemorySegment data;
+    /** i64 per entry: where its bytes start in {@code data} (its u64 length is the 8 bytes before). */
+    private final MemorySegment index;
+    private final int size;
 
-    private ClpsDictionary(byte[] data, int[] start, int[] length) {
+    private ClpsDictionary(MemorySegment data, MemorySegment index, int size) {
         this.data = data;
-        this.start = start;
-        this.length = length;
+        this.index = index;
+        this.size = size;
     }
 
-    static ClpsDictionary parse(byte[] b, long count) throws ClpsDecodeException {
-        if (count < 0 || count > b.length / 8) throw new ClpsDecodeException(0, "dictionary count " + Long.toUnsignedString(count) + " does not fit its " + b.length + " decoded bytes");
-        int n = (int) count;
-        int[] s = new int[n], l = new int[n];
-        ClpsCursor c = new ClpsCursor(b);
-        for (int i = 0; i < n; i++) {
-            int len = c.count("dictionary entry " + i + " length", 1);
-            s[i] = c.pos;
-            l[i] = len;
-            c.skip(len, "dictionary entry " + i);
+    static ClpsDictionary parse(MemorySegment b, long count, ClpsSpill spill) throws ClpsDecodeException, java.io.IOException {
+        long bytes = b.byteSize();
+        if (count < 0 || count > bytes / 8 || count > Integer.MAX_VALUE - 16) {
+            throw new ClpsDecodeException(0, "dictionary count " + Long.toUnsignedString(count) + " does not fit its " + bytes + " decoded bytes");
         }
-        if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after entry " + n + " of the dictionary");
-        return new ClpsDictionary(b, s, l);
+        int n = (int) count;
+        MemorySegment index = spill.allocate(8L * n);
+        long pos = 0;
+        for (int i = 0; i < n; i++) {
+            if (bytes - pos < 8) throw new ClpsDecodeException(pos, "dictionary entry " + i + " length: needs 8 bytes but only " + (bytes - pos) + " remain");
+            long len = b.get(ClpsTable.I64, pos);
+            pos += 8;
+            if (len < 0 || len > bytes - pos || len > Integer.MAX_VALUE - 16) {
+                throw new ClpsDecodeException(pos - 8, "dictionary entry " + i + " length " + Long.toUnsignedString(len) + " does not fit the " + (bytes - pos) + " bytes left");
+            }
+            index.setAtIndex(ClpsTable.I64, i, pos);
+            pos += len;
+        }
+        if (pos != bytes) throw new ClpsDecodeException(pos, (bytes - pos) + " bytes after entry " + n + " of the dictionary");
+        return new ClpsDictionary(b, index, n);
     }
 
     int size() {
-        return start.length;
+        return size;
+    }
+
+    /** Where entry i's bytes start in the decoded dictionary. */
+    long start(int i) {
+        return index.getAtIndex(ClpsTable.I64, i);
+    }
+
+    int length(int i) {
+        return (int) data.get(ClpsTable.I64, start(i) - 8);
+    }
+
+    byte[] bytes(int i) {
+        long s = start(i);
+        return data.asSlice(s, data.get(ClpsTable.I64, s - 8)).toArray(ValueLayout.JAVA_BYTE);
     }
 
     String text(int i) {
-        return new String(data, start[i], length[i], StandardCharsets.UTF_8);
+        return new String(bytes(i), StandardCharsets.UTF_8);
+    }
+
+    /** Every decoded byte, on the heap (for the decoded-bytes view). */
+    byte[] decodedBytes() {
+        return data.toArray(ValueLayout.JAVA_BYTE);
     }
 }

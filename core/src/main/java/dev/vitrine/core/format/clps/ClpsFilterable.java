@@ -49,8 +49,8 @@ final class ClpsFilterable implements FilterableRecords {
     public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled) throws IOException {
         Predicate<RecordView> f = ((ClpsQuery) query).filter();
         ClpsRecords r = a.records();
-        ClpsRecords.Decoded d = r.decoded();
-        long end = Math.min(to, d.order().length);
+        ClpsRecords.Decoded d = r.decoded(false);
+        long end = Math.min(to, d.size());
         long[] hits = new long[STEP];
         for (long i = Math.max(0, from); i < end; i += STEP) {
             if (cancelled.getAsBoolean()) return i;

@@ -77,8 +77,8 @@ final class ClpsInfo {
         ClpsSchemaTree st = a.schemaTree().value();
         c.put("schema_tree_nodes", st == null ? null : (long) st.size());
         for (String d : new String[] {ClpsArchive.VAR_DICT, ClpsArchive.LOG_DICT, ClpsArchive.ARRAY_DICT}) {
-            ClpsDictionary dict = a.dictionary(d).value();
-            c.put(d.substring(1) + "_entries", dict == null ? null : (long) dict.size());
+            Long n = a.dictionaryCount(d);
+            c.put(d.substring(1) + "_entries", n);
         }
         c.put("timestamp_ranges", a.metadata == null || a.metadata.timestamps == null ? 0 : a.metadata.timestamps.ranges().size());
         c.put("range_index_entries", a.metadata == null || a.metadata.rangeIndex == null ? 0 : a.metadata.rangeIndex.size());

@@ -32,6 +32,22 @@ final class ClpsJsonOut {
         len += n;
     }
 
+    /** Appends n bytes of a segment (a dictionary entry in the spill). */
+    void put(java.lang.foreign.MemorySegment s, long off, int n) {
+        ensure(n);
+        java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, buf, len, n);
+        len += n;
+    }
+
+    private byte[] staged = new byte[256];
+
+    /** Appends n bytes of a segment escaped as a JSON string's content. */
+    void escaped(java.lang.foreign.MemorySegment s, long off, int n) {
+        if (staged.length < n) staged = new byte[Math.max(n, staged.length * 2)];
+        java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, staged, 0, n);
+        escaped(staged, 0, n);
+    }
+
     void ascii(String s) {
         int n = s.length();
         ensure(n);

@@ -224,8 +224,8 @@ final class ClpsNodes {
                     String text = d.text((int) i);
                     String shown = text.length() > 200 ? text.substring(0, 200) + "..." : text;
                     ClpsNode n = ClpsNode.leaf("#" + i + ": " + shown.replace('\n', ' '), "dictionary entry", ByteRange.NONE,
-                            List.of(Field.of("id", i), Field.of("length", d.length[(int) i]), Field.of("value", text)), List.of());
-                    if (frame != null) n.withDecoded(new ClpsDecoded(frame, name + ", decoded", d.start[(int) i] - 8L, 8L + d.length[(int) i], () -> d.data));
+                            List.of(Field.of("id", i), Field.of("length", d.length((int) i)), Field.of("value", text)), List.of());
+                    if (frame != null) n.withDecoded(new ClpsDecoded(frame, name + ", decoded", d.start((int) i) - 8L, 8L + d.length((int) i), d::decodedBytes));
                     out.add(n);
                 }
                 return out;

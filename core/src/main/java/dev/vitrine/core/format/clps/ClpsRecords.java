@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,23 +16,31 @@ import java.util.function.Predicate;
 
 /**
  * The records of a clp-s archive as JSON lines, byte for byte as `clp-s x --ordered` writes them
- * (0.4.1 and later). Streams are decoded in parallel, records are put back in log order
- * (log_event_idx) and written in chunks by several threads, then streamed out in order.
- * Archives without order information come out in table order.
+ * (0.4.1 and later). Streams are decoded (in parallel) into mapped spill files as their tables
+ * are needed, records are put back in log order (log_event_idx) and written in chunks by
+ * several threads, then streamed out in order. Archives without order information come out in
+ * table order. The heap holds cursors, one chunk of output per thread and the stream being
+ * decoded, never the decoded archive.
  */
-public final class ClpsRecords {
+public final class ClpsRecords implements AutoCloseable {
     private static final int CHUNK = 4096;
     private final ClpsArchive archive;
     private volatile Decoded cached;
+    private boolean closed;
 
-    /** All tables of the archive decoded, and the order of their records. */
-    record Decoded(ClpsDecoding decoding, ClpsTable[] tables, long[] order) {
-        int table(long i) {
-            return (int) (order[(int) i] >>> 32);
+    /**
+     * The archive's tables (decoded as needed), the order of their records, and everything
+     * rendering needs (the dictionaries: decoded on their own thread meanwhile).
+     */
+    record Decoded(ClpsTables tables, ClpsLogOrder order, java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
+        ClpsDecoding decoding() throws IOException {
+            ClpsLoaded<ClpsDecoding> l = take(full);
+            if (l.problem() != null) throw asException(l.problem());
+            return l.value();
         }
 
-        int row(long i) {
-            return (int) order[(int) i];
+        long size() {
+            return order.size;
         }
     }
 
@@ -53,8 +60,9 @@ public final class ClpsRecords {
      * threads with each record's JSON bytes.
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
-        Decoded d = cached != null ? cached : decode(archive);
-        long n = d.order.length;
+        Decoded d = decoded(true);
+        d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
+        long n = d.size();
         long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         if (n <= CHUNK || threads == 1) {
@@ -91,9 +99,9 @@ public final class ClpsRecords {
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
     public List<String> lines(long from, int count) throws IOException {
-        Decoded d = decoded();
+        Decoded d = decoded(false);
         List<String> out = new ArrayList<>();
-        long end = Math.min(d.order.length, from + (long) Math.max(0, count));
+        long end = Math.min(d.size(), from + (long) Math.max(0, count));
         for (long i = Math.max(0, from); i < end; i += CHUNK) {
             ClpsJsonOut o = render(d, i, (int) Math.min(CHUNK, end - i), null).out();
             int s = 0;
@@ -112,18 +120,52 @@ public final class ClpsRecords {
         return new ClpsRecordTable(this);
     }
 
-    Decoded decoded() throws IOException {
+    /** Tables and order; with {@code all} every stream is decoded first (in parallel), else streams are decoded as records need them. */
+    Decoded decoded(boolean all) throws IOException {
         Decoded d = cached;
         if (d == null) {
             synchronized (this) {
-                if (cached == null) cached = decode(archive);
+                if (closed) throw new IOException("the archive is closed");
+                if (cached == null) {
+                    ClpsTables tables = tables(archive);
+                    // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is built.
+                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full = new java.util.concurrent.CompletableFuture<>();
+                    Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
+                        try {
+                            full.complete(archive.decoding());
+                        } catch (Throwable e) {
+                            full.completeExceptionally(e);
+                        }
+                    });
+                    try {
+                        // Decoded before ordering, the log_event_idx columns are read from the tables rather than again from the streams.
+                        if (all) tables.decode(null);
+                        cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
+                    } catch (IOException | RuntimeException e) {
+                        tables.close();
+                        throw e;
+                    }
+                }
                 d = cached;
             }
         }
+        if (all) d.tables.decode(null);
         return d;
     }
 
-    private static Chunk take(Future<Chunk> f) throws IOException {
+    /** How many packed streams have been decoded so far (0 before any record was asked for). */
+    public int streamsDecoded() {
+        Decoded d = cached;
+        return d == null ? 0 : d.tables.streamsDecoded();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (cached != null) cached.tables.close();
+    }
+
+    static <T> T take(Future<T> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {
@@ -136,7 +178,7 @@ public final class ClpsRecords {
         }
     }
 
-    private static java.util.concurrent.ThreadFactory daemon() {
+    static java.util.concurrent.ThreadFactory daemon() {
         return r -> {
             Thread t = new Thread(r, "clps-decode");
             t.setDaemon(true);
@@ -149,13 +191,16 @@ public final class ClpsRecords {
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);
+        java.util.BitSet needed = new java.util.BitSet();
+        for (long i = from; i < from + count; i++) needed.set(d.order.table(i));
+        d.tables.decode(needed);
+        ClpsDecoding decoding = d.decoding();
         for (long i = from; i < from + count; i++) {
-            int t = d.table(i);
-            int row = d.row(i);
-            ClpsTable table = d.tables[t];
+            int row = d.order.row(i);
+            ClpsTable table = d.tables.table(d.order.table(i));
             int start = out.len;
             try {
-                table.render(row, d.decoding, out, scratch);
+                table.render(row, decoding, out, scratch);
             } catch (ClpsDecodeException e) {
                 throw archive.streamProblem(table.meta, e);
             } catch (RuntimeException e) {
@@ -207,98 +252,13 @@ public final class ClpsRecords {
         }
     }
 
-    /** Decodes every stream (in parallel) and puts the records in log order. */
-    static Decoded decode(ClpsArchive a) throws IOException {
-        ClpsLoaded<ClpsDecoding> dl = a.decoding();
+    /** The archive's tables, none decoded yet, or the first problem that prevents decoding them. */
+    static ClpsTables tables(ClpsArchive a) throws IOException {
+        ClpsLoaded<ClpsDecoding> dl = a.shape();
         if (dl.problem() != null) throw asException(dl.problem());
         ClpsLoaded<ClpsTableMetadata> tl = a.tableMetadata();
         if (tl.problem() != null) throw asException(tl.problem());
-        ClpsDecoding dec = dl.value();
-        ClpsTableMetadata tm = tl.value();
-        ClpsTable[] tables = new ClpsTable[tm.tables.size()];
-        List<List<ClpsTableMetadata.Table>> byStream = new ArrayList<>();
-        for (int s = 0; s < tm.streams.size(); s++) byStream.add(new ArrayList<>());
-        for (ClpsTableMetadata.Table t : tm.tables) byStream.get(t.stream()).add(t);
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), tm.streams.size()));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, daemon());
-        try {
-            List<Future<Void>> fs = new ArrayList<>();
-            for (int s = 0; s < tm.streams.size(); s++) {
-                if (byStream.get(s).isEmpty()) continue;
-                final int si = s;
-                fs.add(pool.submit(() -> {
-                    byte[] data = a.stream(tm, si);
-                    for (ClpsTableMetadata.Table t : byStream.get(si)) {
-                        try {
-                            tables[t.index()] = ClpsTable.decode(dec, t, data);
-                        } catch (ClpsDecodeException e) {
-                            throw a.streamProblem(t, e);
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<Void> f : fs) {
-                try {
-                    f.get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while decoding streams");
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof IOException io) throw io;
-                    if (e.getCause() instanceof RuntimeException re) throw re;
-                    throw new IOException(e.getCause());
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        return new Decoded(dec, tables, order(tables, a.limits.maxBlockBytes() / 8));
-    }
-
-    /** Log order: a permutation of 0..n-1 is placed directly; anything else is merged by index; no index at all keeps table order. */
-    static long[] order(ClpsTable[] tables, long maxRecords) throws IOException {
-        long n = 0;
-        boolean indexed = tables.length > 0;
-        for (ClpsTable t : tables) {
-            n += t.records;
-            indexed &= t.order != null;
-        }
-        if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
-            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once (" + maxRecords + ")");
-        }
-        long[] order = new long[(int) n];
-        if (!indexed) {
-            int k = 0;
-            for (int t = 0; t < tables.length; t++) for (int r = 0; r < tables[t].records; r++) order[k++] = ((long) t << 32) | r;
-            return order;
-        }
-        java.util.Arrays.fill(order, -1);
-        boolean permutation = true;
-        outer:
-        for (int t = 0; t < tables.length; t++) {
-            for (int r = 0; r < tables[t].records; r++) {
-                long idx = tables[t].logEventIdx(r);
-                if (idx < 0 || idx >= n || order[(int) idx] != -1) {
-                    permutation = false;
-                    break outer;
-                }
-                order[(int) idx] = ((long) t << 32) | r;
-            }
-        }
-        if (permutation) return order;
-        // k-way merge of the tables by log_event_idx, as clp-s does.
-        PriorityQueue<long[]> pq = new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
-        for (int t = 0; t < tables.length; t++) if (tables[t].records > 0) pq.add(new long[] {tables[t].logEventIdx(0), t, 0});
-        int k = 0;
-        while (!pq.isEmpty()) {
-            long[] e = pq.poll();
-            int t = (int) e[1];
-            int r = (int) e[2];
-            order[k++] = ((long) t << 32) | r;
-            if (r + 1 < tables[t].records) pq.add(new long[] {tables[t].logEventIdx(r + 1), t, r + 1});
-        }
-        return order;
+        return new ClpsTables(a, dl.value(), tl.value());
     }
 
     static IOException asException(dev.vitrine.core.verify.Problem p) {

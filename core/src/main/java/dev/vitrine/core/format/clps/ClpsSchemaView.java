@@ -94,10 +94,10 @@ final class ClpsSchemaView implements SchemaTree {
 
     @Override
     public Map<Integer, Long> columnBytes() throws IOException {
-        ClpsRecords.Decoded d = a.records().decoded();
+        ClpsTables tables = a.records().decoded(true).tables();
         Map<Integer, Long> out = new HashMap<>();
-        for (ClpsTable tb : d.tables()) {
-            if (tb == null) continue;
+        for (int t = 0; t < tables.size(); t++) {
+            ClpsTable tb = tables.table(t);
             long end = tb.meta.offset() + tb.meta.length();
             for (int i = 0; i < tb.columns.length; i++) {
                 long next = i + 1 < tb.columns.length ? tb.columns[i + 1].base : end;

@@ -1,20 +1,29 @@
 package dev.vitrine.core.format.clps;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
 /**
  * One table decoded in place: its columns located in the decoded stream, checked to consume
  * exactly the table's bytes, and each record written as JSON on demand (random access, so
- * records can be written in log order and by several threads at once).
+ * records can be written in log order and by several threads at once). The decoded stream is
+ * a segment: mapped from the spill file for records, a heap array for verify.
  */
 final class ClpsTable {
+    static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfDouble F64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     final ClpsTableMetadata.Table meta;
     final ClpsTemplate template;
-    final byte[] data;
+    final MemorySegment data;
     final int records;
     final ClpsColumn[] columns;
     /** The column holding log_event_idx, or null. */
     final ClpsColumn order;
 
-    private ClpsTable(ClpsTableMetadata.Table meta, ClpsTemplate template, byte[] data, int records, ClpsColumn[] columns, ClpsColumn order) {
+    private ClpsTable(ClpsTableMetadata.Table meta, ClpsTemplate template, MemorySegment data, int records, ClpsColumn[] columns, ClpsColumn order) {
         this.meta = meta;
         this.template = template;
         this.data = data;
@@ -23,44 +32,53 @@ final class ClpsTable {
         this.order = order;
     }
 
-    /** Locates the columns of {@code meta} in {@code stream}; offsets in errors are within the decoded stream. */
-    static ClpsTable decode(ClpsDecoding d, ClpsTableMetadata.Table meta, byte[] stream) throws ClpsDecodeException {
+    /**
+     * Locates the columns of {@code meta} in {@code stream}; offsets in errors are within the
+     * decoded stream. Delta-encoded columns become running sums in place: decode each table of
+     * a stream's bytes once, and hand nobody else those bytes.
+     */
+    static ClpsTable decode(ClpsDecoding d, ClpsTableMetadata.Table meta, MemorySegment stream) throws ClpsDecodeException {
         ClpsTemplate tpl = d.template(meta.schemaId());
         if (meta.records() > Integer.MAX_VALUE - 16) throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " claims " + meta.records() + " records");
         int n = (int) meta.records();
         long end = meta.offset() + meta.length();
-        if (meta.offset() < 0 || end > stream.length) throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " lies outside its decoded stream");
-        ClpsCursor c = new ClpsCursor(stream, (int) meta.offset(), (int) end);
+        if (meta.offset() < 0 || end > stream.byteSize()) throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " lies outside its decoded stream");
+        long pos = meta.offset();
         ClpsColumn[] cols = new ClpsColumn[tpl.columnNodes.length];
         ClpsColumn order = null;
         for (int i = 0; i < cols.length; i++) {
             int node = tpl.columnNodes[i];
             int type = d.tree.type[node];
-            String what = "table " + meta.index() + " column " + i + " (node " + node + ", " + ClpsNodeType.name(type) + ")";
-            ClpsColumn col = new ClpsColumn(node, type, c.pos);
-            c.need(ClpsColumn.fixedBytes(type, n), what + " of " + n + " values");
+            ClpsColumn col = new ClpsColumn(node, type, pos);
+            long fixed = ClpsColumn.fixedBytes(type, n);
+            if (fixed > end - pos) throw new ClpsDecodeException(pos, what(meta, i, node, type) + " of " + n + " values: needs " + fixed + " bytes but only " + (end - pos) + " remain");
             switch (type) {
                 case ClpsNodeType.CLP_STRING, ClpsNodeType.UNSTRUCTURED_ARRAY -> {
-                    c.pos += 8 * n;
-                    int k = c.count(what + " encoded variable count", 8);
-                    col.varCount = k;
-                    col.second = c.pos;
-                    c.pos += 8 * k;
+                    pos += 8L * n;
+                    if (end - pos < 8) throw new ClpsDecodeException(pos, what(meta, i, node, type) + " encoded variable count: needs 8 bytes but only " + (end - pos) + " remain");
+                    long k = stream.get(I64, pos);
+                    if (k < 0 || k > (end - pos - 8) / 8 || k > Integer.MAX_VALUE - 16) {
+                        throw new ClpsDecodeException(pos, what(meta, i, node, type) + " encoded variable count " + Long.toUnsignedString(k) + " does not fit the " + (end - pos - 8) + " bytes left");
+                    }
+                    pos += 8;
+                    col.varCount = (int) k;
+                    col.second = pos;
+                    pos += 8 * k;
                 }
                 case ClpsNodeType.FORMATTED_FLOAT, ClpsNodeType.DATE_STRING -> {
-                    col.second = c.pos + 8 * n;
-                    c.pos += (int) ClpsColumn.fixedBytes(type, n);
+                    col.second = pos + 8L * n;
+                    pos += fixed;
                 }
                 case ClpsNodeType.TIMESTAMP -> {
-                    col.second = c.pos + 8 * n;
-                    col.values = runningSums(stream, c.pos, n);
-                    c.pos += 16 * n;
+                    col.second = pos + 8L * n;
+                    runningSums(stream, pos, n);
+                    pos += fixed;
                 }
                 case ClpsNodeType.DELTA_INTEGER -> {
-                    col.values = runningSums(stream, c.pos, n);
-                    c.pos += 8 * n;
+                    runningSums(stream, pos, n);
+                    pos += fixed;
                 }
-                default -> c.pos += (int) ClpsColumn.fixedBytes(type, n);
+                default -> pos += fixed;
             }
             if (node == d.logEventIdxNode) order = col;
             cols[i] = col;
@@ -69,27 +87,46 @@ final class ClpsTable {
             // Tables without columns ({} or only nulls) take no bytes, so nothing bounds their count but this.
             throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " has no columns yet claims " + n + " records");
         }
-        if (c.pos != end) {
-            throw new ClpsDecodeException(c.pos, "table " + meta.index() + ": its columns take " + (c.pos - meta.offset()) + " of its "
+        if (pos != end) {
+            throw new ClpsDecodeException(pos, "table " + meta.index() + ": its columns take " + (pos - meta.offset()) + " of its "
                     + meta.length() + " bytes");
         }
         return new ClpsTable(meta, tpl, stream, n, cols, order);
     }
 
-    private static long[] runningSums(byte[] b, int at, int n) {
-        long[] v = new long[n];
+    private static String what(ClpsTableMetadata.Table meta, int i, int node, int type) {
+        return "table " + meta.index() + " column " + i + " (node " + node + ", " + ClpsNodeType.name(type) + ")";
+    }
+
+    /**
+     * Replaces n deltas at {@code at} by their running sums, a block at a time through a long[]
+     * (bulk copies are fast even before the JIT has compiled this loop: it runs once per column
+     * on the window's first page).
+     */
+    static void runningSums(MemorySegment b, long at, int n) {
+        long[] block = new long[(int) Math.min(n, 8192)];
         long s = 0;
-        for (int i = 0; i < n; i++) {
-            s += (long) ClpsCursor.I64.get(b, at + 8 * i);
-            v[i] = s;
+        for (int done = 0; done < n; done += block.length) {
+            int k = Math.min(block.length, n - done);
+            long p = at + 8L * done;
+            MemorySegment.copy(b, I64, p, block, 0, k);
+            for (int i = 0; i < k; i++) block[i] = s += block[i];
+            MemorySegment.copy(block, 0, b, I64, p, k);
         }
-        return v;
+    }
+
+    /** The i64 at {@code at} in the decoded stream. */
+    long i64(long at) {
+        return data.get(I64, at);
+    }
+
+    double f64(long at) {
+        return data.get(F64, at);
     }
 
     /** The record's original index (log_event_idx), or -1 when the table has none. */
     long logEventIdx(int row) {
-        if (order == null) return -1;
-        return order.values != null ? order.values[row] : (long) ClpsCursor.I64.get(data, order.base + 8 * row);
+        return order == null ? -1 : data.get(I64, order.base + 8L * row);
     }
 
     /** Appends record {@code row} as one JSON line (with its newline). */
@@ -129,36 +166,36 @@ final class ClpsTable {
 
     private void value(int op, ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch) throws ClpsDecodeException {
         switch (op) {
-            case ClpsTemplate.INT -> out.decimal((long) ClpsCursor.I64.get(data, col.base + 8 * row));
-            case ClpsTemplate.DELTA -> out.decimal(col.values[row]);
-            case ClpsTemplate.FLOAT -> out.ascii(ClpsNumberText.fixed6((double) ClpsCursor.F64.get(data, col.base + 8 * row)));
+            case ClpsTemplate.INT -> out.decimal(data.get(I64, col.base + 8L * row));
+            case ClpsTemplate.DELTA -> out.decimal(data.get(I64, col.base + 8L * row));
+            case ClpsTemplate.FLOAT -> out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
             case ClpsTemplate.FORMATTED -> {
                 if (col.type == ClpsNodeType.DICTIONARY_FLOAT) {
-                    d.strings.dict((long) ClpsCursor.I64.get(data, col.base + 8 * row), out);
+                    d.strings.dict(data.get(I64, col.base + 8L * row), out);
                 } else if (col.type == ClpsNodeType.FORMATTED_FLOAT) {
-                    double v = (double) ClpsCursor.F64.get(data, col.base + 8 * row);
-                    int fmt = ((short) ClpsCursor.I16.get(data, col.second + 2 * row)) & 0xffff;
+                    double v = data.get(F64, col.base + 8L * row);
+                    int fmt = data.get(I16, col.second + 2L * row) & 0xffff;
                     String text = ClpsNumberText.formatted(v, fmt);
                     if (text == null) throw new ClpsDecodeException(col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
                     out.ascii(text);
                 } else {
-                    out.ascii(ClpsNumberText.fixed6((double) ClpsCursor.F64.get(data, col.base + 8 * row)));
+                    out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
                 }
             }
-            case ClpsTemplate.BOOL -> out.ascii(data[col.base + row] != 0 ? "true" : "false");
+            case ClpsTemplate.BOOL -> out.ascii(data.get(ValueLayout.JAVA_BYTE, col.base + row) != 0 ? "true" : "false");
             case ClpsTemplate.NULL -> out.ascii("null");
             case ClpsTemplate.STRING -> {
                 out.put((byte) '"');
                 switch (col.type) {
-                    case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped((long) ClpsCursor.I64.get(data, col.base + 8 * row), out);
+                    case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(I64, col.base + 8L * row), out);
                     case ClpsNodeType.CLP_STRING -> {
                         scratch.reset();
                         expand(d.strings, col, row, scratch);
                         out.escaped(scratch.buf, 0, scratch.len);
                     }
                     default -> {
-                        long ms = (long) ClpsCursor.I64.get(data, col.base + 8 * row);
-                        long id = (long) ClpsCursor.I64.get(data, col.second + 8 * row);
+                        long ms = data.get(I64, col.base + 8L * row);
+                        long id = data.get(I64, col.second + 8L * row);
                         scratch.reset();
                         timestamp(d, ms, id, true, scratch);
                         out.escaped(scratch.buf, 0, scratch.len);
@@ -168,22 +205,22 @@ final class ClpsTable {
             }
             case ClpsTemplate.RAW_ARRAY -> expand(d.arrays, col, row, out);
             case ClpsTemplate.LITERAL -> {
-                long id = (long) ClpsCursor.I64.get(data, col.second + 8 * row);
-                timestamp(d, col.values[row], id, false, out);
+                long id = data.get(I64, col.second + 8L * row);
+                timestamp(d, data.get(I64, col.base + 8L * row), id, false, out);
             }
             default -> throw new ClpsDecodeException(-1, "unknown template operation " + op);
         }
     }
 
     private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out) throws ClpsDecodeException {
-        long ref = (long) ClpsCursor.I64.get(data, col.base + 8 * row);
+        long ref = data.get(I64, col.base + 8L * row);
         ClpsLogType t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
         long first = ref >>> 24;
         if (first + t.variables() > col.varCount) {
             throw new ClpsDecodeException(col.base + 8L * row, "record " + row + " of table " + meta.index() + " needs encoded variables "
                     + first + ".." + (first + t.variables()) + " but the column has " + col.varCount);
         }
-        dec.expand(t, data, col.second + 8 * (int) first, out);
+        dec.expand(t, data, col.second + 8 * first, out);
     }
 
     private static void timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated, ClpsJsonOut out) throws ClpsDecodeException {

@@ -26,19 +26,20 @@ final class ClpsVarDecoder {
         if (id < 0 || id >= types.size()) throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
         ClpsLogType t = compiled.get((int) id);
         if (t == null) {
-            t = ClpsLogType.compile(types.data, types.start[(int) id], types.length[(int) id], old);
+            byte[] b = types.bytes((int) id);
+            t = ClpsLogType.compile(b, 0, b.length, old);
             compiled.set((int) id, t);
         }
         return t;
     }
 
     /** Appends the expanded text (unescaped) of {@code t} with variables from {@code src} at {@code varsAt}. */
-    void expand(ClpsLogType t, byte[] src, int varsAt, ClpsJsonOut out) throws ClpsDecodeException {
+    void expand(ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out) throws ClpsDecodeException {
         int prev = 0;
         for (int i = 0; i < t.at.length; i++) {
             out.put(t.constant, prev, t.at[i] - prev);
             prev = t.at[i];
-            long v = (long) ClpsCursor.I64.get(src, varsAt + 8 * i);
+            long v = src.get(ClpsTable.I64, varsAt + 8L * i);
             int k = t.kind[i];
             if (k == 0x11) {
                 if (old && v >= DICT_BASE && v < Long.MAX_VALUE) dict(v - DICT_BASE, out);
@@ -56,11 +57,13 @@ final class ClpsVarDecoder {
 
     void dict(long id, ClpsJsonOut out) throws ClpsDecodeException {
         if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
-        out.put(vars.data, vars.start[(int) id], vars.length[(int) id]);
+        long s = vars.start((int) id);
+        out.put(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
     }
 
     void dictEscaped(long id, ClpsJsonOut out) throws ClpsDecodeException {
         if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
-        out.escaped(vars.data, vars.start[(int) id], vars.length[(int) id]);
+        long s = vars.start((int) id);
+        out.escaped(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
     }
 }

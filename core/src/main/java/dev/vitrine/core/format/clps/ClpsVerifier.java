@@ -94,7 +94,7 @@ final class ClpsVerifier {
                 if (t.stream() != s.index()) continue;
                 ClpsTable table;
                 try {
-                    table = ClpsTable.decode(dec, t, data);
+                    table = ClpsTable.decode(dec, t, java.lang.foreign.MemorySegment.ofArray(data));
                 } catch (ClpsDecodeException e) {
                     ctx.report(a.problemAt(r == null ? -1 : r[0], e.where("stream " + s.index() + ", table " + t.index())));
                     continue;
@@ -174,12 +174,12 @@ final class ClpsVerifier {
                 for (int row = 0; row < table.records; row++) {
                     long v;
                     switch (c.type) {
-                        case ClpsNodeType.TIMESTAMP -> v = Math.floorDiv(c.values[row], 1_000_000L);
-                        case ClpsNodeType.DELTA_INTEGER -> v = c.values[row];
-                        case ClpsNodeType.INTEGER, ClpsNodeType.DATE_STRING -> v = (long) ClpsCursor.I64.get(table.data, c.base + 8 * row);
+                        case ClpsNodeType.TIMESTAMP -> v = Math.floorDiv(table.i64(c.base + 8L * row), 1_000_000L);
+                        case ClpsNodeType.DELTA_INTEGER -> v = table.i64(c.base + 8L * row);
+                        case ClpsNodeType.INTEGER, ClpsNodeType.DATE_STRING -> v = table.i64(c.base + 8L * row);
                         case ClpsNodeType.FLOAT, ClpsNodeType.FORMATTED_FLOAT -> {
                             if (rg.encoding() != 2) continue;
-                            v = Double.doubleToRawLongBits((double) ClpsCursor.F64.get(table.data, c.base + 8 * row));
+                            v = Double.doubleToRawLongBits(table.f64(c.base + 8L * row));
                         }
                         default -> {
                             continue;

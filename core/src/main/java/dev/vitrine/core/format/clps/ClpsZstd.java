@@ -44,6 +44,22 @@ final class ClpsZstd {
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
+    /** Like {@link #decompressBounded}, into the spill (mapped) when large; the compressed bytes start at {@code off}. */
+    static java.lang.foreign.MemorySegment decompressToSpill(byte[] compressed, int off, long limit, String what, ClpsSpill spill) throws IOException {
+        long[] out = {0};
+        try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(compressed, off, compressed.length - off))) {
+            return spill.fill((b, o, l) -> {
+                try {
+                    int r = in.read(b, o, l);
+                    if (r > 0) out[0] += r;
+                    return r;
+                } catch (IOException | RuntimeException e) {
+                    throw new FrameException(what + ": zstd frame does not decode after " + out[0] + " output bytes (" + e.getMessage() + ")");
+                }
+            }, limit, what);
+        }
+    }
+
     /** Decodes one frame of known output size; the output must be exactly {@code size} bytes. */
     static byte[] decompressExact(byte[] compressed, int off, int len, int size, String what) throws FrameException {
         byte[] out = new byte[size];
@@ -54,6 +70,16 @@ final class ClpsZstd {
             throw new FrameException(what + ": zstd frame does not decode (" + e.getMessage() + ")");
         }
         return out;
+    }
+
+    /** Decodes one frame from a direct buffer into a direct buffer (a mapped spill file); the output must be exactly {@code size} bytes. */
+    static void decompressExact(java.nio.ByteBuffer compressed, java.nio.ByteBuffer out, int size, String what) throws FrameException {
+        try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
+            int n = ctx.decompressDirectByteBuffer(out, 0, size, compressed, 0, compressed.limit());
+            if (n != size) throw new FrameException(what + ": decodes to " + n + " bytes, table metadata says " + size);
+        } catch (RuntimeException e) {
+            throw new FrameException(what + ": zstd frame does not decode (" + e.getMessage() + ")");
+        }
     }
 
     /** Size of the frame starting at {@code off}, or -1 when it is not a whole frame. */

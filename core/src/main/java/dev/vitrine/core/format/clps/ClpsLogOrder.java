@@ -1,0 +1,148 @@
+package dev.vitrine.core.format.clps;
+
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.util.PriorityQueue;
+
+/**
+ * Where each record of the original order is: (table, row) for every log_event_idx, one i64
+ * per record in the spill. A table whose stream is not decoded yet gives its log_event_idx
+ * column from a prefix of its stream (zstd stops once the column is out), so ordering needs
+ * neither the other columns nor the heap; a permutation of 0..n-1 is placed directly, anything
+ * else falls back to decoding every table and merging them by index, as clp-s does. Archives
+ * without order information keep table order.
+ */
+final class ClpsLogOrder {
+    private final MemorySegment order;
+    final long size;
+
+    private ClpsLogOrder(MemorySegment order, long size) {
+        this.order = order;
+        this.size = size;
+    }
+
+    int table(long i) {
+        return (int) (order.getAtIndex(ClpsTable.I64, i) >>> 32);
+    }
+
+    int row(long i) {
+        return (int) order.getAtIndex(ClpsTable.I64, i);
+    }
+
+    static ClpsLogOrder build(ClpsArchive a, ClpsTables tables, long maxRecords) throws IOException {
+        ClpsTableMetadata tm = tables.meta;
+        long n = tm.recordCount();
+        if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
+            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once (" + maxRecords + ")");
+        }
+        int nt = tm.tables.size();
+        boolean indexed = nt > 0;
+        for (ClpsTableMetadata.Table t : tm.tables) indexed &= orderColumn(tables.decoding, t) >= 0;
+        MemorySegment order = tables.allocate(8 * n);
+        if (!indexed) {
+            long k = 0;
+            for (int t = 0; t < nt; t++) for (int r = 0; r < tm.tables.get(t).records(); r++) order.setAtIndex(ClpsTable.I64, k++, ((long) t << 32) | r);
+            return new ClpsLogOrder(order, n);
+        }
+        order.fill((byte) -1);
+        boolean permutation = true;
+        outer:
+        for (int t = 0; t < nt && permutation; t++) {
+            long[] idx = logEventIdx(a, tables, t);
+            for (int r = 0; r < idx.length; r++) {
+                long i = idx[r];
+                if (i < 0 || i >= n || order.getAtIndex(ClpsTable.I64, i) != -1) {
+                    permutation = false;
+                    continue outer;
+                }
+                order.setAtIndex(ClpsTable.I64, i, ((long) t << 32) | r);
+            }
+        }
+        if (permutation) return new ClpsLogOrder(order, n);
+        // k-way merge of the tables by log_event_idx, as clp-s does.
+        tables.decode(null);
+        ClpsTable[] ts = new ClpsTable[nt];
+        for (int t = 0; t < nt; t++) ts[t] = tables.table(t);
+        PriorityQueue<long[]> pq = new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        for (int t = 0; t < nt; t++) if (ts[t].records > 0) pq.add(new long[] {ts[t].logEventIdx(0), t, 0});
+        long k = 0;
+        while (!pq.isEmpty()) {
+            long[] e = pq.poll();
+            int t = (int) e[1];
+            int r = (int) e[2];
+            order.setAtIndex(ClpsTable.I64, k++, ((long) t << 32) | r);
+            if (r + 1 < ts[t].records) pq.add(new long[] {ts[t].logEventIdx(r + 1), t, r + 1});
+        }
+        return new ClpsLogOrder(order, n);
+    }
+
+    /** Position of the log_event_idx column in table {@code t}'s schema, or -1. */
+    private static int orderColumn(ClpsDecoding d, ClpsTableMetadata.Table t) throws IOException {
+        ClpsTemplate tpl;
+        try {
+            tpl = d.template(t.schemaId());
+        } catch (ClpsDecodeException e) {
+            return -1;
+        }
+        for (int i = 0; i < tpl.columnNodes.length; i++) if (tpl.columnNodes[i] == d.logEventIdxNode) return i;
+        return -1;
+    }
+
+    /**
+     * Table {@code t}'s log_event_idx values: read from the table when its stream is decoded,
+     * else streamed out of the prefix of its stream that ends with that column (when the
+     * columns before it have fixed sizes), else from the table decoded whole.
+     */
+    private static long[] logEventIdx(ClpsArchive a, ClpsTables tables, int t) throws IOException {
+        ClpsTableMetadata.Table meta = tables.meta.tables.get(t);
+        ClpsTable done = tables.ifDecoded(t);
+        if (done == null) {
+            long[] v = fromPrefix(a, tables, meta);
+            if (v != null) return v;
+            done = tables.table(t);
+        }
+        long[] v = new long[done.records];
+        if (done.order != null) MemorySegment.copy(done.data, ClpsTable.I64, done.order.base, v, 0, v.length);
+        else java.util.Arrays.fill(v, -1);
+        return v;
+    }
+
+    private static long[] fromPrefix(ClpsArchive a, ClpsTables tables, ClpsTableMetadata.Table meta) throws IOException {
+        ClpsDecoding d = tables.decoding;
+        int col = orderColumn(d, meta);
+        ClpsTemplate tpl;
+        try {
+            tpl = d.template(meta.schemaId());
+        } catch (ClpsDecodeException e) {
+            return null;
+        }
+        long n = meta.records();
+        long before = 0;
+        for (int i = 0; i < col; i++) {
+            int type = d.tree.type[tpl.columnNodes[i]];
+            if (ClpsColumn.variable(type)) return null;
+            before += ClpsColumn.fixedBytes(type, n);
+        }
+        if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8) return null; // damaged: the whole decode says where
+        byte[] comp = a.compressedStream(tables.meta, meta.stream());
+        byte[] column;
+        try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
+            in.skipNBytes(meta.offset() + before);
+            column = in.readNBytes((int) (8 * n));
+        } catch (IOException | RuntimeException e) {
+            return null; // the whole decode reports the frame with its offset
+        }
+        if (column.length != 8 * n) return null;
+        boolean delta = d.tree.type[tpl.columnNodes[col]] == ClpsNodeType.DELTA_INTEGER;
+        long[] v = new long[(int) n];
+        MemorySegment.copy(MemorySegment.ofArray(column), ClpsTable.I64, 0, v, 0, v.length);
+        if (delta) {
+            long s = 0;
+            for (int r = 0; r < v.length; r++) v[r] = s += v[r];
+        }
+        return v;
+    }
+}

@@ -1,0 +1,202 @@
+package dev.vitrine.core.format.clps;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Where decoded packed streams and the log-order index live: memory-mapped temporary files in
+ * the user's cache folder ({@code $XDG_CACHE_HOME} or {@code ~/.cache}, {@code vitrine/clps}),
+ * not the Java heap. The heap then holds only cursors into them, so it is bounded by the
+ * largest packed stream being decoded (its compressed bytes), never by the archive; the
+ * kernel pages the decoded bytes in and out as memory allows. Each file is deleted as soon as
+ * it is mapped (on Linux and macOS it lives on until unmapped, so nothing is left behind even
+ * after a crash) and unmapped when the archive closes. Where no file can be mapped, segments
+ * fall back to the heap.
+ */
+final class ClpsSpill implements AutoCloseable {
+    private final Arena arena = Arena.ofShared();
+    private volatile boolean closed;
+    private final long budget;
+    private final java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * {@code budget}: the most bytes all segments may take. A few KB of zstd can claim hundreds
+     * of MB of zeros per stream, so a hostile archive must not fill the disk through us.
+     */
+    ClpsSpill(long budget) {
+        this.budget = budget;
+    }
+
+    /** The spill budget for an archive of {@code size} bytes: 64 times its size (clp-s's columns decode to about 8), at least 2 GiB. */
+    static long budgetFor(long size) {
+        return Math.max(2L << 30, size > Long.MAX_VALUE / 64 ? Long.MAX_VALUE : 64 * size);
+    }
+
+    private void charge(long bytes) throws IOException {
+        if (used.addAndGet(bytes) > budget) {
+            used.addAndGet(-bytes);
+            throw new IOException("decoding would take more than " + budget + " bytes (" + used.get() + " taken already): more than an archive of this size can hold");
+        }
+    }
+
+    /** A zero-filled writable segment of {@code bytes} bytes. */
+    MemorySegment allocate(long bytes) throws IOException {
+        if (closed) throw new IOException("the archive is closed");
+        charge(bytes);
+        if (bytes < HEAP_BELOW) return MemorySegment.ofArray(new byte[(int) bytes]);
+        Path dir = folder();
+        if (dir != null) {
+            Path f = null;
+            try {
+                f = Files.createTempFile(dir, "stream-", ".bin");
+                try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    synchronized (this) {
+                        if (closed) throw new IOException("the archive is closed");
+                        return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                    }
+                }
+            } catch (IOException | UnsupportedOperationException | IllegalStateException e) {
+                if (closed) throw new IOException("the archive is closed");
+                // No cache folder to map in (read-only home, full disk): decode on the heap instead.
+            } finally {
+                if (f != null) {
+                    try {
+                        Files.deleteIfExists(f);
+                    } catch (IOException e) {
+                        f.toFile().deleteOnExit(); // Windows keeps a mapped file: deleted at exit
+                    }
+                }
+            }
+        }
+        if (bytes > Integer.MAX_VALUE - 16) throw new IOException(bytes + " decoded bytes do not fit in memory and no cache folder can hold them");
+        return MemorySegment.ofArray(new byte[(int) bytes]);
+    }
+
+    /** Decoded data below this size stays on the heap: a file per small dictionary is not worth it. */
+    static final int HEAP_BELOW = 1 << 16;
+
+    /** Where bytes come from for {@link #fill}. */
+    interface Reader {
+        /** Like InputStream.read: -1 at the end. */
+        int read(byte[] b, int off, int len) throws IOException;
+    }
+
+    /**
+     * Everything {@code in} gives (a zstd frame without a content size, so the size is known only
+     * at the end), refused past {@code limit} bytes: on the heap when small, else written to a
+     * spill file and mapped.
+     */
+    MemorySegment fill(Reader in, long limit, String what) throws IOException {
+        byte[] buf = new byte[HEAP_BELOW];
+        int n = 0;
+        while (n < buf.length) {
+            int r = in.read(buf, n, buf.length - n);
+            if (r < 0) {
+                if (n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                charge(n);
+                return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
+            }
+            n += r;
+        }
+        Path dir = folder();
+        if (dir == null) {
+            charge(n);
+            return heapFill(in, buf, n, limit, what);
+        }
+        Path f = Files.createTempFile(dir, "dict-", ".bin");
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long total = 0;
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf);
+            while (true) {
+                if (total + n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                charge(n);
+                bb.clear().limit(n);
+                while (bb.hasRemaining()) ch.write(bb);
+                total += n;
+                n = 0;
+                int r = 0;
+                while (n < buf.length && (r = in.read(buf, n, buf.length - n)) >= 0) n += r;
+                if (n == 0 && r < 0) break;
+            }
+            synchronized (this) {
+                if (closed) throw new IOException("the archive is closed");
+                return ch.map(FileChannel.MapMode.READ_ONLY, 0, total, arena);
+            }
+        } finally {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                f.toFile().deleteOnExit();
+            }
+        }
+    }
+
+    private MemorySegment heapFill(Reader in, byte[] first, int n, long limit, String what) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(n * 2);
+        out.write(first, 0, n);
+        byte[] buf = new byte[1 << 16];
+        for (int r; (r = in.read(buf, 0, buf.length)) >= 0; ) {
+            out.write(buf, 0, r);
+            charge(r);
+            if (out.size() > limit || out.size() > Integer.MAX_VALUE - (1 << 17)) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+        }
+        return MemorySegment.ofArray(out.toByteArray());
+    }
+
+    private static Path folder() {
+        try {
+            String base = System.getenv("XDG_CACHE_HOME");
+            Path cache = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
+            return Files.createDirectories(cache.resolve("vitrine").resolve("clps"));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** What native code does with a segment's memory, which the JVM cannot stop if the segment is unmapped under it. */
+    interface NativeUse {
+        void run() throws IOException;
+    }
+
+    private final java.util.concurrent.locks.ReentrantReadWriteLock nativeUse = new java.util.concurrent.locks.ReentrantReadWriteLock();
+
+    /** Runs {@code use} (zstd writing into a mapped segment) with the mapping guaranteed to stay until it returns. */
+    void whileMapped(NativeUse use) throws IOException {
+        nativeUse.readLock().lock();
+        try {
+            if (closed) throw new IOException("the archive is closed");
+            use.run();
+        } finally {
+            nativeUse.readLock().unlock();
+        }
+    }
+
+    /**
+     * Unmaps everything, once native code writing into a segment is done. A decoding thread
+     * still reading through a segment gets an IllegalStateException, not a crash.
+     */
+    @Override
+    public void close() {
+        nativeUse.writeLock().lock();
+        try {
+            closeNow();
+        } finally {
+            nativeUse.writeLock().unlock();
+        }
+    }
+
+    private synchronized void closeNow() {
+        if (closed) return;
+        closed = true;
+        try {
+            arena.close();
+        } catch (IllegalStateException e) {
+            // a segment is pinned by a native call right now: the arena goes when the collector finds it unreachable
+        }
+    }
+}

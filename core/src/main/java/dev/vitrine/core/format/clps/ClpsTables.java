@@ -1,0 +1,158 @@
+package dev.vitrine.core.format.clps;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The tables of an archive, each packed stream decoded once, when a table in it is first
+ * needed, into the spill (mapped, off the heap) and kept there. The window's first page thus
+ * decodes only the streams holding its records; `cat` asks for all of them at once, decoded
+ * in parallel. A stream that fails to decode fails the same way every time, without decoding
+ * it again.
+ */
+final class ClpsTables implements AutoCloseable {
+    private final ClpsArchive archive;
+    final ClpsDecoding decoding;
+    final ClpsTableMetadata meta;
+    private final ClpsSpill spill;
+    private final AtomicReferenceArray<ClpsTable> tables;
+    private final AtomicReferenceArray<IOException> failed;
+    private final Object[] streamLocks;
+    private final List<List<ClpsTableMetadata.Table>> byStream = new ArrayList<>();
+    private final AtomicInteger streamsDecoded = new AtomicInteger();
+
+    ClpsTables(ClpsArchive archive, ClpsDecoding decoding, ClpsTableMetadata meta) {
+        this.archive = archive;
+        this.decoding = decoding;
+        this.meta = meta;
+        this.spill = archive.spill;
+        this.tables = new AtomicReferenceArray<>(meta.tables.size());
+        this.failed = new AtomicReferenceArray<>(meta.streams.size());
+        this.streamLocks = new Object[meta.streams.size()];
+        for (int s = 0; s < streamLocks.length; s++) {
+            streamLocks[s] = new Object();
+            byStream.add(new ArrayList<>());
+        }
+        for (ClpsTableMetadata.Table t : meta.tables) byStream.get(t.stream()).add(t);
+    }
+
+    int size() {
+        return tables.length();
+    }
+
+    /** Table {@code t}, its stream decoded first if no table of it has been. */
+    ClpsTable table(int t) throws IOException {
+        ClpsTable tb = tables.get(t);
+        if (tb != null) return tb;
+        decodeStream(meta.tables.get(t).stream());
+        return tables.get(t);
+    }
+
+    /** The table if its stream is decoded already, else null (never decodes). */
+    ClpsTable ifDecoded(int t) {
+        return tables.get(t);
+    }
+
+    /** How many packed streams have been decoded so far (what a first page cost). */
+    int streamsDecoded() {
+        return streamsDecoded.get();
+    }
+
+    /** Decodes the streams holding the tables in {@code which} (all when null), in parallel. */
+    void decode(BitSet which) throws IOException {
+        List<Integer> streams = new ArrayList<>();
+        for (int s = 0; s < byStream.size(); s++) {
+            boolean wanted = false;
+            for (ClpsTableMetadata.Table t : byStream.get(s)) wanted |= tables.get(t.index()) == null && (which == null || which.get(t.index()));
+            if (wanted) streams.add(s);
+        }
+        if (streams.isEmpty()) return;
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), streams.size()));
+        if (threads == 1) {
+            for (int s : streams) decodeStream(s);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, ClpsRecords.daemon());
+        try {
+            List<Future<Void>> fs = new ArrayList<>();
+            for (int s : streams) {
+                fs.add(pool.submit(() -> {
+                    decodeStream(s);
+                    return null;
+                }));
+            }
+            for (Future<Void> f : fs) ClpsRecords.take(f);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void decodeStream(int s) throws IOException {
+        synchronized (streamLocks[s]) {
+            IOException earlier = failed.get(s);
+            if (earlier != null) throw earlier;
+            List<ClpsTableMetadata.Table> ts = byStream.get(s);
+            if (ts.isEmpty() || tables.get(ts.getFirst().index()) != null) return;
+            try {
+                MemorySegment data = streamInto(s);
+                ClpsTable[] made = new ClpsTable[ts.size()];
+                for (int i = 0; i < made.length; i++) {
+                    try {
+                        made[i] = ClpsTable.decode(decoding, ts.get(i), data);
+                    } catch (ClpsDecodeException e) {
+                        throw archive.streamProblem(ts.get(i), e);
+                    }
+                }
+                for (int i = 0; i < made.length; i++) tables.set(ts.get(i).index(), made[i]);
+                streamsDecoded.incrementAndGet();
+            } catch (IOException e) {
+                failed.set(s, e);
+                throw e;
+            }
+        }
+    }
+
+    /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
+    private MemorySegment streamInto(int s) throws IOException {
+        long size = meta.streams.get(s).size();
+        byte[] comp = archive.compressedStream(meta, s);
+        MemorySegment out = spill.allocate(size);
+        if (out.isNative()) {
+            try (Arena local = Arena.ofConfined()) {
+                MemorySegment in = local.allocate(Math.max(1, comp.length));
+                MemorySegment.copy(comp, 0, in, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, comp.length);
+                // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under it.
+                spill.whileMapped(() -> ClpsZstd.decompressExact(in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
+            } catch (ClpsZstd.FrameException e) {
+                throw archive.streamFrameProblem(meta, s, e);
+            }
+        } else {
+            byte[] b = (byte[]) out.heapBase().orElseThrow();
+            try {
+                byte[] d = ClpsZstd.decompressExact(comp, 0, comp.length, (int) size, "stream " + s);
+                System.arraycopy(d, 0, b, 0, d.length);
+            } catch (ClpsZstd.FrameException e) {
+                throw archive.streamFrameProblem(meta, s, e);
+            }
+        }
+        return out;
+    }
+
+    /** A spill segment for other decoded data kept with the tables (the log order). */
+    MemorySegment allocate(long bytes) throws IOException {
+        return spill.allocate(bytes);
+    }
+
+    /** The segments are the archive's: they go when it closes. */
+    @Override
+    public void close() {}
+}

@@ -1,0 +1,73 @@
+package dev.vitrine.core.format.clps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.core.model.FilterableRecords;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a first page costs, observed by what was decoded (never by timing): an archive made by
+ * the real clp-s whose first 8,000 records all sit in the first of its three packed streams
+ * (made/archives/phases.clps). Decoded streams are mapped from spill files, not held on the heap.
+ */
+class ClpsLazyDecodingTest {
+    private static ClpsArchive open() throws IOException {
+        return ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"));
+    }
+
+    private static List<String> expected() throws IOException {
+        return ClpsGoldenTest.lines(ClpsTestFiles.gunzip("made/outputs/phases.ordered.jsonl.gz"));
+    }
+
+    @Test
+    void firstPageDecodesOnlyTheStreamHoldingIt() throws Exception {
+        List<String> want = expected();
+        try (ClpsArchive a = open()) {
+            assertEquals(3, a.tableMetadata().value().streams.size());
+            FilterableRecords r = a.capability(FilterableRecords.class).orElseThrow();
+            assertEquals(24_000, r.recordCount());
+            assertEquals(0, a.records().streamsDecoded(), "counting records and key paths decode nothing");
+            r.keyPaths(40);
+            assertEquals(0, a.records().streamsDecoded());
+            assertEquals(want.subList(0, 256), r.lines(0, 256));
+            assertEquals(1, a.records().streamsDecoded(), "the first page is all in stream 0");
+            // A page from the mixed part needs the others, and still reads as the real tool wrote it.
+            assertEquals(want.subList(20_000, 20_100), r.lines(20_000, 100));
+            assertEquals(3, a.records().streamsDecoded());
+        }
+    }
+
+    @Test
+    void wholeArchiveIsByteIdenticalAfterAPartialDecode() throws Exception {
+        byte[] want = ClpsTestFiles.gunzip("made/outputs/phases.ordered.jsonl.gz");
+        try (ClpsArchive a = open()) {
+            a.records().lines(100, 10);
+            assertEquals("", ClpsGoldenTest.firstDifference(want, ClpsTestFiles.decode(a)));
+            assertEquals(3, a.records().streamsDecoded());
+            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+        }
+    }
+
+    @Test
+    void decodedStreamsAreMappedNotOnTheHeap() throws Exception {
+        try (ClpsArchive a = open()) {
+            a.records().lines(0, 1);
+            ClpsTable t = a.records().decoded(false).tables().ifDecoded(0);
+            assertTrue(t.data.isMapped(), "stream 0 decodes into a mapped spill file");
+        }
+    }
+
+    @Test
+    void recordsOfAClosedArchiveAreRefusedNotRead() throws Exception {
+        ClpsArchive a = open();
+        FilterableRecords r = a.capability(FilterableRecords.class).orElseThrow();
+        r.lines(0, 1);
+        a.close();
+        // The mapping is gone: reading must fail with an exception, never touch unmapped memory.
+        assertThrows(Exception.class, () -> r.lines(0, 1));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.vitrine.core.format.clps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import org.junit.jupiter.api.Test;
+
+/** The spill that holds decoded clp-s data off the heap: large segments are mapped, and a budget stops a hostile archive from filling the disk. */
+class ClpsSpillTest {
+    @Test
+    void largeSegmentsAreMappedSmallOnesStayOnTheHeap() throws IOException {
+        try (ClpsSpill s = new ClpsSpill(1L << 30)) {
+            MemorySegment big = s.allocate(4L << 20);
+            assertTrue(big.isMapped());
+            big.set(ClpsTable.I64, (4L << 20) - 8, 42L);
+            assertEquals(42L, big.get(ClpsTable.I64, (4L << 20) - 8));
+            assertTrue(!s.allocate(100).isNative());
+        }
+    }
+
+    @Test
+    void decodingPastTheBudgetIsRefused() throws IOException {
+        try (ClpsSpill s = new ClpsSpill(3L << 20)) {
+            s.allocate(2L << 20);
+            IOException e = assertThrows(IOException.class, () -> s.allocate(2L << 20));
+            assertTrue(e.getMessage().contains("more than"), e.getMessage());
+            // A stream of unknown size (a dictionary) is stopped as it grows, not after.
+            byte[] chunk = new byte[1 << 16];
+            IOException f = assertThrows(IOException.class, () -> s.fill((b, o, l) -> {
+                int n = Math.min(l, chunk.length);
+                System.arraycopy(chunk, 0, b, o, n);
+                return n; // endless
+            }, Long.MAX_VALUE, "test"));
+            assertTrue(f.getMessage().contains("more than"), f.getMessage());
+        }
+    }
+
+    @Test
+    void aClosedSpillRefusesAndUnmaps() throws IOException {
+        ClpsSpill s = new ClpsSpill(1L << 30);
+        MemorySegment m = s.allocate(1L << 20);
+        s.close();
+        assertThrows(IllegalStateException.class, () -> m.get(ClpsTable.I64, 0));
+        assertThrows(IOException.class, () -> s.allocate(1L << 20));
+    }
+}
