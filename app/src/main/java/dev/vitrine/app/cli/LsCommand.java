@@ -18,13 +18,19 @@ import picocli.CommandLine.Spec;
 /**
  * `vitrine ls [--json] FILE`: the stored files of a file archive (CAF, DataBundle, ...) in
  * data order, one per line: size, offset, name. Generic over {@link FileListing}. Entries
- * whose bytes cannot be located show "?" (see `vitrine verify`). Names with control
- * characters are printed quoted and escaped so they cannot garble the terminal.
+ * whose bytes cannot be located show "?" (see `vitrine verify`). Files rebuilt from a range of
+ * records (entries with {@value #FIRST_RECORD} and {@value #END_RECORD} attributes: clp-s's
+ * ingested files) have no bytes of their own: they list as records (first-last), split number
+ * and name instead. Names with control characters are printed quoted and escaped so they
+ * cannot garble the terminal.
  */
 @Command(name = "ls", description = "List the files stored in an archive, in data order: size, offset, name.")
 final class LsCommand implements Callable<Integer> {
+    /** Entry attributes of files rebuilt from records [first, end), and their split number. */
+    static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number";
 
-    @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (offset/end null when unknown).")
+    @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
+            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields).")
     boolean json;
 
     @Mixin
@@ -54,6 +60,10 @@ final class LsCommand implements Callable<Integer> {
     }
 
     private static void printText(PrintWriter out, List<FileListing.Entry> entries) {
+        if (!entries.isEmpty() && entries.stream().allMatch(e -> e.attributes().containsKey(FIRST_RECORD))) {
+            printRecordRanges(out, entries);
+            return;
+        }
         int sizeWidth = 4, offWidth = 6;
         for (FileListing.Entry e : entries) {
             sizeWidth = Math.max(sizeWidth, Long.toString(e.size()).length());
@@ -75,6 +85,37 @@ final class LsCommand implements Callable<Integer> {
             }
         }
         out.write(b.toString());
+    }
+
+    /** records (first-last, "-" when none), split number ("-" when the format has none), name. */
+    private static void printRecordRanges(PrintWriter out, List<FileListing.Entry> entries) {
+        List<String> ranges = entries.stream().map(LsCommand::recordRange).toList();
+        int w1 = Math.max(7, ranges.stream().mapToInt(String::length).max().orElse(0));
+        int w2 = Math.max(5, entries.stream().mapToInt(e -> split(e).length()).max().orElse(0));
+        StringBuilder b = new StringBuilder(64 * 1024);
+        row(b, w1, "records", w2, "split", "name");
+        for (int i = 0; i < entries.size(); i++) {
+            row(b, w1, ranges.get(i), w2, split(entries.get(i)), printable(entries.get(i).name()));
+            if (b.length() > 60 * 1024) {
+                out.write(b.toString());
+                b.setLength(0);
+            }
+        }
+        out.write(b.toString());
+    }
+
+    private static String recordRange(FileListing.Entry e) {
+        Object first = e.attributes().get(FIRST_RECORD);
+        Object end = e.attributes().get(END_RECORD);
+        if (first instanceof Number f && end instanceof Number n) {
+            return n.longValue() > f.longValue() ? f.longValue() + "-" + (n.longValue() - 1) : "-";
+        }
+        return "?";
+    }
+
+    private static String split(FileListing.Entry e) {
+        Object s = e.attributes().get(SPLIT);
+        return s == null ? "-" : String.valueOf(s);
     }
 
     private static void row(StringBuilder b, int w1, String size, int w2, String offset, String name) {
@@ -105,8 +146,14 @@ final class LsCommand implements Callable<Integer> {
             g.writeStringField("name", e.name());
             boolean located = !e.range().isNone();
             if (!e.attributes().isEmpty()) {
-                // The format's own facts (DataBundle: type, shard, offset in the shard's stream, crc32c).
-                g.writeNumberField("size", e.size());
+                // The format's own facts (DataBundle: type, shard, offset in the shard's stream, crc32c;
+                // clp-s: split number, record range and the range index's fields).
+                if (e.size() < 0) g.writeNullField("size");
+                else g.writeNumberField("size", e.size());
+                if (!located && !e.attributes().containsKey("offset")) {
+                    g.writeNullField("offset");
+                    g.writeNullField("end");
+                }
                 for (var a : e.attributes().entrySet()) g.writeObjectField(a.getKey(), a.getValue());
             } else if (located) {
                 g.writeNumberField("size", e.size());

@@ -7,7 +7,6 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.JsonRecords;
@@ -370,21 +369,13 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     public long writeJsonLines(String query, java.io.OutputStream out) throws IOException {
         boolean all = query == null || query.isBlank();
         if (all) return records().writeJsonLines(null, out);
-        ClpsLoaded<ClpsSchemaTree> schema = schemaTree();
-        return records().writeJsonLines(ClpsQueryFilter.compile(query, schema.value()), out);
+        java.util.function.Predicate<RecordView> filter = ClpsQueryFilter.compile(query, this);
+        return filter == ClpsQueryFilter.NOTHING ? 0 : records().writeJsonLines(filter, out);
     }
 
     @Override
     public List<FileListing.Entry> entries() {
-        List<FileListing.Entry> out = new ArrayList<>();
-        if (metadata == null || metadata.rangeIndex == null) return out;
-        for (ClpsMetadata.RangeEntry r : metadata.rangeIndex) {
-            Object fn = r.fields().get("_filename");
-            String name = fn == null ? "records " + r.start() + "-" + r.end() : String.valueOf(fn);
-            // The size in bytes is known only once the records are decoded (see content()): -1 here.
-            out.add(new FileListing.Entry(name, -1, ByteRange.NONE));
-        }
-        return out;
+        return ClpsIngestedFiles.entries(metadata);
     }
 
     /**

@@ -42,7 +42,7 @@ final class ClpsFilterable implements FilterableRecords {
 
     @Override
     public Query compile(String query) {
-        return new ClpsQuery(query, ClpsQueryFilter.compile(query, a.schemaTree().value()));
+        return new ClpsQuery(query, ClpsQueryFilter.compile(query, a));
     }
 
     @Override

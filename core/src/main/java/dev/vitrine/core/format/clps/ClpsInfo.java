@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * `vitrine info --json` for clp-s: header fields under the spec's names, every packet (type,
- * name, offset and size within the decoded metadata section, value), every files-section
- * entry, and counts of records, schemas, tables, dictionary entries and timestamp ranges.
+ * name, offset of the packet and of its payload and the payload's size within the decoded
+ * metadata section, value), every files-section entry, the timestamp ranges (epoch values as
+ * stored, and as UTC text), and counts of records, schemas, tables, dictionary entries and
+ * timestamp ranges.
  */
 final class ClpsInfo {
     private ClpsInfo() {}
@@ -44,6 +46,7 @@ final class ClpsInfo {
                 po.put("type", p.type());
                 po.put("name", p.typeName());
                 po.put("offset", p.offset());
+                po.put("payload_offset", p.payloadOffset());
                 po.put("size", p.size());
                 if (p.problem() != null) po.put("problem", p.problem());
                 if (p.value() instanceof ClpsTimestampDictionary d) {
@@ -65,6 +68,18 @@ final class ClpsInfo {
                 }
             }
         }
+        ArrayNode trs = o.putArray("timestamp_ranges");
+        if (a.metadata != null && a.metadata.timestamps != null) {
+            for (ClpsTimestampDictionary.Range r : a.metadata.timestamps.ranges()) {
+                ObjectNode ro = trs.addObject();
+                ro.put("key", r.key());
+                ro.set("start", ClpsMsgpack.toJson(r.start()));
+                ro.set("end", ClpsMsgpack.toJson(r.end()));
+                ro.put("unit", r.encoding() == 2 ? "epoch seconds" : "epoch milliseconds");
+                ro.put("start_utc", utc(r.encoding(), r.startBits()));
+                ro.put("end_utc", utc(r.encoding(), r.endBits()));
+            }
+        }
         ArrayNode fs = o.putArray("files");
         for (ClpsFileEntry e : a.files) fs.addObject().put("name", e.name()).put("offset", e.relativeOffset()).put("file_offset", e.offset()).put("size", e.size());
         ObjectNode c = o.putObject("counts");
@@ -84,5 +99,20 @@ final class ClpsInfo {
         c.put("range_index_entries", a.metadata == null || a.metadata.rangeIndex == null ? 0 : a.metadata.rangeIndex.size());
         o.put("problems_at_open", a.openProblems().size());
         return o;
+    }
+
+    /** A range bound as ISO 8601 UTC text, or null when it is out of what an Instant holds. */
+    private static String utc(long encoding, long bits) {
+        try {
+            if (encoding == 2) {
+                double s = Double.longBitsToDouble(bits);
+                if (!Double.isFinite(s)) return null;
+                long whole = (long) Math.floor(s);
+                return java.time.Instant.ofEpochSecond(whole, Math.round((s - whole) * 1e9) % 1_000_000_000L).toString();
+            }
+            return java.time.Instant.ofEpochMilli(bits).toString();
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            return null;
+        }
     }
 }

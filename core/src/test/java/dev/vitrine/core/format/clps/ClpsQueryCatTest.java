@@ -58,7 +58,7 @@ class ClpsQueryCatTest {
         int checked = 0;
         for (Run r : runs()) {
             Path archive = DIR.resolve("generated/archives").resolve(r.archive());
-            if (!Files.exists(archive) || r.query().contains("$_filename")) continue;
+            if (!Files.exists(archive)) continue;
             // clp-s v0.4.0 (which wrote search.txt) printed 3 records here; v0.10.0 returns all 11
             // in the range, and so do we (see KqlSearchTxtTest): checked there, not here.
             if (r.query().startsWith("ts >= 1710408413054")) continue;

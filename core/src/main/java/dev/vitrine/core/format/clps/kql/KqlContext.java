@@ -16,33 +16,45 @@ import java.util.function.ToLongFunction;
  *     match a TIMESTAMP column. Leave it null for archives whose timestamp column is stored as a
  *     plain integer (format 0.3.2 with an integer timestamp key).
  * @param timestampValue encodes a timestamp column value; needed when {@code timestampKey} is set
- * @param timestampIndex the archive's timestamp range for {@code timestampKey} (epoch
- *     milliseconds, as clp-s's timestamp dictionary keeps it): clp-s skips the whole archive when
- *     the query cannot hold inside that range, whatever the records say
+ * @param timestampIndex the archive's timestamp range (epoch milliseconds, as clp-s's timestamp
+ *     dictionary keeps it) and the key it is for: clp-s skips the whole archive when the query
+ *     cannot hold inside that range, whatever the records say
  * @param rangeFields the range index fields of the record's range, for {@code $} keys
  * @param archive facts about the whole archive; without them the record stands for the archive
+ * @param millisecondTimestamps the archive predates format 0.5 (DateString columns hold epoch
+ *     milliseconds): clp-s then compares {@code timestamp(...)} literals as milliseconds
  */
 public record KqlContext(List<String> timestampKey, ToLongFunction<JsonNode> timestampValue,
-        TimestampRange timestampIndex, JsonNode rangeFields, KqlArchiveFacts archive) {
+        TimestampRange timestampIndex, JsonNode rangeFields, KqlArchiveFacts archive, boolean millisecondTimestamps) {
 
-    /** An archive's timestamp range, inclusive, in epoch milliseconds. */
-    public record TimestampRange(long start, long end) {}
+    /** An archive's timestamp range for a key path, inclusive, in epoch milliseconds. */
+    public record TimestampRange(List<String> key, long start, long end) {}
 
-    public static final KqlContext NONE = new KqlContext(null, null, null, null, null);
+    public static final KqlContext NONE = new KqlContext(null, null, null, null, null, false);
 
     public KqlContext withTimestamp(List<String> key, ToLongFunction<JsonNode> value) {
-        return new KqlContext(List.copyOf(key), value, timestampIndex, rangeFields, archive);
+        return new KqlContext(List.copyOf(key), value, timestampIndex, rangeFields, archive, millisecondTimestamps);
     }
 
+    /** The index range of the timestamp column ({@link #withTimestamp} first). */
     public KqlContext withTimestampIndex(long startMillis, long endMillis) {
-        return new KqlContext(timestampKey, timestampValue, new TimestampRange(startMillis, endMillis), rangeFields, archive);
+        return withTimestampIndex(timestampKey, startMillis, endMillis);
+    }
+
+    public KqlContext withTimestampIndex(List<String> key, long startMillis, long endMillis) {
+        TimestampRange r = key == null ? null : new TimestampRange(List.copyOf(key), startMillis, endMillis);
+        return new KqlContext(timestampKey, timestampValue, r, rangeFields, archive, millisecondTimestamps);
     }
 
     public KqlContext withRangeFields(JsonNode fields) {
-        return new KqlContext(timestampKey, timestampValue, timestampIndex, fields, archive);
+        return new KqlContext(timestampKey, timestampValue, timestampIndex, fields, archive, millisecondTimestamps);
     }
 
     public KqlContext withArchive(KqlArchiveFacts facts) {
-        return new KqlContext(timestampKey, timestampValue, timestampIndex, rangeFields, facts);
+        return new KqlContext(timestampKey, timestampValue, timestampIndex, rangeFields, facts, millisecondTimestamps);
+    }
+
+    public KqlContext withMillisecondTimestamps(boolean millis) {
+        return new KqlContext(timestampKey, timestampValue, timestampIndex, rangeFields, archive, millis);
     }
 }

@@ -18,10 +18,16 @@ final class KqlEvaluator {
     private final boolean archiveExcluded;
 
     KqlEvaluator(List<List<KqlLeaf>> plan, KqlContext ctx) {
-        this.plan = plan;
+        // The index is judged before clp-s lowers timestamp literals to milliseconds for old archives.
+        this.archiveExcluded = KqlTimestampIndex.excludesArchive(plan, ctx.timestampIndex());
+        this.plan = ctx.millisecondTimestamps() ? atMilliseconds(plan) : plan;
         this.ctx = ctx;
         this.tree = new KqlRecordTree(ctx.timestampKey());
-        this.archiveExcluded = KqlTimestampIndex.excludesArchive(plan, ctx.timestampKey(), ctx.timestampIndex());
+    }
+
+    private static List<List<KqlLeaf>> atMilliseconds(List<List<KqlLeaf>> plan) {
+        return plan.stream().map(c -> c.stream().map(l -> l.literal() == null ? l
+                : new KqlLeaf(l.column(), l.op(), l.literal().atMillisecondPrecision(), l.inverted(), l.types())).toList()).toList();
     }
 
     boolean matches(JsonNode record) {
@@ -307,12 +313,18 @@ final class KqlEvaluator {
         }
         KqlRecordTree plain = new KqlRecordTree(null);
         KqlColumn col = new KqlColumn("", leaf.column().tokens());
-        List<KqlResolver.Match<Node>> found = KqlResolver.resolve(plain, plain.root(fields), col, leaf.types());
+        // clp-s lets a filter that can match either kind of string look at any string field, as
+        // the kind the field's text has; so the "or it is the other kind of string" existence
+        // test its rewriting adds to a negated filter holds for every string field.
+        int strings = KqlType.mask(KqlType.CLP_STRING, KqlType.VAR_STRING);
+        int types = (leaf.types() & strings) != 0 ? leaf.types() | strings : leaf.types();
+        List<KqlResolver.Match<Node>> found = KqlResolver.resolve(plain, plain.root(fields), col, types);
         for (KqlResolver.Match<Node> m : found) {
             if (m.type() == KqlType.ARRAY) {
                 continue;
             }
-            if (scalar(leaf.op(), leaf.literal(), m.type(), m.node().value()) != leaf.inverted()) {
+            boolean holds = leaf.op() == KqlOp.NEXISTS ? false : scalar(leaf.op(), leaf.literal(), m.type(), m.node().value());
+            if (holds != leaf.inverted()) {
                 return true;
             }
         }

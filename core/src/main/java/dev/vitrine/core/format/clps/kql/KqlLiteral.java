@@ -4,12 +4,14 @@ import java.util.regex.Pattern;
 
 /**
  * A query value typed as clp-s types it: a number ("integral", kept with its text), true/false,
- * null, or a string. Each {@code asX} says whether the value can be compared with a column of that
+ * null, a string, or a {@code timestamp(...)} (epoch nanoseconds; it compares as that integer
+ * with integer and timestamp columns and as epoch seconds with float columns, and never with
+ * strings). Each {@code asX} says whether the value can be compared with a column of that
  * type under an operation, as clp-s's literal casts do; that decides which columns a filter can
  * reach at all.
  */
 final class KqlLiteral {
-    enum Kind { INTEGRAL, BOOLEAN, NULL, STRING }
+    enum Kind { INTEGRAL, BOOLEAN, NULL, STRING, TIMESTAMP }
 
     private static final Pattern INT = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern FLOAT =
@@ -58,6 +60,28 @@ final class KqlLiteral {
             types |= KqlType.CLP_STRING.bit();
         }
         return new KqlLiteral(Kind.STRING, v, false, 0, 0, false, types);
+    }
+
+    /** A {@code timestamp(...)} literal at nanosecond precision. */
+    static KqlLiteral timestamp(long epochNanos) {
+        return new KqlLiteral(Kind.TIMESTAMP, Long.toString(epochNanos), false, epochNanos, epochNanos / 1e9, false, 0);
+    }
+
+    /**
+     * This timestamp literal as clp-s compares it in archives older than 0.5 (DateString columns
+     * hold milliseconds): the integer becomes milliseconds, rounded toward zero; other literals
+     * are unchanged.
+     */
+    KqlLiteral atMillisecondPrecision() {
+        if (kind != Kind.TIMESTAMP) {
+            return this;
+        }
+        return new KqlLiteral(Kind.TIMESTAMP, text, false, longValue / 1_000_000L, doubleValue, false, 0);
+    }
+
+    /** The integer clp-s's timestamp index compares with: milliseconds for a timestamp literal. */
+    long indexValue(KqlOp op) {
+        return kind == Kind.TIMESTAMP ? Long.parseLong(text) / 1_000_000L : intValue(op);
     }
 
     /** Like reading a whole int64 with {@code istream >> int64_t}. */
@@ -115,6 +139,7 @@ final class KqlLiteral {
             case INTEGRAL -> text;
             case BOOLEAN, NULL -> (op == KqlOp.EQ || op == KqlOp.NEQ) ? text : null;
             case STRING -> (stringTypes & KqlType.VAR_STRING.bit()) != 0 ? text : null;
+            case TIMESTAMP -> null;
         };
     }
 
@@ -127,6 +152,7 @@ final class KqlLiteral {
     Double asFloat(KqlOp op) {
         return switch (kind) {
             case INTEGRAL -> isDouble ? doubleValue : (double) longValue;
+            case TIMESTAMP -> doubleValue;
             case STRING -> parseDouble(text);
             default -> null;
         };
@@ -135,6 +161,7 @@ final class KqlLiteral {
     boolean canInt(KqlOp op) {
         return switch (kind) {
             case INTEGRAL -> !isDouble || doubleFitsInt(doubleValue, op);
+            case TIMESTAMP -> true;
             case STRING -> parseLong(text) != null || (parseDouble(text) != null && doubleFitsInt(parseDouble(text), op));
             default -> false;
         };
@@ -144,6 +171,9 @@ final class KqlLiteral {
     long intValue(KqlOp op) {
         if (kind == Kind.INTEGRAL) {
             return isDouble ? doubleToInt(doubleValue, op) : longValue;
+        }
+        if (kind == Kind.TIMESTAMP) {
+            return longValue;
         }
         if (kind == Kind.STRING) {
             Long l = parseLong(text);
@@ -197,7 +227,7 @@ final class KqlLiteral {
     }
 
     boolean asTimestamp() {
-        return kind == Kind.INTEGRAL;
+        return kind == Kind.INTEGRAL || kind == Kind.TIMESTAMP;
     }
 
     /** The column types a filter with this value and operation can still match (clp-s NarrowTypes). */
@@ -235,6 +265,10 @@ final class KqlLiteral {
 
     @Override
     public String toString() {
-        return kind == Kind.STRING ? '"' + text + '"' : text;
+        return switch (kind) {
+            case STRING -> '"' + text + '"';
+            case TIMESTAMP -> "timestamp(" + longValue + ")";
+            default -> text;
+        };
     }
 }

@@ -13,8 +13,9 @@ import java.util.List;
  * <pre>
  * query   := primary ((AND | OR) primary)*
  * primary := '(' query ')' | NOT primary | literal ':' '{' query '}' | literal ':' value
- *          | literal RANGE literal | literal
- * value   := literal | '(' [AND | OR | NOT] literal* ')' | timestamp(...)
+ *          | literal RANGE (literal | timestamp) | literal
+ * value   := literal | '(' [AND | OR | NOT] literal* ')' | timestamp
+ * timestamp := 'timestamp(' QUOTED [',' QUOTED] ')'
  * </pre>
  */
 final class KqlParser {
@@ -102,7 +103,9 @@ final class KqlParser {
                 case QUOTED, UNQUOTED -> {
                     return new KqlExpr.Filter(col, KqlOp.EQ, literal(v), false);
                 }
-                case TIMESTAMP -> throw timestampUnsupported(v);
+                case TIMESTAMP -> {
+                    return new KqlExpr.Filter(col, KqlOp.EQ, timestampLiteral(), false);
+                }
                 default -> throw unexpected(v, "a value, '(' or '{' after ':'");
             }
         }
@@ -111,7 +114,7 @@ final class KqlParser {
             KqlColumn col = column(first);
             Token v = next();
             if (v.kind() == Kind.TIMESTAMP) {
-                throw timestampUnsupported(v);
+                return new KqlExpr.Filter(col, KqlOp.ofRange(t.text()), timestampLiteral(), false);
             }
             if (!v.isLiteral()) {
                 throw unexpected(v, "a value after '" + t.text() + "'");
@@ -143,8 +146,39 @@ final class KqlParser {
         }
     }
 
-    private static KqlSyntaxException timestampUnsupported(Token t) {
-        return new KqlSyntaxException(t.pos(), "timestamp(...) values are not supported");
+    /**
+     * The rest of {@code timestamp("TEXT"[, "PATTERN"])} after its opener. clp-s reads TEXT with
+     * PATTERN, or with the first of its default patterns that reads it, both as JSON literals
+     * (the quotes are part of what the pattern matches); a text it cannot read refuses the query.
+     */
+    private KqlLiteral timestampLiteral() {
+        Token text = expect(Kind.QUOTED, "a quoted timestamp after 'timestamp('");
+        Token pattern = null;
+        if (peek().kind() == Kind.COMMA) {
+            next();
+            pattern = expect(Kind.QUOTED, "a quoted timestamp pattern after ','");
+        }
+        expect(Kind.RPAREN, pattern == null ? "',' or ')'" : "')'");
+        Long nanos;
+        if (pattern != null) {
+            TimestampPattern p;
+            try {
+                p = TimestampPattern.create(pattern.text());
+            } catch (TimestampPattern.InvalidPatternException e) {
+                throw new KqlSyntaxException(pattern.pos(), "invalid timestamp pattern " + pattern.text() + ": " + e.getMessage());
+            }
+            nanos = p.parse(text.text(), true);
+            if (nanos == null) {
+                throw new KqlSyntaxException(text.pos(), "timestamp " + text.text() + " does not match the pattern " + pattern.text());
+            }
+        } else {
+            nanos = TimestampPattern.parseJsonLiteral(text.text(), List.of());
+            if (nanos == null) {
+                throw new KqlSyntaxException(text.pos(), "timestamp " + text.text()
+                        + " matches none of clp-s's timestamp patterns (give one: timestamp(\"TEXT\", \"PATTERN\"))");
+            }
+        }
+        return KqlLiteral.timestamp(nanos);
     }
 
     private static String unquote(Token t) {

@@ -47,6 +47,15 @@ public final class KqlQuery {
         return e::matches;
     }
 
+    /**
+     * True when no record of the archive {@code context} describes can match, before looking at
+     * any: the query is logically false, or the archive's timestamp range rules it out (clp-s
+     * then skips the archive).
+     */
+    public boolean matchesNothingIn(KqlContext context) {
+        return plan.isEmpty() || KqlTimestampIndex.excludesArchive(plan, context.timestampIndex());
+    }
+
     /** True when no record can match (clp-s says the query "is logically false"). */
     public boolean matchesNothing() {
         return plan.isEmpty();
@@ -87,6 +96,11 @@ public final class KqlQuery {
             }
         }
         return false;
+    }
+
+    /** Bytes a matching record's JSON text must hold, to skip parsing the rest; null when the query gives none. */
+    public KqlNeedles needles() {
+        return KqlNeedles.of(plan);
     }
 
     /** Whether some filter can match a string column (for pruning by column type). */

@@ -5,17 +5,19 @@ import java.util.List;
 /**
  * clp-s's timestamp-index check (EvaluateTimestampIndex): the query is judged true, false or
  * unknown against the archive's timestamp range using only the filters on the timestamp column;
- * when it is false clp-s returns nothing from the archive.
+ * when it is false clp-s returns nothing from the archive. A {@code timestamp(...)} literal is
+ * compared in milliseconds (rounded toward zero), as the range is kept.
  */
 final class KqlTimestampIndex {
     enum Value { TRUE, FALSE, UNKNOWN }
 
     private KqlTimestampIndex() {}
 
-    static boolean excludesArchive(List<List<KqlLeaf>> plan, List<String> key, KqlContext.TimestampRange range) {
-        if (key == null || range == null) {
+    static boolean excludesArchive(List<List<KqlLeaf>> plan, KqlContext.TimestampRange range) {
+        if (range == null) {
             return false;
         }
+        List<String> key = range.key();
         if (plan.size() == 1) {
             return and(plan.getFirst(), key, range) == Value.FALSE;
         }
@@ -52,7 +54,7 @@ final class KqlTimestampIndex {
         if (!l.literal().canInt(l.op())) {
             return Value.UNKNOWN;
         }
-        long t = l.literal().intValue(l.op());
+        long t = l.literal().indexValue(l.op());
         long s = range.start();
         long e = range.end();
         Value v = switch (l.op()) {

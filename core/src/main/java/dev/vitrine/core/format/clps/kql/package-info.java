@@ -22,6 +22,12 @@
  *       array behave as "some element differs". {@code k: null} is true for any array k.</li>
  *   <li>{@code *} as a key (or a bare value) searches every value of the record; {@code *} inside
  *       a key path is any number of levels. A key with an empty name stands in for any one key.</li>
+ *   <li>{@code timestamp("TEXT")} and {@code timestamp("TEXT", "PATTERN")} (after {@code :} or a
+ *       range operator) are read by {@link dev.vitrine.core.format.clps.kql.TimestampPattern} into
+ *       epoch nanoseconds; text no pattern reads refuses the query. The archive's timestamp column
+ *       is typed TIMESTAMP and compares its encoded value (epoch ns from format 0.5, ms before,
+ *       when literals are lowered to ms too): strings never match it, numbers compare as that
+ *       integer, and float columns compare with the literal as epoch seconds.</li>
  *   <li>Archive-wide facts ({@link dev.vitrine.core.format.clps.kql.KqlArchiveFacts}), the timestamp
  *       column and index and the range index ({@code $_filename}) come through
  *       {@link dev.vitrine.core.format.clps.kql.KqlContext}.</li>

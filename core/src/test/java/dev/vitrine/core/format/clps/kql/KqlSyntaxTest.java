@@ -42,8 +42,61 @@ class KqlSyntaxTest {
         errorAt("NOT", 3);
         errorAt("a: 1 AND OR b: 2", 9);
         errorAt("a: and", 3);
-        errorAt("x: timestamp(\"2024\")", 3);
         errorAt("a: {$b: 1}", 0);
+    }
+
+    /** timestamp(...) refused as clp-s refuses it, the caret on the part that is wrong. */
+    @Test
+    void timestampMistakes() {
+        errorAt("ts > timestamp(2024)", 15);
+        errorAt("ts > timestamp('2024-03-14')", 15);
+        errorAt("ts > timestamp(\"2024-03-14T09:26:59Z\"", 37);
+        errorAt("ts > timestamp()", 15);
+        errorAt("ts > timestamp(\"a\", \"b\", \"c\")", 23);
+        errorAt("ts > timestamp(\"2024-03-14T09:26:59Z\",)", 38);
+        errorAt("ts: (timestamp(\"2024\"))", 5);
+        errorAt("timestamp(\"2024\")", 0);
+        errorAt("ts > timestamp (\"2024\")", 15);
+        // The text: no default pattern reads it, or the given pattern does not.
+        errorAt("ts > timestamp(\"bad\")", 15);
+        errorAt("ts > timestamp(\"2024-02-30T09:26:59Z\")", 15);
+        errorAt("ts > timestamp(\"2024-03-14T09:26:59.10Z\")", 15);
+        errorAt("ts > timestamp(\"Fri Mar 14 09:26:59 2024\")", 15);
+        errorAt("ts: timestamp(\"2024-03-14\", \"\\Y-\\m\")", 14);
+        // The pattern: an unknown specifier, a repeated one, date fields mixed with epoch time.
+        errorAt("ts: timestamp(\"2024-03-14\", \"\\Q\")", 28);
+        errorAt("ts: timestamp(\"2024\", \"\\Y\\Y\")", 22);
+        errorAt("ts: timestamp(\"2024 5\", \"\\Y \\E\")", 24);
+        errorAt("ts: timestamp(\"9 AM\", \"\\H \\p\")", 22);
+        KqlSyntaxException e = error("ts: timestamp(\"2024-03-14\", \"\\Q\")");
+        assertTrue(e.detail().contains("\\Q"), e.detail());
+    }
+
+    /** Any query with timestamp(...) pieces parses or is refused with a position, never anything else. */
+    @Test
+    void arbitraryTimestampQueriesAreParsedOrRefused() {
+        String[] pieces = {"ts", ":", " > ", " <= ", "timestamp(", ")", "(", "\"2024-03-14T09:26:59Z\"", "\"\\Y-\\m\"", ",", " ",
+            "\"1710408419148\"", "\"\\B{a}\"", " AND ", " NOT ", "\"", "\\", "{", "}", "x"};
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder q = new StringBuilder();
+            for (int k = 1 + r.nextInt(10); k > 0; k--) q.append(pieces[r.nextInt(pieces.length)]);
+            try {
+                KqlQuery.parse(q.toString());
+            } catch (KqlSyntaxException e) {
+                assertTrue(e.position() >= 0 && e.position() <= q.length(), q + " -> " + e.position());
+            }
+        }
+    }
+
+    @Test
+    void timestampsAccepted() {
+        for (String q : new String[] {"ts > timestamp(\"2024-03-14T09:26:59Z\")", "ts: timestamp(\"2024\")",
+                "ts <= timestamp(\"1710408419148\")", "ts: timestamp(\"2024-03-14\",\"\\Y-\\m-\\d\")",
+                "a.b >= timestamp( \"Mar 14, 2024 09:26:59 AM\" , \"\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d, \\Y \\I:\\M:\\S \\p\" )",
+                "NOT ts: timestamp(\"2024-03-14 09:26:59,148\") AND level: ERROR"}) {
+            KqlQuery.parse(q);
+        }
     }
 
     @Test

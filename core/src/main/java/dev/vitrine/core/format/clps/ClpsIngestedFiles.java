@@ -1,0 +1,67 @@
+package dev.vitrine.core.format.clps;
+
+import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.FileListing;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The ingested files the RangeIndex names, as a file listing: each is a range of records
+ * [first_record, end_record) rebuilt as JSON lines, named by its {@code _filename} (or by its
+ * range when it has none). Its size is known only once decoded, so it is -1 here; the
+ * attributes carry what {@code ls} shows: the split number, the record range and every field
+ * the range index holds for it (the original {@code _filename} among them).
+ *
+ * <p>clp-s is usually run on absolute paths, so most archives name their files {@code /var/log/...}.
+ * Refusing those would make export useless; following them would write outside the export
+ * folder. The name is made safe instead, as the issue asks: resolved lexically, with the root
+ * and any {@code ..} that would climb above it dropped ({@code /var/log/../../x} becomes
+ * {@code x}). Two files that become one name are told apart by their record range.
+ */
+final class ClpsIngestedFiles {
+    /** Attribute keys: the record range (end exclusive) and the split number. */
+    static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
+
+    private ClpsIngestedFiles() {}
+
+    static List<FileListing.Entry> entries(ClpsMetadata metadata) {
+        List<FileListing.Entry> out = new ArrayList<>();
+        Set<String> used = new HashSet<>();
+        if (metadata == null || metadata.rangeIndex == null) return out;
+        for (ClpsMetadata.RangeEntry r : metadata.rangeIndex) {
+            Object fn = r.fields().get("_filename");
+            String range = "records " + r.start() + "-" + r.end();
+            String name = fn == null ? range : safeName(String.valueOf(fn));
+            if (name.isEmpty()) name = range;
+            if (!used.add(name)) name = name + " (" + range + ")";
+            Map<String, Object> a = new LinkedHashMap<>();
+            Object split = r.fields().get("_file_split_number");
+            if (split != null) a.put(SPLIT, split);
+            a.put(FIRST_RECORD, r.start());
+            a.put(END_RECORD, r.end());
+            a.put(FIELDS, r.fields());
+            out.add(new FileListing.Entry(name, -1, ByteRange.NONE, a));
+        }
+        return out;
+    }
+
+    /** The name with {@code .} and {@code x/..} resolved, the root and climbing {@code ..} dropped; "" when nothing is left. */
+    static String safeName(String name) {
+        Deque<String> kept = new ArrayDeque<>();
+        for (String seg : name.split("[/\\\\]")) {
+            if (seg.isEmpty() || seg.equals(".")) continue;
+            if (seg.equals("..")) {
+                kept.pollLast();
+            } else {
+                kept.addLast(seg);
+            }
+        }
+        return String.join("/", kept);
+    }
+}

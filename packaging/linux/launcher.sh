@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The installed `vitrine` command (/opt/vitrine/bin/vitrine, linked from /usr/bin/vitrine).
+# It starts the bundled runtime with the same JVM options as the checkout's ./vitrine, which a
+# jpackage native launcher cannot do: those options differ per subcommand.
+#   vitrine                  the window on the bundled samples
+#   vitrine FILE...          those files in the window
+#   vitrine verify FILE...   (and info, tree, cat, ls, export, create): the headless command line
+set -euo pipefail
+# The tree's root from this script's real path, so the tree works wherever it is unpacked
+# (dpkg-deb -x into a scratch root, an app image anywhere) and through the /usr/bin link.
+self="$(readlink -f "${BASH_SOURCE[0]}")"
+here="$(dirname "$(dirname "$self")")"
+
+# Subcommands run headless and never load JavaFX, so they start without its modules. JavaFX's
+# native libraries were taken out of its jars at packaging time (lib/javafx-native), so nothing
+# is extracted into the user's cache on first start.
+fx=(--module-path "$here/lib/javafx" --add-modules javafx.controls,javafx.swing
+    --enable-native-access=javafx.graphics,ALL-UNNAMED
+    -Djava.library.path="$here/lib/javafx-native"
+    -Djavafx.cachedir="${XDG_CACHE_HOME:-$HOME/.cache}/vitrine/openjfx")
+mode=gui
+quick=()
+# Commands that read metadata only are over before the optimising compiler pays off.
+case "${1:-}" in
+  info|tree|ls|help|--help|-h|--version|-V) mode=cli; quick=(-XX:TieredStopAtLevel=1) ;;
+  verify|cat|export|create) mode=cli ;;
+esac
+main=dev.vitrine.app.Main
+# Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
+# cli runs StartupTraining SAMPLES SCRATCH; gui runs Main (a headless screenshot).
+if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
+  mode="$VITRINE_TRAIN_MODE"; quick=()
+  [ "$mode" = gui ] || main=dev.vitrine.app.cli.StartupTraining
+fi
+[ "$mode" = gui ] || fx=(--enable-native-access=ALL-UNNAMED)
+
+# JVM warnings go to stderr, never into a command's output; the ahead-of-time cache's own
+# messages are off, so a cache that does not match this tree is dropped without a word.
+jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-memory-access=allow)
+# The caches trained at packaging time (packaging/build.sh), used only where they were trained
+# (lib/aot/trained-at): JDK 25 refuses a moved window cache, and a moved command-line cache
+# can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise
+# AOTMode=auto: a cache the JVM cannot use (a changed jar) only means a slower start.
+# VITRINE_AOT=0 skips it.
+aot="$here/lib/aot/$mode.aot"
+trained=""
+[ -f "$here/lib/aot/trained-at" ] && read -r trained <"$here/lib/aot/trained-at"
+if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
+  jvm+=(-XX:AOTCacheOutput="$VITRINE_TRAIN_AOT")
+elif [ "${VITRINE_AOT:-1}" != 0 ] && [ "$trained" = "$here" ] && [ -f "$aot" ]; then
+  jvm+=(-XX:AOTMode=auto -XX:AOTCache="$aot")
+fi
+
+# The class path in a fixed order (a wildcard's order is the folder's, which the cache would
+# not recognise after an install); build.sh writes the list.
+cp=""
+while IFS= read -r jar; do cp="${cp:+$cp:}$here/lib/app/$jar"; done <"$here/lib/app/classpath"
+
+exec "$here/runtime/bin/java" "${jvm[@]}" "${quick[@]}" ${VITRINE_JVM_OPTS:-} "${fx[@]}" \
+  -Dvitrine.home="$here" -cp "$cp" "$main" "$@"
