@@ -126,7 +126,7 @@ final class CatCommand implements Callable<Integer> {
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
                 } else if (timed.isPresent() && query == null) {
-                    return catTimed(timed.get(), out, err, file);
+                    return catTimed(timed.get(), dev.vitrine.core.export.ExportLimit.of(archive, dev.vitrine.core.limits.Limits.DEFAULT), out, err, file);
                 } else if (json.isPresent()) {
                     return catJson(json.get(), out, err);
                 } else if (listing.isPresent()) {
@@ -145,9 +145,11 @@ final class CatCommand implements Callable<Integer> {
 
     /**
      * Time-stamped messages in time order as {@code {"channel","time_ns","value"}} lines, or with
-     * --raw their decompressed payloads as files {@code NNNNNNNN-TIME-CHANNEL.bin} (never replacing one).
+     * --raw their decompressed payloads as files {@code NNNNNNNN-TIME-CHANNEL.bin} (never replacing
+     * one), stopping at the export output limit: payloads can decompress far beyond the log's size.
      */
-    private int catTimed(TimedMessages messages, OutputBuffer out, PrintWriter err, String file) throws IOException {
+    private int catTimed(TimedMessages messages, dev.vitrine.core.export.ExportLimit limit, OutputBuffer out, PrintWriter err, String file)
+            throws IOException {
         long lo = startNs == null ? Long.MIN_VALUE : startNs;
         long hi = stopNs == null ? Long.MAX_VALUE : stopNs;
         if (raw == null) {
@@ -157,6 +159,7 @@ final class CatCommand implements Callable<Integer> {
         java.nio.file.Files.createDirectories(raw);
         int exit = ExitCodes.OK;
         long n = 0;
+        long written = 0;
         try (TimedMessages.Cursor c = messages.messages(channels, lo, hi)) {
             while (c.hasNext()) {
                 TimedMessages.Message m = c.next();
@@ -169,7 +172,14 @@ final class CatCommand implements Callable<Integer> {
                     exit = ExitCodes.DAMAGED;
                     continue;
                 }
+                if (payload.length > limit.bytes() - written) {
+                    err.println("vitrine: " + file + ": --raw stopped at " + name + " (" + m.range().file() + ", offset " + m.range().offset()
+                            + "): writing its " + payload.length + " bytes would take the output to " + (written + payload.length)
+                            + " bytes, past the output limit of " + limit.describe() + ", which keeps a log whose messages expand from filling the disk");
+                    return ExitCodes.DAMAGED;
+                }
                 java.nio.file.Files.write(raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
+                written += payload.length;
             }
         }
         return exit;

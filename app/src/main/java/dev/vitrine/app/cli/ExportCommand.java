@@ -84,7 +84,7 @@ final class ExportCommand implements Callable<Integer> {
         return archiveArg.run((archive, reading) -> {
             Optional<dev.vitrine.core.model.TimedMessages> timed = archive.capability(dev.vitrine.core.model.TimedMessages.class);
             if (timed.isPresent() && archive.capability(FileListing.class).isEmpty()) {
-                return exportChannels(timed.get(), archive, reading, out, err, file);
+                return exportChannels(timed.get(), archive, reading, out, err, file, explicitLimit);
             }
             if (!channels.isEmpty()) {
                 err.println("vitrine: " + file + ": --channel is for time-stamped messages; " + archive.format().displayName() + " has none");
@@ -124,9 +124,13 @@ final class ExportCommand implements Callable<Integer> {
         });
     }
 
-    /** One JSON-lines file per channel (path-safe names), in time order; never replaces a file unless --overwrite. */
+    /**
+     * One JSON-lines file per channel (path-safe names), in time order, through the shared
+     * exporter: its name and link rules, never replacing a file unless --overwrite, and its
+     * output limit (messages can decompress far beyond the log's size).
+     */
     private int exportChannels(dev.vitrine.core.model.TimedMessages timed, dev.vitrine.core.format.Archive archive, ArchiveArgument.Reading reading,
-            PrintWriter out, PrintWriter err, String file) throws IOException {
+            PrintWriter out, PrintWriter err, String file, long explicitLimit) throws IOException {
         reading.openProblems(archive, false);
         if (archive.unreadable()) return ExitCodes.DAMAGED;
         if (!entries.isEmpty()) {
@@ -141,18 +145,19 @@ final class ExportCommand implements Callable<Integer> {
                 return ExitCodes.UNREADABLE;
             }
         }
-        java.util.Map<String, Path> written;
+        ExportLimit limit = ExportLimit.of(archive, Limits.DEFAULT);
+        long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
+        ExportReport report;
         try {
-            written = timed.exportJsonLinesPerChannel(channels, dir, overwrite);
-        } catch (java.nio.file.FileAlreadyExistsException e) {
-            err.println("vitrine: " + e.getFile() + ": exists (--overwrite replaces it); nothing exported");
-            return ExitCodes.DAMAGED;
+            report = new Exporter(new ExportOptions(overwrite, allowOverlaps, max)).export(timed.channelFiles(channels), dir);
+        } catch (IOException e) {
+            err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
+            return ExitCodes.UNREADABLE;
         }
-        long bytes = 0;
-        for (Path p : written.values()) bytes += java.nio.file.Files.size(p);
-        out.println("exported " + written.size() + (written.size() == 1 ? " file" : " files") + " (" + bytes + " bytes) to " + dir);
-        out.flush();
-        return ExitCodes.OK;
+        printReport(out, err, file, report);
+        if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
+        // A channel file kept because it exists is not what was asked for either.
+        return report.ok() && report.skipped().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
     }
 
     /** Bytes as {@link dev.vitrine.core.io.SizeText} reads them ("500M", "20G", "1048576"), or -1 when it is not a size. */

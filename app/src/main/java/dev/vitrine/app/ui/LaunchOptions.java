@@ -10,10 +10,11 @@ import java.util.List;
  * folder is opened. {@code --screenshot OUT.png [--size WxH]} renders the window without a
  * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index|TAB-ID}
  * {@code --select OFFSET} set up what the picture shows (the last selects the node under a byte,
- * as a click in the hex view would).
+ * as a click in the hex view would); {@code --time-window FROM:TO} (seconds from the first
+ * message) zooms a timeline to that window.
  */
 public record LaunchOptions(List<Path> files, Path screenshot, int width, int height, boolean verify, boolean dark, String show,
-                            long select) {
+                            long select, double[] timeWindow) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
@@ -25,6 +26,7 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
         boolean verify = false, dark = false;
         String show = null;
         long select = -1;
+        double[] timeWindow = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -50,6 +52,17 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                         throw new IllegalArgumentException("--select wants a byte offset, e.g. 14503 or 0x38a7 (got '" + v + "')");
                     }
                 }
+                case "--time-window" -> {
+                    String v = value(args, ++i, a);
+                    String[] p = v.split(":");
+                    try {
+                        if (p.length != 2) throw new NumberFormatException();
+                        timeWindow = new double[] {Double.parseDouble(p[0]), Double.parseDouble(p[1])};
+                        if (!(timeWindow[0] < timeWindow[1])) throw new NumberFormatException();
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--time-window wants FROM:TO in seconds from the first message, e.g. 2.5:2.75 (got '" + v + "')");
+                    }
+                }
                 case "--dark" -> dark = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
@@ -59,13 +72,13 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                 }
                 default -> {
                     if (a.startsWith("--")) {
-                        throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show, --select)");
+                        throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
                     files.add(Path.of(a));
                 }
             }
         }
-        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show, select);
+        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show, select, timeWindow);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -99,6 +99,7 @@ public final class LinkedSelection {
                 base = d != null ? HexMarks.forNode(shown.key().name(), raw, List.of(), file, hex.hex().layoutModel().size())
                         : HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
                 applyMarks(!keep);
+                decodedFields = d != null ? d.view().fields() : List.of();
                 if (d != null) {
                     hex.showDecoded(d.view().label(), d.bytes(), HexMarks.forNode(shown.key().name(),
                             ByteRange.of(d.view().offset(), d.view().length()), d.view().fields(), FileRef.MAIN, Long.MAX_VALUE));
@@ -235,9 +236,23 @@ public final class LinkedSelection {
         tree.reveal(path);
     }
 
+    /** The decoded bytes' fields of the node shown (ranges inside the decoded bytes). */
+    private List<Field> decodedFields = List.of();
+
     private void fieldSelected(Field f) {
         ByteRange r = f.range();
-        if (!r.isNone() && r.file().equals(hex.file())) hex.hex().setCaret(r.offset());
+        if (!r.isNone() && r.file().equals(hex.file())) {
+            hex.hex().setCaret(r.offset());
+            return;
+        }
+        // A field of a value inside decoded bytes (an Ark message's): framed in the decoded bytes beside.
+        for (Field d : decodedFields) {
+            if (d.name().equals(f.name()) && !d.range().isNone() && hex.decoded().showing()) {
+                hex.decoded().hex().setMarks(HexMarks.forNode(d.name(), ByteRange.of(d.range().offset(), d.range().length()), List.of(),
+                        FileRef.MAIN, Long.MAX_VALUE), true);
+                return;
+            }
+        }
     }
 
     /** Frames a row's bytes (a view's table row was selected). */

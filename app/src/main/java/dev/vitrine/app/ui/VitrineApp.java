@@ -51,11 +51,16 @@ public final class VitrineApp extends Application {
                         if (opts.show().equals("fields") || !v.details().select("tab-" + opts.show())) v.details().selectFields();
                     }
                     if (v != null && opts.select() >= 0) v.selection().selectByte(opts.select());
+                    CompletableFuture<Void> zoomed = CompletableFuture.completedFuture(null);
+                    if (v != null && opts.timeWindow() != null) {
+                        dev.vitrine.app.ui.timeline.TimelinePane p = dev.vitrine.app.ui.timeline.TimelineTab.of(v.details());
+                        if (p != null) zoomed = p.showWindow(opts.timeWindow()[0], opts.timeWindow()[1]);
+                    }
                     if (v != null && opts.verify()) {
                         v.verifier().start();
-                        return Settler.whenSettled(w, Duration.ofSeconds(120));
+                        return zoomed.thenCompose(x -> Settler.whenSettled(w, Duration.ofSeconds(120)));
                     }
-                    return Settler.whenSettled(w, Duration.ofSeconds(30));
+                    return zoomed.thenCompose(x -> Settler.whenSettled(w, Duration.ofSeconds(30)));
                 })
                 .whenComplete((ok, err) -> Platform.runLater(() -> {
                     Trace.log("settled again " + ok);

@@ -1,6 +1,7 @@
 package dev.vitrine.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -79,5 +80,21 @@ class ArkCliTest {
         r = CliRun.of("export", log.toString(), out.toString(), "--channel", "/nope");
         assertEquals(2, r.exit());
         assertTrue(r.stderr().contains("no channel named"), r.stderr());
+    }
+
+    @Test
+    void exportOfMessagesThatExpandStopsAtMaxOutputLikeOtherFormats() throws Exception {
+        Path log = dev.vitrine.core.format.ark.ArkExpandingLog.write(tmp.resolve("log"), 100, 50_000); // ~5 MB of JSON
+        Path out = tmp.resolve("out");
+        CliRun r = CliRun.of("export", "--max-output", "1M", log.toString(), out.toString());
+        assertEquals(1, r.exit(), r.stderr());
+        assertTrue(r.stderr().contains("export stopped at entry bomb.jsonl"), r.stderr());
+        assertTrue(r.stderr().contains("past the output limit of 1048576 bytes") && r.stderr().contains("1048576 bytes (--max-output)"), r.stderr());
+        assertTrue(r.out().contains("stopped at the output limit"), r.out());
+        assertEquals(3, Files.readAllLines(out.resolve("a_small.jsonl")).size());
+        assertFalse(Files.exists(out.resolve("bomb.jsonl")), "nothing half-written");
+        r = CliRun.of("export", "--max-output", "20M", log.toString(), tmp.resolve("out2").toString());
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals(100, Files.readAllLines(tmp.resolve("out2/bomb.jsonl")).size());
     }
 }

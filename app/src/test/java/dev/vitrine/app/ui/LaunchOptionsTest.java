@@ -25,6 +25,9 @@ class LaunchOptionsTest {
         assertEquals(List.of(Path.of("a.zss")), o.files());
         assertTrue(o.verify());
         assertEquals("index", o.show());
+        assertNull(o.timeWindow());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {6.0, 6.25},
+                LaunchOptions.parse(new String[] {"--time-window", "6.0:6.25", "log"}).timeWindow());
         LaunchOptions plain = LaunchOptions.parse(new String[0]);
         assertNull(plain.screenshot());
         assertEquals(LaunchOptions.DEFAULT_WIDTH, plain.width());
@@ -36,6 +39,10 @@ class LaunchOptionsTest {
                 .getMessage().contains("WIDTHxHEIGHT"));
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--screenshot"}));
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--frobnicate"}));
+        for (String bad : new String[] {"6", "7:6", "a:b", "1:2:3"}) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--time-window", bad}))
+                    .getMessage().contains("FROM:TO"), bad);
+        }
     }
 
     @Test

@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       archive whose entries all point at the same megabyte would otherwise write gigabytes;</li>
  *   <li>the export writes at most {@link ExportOptions#maxOutputBytes()} bytes in all (counted as
  *       written, so compressed content is covered); an entry that would pass it stops the export
- *       before a byte of it is written, and the report says so ({@link ExportReport#stop()});</li>
+ *       before a byte of it is written, and the report says so ({@link ExportReport#stop()}); an
+ *       entry of {@link Content#UNKNOWN_SIZE} stops it once it passes, and is not kept;</li>
  *   <li>two entries whose paths clash (the same path, or a file {@code a} beside {@code a/b})
  *       cannot both be written: the later one is refused and names the earlier;</li>
  *   <li>one bad entry never stops the others: each outcome goes into the {@link ExportReport}.</li>
@@ -250,8 +251,9 @@ public final class Exporter {
                 run.copied += bytes;
                 // The size was checked before; this catches content that writes more than it said.
                 if (run.copied > options.maxOutputBytes()) {
-                    throw new OutputLimitReached("it wrote more than its declared size, taking the export past the output limit of "
-                            + options.maxOutputBytes() + " bytes");
+                    throw new OutputLimitReached(c.size() == Content.UNKNOWN_SIZE
+                            ? "writing it took the export past the output limit of " + options.maxOutputBytes() + " bytes"
+                            : "it wrote more than its declared size, taking the export past the output limit of " + options.maxOutputBytes() + " bytes");
                 }
                 progress.progress(run.done, run.total, name);
             });

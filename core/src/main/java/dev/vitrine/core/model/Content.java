@@ -9,7 +9,10 @@ public interface Content {
     /** Suggested relative name when exported (may be unsafe: export sanitises it). */
     String name();
 
-    /** Size in bytes once decoded. */
+    /** {@link #size()} of content made as it is read (JSON lines of messages): the exporter then counts what it writes. */
+    long UNKNOWN_SIZE = -1;
+
+    /** Size in bytes once decoded, or {@link #UNKNOWN_SIZE}. */
     long size();
 
     /** A fresh stream over the decoded bytes; the caller closes it. */

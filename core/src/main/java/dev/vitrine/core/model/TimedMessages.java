@@ -35,6 +35,37 @@ public interface TimedMessages {
         return List.of();
     }
 
+    /**
+     * What a timeline draws: the channel table, the hidden data, message counts per channel over
+     * time ({@link TimelineDensity}, level 0 {@link TimelineDensity#defaultBins} wide) and, per
+     * channel, the first and last time of its messages in each file that stores them (so damage
+     * in a file marks where on its lanes).
+     */
+    record Overview(List<ChannelInfo> channels, List<Hidden> hidden, TimelineDensity density,
+                    java.util.Map<String, java.util.Map<FileRef, long[]>> spans) {}
+
+    /**
+     * Reads the {@link Overview}. This default walks every message (twice); a format with
+     * indexes counts from them in one pass without a message object each (Ark).
+     */
+    default Overview overview() throws IOException {
+        List<ChannelInfo> cs = channels();
+        TimelineDensity d = TimelineDensity.build(this, TimelineDensity.defaultBins(cs.size()));
+        java.util.Map<String, java.util.Map<FileRef, long[]>> spans = new java.util.HashMap<>();
+        try (Cursor c = messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (c.hasNext()) {
+                if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
+                Message m = c.next();
+                if (m.latchedReplay()) continue;
+                long[] span = spans.computeIfAbsent(m.channel(), k -> new java.util.LinkedHashMap<>())
+                        .computeIfAbsent(m.range().file(), k -> new long[] {m.timeNs(), m.timeNs()});
+                span[0] = Math.min(span[0], m.timeNs());
+                span[1] = Math.max(span[1], m.timeNs());
+            }
+        }
+        return new Overview(cs, hidden(), d, spans);
+    }
+
     /** One message. {@link #range()} is its stored (compressed) bytes in its file. */
     interface Message {
         String channel();
@@ -84,24 +115,32 @@ public interface TimedMessages {
              JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new NonClosing(out))) {
             g.setRootValueSeparator(null);
             while (c.hasNext()) {
-                Message m = c.next();
-                g.writeStartObject();
-                g.writeStringField("channel", m.channel());
-                g.writeNumberField("time_ns", m.timeNs());
-                try {
-                    JsonNode v = m.value();
-                    g.writeFieldName("value");
-                    Json.MAPPER.writeTree(g, v);
-                } catch (IOException e) {
-                    g.writeStringField("error", e.getMessage());
-                }
-                g.writeEndObject();
-                g.writeRaw('\n');
+                writeLine(g, c.next());
                 n++;
             }
             g.flush();
         }
         return n;
+    }
+
+    /** Writes one {@code {"channel","time_ns","value"}} line ({@code "error"} instead of a value that does not decode). */
+    static void writeLine(JsonGenerator g, Message m) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("channel", m.channel());
+        g.writeNumberField("time_ns", m.timeNs());
+        JsonNode v;
+        try {
+            v = m.value();
+        } catch (IOException e) {
+            v = null;
+            g.writeStringField("error", e.getMessage());
+        }
+        if (v != null) {
+            g.writeFieldName("value");
+            Json.MAPPER.writeTree(g, v);
+        }
+        g.writeEndObject();
+        g.writeRaw('\n');
     }
 
     /**
@@ -121,81 +160,21 @@ public interface TimedMessages {
     }
 
     /**
-     * Export: one {@code <safe name>.jsonl} file per channel in {@code dir} (created; existing
-     * files are never replaced), each with that channel's {@code {"channel","time_ns","value"}}
-     * lines in time order, written in one pass over the merged messages. Returns channel to file.
+     * Export: one {@code <safe name>.jsonl} file per channel of {@code channels} (null or empty:
+     * all), each with that channel's {@code {"channel","time_ns","value"}} lines in time order,
+     * made as the exporter reads them ({@link Content#UNKNOWN_SIZE}), so the shared
+     * {@link dev.vitrine.core.export.Exporter} applies its output limit and name and link rules.
+     * Names that only differ in case get a "-2", "-3"... suffix.
      */
-    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir)
-            throws IOException {
-        return exportJsonLinesPerChannel(channels, dir, false);
-    }
-
-    /**
-     * As {@link #exportJsonLinesPerChannel(Collection, java.nio.file.Path)}; with {@code overwrite},
-     * existing regular files are replaced (symbolic links never are). When a file cannot be
-     * created, those already created are removed and nothing is written.
-     */
-    default java.util.Map<String, java.nio.file.Path> exportJsonLinesPerChannel(Collection<String> channels, java.nio.file.Path dir,
-            boolean overwrite) throws IOException {
-        java.nio.file.Files.createDirectories(dir);
-        java.util.Map<String, java.nio.file.Path> files = new java.util.LinkedHashMap<>();
+    default List<Content> channelFiles(Collection<String> channels) throws IOException {
+        List<Content> files = new java.util.ArrayList<>();
         java.util.Set<String> taken = new java.util.HashSet<>();
         for (ChannelInfo c : channels()) {
             if (channels != null && !channels.isEmpty() && !channels.contains(c.name())) continue;
             String base = safeFileName(c.name());
             String name = base;
             for (int n = 2; !taken.add(name.toLowerCase(java.util.Locale.ROOT)); n++) name = base + "-" + n;
-            files.put(c.name(), dir.resolve(name + ".jsonl"));
-        }
-        java.util.Map<String, OutputStream> outs = new java.util.HashMap<>();
-        try {
-            try {
-                for (var e : files.entrySet()) {
-                    java.nio.file.OpenOption[] how = overwrite
-                            ? new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
-                                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS}
-                            : new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE};
-                    outs.put(e.getKey(), new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(e.getValue(), how)));
-                }
-            } catch (IOException e) {
-                for (var o : outs.entrySet()) {
-                    try {
-                        o.getValue().close();
-                        if (!overwrite) java.nio.file.Files.deleteIfExists(files.get(o.getKey()));
-                    } catch (IOException ignored) {
-                        // best effort: the first failure is what the caller hears
-                    }
-                }
-                outs.clear();
-                throw e;
-            }
-            try (Cursor c = messages(files.keySet(), Long.MIN_VALUE, Long.MAX_VALUE)) {
-                while (c.hasNext()) {
-                    Message m = c.next();
-                    OutputStream o = outs.get(m.channel());
-                    if (o == null) continue;
-                    com.fasterxml.jackson.databind.node.ObjectNode line = Json.MAPPER.createObjectNode();
-                    line.put("channel", m.channel());
-                    line.put("time_ns", m.timeNs());
-                    try {
-                        line.set("value", m.value());
-                    } catch (IOException e) {
-                        line.put("error", e.getMessage());
-                    }
-                    o.write(Json.MAPPER.writeValueAsBytes(line));
-                    o.write('\n');
-                }
-            }
-        } finally {
-            IOException first = null;
-            for (OutputStream o : outs.values()) {
-                try {
-                    o.close();
-                } catch (IOException e) {
-                    if (first == null) first = e;
-                }
-            }
-            if (first != null) throw first;
+            files.add(new ChannelJsonLines(this, c.name(), name + ".jsonl"));
         }
         return files;
     }

@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * Message counts per channel over time at several resolutions, computed once in the background
- * from {@link TimedMessages} in one index-only pass (no payload is decompressed), so a timeline
- * redraw reads counts and never walks messages. Level 0 has {@code bins} equal bins over
- * [min, max] of all channels; each next level halves the bin count by summing pairs.
+ * in one index-only pass (no payload is decompressed; {@link TimedMessages#overview()}), so a
+ * timeline redraw reads counts and never walks messages. Level 0 has {@code bins} equal bins
+ * over [min, max]; each next level halves the bin count by summing pairs.
  */
 public final class TimelineDensity {
     private final long minNs;
@@ -22,34 +22,29 @@ public final class TimelineDensity {
         this.maxNs = maxNs;
     }
 
-    /** Builds the pyramid; {@code bins} is rounded up to a power of two (at most 2^20). */
-    public static TimelineDensity build(TimedMessages messages, int bins) throws IOException {
-        List<TimedMessages.ChannelInfo> cs = messages.channels();
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (TimedMessages.ChannelInfo c : cs) {
-            min = Math.min(min, c.minTimeNs());
-            max = Math.max(max, c.maxTimeNs());
-        }
-        if (cs.isEmpty()) {
-            min = 0;
-            max = 0;
-        }
-        int n = Integer.highestOneBit(Math.max(1, Math.min(bins, 1 << 20) - 1)) << 1;
-        TimelineDensity d = new TimelineDensity(min, max);
-        Map<String, int[]> finest = new LinkedHashMap<>();
-        for (TimedMessages.ChannelInfo c : cs) finest.put(c.name(), new int[n]);
+    /** Level-0 bins for {@code channels} channels: 2^14, fewer when many channels would hold more than 2^22 counts in all. */
+    public static int defaultBins(int channels) {
+        int per = (1 << 22) / Math.max(1, channels);
+        return Math.max(64, Math.min(1 << 14, Integer.highestOneBit(Math.max(1, per))));
+    }
+
+    /** The level-0 bin of {@code t} among {@code n} bins over [min, max]; times outside go to the edge bins. */
+    public static int bin(long t, long min, long max, int n) {
         double span = Math.max(1.0, (double) max - (double) min + 1);
-        try (TimedMessages.Cursor cur = messages.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
-            while (cur.hasNext()) {
-                TimedMessages.Message m = cur.next();
-                if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
-                int[] a = finest.get(m.channel());
-                if (a == null) continue;
-                int bin = (int) Math.min(n - 1, Math.max(0, ((double) m.timeNs() - (double) min) / span * n));
-                a[bin]++;
-            }
-        }
+        return (int) Math.min(n - 1, Math.max(0, ((double) t - (double) min) / span * n));
+    }
+
+    /** Bins are a power of two: {@code bins} rounded up (at most 2^20). */
+    public static int roundBins(int bins) {
+        return Integer.highestOneBit(Math.max(1, Math.min(bins, 1 << 20) - 1)) << 1;
+    }
+
+    /**
+     * The pyramid over level-0 counts per channel (each array {@link #roundBins} long, counted
+     * with {@link #bin}), for a format that counts them from its own indexes. Takes the arrays.
+     */
+    public static TimelineDensity of(long minNs, long maxNs, Map<String, int[]> finest) {
+        TimelineDensity d = new TimelineDensity(minNs, maxNs);
         for (var e : finest.entrySet()) {
             List<int[]> ls = new ArrayList<>();
             int[] cur = e.getValue();
@@ -65,6 +60,34 @@ public final class TimelineDensity {
         return d;
     }
 
+    /** Builds the pyramid by walking every message once; {@code bins} is rounded up to a power of two (at most 2^20). */
+    public static TimelineDensity build(TimedMessages messages, int bins) throws IOException {
+        List<TimedMessages.ChannelInfo> cs = messages.channels();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (TimedMessages.ChannelInfo c : cs) {
+            min = Math.min(min, c.minTimeNs());
+            max = Math.max(max, c.maxTimeNs());
+        }
+        if (cs.isEmpty()) {
+            min = 0;
+            max = 0;
+        }
+        int n = roundBins(bins);
+        Map<String, int[]> finest = new LinkedHashMap<>();
+        for (TimedMessages.ChannelInfo c : cs) finest.put(c.name(), new int[n]);
+        try (TimedMessages.Cursor cur = messages.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (cur.hasNext()) {
+                TimedMessages.Message m = cur.next();
+                if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
+                int[] a = finest.get(m.channel());
+                if (a != null) a[bin(m.timeNs(), min, max, n)]++;
+            }
+        }
+        return of(min, max, finest);
+    }
+
+    /** Start of the binned range (the counts' own range; a timeline may show a wider or narrower one). */
     public long minNs() {
         return minNs;
     }

@@ -32,6 +32,8 @@ public final class RbufDecoder {
     private int limit;
     private final int maxDepth;
     private long budget;
+    /** Where each value was read from, when asked ({@link #recordSpans()}); null otherwise. */
+    private java.util.IdentityHashMap<RValue, int[]> spans;
 
     public RbufDecoder(RbufIr ir, byte[] buf, int offset, int length, int maxDepth, long maxValues) {
         this.ir = ir;
@@ -61,6 +63,16 @@ public final class RbufDecoder {
         return v;
     }
 
+    /**
+     * From now on, records where each decoded value's bytes are ({start, end} in the buffer;
+     * an optional field's span includes its presence byte). For showing a value's bytes, not for
+     * bulk decoding: it costs a map entry per value.
+     */
+    public java.util.Map<RValue, int[]> recordSpans() {
+        spans = new java.util.IdentityHashMap<>();
+        return spans;
+    }
+
     public int position() {
         return pos;
     }
@@ -72,7 +84,13 @@ public final class RbufDecoder {
     public RValue.Obj readObject(String typeName) throws RbufException {
         SchemaDef s = ir.schema(typeName);
         if (s == null) throw new RbufException(pos, "unknown schema " + typeName);
-        return readObject(s, 0);
+        int start = pos;
+        return span(readObject(s, 0), start);
+    }
+
+    private <V extends RValue> V span(V v, int start) {
+        if (spans != null && v != RValue.Absent.INSTANCE) spans.put(v, new int[] {start, pos});
+        return v;
     }
 
     private void need(int n, String what) throws RbufException {
@@ -147,15 +165,22 @@ public final class RbufDecoder {
     }
 
     private RValue readField(FieldDef f, int depth) throws RbufException {
+        int start = pos;
         if (f.optional()) { // D6
             int flag = u8();
             if (flag == 0) return RValue.Absent.INSTANCE;
         }
-        return read(f.type(), depth + 1);
+        return span(read(f.type(), depth + 1), start);
     }
 
     /** Reads one value of type {@code t}. */
     public RValue read(TypeRef t, int depth) throws RbufException {
+        int start = pos;
+        RValue v = readValue(t, depth);
+        return spans == null ? v : span(v, start);
+    }
+
+    private RValue readValue(TypeRef t, int depth) throws RbufException {
         if (depth > maxDepth) throw new RbufException(pos, "values nested deeper than " + maxDepth);
         RbufType type = t.type();
         switch (type) {

@@ -50,18 +50,41 @@ public final class ChannelsTab implements FormatView {
         TimedMessages timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
         TableView<ChannelInfo> table = table();
         table.setPlaceholder(new Label("reading the channels…"));
+        ChannelLink link = ChannelLink.of(context.session());
         context.background().run(timed::channels, cs -> {
             table.getItems().setAll(cs);
             table.setPlaceholder(new Label("no channels"));
+            selectRow(table, link.chosen());
         }, err -> table.setPlaceholder(new Label("could not read the channels: " + Human.error(err))));
-        return new Made(table);
+        // A chosen row highlights its lane and filters the timeline's messages; a clicked lane selects its row.
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> {
+            if (c != null) link.chooseInTable(c.name());
+        });
+        link.onChosenOnTimeline(name -> selectRow(table, name));
+        return new Made(table, context.session());
+    }
+
+    private static void selectRow(TableView<ChannelInfo> table, String channel) {
+        if (channel == null) return;
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i).name().equals(channel)) {
+                table.getSelectionModel().clearAndSelect(i);
+                table.scrollTo(Math.max(0, i - 2));
+                return;
+            }
+        }
     }
 
     /** The made tab. */
-    public record Made(TableView<ChannelInfo> table) implements View {
+    public record Made(TableView<ChannelInfo> table, dev.vitrine.app.ui.ArchiveSession session) implements View {
         @Override
         public javafx.scene.Node content() {
             return table;
+        }
+
+        @Override
+        public void dispose() {
+            ChannelLink.release(session);
         }
     }
 

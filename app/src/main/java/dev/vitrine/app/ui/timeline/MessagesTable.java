@@ -51,6 +51,8 @@ public final class MessagesTable extends BorderPane {
     private int generation;
     private boolean quiet;
     private Consumer<TimedMessages.Message> onSelected = m -> {};
+    private final MenuButton export = new MenuButton("Export");
+    private Consumer<Boolean> onExport = payloads -> {};
     private java.util.concurrent.CompletableFuture<Void> loaded = new java.util.concurrent.CompletableFuture<>();
 
     public MessagesTable(TimedMessages timed, Background background) {
@@ -67,13 +69,29 @@ public final class MessagesTable extends BorderPane {
         table.getColumns().add(column("offset", r -> Human.count(r.message().range().offset()), 80));
         table.getColumns().add(column("size", r -> Human.size(r.message().range().length()), 70));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
             if (r != null && !quiet) onSelected.accept(r.message());
         });
         filter.setId("timeline-channel-filter");
         filter.getStyleClass().add("small");
         note.getStyleClass().add("text-muted");
-        HBox bar = new HBox(8, filter, note);
+        // Exports the selected rows, or with none selected every message of the window and filter.
+        MenuItem json = new MenuItem("As JSON lines…");
+        json.setId("timeline-export-json");
+        json.setOnAction(e -> onExport.accept(false));
+        MenuItem raw = new MenuItem("Raw payloads, a file each…");
+        raw.setId("timeline-export-payloads");
+        raw.setOnAction(e -> onExport.accept(true));
+        export.getItems().setAll(json, raw);
+        export.setId("timeline-export");
+        export.getStyleClass().add("small");
+        export.setOnShowing(e -> export.getItems().forEach(i -> i.setText((i == json ? "As JSON lines" : "Raw payloads, a file each") + " ("
+                + (table.getSelectionModel().getSelectedItems().isEmpty() ? "the window's messages" : Human.count(selectedMessages().size()) + " selected")
+                + ")…")));
+        javafx.scene.layout.Region grow = new javafx.scene.layout.Region();
+        HBox.setHgrow(grow, javafx.scene.layout.Priority.ALWAYS);
+        HBox bar = new HBox(8, filter, note, grow, export);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 8, 3, 8));
         setTop(bar);
@@ -91,6 +109,29 @@ public final class MessagesTable extends BorderPane {
 
     public void setOnSelected(Consumer<TimedMessages.Message> handler) {
         onSelected = handler == null ? m -> {} : handler;
+    }
+
+    /** Called with true for payloads, false for JSON lines, when the user asks to export. */
+    public void setOnExport(Consumer<Boolean> handler) {
+        onExport = handler == null ? p -> {} : handler;
+    }
+
+    public MenuButton exportButton() {
+        return export;
+    }
+
+    /** The selected rows' messages, in table (time) order. */
+    public List<TimedMessages.Message> selectedMessages() {
+        List<Integer> rows = new ArrayList<>(table.getSelectionModel().getSelectedIndices());
+        rows.sort(null);
+        List<TimedMessages.Message> out = new ArrayList<>(rows.size());
+        for (int i : rows) if (i >= 0 && i < table.getItems().size()) out.add(table.getItems().get(i).message());
+        return out;
+    }
+
+    /** The channels the filter shows (empty: all). */
+    public List<String> channels() {
+        return List.copyOf(chosen);
     }
 
     /** Completes when the rows of the current window and filter have been read. */
@@ -192,7 +233,7 @@ public final class MessagesTable extends BorderPane {
                 boolean q = quiet;
                 quiet = true;
                 try {
-                    table.getSelectionModel().select(i);
+                    table.getSelectionModel().clearAndSelect(i); // one row: a pick is not added to a multiple selection
                 } finally {
                     quiet = q;
                 }

@@ -5,7 +5,6 @@ import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.model.TimelineDensity;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,9 +17,6 @@ import java.util.Set;
  * file marks the lanes of the channels stored there).
  */
 public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs, long maxNs) {
-    /** Finest density bins. */
-    static final int BINS = 1 << 14;
-
     /** One lane: a channel (or a channel whose data is all hidden), its hidden ranges and files. */
     public record Lane(String name, String type, long count, boolean latched, List<TimedMessages.Hidden> hidden, Set<FileRef> files,
                        Map<FileRef, long[]> spans) {
@@ -30,25 +26,21 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
         }
     }
 
-    /** Blocking: reads indexes only (no payload is decoded). */
+    /** Blocking: reads indexes only (no payload is decoded), in one pass where the format can ({@link TimedMessages#overview()}). */
     public static TimelineData load(TimedMessages timed) throws IOException {
-        List<TimedMessages.ChannelInfo> cs = timed.channels();
-        List<TimedMessages.Hidden> hs = timed.hidden();
-        TimelineDensity d = TimelineDensity.build(timed, BINS);
-        Map<String, Map<FileRef, long[]>> files = new HashMap<>();
-        try (TimedMessages.Cursor c = timed.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
-            while (c.hasNext()) {
-                if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted");
-                TimedMessages.Message m = c.next();
-                long[] span = files.computeIfAbsent(m.channel(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(m.range().file(), k -> new long[] {m.timeNs(), m.timeNs()});
-                span[0] = Math.min(span[0], m.timeNs());
-                span[1] = Math.max(span[1], m.timeNs());
-            }
-        }
+        TimedMessages.Overview o = timed.overview();
+        List<TimedMessages.ChannelInfo> cs = o.channels();
+        List<TimedMessages.Hidden> hs = o.hidden();
+        TimelineDensity d = o.density();
+        Map<String, Map<FileRef, long[]>> files = o.spans();
         Map<String, Lane> lanes = new LinkedHashMap<>();
-        long min = cs.isEmpty() ? Long.MAX_VALUE : d.minNs();
-        long max = cs.isEmpty() ? Long.MIN_VALUE : d.maxNs();
+        // The window shows the visible messages and the hidden ranges; the density's bins may span more.
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (TimedMessages.ChannelInfo c : cs) {
+            min = Math.min(min, c.minTimeNs());
+            max = Math.max(max, c.maxTimeNs());
+        }
         for (TimedMessages.ChannelInfo c : cs) {
             List<TimedMessages.Hidden> mine = hs.stream().filter(h -> h.channel().equals(c.name())).toList();
             Map<FileRef, long[]> spans = files.getOrDefault(c.name(), Map.of());

@@ -45,6 +45,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private final Label status = new Label("reading the channels…");
     private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
     private final MessagesTable messages;
+    private final MessageExporter exporter;
     private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton("Messages",
             new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
     private final javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
@@ -56,6 +57,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         this.context = context;
         this.timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
         this.messages = new MessagesTable(timed, context.background());
+        this.exporter = new MessageExporter(context, timed);
         getStyleClass().add("timeline-pane");
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         view.setId("timeline-view");
@@ -76,6 +78,10 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         showMessages.setTooltip(new Tooltip("The messages of the visible window, in time order"));
         showMessages.selectedProperty().addListener((o, a, on) -> setMessagesShown(on));
         messages.setOnSelected(this::selectMessage);
+        messages.setOnExport(payloads -> {
+            if (payloads) exporter.askPayloads(exportChoice());
+            else exporter.askJsonLines(exportChoice());
+        });
         HBox bar = new HBox(6, fit, in, out, showMessages, range, grow, help);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
@@ -89,9 +95,13 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         view.setOnRangeChanged(this::rangeChanged);
         view.hoverTextProperty().addListener((o, a, b) -> status.setText(b.isEmpty() ? selectedText : b));
         view.setOnPick(this::pick);
+        ChannelLink link = ChannelLink.of(context.session());
+        link.onChosenInTable(this::channelChosen);
+        view.setOnLaneChosen(link::chooseOnTimeline);
         context.background().runLong(() -> TimelineData.load(timed), d -> {
             view.setData(d);
             messages.setData(d);
+            if (link.chosen() != null) channelChosen(link.chosen());
             healthChanged();
             status.setText(selectedText = Human.count(d.lanes().stream().mapToLong(TimelineData.Lane::count).sum()) + " messages on "
                     + d.lanes().size() + " channels over " + TimeText.duration(d.maxNs() - d.minNs()));
@@ -126,6 +136,46 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
             split.getItems().clear();
             setCenter(view);
         }
+    }
+
+    /**
+     * What an export takes: the rows selected in the messages table when it is shown, else every
+     * message of the timeline's window (a dragged range zooms to it) and of the table's channels.
+     */
+    public MessageExporter.Choice exportChoice() {
+        List<TimedMessages.Message> chosen = showMessages.isSelected() ? messages.selectedMessages() : List.of();
+        return new MessageExporter.Choice(chosen, messages.channels(), view.visibleStart(), view.visibleStop());
+    }
+
+    public MessageExporter exporter() {
+        return exporter;
+    }
+
+    /** File > Export with the timeline in front: the messages as JSON lines. */
+    @Override
+    public boolean export() {
+        if (view.data() == null) return false;
+        exporter.askJsonLines(exportChoice());
+        return true;
+    }
+
+    /** A channel chosen in the Channels table: its lane highlighted and brought into view, the messages filtered to it. */
+    private void channelChosen(String channel) {
+        if (view.data() == null) return;
+        view.highlight(channel);
+        messages.setChannels(java.util.Set.of(channel));
+    }
+
+    /** Zooms to [from, to] seconds after the first message once the timeline is read (the screenshots use it); completes then. */
+    public CompletableFuture<Void> showWindow(double fromSeconds, double toSeconds) {
+        return loaded.thenCompose(d -> {
+            CompletableFuture<Void> shown = new CompletableFuture<>();
+            javafx.application.Platform.runLater(() -> {
+                view.show(d.minNs() + fromSeconds * 1e9, d.minNs() + toSeconds * 1e9);
+                shown.complete(null);
+            });
+            return shown;
+        });
     }
 
     public MessagesTable messages() {
@@ -318,6 +368,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
 
     @Override
     public void dispose() {
+        ChannelLink.release(context.session());
         pickGeneration++;
     }
 }

@@ -56,6 +56,8 @@ public final class TimelineView extends Region {
     private Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> damagedFiles = Map.of();
     private java.util.function.Consumer<Pick> onPick = p -> {};
     private Runnable onRangeChanged = () -> {};
+    private java.util.function.Consumer<String> onLaneChosen = c -> {};
+    private String highlighted;
     private final List<long[]> lastColumns = new ArrayList<>();
     private long[] overview;
     private double overviewWidth = -1;
@@ -162,6 +164,23 @@ public final class TimelineView extends Region {
 
     public void setOnPick(java.util.function.Consumer<Pick> handler) {
         onPick = handler == null ? p -> {} : handler;
+    }
+
+    /** Hears the channel of a lane the user clicked (its name, or a message on it). */
+    public void setOnLaneChosen(java.util.function.Consumer<String> handler) {
+        onLaneChosen = handler == null ? c -> {} : handler;
+    }
+
+    /** Marks {@code channel}'s lane and scrolls it into view (null: none). */
+    public void highlight(String channel) {
+        highlighted = channel;
+        int i = indexOf(channel);
+        if (i >= 0) revealLane(i);
+        draw();
+    }
+
+    public String highlighted() {
+        return highlighted;
     }
 
     public void setOnRangeChanged(Runnable r) {
@@ -380,6 +399,8 @@ public final class TimelineView extends Region {
             drag = Drag.SELECT;
         } else {
             drag = Drag.NONE;
+            int lane = e.getButton() == MouseButton.PRIMARY ? laneAt(e.getY()) : -1;
+            if (lane >= 0) chooseLane(lane); // a click on a lane's name chooses its channel
         }
     }
 
@@ -413,9 +434,16 @@ public final class TimelineView extends Region {
         }
     }
 
-    /** As if lane {@code lane} were clicked at {@code x}. */
+    private void chooseLane(int lane) {
+        highlighted = data.lanes().get(lane).name();
+        draw();
+        onLaneChosen.accept(highlighted);
+    }
+
+    /** As if lane {@code lane} were clicked at {@code x}: its channel is chosen and the nearest message picked. */
     public void pick(int lane, double x) {
         if (data == null || lane < 0 || lane >= data.lanes().size()) return;
+        chooseLane(lane);
         onPick.accept(new Pick(data.lanes().get(lane).name(), Math.round(timeAt(x)), nsPerPixel()));
     }
 
@@ -564,6 +592,12 @@ public final class TimelineView extends Region {
                 g.setFill(faded(subtle, 0.9));
                 g.fillRect(0, top, w, laneH);
             }
+            if (lane.name().equals(highlighted)) {
+                g.setFill(faded(accent, 0.10));
+                g.fillRect(0, top, w, laneH);
+                g.setFill(accent);
+                g.fillRect(left - 3, top + 2, 3, laneH - 4);
+            }
             g.setStroke(faded(border, 0.6));
             g.strokeLine(0, Math.round(top + laneH) - 0.5, w, Math.round(top + laneH) - 0.5);
             dev.vitrine.core.model.Health health = damageOf(lane.name());
@@ -634,23 +668,7 @@ public final class TimelineView extends Region {
             lastColumns.add(cols);
             long max = 0;
             for (long c : cols) max = Math.max(max, c);
-            if (max > 0) {
-                double hMax = laneH - 8;
-                double logMax = Math.log1p(max);
-                g.setFill(accent);
-                int c = 0;
-                while (c < cols.length) {
-                    if (cols[c] == 0) {
-                        c++;
-                        continue;
-                    }
-                    double bh = Math.max(2, hMax * Math.log1p(cols[c]) / logMax);
-                    int e = c + 1;
-                    while (e < cols.length && cols[e] != 0 && Math.max(2, hMax * Math.log1p(cols[e]) / logMax) == bh) e++;
-                    g.fillRect(left + c, top + laneH - 4 - bh, e - c, bh);
-                    c = e;
-                }
-            }
+            if (max > 0) fillDensity(g, cols, max, left, top + laneH - 4, laneH - 8, accent);
             g.restore();
         }
 
@@ -694,15 +712,7 @@ public final class TimelineView extends Region {
         g.fillRect(left, oy, pw, OVERVIEW_H);
         long omax = 0;
         for (long c : overview) omax = Math.max(omax, c);
-        if (omax > 0) {
-            g.setFill(faded(muted, 0.55));
-            double lm = Math.log1p(omax);
-            for (int k = 0; k < overview.length; k++) {
-                if (overview[k] == 0) continue;
-                double bh = Math.max(1, (OVERVIEW_H - 4) * Math.log1p(overview[k]) / lm);
-                g.fillRect(left + k, oy + OVERVIEW_H - 2 - bh, 1, bh);
-            }
-        }
+        if (omax > 0) fillDensity(g, overview, omax, left, oy + OVERVIEW_H - 2, OVERVIEW_H - 4, faded(muted, 0.55));
         double full = Math.max(1, data.maxNs() - data.minNs());
         double wx0 = left + (start - data.minNs()) / full * pw;
         double wx1 = left + (stop - data.minNs()) / full * pw;
@@ -717,6 +727,33 @@ public final class TimelineView extends Region {
         g.fillText("overview", 10, oy + OVERVIEW_H / 2 - 6);
         g.fillText(TimeText.duration(data.maxNs() - data.minNs()) + " in all", 10, oy + OVERVIEW_H / 2 + 7);
         lastDrawNanos = System.nanoTime() - t0;
+    }
+
+    /**
+     * Draws a lane's counts (log scale, at least 2 px for any message) as rectangles in whole
+     * pixels, neighbours of one height merged into one: the software pipeline fills
+     * axis-aligned rectangles far faster than an outline polygon, and rounding lets most of a
+     * busy lane's columns merge.
+     */
+    private static void fillDensity(GraphicsContext g, long[] cols, long max, double left, double base, double hMax, Paint fill) {
+        double logMax = Math.log1p(max);
+        g.setFill(fill);
+        int c = 0;
+        while (c < cols.length) {
+            if (cols[c] == 0) {
+                c++;
+                continue;
+            }
+            long h = height(cols[c], hMax, logMax);
+            int e = c + 1;
+            while (e < cols.length && cols[e] != 0 && height(cols[e], hMax, logMax) == h) e++;
+            g.fillRect(left + c, base - h, e - c, h);
+            c = e;
+        }
+    }
+
+    private static long height(long count, double hMax, double logMax) {
+        return Math.max(2, Math.round(hMax * Math.log1p(count) / logMax));
     }
 
     private int indexOf(String channel) {

@@ -31,6 +31,22 @@ class ArkTimelineTest extends WindowTest {
         return open(dir);
     }
 
+    /** 40 channels at rates from 100 Hz down, a few latched: more lanes than fit. */
+    private static void writeManyChannels(Path dir) throws Exception {
+        dev.vitrine.core.rbuf.RbufIr ir = dev.vitrine.core.rbuf.RbufIr.parse(ArkSample.IR_JSON);
+        try (dev.vitrine.core.format.ark.ArkWriter w = new dev.vitrine.core.format.ark.ArkWriter(dir, "many channels")) {
+            dev.vitrine.core.format.ark.ArkWriter.Column col = w.column("all", "zstd").splitEvery(700);
+            List<dev.vitrine.core.format.ark.ArkWriter.Channel> chs = new ArrayList<>();
+            for (int k = 0; k < 40; k++) chs.add(col.channel(String.format("/sensor/%02d", k), ir, "demo::robot::Trace", k % 13 == 0));
+            long t0 = 5_000_000_000L;
+            for (long ms = 0; ms < 5000; ms += 10) {
+                for (int k = 0; k < chs.size(); k++) {
+                    if ((ms / 10) % (k + 1) == 0) chs.get(k).writeRaw(t0 + ms * 1_000_000L + k * 1000L, new byte[] {1, 2, 3, (byte) k});
+                }
+            }
+        }
+    }
+
     private TimelinePane timelineOf(ArchiveView v) throws Exception {
         assertEquals(TimelineTab.TAB_ID, fx(() -> v.details().tabs().getSelectionModel().getSelectedItem().getId()),
                 "the Timeline tab is in front for a log");
@@ -199,6 +215,46 @@ class ArkTimelineTest extends WindowTest {
     }
 
     @Test
+    void aChannelChosenInTheTableIsHighlightedOnTheTimelineAndALaneClickedSelectsItsRow() throws Exception {
+        Path dir = temp.resolve("many-channels");
+        writeManyChannels(dir);
+        ArchiveView v = open(dir);
+        TimelinePane p = timelineOf(v);
+        TimelineView tv = p.timeline();
+        assertTrue(fx(tv::lanesScroll), "more lanes than fit");
+        fx(() -> {
+            p.setMessagesShown(true);
+            return null;
+        });
+        settle();
+        fx(() -> v.views().select(ChannelsTab.ID));
+        settle();
+        TableView<TimedMessages.ChannelInfo> t = fx(() -> ChannelsTab.of(v.details()));
+        waitUntil("the channels read", () -> !t.getItems().isEmpty());
+        int row = fx(() -> t.getItems().size() - 1);
+        String last = fx(() -> t.getItems().get(row).name());
+        click(tableRow(t, row));
+        fx(() -> v.views().select(TimelineTab.ID));
+        p.messages().loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        assertEquals(last, fx(tv::highlighted), "the row's lane is highlighted");
+        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf(last));
+        assertTrue(fx(() -> tv.firstLane() <= lane && tv.laneCentreY(lane) < tv.getHeight() - TimelineView.OVERVIEW_H), "the lane scrolled into view");
+        assertEquals(last, fx(() -> p.messages().filter().getText()), "the messages table filtered to the channel");
+        List<MessagesTable.Row> rows = fx(() -> List.copyOf(p.messages().table().getItems()));
+        assertFalse(rows.isEmpty());
+        assertTrue(rows.stream().allMatch(r -> r.message().channel().equals(last)));
+        // The reverse: a click on another lane's name selects that channel's row.
+        int other = fx(tv::firstLane);
+        String otherName = fx(() -> tv.data().lanes().get(other).name());
+        Point2D name = fx(() -> tv.localToScreen(40, tv.laneCentreY(other)));
+        clickOn(name, MouseButton.PRIMARY);
+        settle();
+        assertEquals(otherName, fx(tv::highlighted));
+        assertEquals(otherName, fx(() -> t.getSelectionModel().getSelectedItem().name()), "its row is selected in the Channels table");
+    }
+
+    @Test
     void theMessagesTableFollowsTheWindowFiltersByChannelAndSharesTheCursor() throws Exception {
         ArchiveView v = openLog();
         TimelinePane p = timelineOf(v);
@@ -258,6 +314,7 @@ class ArkTimelineTest extends WindowTest {
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().message().range()));
+        assertEquals(1, (int) fx(() -> mt.table().getSelectionModel().getSelectedItems().size()), "the pick's row alone, not added to the clicked one");
         assertEquals(other.range(), fx(() -> v.selection().selected().range()));
     }
 
@@ -288,18 +345,7 @@ class ArkTimelineTest extends WindowTest {
     @Test
     void manyChannelsScrollAsLanesAndRedrawWithinAFrame() throws Exception {
         Path dir = temp.resolve("many-channels");
-        dev.vitrine.core.rbuf.RbufIr ir = dev.vitrine.core.rbuf.RbufIr.parse(ArkSample.IR_JSON);
-        try (dev.vitrine.core.format.ark.ArkWriter w = new dev.vitrine.core.format.ark.ArkWriter(dir, "many channels")) {
-            dev.vitrine.core.format.ark.ArkWriter.Column col = w.column("all", "zstd").splitEvery(700);
-            List<dev.vitrine.core.format.ark.ArkWriter.Channel> chs = new ArrayList<>();
-            for (int k = 0; k < 40; k++) chs.add(col.channel(String.format("/sensor/%02d", k), ir, "demo::robot::Trace", k % 13 == 0));
-            long t0 = 5_000_000_000L;
-            for (long ms = 0; ms < 5000; ms += 10) {
-                for (int k = 0; k < chs.size(); k++) {
-                    if ((ms / 10) % (k + 1) == 0) chs.get(k).writeRaw(t0 + ms * 1_000_000L + k * 1000L, new byte[] {1, 2, 3, (byte) k});
-                }
-            }
-        }
+        writeManyChannels(dir);
         ArchiveView v = open(dir);
         TimelinePane p = timelineOf(v);
         TimelineView tv = p.timeline();

@@ -312,6 +312,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     }
 
     @Override
+    public Overview overview() throws IOException {
+        ArkLog p = primary();
+        return p == null ? new Overview(List.of(), List.of(), dev.vitrine.core.model.TimelineDensity.of(0, 0, Map.of()), Map.of()) : p.overview();
+    }
+
+    @Override
     public Cursor messages(Collection<String> channels, long startNs, long stopNs) throws IOException {
         ArkLog p = primary();
         return p == null ? TimedMessages.empty() : p.messages(channels, startNs, stopNs);

@@ -102,7 +102,7 @@ public enum ArkCodec {
                 try {
                     out = readBounded(new LZ4FrameInputStream(in, true), max, "lz4");
                 } catch (RuntimeException e) {
-                    throw new IOException("lz4 frame: " + e.getMessage());
+                    throw new IOException("lz4 frame: " + plain(e.getMessage()));
                 }
                 if (in.available() != 0) throw new IOException("lz4 frame ends " + in.available() + " bytes before the message's end");
                 return out;
@@ -125,7 +125,13 @@ public enum ArkCodec {
             }
             return out.toByteArray();
         } catch (IOException e) {
-            throw e.getMessage() != null && e.getMessage().startsWith(what) ? e : new IOException(what + " frame: " + e.getMessage());
+            throw e.getMessage() != null && e.getMessage().startsWith(what) ? e : new IOException(what + " frame: " + plain(e.getMessage()));
         }
+    }
+
+    /** A library's message without the exception class it wraps ("net.jpountz.lz4.LZ4Exception: Error decoding..." reads "Error decoding..."). */
+    static String plain(String message) {
+        if (message == null) return "damaged";
+        return message.replaceFirst("^(?:[a-z_][\\w]*\\.)+[A-Z]\\w*(?:Exception|Error): ", "");
     }
 }

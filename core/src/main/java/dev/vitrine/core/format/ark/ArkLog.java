@@ -262,54 +262,7 @@ public final class ArkLog implements TimedMessages {
 
     @Override
     public synchronized List<ChannelInfo> channels() throws IOException {
-        if (channelTable != null) return channelTable;
-        // D17: from the indexes of the visible messages; a channel with no visible message is not listed.
-        Map<String, long[]> acc = new LinkedHashMap<>(); // count, min, max, bytes, latched
-        Map<String, String> types = new LinkedHashMap<>();
-        Map<ArkChannel, Long> hiddenCounts = new LinkedHashMap<>();
-        for (SplitDecl sd : splits()) {
-            ArkSplit sp = archive.split(sd.ref());
-            if (sp == null) continue;
-            ArkChannel[] map = shortIds(sd, sp, null, true);
-            for (long from = 0; from < sp.entryCount(); from += 4096) {
-                archive.checkInterrupted();
-                for (ArkSplit.Entry e : sp.entries(from, 4096)) {
-                    ArkChannel ch = map[e.object()];
-                    if (ch == null) continue;
-                    if (!ch.visible(e.timeNs())) {
-                        hiddenCounts.merge(ch, 1L, Long::sum);
-                        continue;
-                    }
-                    long[] a = acc.computeIfAbsent(ch.name, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0});
-                    types.putIfAbsent(ch.name, ch.type);
-                    a[0]++;
-                    a[1] = Math.min(a[1], e.timeNs());
-                    a[2] = Math.max(a[2], e.timeNs());
-                    a[3] += e.size();
-                    if (ch.latched) a[4] = 1;
-                }
-            }
-        }
-        List<ChannelInfo> out = new ArrayList<>();
-        for (var en : acc.entrySet()) {
-            long[] a = en.getValue();
-            out.add(new ChannelInfo(en.getKey(), types.get(en.getKey()), a[0], a[1], a[2], a[3], rateHz(a[0], a[1], a[2]), a[4] != 0));
-        }
-        out.sort(Comparator.comparing(ChannelInfo::name));
-        channelTable = List.copyOf(out);
-        List<Hidden> hs = new ArrayList<>();
-        for (var en : hiddenCounts.entrySet()) {
-            ArkChannel ch = en.getKey();
-            String why = "hidden by the acceptance filter of section " + ch.hiddenBySection + " ("
-                    + sections.get(Math.max(0, ch.hiddenBySection)).filter() + ")";
-            if (!ch.visibleByName) {
-                hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, Long.MAX_VALUE, en.getValue(), why));
-                continue;
-            }
-            if (ch.visibleMin > Long.MIN_VALUE) hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, ch.visibleMin - 1, en.getValue(), why));
-            if (ch.visibleMax < Long.MAX_VALUE) hs.add(new Hidden(ch.name, ch.type, ch.visibleMax + 1, Long.MAX_VALUE, en.getValue(), why));
-        }
-        hiddenTable = List.copyOf(hs);
+        if (channelTable == null) keep(ArkIndexScan.run(this, false));
         return channelTable;
     }
 
@@ -317,6 +270,21 @@ public final class ArkLog implements TimedMessages {
     public synchronized List<Hidden> hidden() throws IOException {
         channels();
         return hiddenTable;
+    }
+
+    /** The timeline's overview from one pass over the split indexes (the density is not kept here: the caller holds it). */
+    @Override
+    public Overview overview() throws IOException {
+        ArkIndexScan.Result r = ArkIndexScan.run(this, true);
+        synchronized (this) {
+            if (channelTable == null) keep(r);
+        }
+        return new Overview(r.channels(), r.hidden(), r.density(), r.spans());
+    }
+
+    private void keep(ArkIndexScan.Result r) {
+        channelTable = r.channels();
+        hiddenTable = r.hidden();
     }
 
     /** Short id -> channel for one split of a column (null where unmapped, not in the column, or not wanted). */

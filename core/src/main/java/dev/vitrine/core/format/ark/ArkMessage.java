@@ -76,11 +76,24 @@ public final class ArkMessage implements TimedMessages.Message {
 
     /** The decoded value; D13: bytes left after the value are damage. */
     public RValue.Obj decode() throws IOException {
+        return decode(false).value();
+    }
+
+    /** A value and where each part of it lies in the payload (empty unless asked for). */
+    record Decoding(RValue.Obj value, java.util.Map<RValue, int[]> spans) {}
+
+    /** For showing the message: the value with its parts' byte spans (a map entry per value, so never on the cat path). */
+    Decoding decodeWithSpans() throws IOException {
+        return decode(true);
+    }
+
+    private Decoding decode(boolean spans) throws IOException {
         RbufIr ir = channel.ir();
         if (ir == null) throw new IOException("schema registry of " + channel.name + " does not parse: " + channel.irError());
         byte[] p = payload();
         var limits = log.archive.limits;
         RbufDecoder d = new RbufDecoder(ir, p, 0, p.length, limits.maxDepth(), limits.maxEntries());
+        java.util.Map<RValue, int[]> where = spans ? d.recordSpans() : java.util.Map.of();
         RValue.Obj v;
         try {
             v = d.readObject(channel.schemaName());
@@ -88,7 +101,7 @@ public final class ArkMessage implements TimedMessages.Message {
             throw new RbufException(e.offset(), "payload does not decode as " + channel.type + ": " + e.detail());
         }
         if (d.remaining() != 0) throw new RbufException(d.position(), d.remaining() + " bytes left after the " + channel.type + " value");
-        return v;
+        return new Decoding(v, where);
     }
 
     @Override

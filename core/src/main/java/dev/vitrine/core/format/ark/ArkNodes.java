@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /** The lazy tree of an Ark log: manifests, channels, all messages in time order, split files. */
 final class ArkNodes {
@@ -197,13 +198,56 @@ final class ArkNodes {
         }
     }
 
-    /** Any decoded rbuf value: scalars as fields, objects, lists and dictionaries as children. */
+    /**
+     * Any decoded rbuf value: scalars as fields, objects, lists and dictionaries as children. A
+     * value of a message knows where it lies in the decompressed payload (spans recorded when
+     * the message was decoded for display), so it frames its bytes, and its scalar fields', in
+     * the decoded bytes shown beside the compressed frame.
+     */
     static final class ValueNode extends Base {
         final RValue value;
+        /** The message the value was decoded from, or null (the manifest's value). */
+        final ArkMessage message;
+        final Map<RValue, int[]> spans;
 
         ValueNode(String name, RValue value, ByteRange range) {
+            this(name, value, range, null, Map.of());
+        }
+
+        ValueNode(String name, RValue value, ByteRange range, ArkMessage message, Map<RValue, int[]> spans) {
             super(name, kindOf(value), value instanceof RValue.Obj ? Set.of(Role.RECORD) : Set.of(), range);
             this.value = value;
+            this.message = message;
+            this.spans = spans;
+        }
+
+        private ValueNode child(String name, RValue v) {
+            return new ValueNode(name, v, ByteRange.NONE, message, spans);
+        }
+
+        @Override
+        public Optional<Decoded> decoded() {
+            int[] at = spans.get(value);
+            if (message == null || at == null) return Optional.empty();
+            return Optional.of(new MessageBytes(message, at[0], at[1] - at[0]) {
+                @Override
+                public List<Field> fields() {
+                    List<Field> f = new ArrayList<>();
+                    BiConsumer<String, RValue> add = (n, v) -> {
+                        int[] s = spans.get(v);
+                        if (s != null && !composite(v)) f.add(Field.at(n, RbufJson.toJson(v), s[0], s[1] - s[0]));
+                    };
+                    switch (value) {
+                        case RValue.Obj o -> o.fields().forEach(add);
+                        case RValue.Dict d -> d.entries().forEach(e -> add.accept(RbufJson.keyText(e.getKey()), e.getValue()));
+                        case RValue.Arr a -> {
+                            for (int i = 0; i < a.items().size() && i < 1000; i++) add.accept("[" + i + "]", a.items().get(i));
+                        }
+                        default -> { }
+                    }
+                    return f;
+                }
+            });
         }
 
         static String kindOf(RValue v) {
@@ -252,18 +296,18 @@ final class ArkNodes {
             List<Node> k = new ArrayList<>();
             switch (value) {
                 case RValue.Obj o -> o.fields().forEach((n, v) -> {
-                    if (composite(v)) k.add(new ValueNode(n, v, ByteRange.NONE));
+                    if (composite(v)) k.add(child(n, v));
                 });
                 case RValue.Arr a -> {
                     for (int i = 0; i < a.items().size() && i < 100_000; i++) {
                         RValue v = a.items().get(i);
-                        k.add(new ValueNode("[" + i + "]" + label(v), v, ByteRange.NONE));
+                        k.add(child("[" + i + "]" + label(v), v));
                     }
                 }
                 case RValue.Dict d -> {
-                    for (var e : d.entries()) if (composite(e.getValue())) k.add(new ValueNode(RbufJson.keyText(e.getKey()), e.getValue(), ByteRange.NONE));
+                    for (var e : d.entries()) if (composite(e.getValue())) k.add(child(RbufJson.keyText(e.getKey()), e.getValue()));
                 }
-                case RValue.Variant var -> k.add(new ValueNode(var.type(), var.value(), ByteRange.NONE));
+                case RValue.Variant var -> k.add(child(var.type(), var.value()));
                 default -> { }
             }
             return k;
@@ -656,7 +700,8 @@ final class ArkNodes {
         @Override
         List<Node> kids() {
             try {
-                List<Node> k = List.of(new ValueNode("value", m.decode(), ByteRange.NONE));
+                ArkMessage.Decoding d = m.decodeWithSpans();
+                List<Node> k = List.of(new ValueNode("value", d.value(), ByteRange.NONE, m, d.spans()));
                 problems = List.of();
                 return k;
             } catch (IOException e) {
@@ -672,37 +717,51 @@ final class ArkNodes {
 
         @Override
         public Optional<Decoded> decoded() {
-            return Optional.of(new Decoded() {
-                @Override
-                public ByteRange container() {
-                    return m.range();
-                }
+            return Optional.of(new MessageBytes(m, 0, -1));
+        }
+    }
 
-                @Override
-                public String label() {
-                    return m.codec() == ArkCodec.NONE ? "message @ " + m.entry.offset() + " (stored raw)"
-                            : m.codec().name().toLowerCase(java.util.Locale.ROOT) + " frame @ " + m.entry.offset() + ", decompressed";
-                }
+    /** Bytes inside a message's decompressed payload, beside its stored (compressed) bytes; length -1: the whole payload. */
+    static class MessageBytes implements Decoded {
+        final ArkMessage m;
+        final long offset;
+        final long length;
 
-                @Override
-                public long offset() {
-                    return 0;
-                }
+        MessageBytes(ArkMessage m, long offset, long length) {
+            this.m = m;
+            this.offset = offset;
+            this.length = length;
+        }
 
-                @Override
-                public long length() {
-                    try {
-                        return m.payload().length;
-                    } catch (IOException e) {
-                        return 0;
-                    }
-                }
+        @Override
+        public ByteRange container() {
+            return m.range();
+        }
 
-                @Override
-                public ByteSource open() throws IOException {
-                    return MappedFileSource.ofBytes(m.channel() + " @ " + m.timeNs(), m.payload());
-                }
-            });
+        @Override
+        public String label() {
+            return m.codec() == ArkCodec.NONE ? "message @ " + m.entry.offset() + " (stored raw)"
+                    : m.codec().name().toLowerCase(java.util.Locale.ROOT) + " frame @ " + m.entry.offset() + ", decompressed";
+        }
+
+        @Override
+        public long offset() {
+            return offset;
+        }
+
+        @Override
+        public long length() {
+            if (length >= 0) return length;
+            try {
+                return m.payload().length;
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+
+        @Override
+        public ByteSource open() throws IOException {
+            return MappedFileSource.ofBytes(m.channel() + " @ " + m.timeNs(), m.payload());
         }
     }
 }

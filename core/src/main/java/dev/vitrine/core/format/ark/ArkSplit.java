@@ -141,6 +141,15 @@ public final class ArkSplit {
         return out;
     }
 
+    /**
+     * Entries {@code [from, from+count)} as the file holds them ({@link ArkSchemas#INDEX_ENTRY_SIZE}
+     * bytes each), without copying: for passes over every entry that want no object per entry.
+     */
+    java.lang.foreign.MemorySegment indexSegment(long from, int count) throws IOException {
+        long n = Math.max(0, Math.min(count, readableEntries - from));
+        return src.segment(indexOffset + from * ArkSchemas.INDEX_ENTRY_SIZE, n * ArkSchemas.INDEX_ENTRY_SIZE);
+    }
+
     public Entry entry(long i) throws IOException {
         return entries(i, 1).getFirst();
     }

@@ -205,23 +205,6 @@ class ArkRoundTripTest {
     }
 
     @Test
-    void exportWritesOneJsonLinesFilePerChannelWithSafeNames() throws Exception {
-        List<ArkTestLogs.Written> written = ArkTestLogs.writeSmall(tmp.resolve("log"), 6);
-        try (ArkArchive a = ArkTestLogs.open(tmp.resolve("log"))) {
-            var files = a.exportJsonLinesPerChannel(List.of(), tmp.resolve("out"));
-            assertEquals(List.of("/config", "/pose/a", "/pose/b", "/sensors/every"), List.copyOf(files.keySet()));
-            assertEquals(tmp.resolve("out/pose_a.jsonl"), files.get("/pose/a"));
-            List<String> poseA = Files.readAllLines(files.get("/pose/a"));
-            assertEquals(written.stream().filter(w -> w.channel().equals("/pose/a")).map(ArkRoundTripTest::line).toList(), poseA);
-            assertEquals("channel", TimedMessages.safeFileName("///"));
-            assertEquals("_._.._x", TimedMessages.safeFileName("../../x"));
-            // never replaces a file
-            org.junit.jupiter.api.Assertions.assertThrows(java.nio.file.FileAlreadyExistsException.class,
-                    () -> a.exportJsonLinesPerChannel(List.of("/config"), tmp.resolve("out")));
-        }
-    }
-
-    @Test
     void timelineDensityCountsEveryVisibleMessage() throws Exception {
         List<ArkTestLogs.Written> written = ArkTestLogs.writeSmall(tmp, 20);
         try (ArkArchive a = ArkTestLogs.open(tmp)) {
