@@ -25,17 +25,61 @@ import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 
 /**
- * The messages in the timeline's visible window, in time order (a virtualized table of at most
- * {@link #LIMIT} rows, read in the background after the window stops moving), filtered by
- * channel. It shares the timeline's cursor: selecting a row moves it, a pick on the timeline
- * selects the row.
+ * Every message in the timeline's visible window, in time order, filtered by channel: a
+ * virtualized table that grows while a background walk counts the messages and reads the rows
+ * shown a page at a time ({@link MessageRows}). It shares the timeline's cursor: selecting a row
+ * moves it, a pick on the timeline selects the row.
  */
 public final class MessagesTable extends BorderPane {
-    /** Most rows read for one window; zoom in for the rest. */
-    static final int LIMIT = 5000;
+    /** Leading messages the walk keeps so that the first rows show without another read. */
+    private static final int KEPT = 4 * MessageCheckpoints.EVERY;
+    /** How often the walk tells the table how far it has counted. */
+    private static final long PUBLISH_NS = 100_000_000L;
 
-    /** One row: the message and its place. */
-    public record Row(TimedMessages.Message message, long relativeNs) {}
+    /** One row: its index now, its message once its page has been read. */
+    public static final class Row {
+        private final int index;
+        private final long minNs;
+        private final ReadOnlyObjectWrapper<TimedMessages.Message> message = new ReadOnlyObjectWrapper<>();
+        private final javafx.beans.property.ReadOnlyStringWrapper error = new javafx.beans.property.ReadOnlyStringWrapper();
+
+        Row(int index, long minNs) {
+            this.index = index;
+            this.minNs = minNs;
+        }
+
+        public int index() {
+            return index;
+        }
+
+        /** The message, or null while its page is being read. */
+        public TimedMessages.Message message() {
+            return message.get();
+        }
+
+        public javafx.beans.property.ReadOnlyObjectProperty<TimedMessages.Message> messageProperty() {
+            return message.getReadOnlyProperty();
+        }
+
+        public long relativeNs() {
+            return message.get() == null ? 0 : message.get().timeNs() - minNs;
+        }
+
+        void set(TimedMessages.Message m) {
+            message.set(m);
+        }
+
+        void fail(String why) {
+            error.set(why);
+        }
+
+        /** Column text: the cell, "…" while loading, or the read error. */
+        String text(Function<Row, String> cell, boolean first) {
+            if (message.get() != null) return cell.apply(this);
+            if (error.get() != null) return first ? "⚠ " + error.get() : "";
+            return first ? "…" : "";
+        }
+    }
 
     private final TimedMessages timed;
     private final Background background;
@@ -48,7 +92,8 @@ public final class MessagesTable extends BorderPane {
     private TimelineData data;
     private long from;
     private long to;
-    private int generation;
+    private MessageRows rows;
+    private int findGeneration;
     private boolean quiet;
     private Consumer<TimedMessages.Message> onSelected = m -> {};
     private final MenuButton export = new MenuButton("Export");
@@ -61,17 +106,21 @@ public final class MessagesTable extends BorderPane {
         getStyleClass().add("timeline-messages");
         table.setId("timeline-messages");
         table.setPlaceholder(new Label("no messages in the window"));
-        table.getColumns().add(column("time", r -> TimeText.absolute(r.message().timeNs(), 1), 200));
-        table.getColumns().add(column("since start", r -> TimeText.relative(r.relativeNs()), 100));
-        table.getColumns().add(column("channel", r -> r.message().channel(), 130));
-        table.getColumns().add(column("type", r -> r.message().type(), 190));
-        table.getColumns().add(column("file", r -> r.message().range().file().path(), 160));
-        table.getColumns().add(column("offset", r -> Human.count(r.message().range().offset()), 80));
-        table.getColumns().add(column("size", r -> Human.size(r.message().range().length()), 70));
+        table.getColumns().add(column("time", r -> TimeText.absolute(r.message().timeNs(), 1), 200, true));
+        table.getColumns().add(column("since start", r -> TimeText.relative(r.relativeNs()), 100, false));
+        table.getColumns().add(column("channel", r -> r.message().channel(), 130, false));
+        table.getColumns().add(column("type", r -> r.message().type(), 190, false));
+        table.getColumns().add(column("file", r -> r.message().range().file().path(), 160, false));
+        table.getColumns().add(column("offset", r -> Human.count(r.message().range().offset()), 80, false));
+        table.getColumns().add(column("size", r -> Human.size(r.message().range().length()), 70, false));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
-            if (r != null && !quiet) onSelected.accept(r.message());
+            if (r == null || quiet) return;
+            if (r.message() != null) onSelected.accept(r.message());
+            else whenRead(r, m -> {
+                if (table.getSelectionModel().getSelectedItem() == r) onSelected.accept(m);
+            });
         });
         filter.setId("timeline-channel-filter");
         filter.getStyleClass().add("small");
@@ -87,7 +136,7 @@ public final class MessagesTable extends BorderPane {
         export.setId("timeline-export");
         export.getStyleClass().add("small");
         export.setOnShowing(e -> export.getItems().forEach(i -> i.setText((i == json ? "As JSON lines" : "Raw payloads, a file each") + " ("
-                + (table.getSelectionModel().getSelectedItems().isEmpty() ? "the window's messages" : Human.count(selectedMessages().size()) + " selected")
+                + (table.getSelectionModel().getSelectedItems().isEmpty() ? "the window's messages" : Human.count(table.getSelectionModel().getSelectedIndices().size()) + " selected")
                 + ")…")));
         javafx.scene.layout.Region grow = new javafx.scene.layout.Region();
         HBox.setHgrow(grow, javafx.scene.layout.Priority.ALWAYS);
@@ -120,12 +169,23 @@ public final class MessagesTable extends BorderPane {
         return export;
     }
 
-    /** The selected rows' messages, in table (time) order. */
+    /**
+     * The selected rows' messages, in table (time) order. Rows whose page is not at hand are read
+     * here: a selection reaching far beyond what was shown costs a read per page.
+     */
     public List<TimedMessages.Message> selectedMessages() {
-        List<Integer> rows = new ArrayList<>(table.getSelectionModel().getSelectedIndices());
-        rows.sort(null);
-        List<TimedMessages.Message> out = new ArrayList<>(rows.size());
-        for (int i : rows) if (i >= 0 && i < table.getItems().size()) out.add(table.getItems().get(i).message());
+        List<Integer> picked = new ArrayList<>(table.getSelectionModel().getSelectedIndices());
+        picked.sort(null);
+        List<TimedMessages.Message> out = new ArrayList<>(picked.size());
+        MessageRows r = rows;
+        for (int i : picked) {
+            if (r == null || i < 0 || i >= r.size()) continue;
+            try {
+                out.add(r.messageAt(i));
+            } catch (java.io.IOException e) {
+                note.setText("could not read row " + Human.count(i) + ": " + Human.error(e));
+            }
+        }
         return out;
     }
 
@@ -180,72 +240,118 @@ public final class MessagesTable extends BorderPane {
     private void reload() {
         settle.stop();
         if (data == null) return;
-        int gen = ++generation;
+        if (rows != null) rows.cancelled = true;
         if (loaded.isDone()) loaded = new java.util.concurrent.CompletableFuture<>();
         java.util.concurrent.CompletableFuture<Void> done = loaded;
-        List<String> channels = List.copyOf(chosen);
-        long start = from;
-        long stop = to;
-        long min = data.minNs();
-        note.setText("reading…");
-        background.run(() -> {
-            List<Row> rows = new ArrayList<>();
-            boolean more = false;
-            try (TimedMessages.Cursor c = timed.messages(channels, start, stop)) {
-                while (c.hasNext() && gen == generation) {
-                    TimedMessages.Message m = c.next();
-                    if (m.latchedReplay()) continue;
-                    if (rows.size() >= LIMIT) {
-                        more = true;
-                        break;
-                    }
-                    rows.add(new Row(m, m.timeNs() - min));
-                }
-            }
-            return new Read(rows, more);
-        }, read -> {
-            if (gen != generation) return;
-            TimedMessages.Message was = table.getSelectionModel().getSelectedItem() == null ? null
-                    : table.getSelectionModel().getSelectedItem().message();
-            quiet = true;
-            try {
-                table.getItems().setAll(read.rows());
-                if (was != null) select(was.range(), false);
-            } finally {
-                quiet = false;
-            }
-            note.setText(read.more() ? "the first " + Human.count(LIMIT) + " messages of the window: zoom in for the rest"
-                    : Human.count(read.rows().size()) + (read.rows().size() == 1 ? " message" : " messages") + " in the window");
+        TimedMessages.Message was = table.getSelectionModel().getSelectedItem() == null ? null
+                : table.getSelectionModel().getSelectedItem().message();
+        MessageRows walk = new MessageRows(timed, background, List.copyOf(chosen), from, to, data.minNs());
+        rows = walk;
+        quiet = true;
+        try {
+            table.setItems(walk);
+        } finally {
+            quiet = false;
+        }
+        note.setText("counting…");
+        background.runLong(() -> count(walk), n -> {
+            if (walk != rows) return;
+            walk.grow(n, List.of());
+            note.setText(Human.count(n) + (n == 1 ? " message" : " messages") + " in the window");
+            if (was != null) select(was, false);
             done.complete(null);
         }, err -> {
-            if (gen != generation) return;
+            if (walk != rows) return;
             note.setText("could not read the messages: " + Human.error(err));
             done.complete(null);
         });
     }
 
-    private record Read(List<Row> rows, boolean more) {}
-
-    /** Selects the row of the message stored at {@code range} (a pick on the timeline), without telling back. */
-    public void select(dev.vitrine.core.model.ByteRange range, boolean scroll) {
-        for (int i = 0; i < table.getItems().size(); i++) {
-            if (table.getItems().get(i).message().range().equals(range)) {
-                boolean q = quiet;
-                quiet = true;
-                try {
-                    table.getSelectionModel().clearAndSelect(i); // one row: a pick is not added to a multiple selection
-                } finally {
-                    quiet = q;
+    /**
+     * Walks the window's messages once, noting a checkpoint a page and telling the table how
+     * far it got every {@link #PUBLISH_NS}; keeps only the first {@link #KEPT} messages.
+     */
+    private int count(MessageRows walk) throws java.io.IOException {
+        List<TimedMessages.Message> kept = new ArrayList<>();
+        int n = 0;
+        int tie = 0;
+        long lastTime = Long.MIN_VALUE;
+        long told = System.nanoTime();
+        try (TimedMessages.Cursor c = timed.messages(walk.channels(), walk.startNs(), walk.stopNs())) {
+            while (c.hasNext()) {
+                if (walk.cancelled) throw new java.util.concurrent.CancellationException("the window changed");
+                TimedMessages.Message m = c.next();
+                if (m.latchedReplay()) continue;
+                tie = m.timeNs() == lastTime ? tie + 1 : 0;
+                lastTime = m.timeNs();
+                if (n % MessageCheckpoints.EVERY == 0) walk.checkpoints.add(m.timeNs(), tie);
+                if (n == Integer.MAX_VALUE - 1) throw new java.io.IOException("more than " + Human.count(n) + " messages in the window: zoom in");
+                if (n < KEPT) kept.add(m);
+                n++;
+                if (n == KEPT || ((n & 4095) == 0 && System.nanoTime() - told > PUBLISH_NS)) {
+                    told = System.nanoTime();
+                    int so = n;
+                    List<TimedMessages.Message> first = n <= KEPT ? List.copyOf(kept) : List.of();
+                    background.fx().execute(() -> {
+                        if (walk != rows) return;
+                        walk.grow(so, first);
+                        note.setText("counting… " + Human.count(so) + " messages so far");
+                    });
                 }
-                if (scroll) table.scrollTo(Math.max(0, i - 2));
-                return;
             }
         }
+        List<TimedMessages.Message> first = List.copyOf(kept);
+        int all = n;
+        background.fx().execute(() -> {
+            if (walk == rows) walk.grow(all, first);
+        });
+        return n;
     }
 
-    private static TableColumn<Row, String> column(String title, Function<Row, String> text, double width) {
+    /** Calls {@code then} with the row's message once its page has been read. */
+    private static void whenRead(Row r, Consumer<TimedMessages.Message> then) {
+        r.messageProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends TimedMessages.Message> o, TimedMessages.Message a, TimedMessages.Message m) {
+                r.messageProperty().removeListener(this);
+                if (m != null) then.accept(m);
+            }
+        });
+    }
+
+    /**
+     * Selects the row of {@code message} (a pick on the timeline), without telling back: at once
+     * if its page is at hand, else once a short walk from the checkpoint before its time finds it.
+     */
+    public void select(TimedMessages.Message message, boolean scroll) {
+        MessageRows r = rows;
+        if (r == null) return;
+        int gen = ++findGeneration;
+        int at = r.findLoaded(message.range());
+        if (at >= 0) {
+            selectRow(at, scroll);
+            return;
+        }
+        background.run(() -> r.find(message), i -> {
+            if (gen == findGeneration && r == rows && i >= 0 && i < r.size()) selectRow(i, scroll);
+        }, err -> {});
+    }
+
+    private void selectRow(int i, boolean scroll) {
+        boolean q = quiet;
+        quiet = true;
+        try {
+            table.getSelectionModel().clearAndSelect(i); // one row: a pick is not added to a multiple selection
+        } finally {
+            quiet = q;
+        }
+        if (scroll) table.scrollTo(Math.max(0, i - 2));
+    }
+
+    private static TableColumn<Row, String> column(String title, Function<Row, String> text, double width, boolean first) {
         TableColumn<Row, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(text.apply(f.getValue())));
+        c.setCellValueFactory(f -> javafx.beans.binding.Bindings.createStringBinding(() -> f.getValue().text(text, first),
+                f.getValue().messageProperty(), f.getValue().error));
         c.setPrefWidth(width);
         c.setSortable(false);
         return c;

@@ -233,7 +233,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
                 result.complete(List.of());
                 return;
             }
-            messages.select(found.message().range(), true);
+            messages.select(found.message(), true);
             show(found, result);
         }, err -> {
             if (gen != pickGeneration) return;
@@ -362,7 +362,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
             if (m == null || gen != followGeneration) return;
             cursorRange = m.range();
             view.setCursor(m.timeNs(), m.channel());
-            messages.select(m.range(), true);
+            messages.select(m, true);
         }, err -> {});
     }
 

@@ -1,0 +1,106 @@
+package dev.vitrine.app.ui.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vitrine.app.ui.ArchiveView;
+import dev.vitrine.app.ui.testing.WindowTest;
+import dev.vitrine.core.format.ark.ArkSample;
+import dev.vitrine.core.format.ark.ArkWriter;
+import dev.vitrine.core.model.TimedMessages;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The messages table over every message of the window, on a log with more rows than the table keeps at once. */
+class MessagesTableTest extends WindowTest {
+    private static final int PER_CHANNEL = 4000;
+
+    /** Three channels writing at the same instants (ties across page starts), then a few on /c alone: 12,010 messages in several splits. */
+    private static void write(Path dir) throws Exception {
+        dev.vitrine.core.rbuf.RbufIr ir = dev.vitrine.core.rbuf.RbufIr.parse(ArkSample.IR_JSON);
+        try (ArkWriter w = new ArkWriter(dir, "ties")) {
+            ArkWriter.Column col = w.column("all", "zstd").splitEvery(2500);
+            List<ArkWriter.Channel> chs = new ArrayList<>();
+            for (String name : List.of("/a", "/b", "/c")) chs.add(col.channel(name, ir, "demo::robot::Trace", false));
+            long t0 = 1_000_000_000L;
+            for (int i = 0; i < PER_CHANNEL; i++) {
+                for (ArkWriter.Channel c : chs) c.writeRaw(t0 + i * 1_000_000L, new byte[] {(byte) i});
+            }
+            for (int i = 0; i < 10; i++) chs.get(2).writeRaw(t0 + (PER_CHANNEL + i) * 1_000_000L, new byte[] {(byte) i});
+        }
+    }
+
+    private static List<TimedMessages.Message> all(TimedMessages t, List<String> channels) throws Exception {
+        List<TimedMessages.Message> out = new ArrayList<>();
+        try (TimedMessages.Cursor c = t.messages(channels, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (c.hasNext()) {
+                TimedMessages.Message m = c.next();
+                if (!m.latchedReplay()) out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** Row {@code i}'s message once its page has been read (asking again if the page was dropped meanwhile). */
+    private TimedMessages.Message rowMessage(MessagesTable mt, int i) throws Exception {
+        fx(() -> {
+            mt.table().scrollTo(i);
+            return null;
+        });
+        waitUntil("row " + i + " read", () -> fx(() -> mt.table().getItems().get(i).message() != null));
+        return fx(() -> mt.table().getItems().get(i).message());
+    }
+
+    @Test
+    void zoomedOutTheTableHasEveryMessageInTimeOrderAndAFilterCountsItsChannel() throws Exception {
+        Path dir = temp.resolve("ties-log");
+        write(dir);
+        ArchiveView v = open(dir);
+        TimelinePane p = fx(() -> TimelineTab.of(v.details()));
+        p.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        fx(() -> {
+            p.setMessagesShown(true);
+            return null;
+        });
+        settle();
+        MessagesTable mt = p.messages();
+        mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
+        List<TimedMessages.Message> expected = all(timed, null);
+        assertEquals(3 * PER_CHANNEL + 10, expected.size());
+        assertEquals(expected.size(), (int) fx(() -> mt.table().getItems().size()), "a row per message of the whole log");
+        assertTrue(fx(() -> ((javafx.scene.control.Label) ((javafx.scene.layout.HBox) mt.getTop()).getChildren().get(1)).getText())
+                .startsWith("12,010 messages"), "the note says how many");
+        // Rows on either side of page starts (where ties are skipped), deep in the log, and the last.
+        for (int i : new int[] {0, 1023, 1024, 1025, 5121, 9000, expected.size() - 1}) {
+            TimedMessages.Message m = rowMessage(mt, i);
+            assertEquals(expected.get(i).range(), m.range(), "row " + i);
+            assertEquals(expected.get(i).channel(), m.channel(), "row " + i);
+            assertEquals(expected.get(i).timeNs(), m.timeNs(), "row " + i);
+        }
+        // A pick far from what was read selects its row (found from the checkpoint before its time).
+        TimedMessages.Message picked = expected.get(7001);
+        fx(() -> {
+            mt.select(picked, true);
+            return null;
+        });
+        waitUntil("the picked row selected", () -> fx(() -> mt.table().getSelectionModel().getSelectedIndex() == 7001));
+        // A channel filter: that channel's rows only, all of them.
+        fx(() -> {
+            mt.setChannels(Set.of("/c"));
+            return null;
+        });
+        mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        settle();
+        List<TimedMessages.Message> c = all(timed, List.of("/c"));
+        assertEquals(PER_CHANNEL + 10, (int) fx(() -> mt.table().getItems().size()));
+        TimedMessages.Message last = rowMessage(mt, c.size() - 1);
+        assertEquals(c.get(c.size() - 1).range(), last.range());
+        assertEquals("/c", rowMessage(mt, 2000).channel());
+    }
+}
