@@ -2,15 +2,19 @@ package dev.vitrine.app.ui.timeline;
 
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.table.LazyRow;
+import dev.vitrine.app.ui.table.RecordsGrid;
+import dev.vitrine.app.ui.table.RowWindow;
 import dev.vitrine.core.model.TimedMessages;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javafx.animation.PauseTransition;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckMenuItem;
@@ -18,72 +22,31 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.util.Duration;
 
 /**
  * Every message in the timeline's visible window, in time order, filtered by channel: a
- * virtualized table that grows while a background walk counts the messages and reads the rows
- * shown a page at a time ({@link MessageRows}). It shares the timeline's cursor: selecting a row
- * moves it, a pick on the timeline selects the row.
+ * {@link RecordsGrid} (any number of rows) that grows while a background walk counts the
+ * messages, its rows read a page at a time from the walk's checkpoints ({@link WindowMessages}).
+ * It shares the timeline's cursor: selecting a row moves it, a pick on the timeline selects the row.
  */
 public final class MessagesTable extends BorderPane {
+    static final List<String> COLUMNS = List.of("time", "since start", "channel", "type", "file", "offset", "size");
+    private static final double[] WIDTHS = {80, 200, 100, 130, 190, 160, 80, 70};
     /** Leading messages the walk keeps so that the first rows show without another read. */
-    private static final int KEPT = 4 * MessageCheckpoints.EVERY;
+    private static final int KEPT = 4 * WindowMessages.PAGE;
     /** How often the walk tells the table how far it has counted. */
     private static final long PUBLISH_NS = 100_000_000L;
-
-    /** One row: its index now, its message once its page has been read. */
-    public static final class Row {
-        private final int index;
-        private final long minNs;
-        private final ReadOnlyObjectWrapper<TimedMessages.Message> message = new ReadOnlyObjectWrapper<>();
-        private final javafx.beans.property.ReadOnlyStringWrapper error = new javafx.beans.property.ReadOnlyStringWrapper();
-
-        Row(int index, long minNs) {
-            this.index = index;
-            this.minNs = minNs;
-        }
-
-        public int index() {
-            return index;
-        }
-
-        /** The message, or null while its page is being read. */
-        public TimedMessages.Message message() {
-            return message.get();
-        }
-
-        public javafx.beans.property.ReadOnlyObjectProperty<TimedMessages.Message> messageProperty() {
-            return message.getReadOnlyProperty();
-        }
-
-        public long relativeNs() {
-            return message.get() == null ? 0 : message.get().timeNs() - minNs;
-        }
-
-        void set(TimedMessages.Message m) {
-            message.set(m);
-        }
-
-        void fail(String why) {
-            error.set(why);
-        }
-
-        /** Column text: the cell, "…" while loading, or the read error. */
-        String text(Function<Row, String> cell, boolean first) {
-            if (message.get() != null) return cell.apply(this);
-            if (error.get() != null) return first ? "⚠ " + error.get() : "";
-            return first ? "…" : "";
-        }
-    }
+    private static final int MAX_PAGES = 8;
 
     private final TimedMessages timed;
     private final Background background;
-    private final TableView<Row> table = new TableView<>();
+    private final RecordsGrid grid = new RecordsGrid(COLUMNS);
     private final MenuButton filter = new MenuButton("All channels");
     private final Label note = new Label();
     private final PauseTransition settle = new PauseTransition(Duration.millis(150));
@@ -92,36 +55,23 @@ public final class MessagesTable extends BorderPane {
     private TimelineData data;
     private long from;
     private long to;
-    private MessageRows rows;
+    private WindowMessages shown;
+    private RowWindow rows;
     private int findGeneration;
     private boolean quiet;
     private Consumer<TimedMessages.Message> onSelected = m -> {};
     private final MenuButton export = new MenuButton("Export");
     private Consumer<Boolean> onExport = payloads -> {};
-    private java.util.concurrent.CompletableFuture<Void> loaded = new java.util.concurrent.CompletableFuture<>();
+    private CompletableFuture<Void> loaded = new CompletableFuture<>();
 
     public MessagesTable(TimedMessages timed, Background background) {
         this.timed = timed;
         this.background = background;
         getStyleClass().add("timeline-messages");
-        table.setId("timeline-messages");
-        table.setPlaceholder(new Label("no messages in the window"));
-        table.getColumns().add(column("time", r -> TimeText.absolute(r.message().timeNs(), 1), 200, true));
-        table.getColumns().add(column("since start", r -> TimeText.relative(r.relativeNs()), 100, false));
-        table.getColumns().add(column("channel", r -> r.message().channel(), 130, false));
-        table.getColumns().add(column("type", r -> r.message().type(), 190, false));
-        table.getColumns().add(column("file", r -> r.message().range().file().path(), 160, false));
-        table.getColumns().add(column("offset", r -> Human.count(r.message().range().offset()), 80, false));
-        table.getColumns().add(column("size", r -> Human.size(r.message().range().length()), 70, false));
-        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
-            if (r == null || quiet) return;
-            if (r.message() != null) onSelected.accept(r.message());
-            else whenRead(r, m -> {
-                if (table.getSelectionModel().getSelectedItem() == r) onSelected.accept(m);
-            });
-        });
+        grid.table().setId("timeline-messages");
+        grid.table().setPlaceholder(new Label("no messages in the window"));
+        for (int i = 0; i < WIDTHS.length && i < grid.table().getColumns().size(); i++) grid.table().getColumns().get(i).setPrefWidth(WIDTHS[i]);
+        grid.setOnLeadChanged(this::leadChanged);
         filter.setId("timeline-channel-filter");
         filter.getStyleClass().add("small");
         note.getStyleClass().add("text-muted");
@@ -136,24 +86,33 @@ public final class MessagesTable extends BorderPane {
         export.setId("timeline-export");
         export.getStyleClass().add("small");
         export.setOnShowing(e -> export.getItems().forEach(i -> i.setText((i == json ? "As JSON lines" : "Raw payloads, a file each") + " ("
-                + (table.getSelectionModel().getSelectedItems().isEmpty() ? "the window's messages" : Human.count(table.getSelectionModel().getSelectedIndices().size()) + " selected")
+                + (grid.viewport().selection().isEmpty() ? "the window's messages" : Human.count(grid.viewport().selection().count()) + " selected")
                 + ")…")));
-        javafx.scene.layout.Region grow = new javafx.scene.layout.Region();
-        HBox.setHgrow(grow, javafx.scene.layout.Priority.ALWAYS);
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
         HBox bar = new HBox(8, filter, note, grow, export);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 8, 3, 8));
         setTop(bar);
-        setCenter(table);
+        setCenter(grid);
         settle.setOnFinished(e -> reload());
     }
 
-    public TableView<Row> table() {
-        return table;
+    /** The rows on screen (the grid holds only those). */
+    public TableView<LazyRow> table() {
+        return grid.table();
+    }
+
+    public RecordsGrid grid() {
+        return grid;
     }
 
     public MenuButton filter() {
         return filter;
+    }
+
+    public Label note() {
+        return note;
     }
 
     public void setOnSelected(Consumer<TimedMessages.Message> handler) {
@@ -169,22 +128,37 @@ public final class MessagesTable extends BorderPane {
         return export;
     }
 
+    /** Rows of the window and filter counted so far (all of them once {@link #loaded()}). */
+    public long rowCount() {
+        return rows == null ? 0 : rows.size();
+    }
+
+    /**
+     * Row {@code i}'s message: at hand, else read here (a page read). For a selection and for
+     * tests; the table itself reads rows in the background.
+     */
+    public TimedMessages.Message messageAt(long i) throws IOException {
+        if (shown == null || i < 0 || i >= rowCount()) throw new IndexOutOfBoundsException("row " + i + " of " + rowCount());
+        return shown.message(i);
+    }
+
     /**
      * The selected rows' messages, in table (time) order. Rows whose page is not at hand are read
-     * here: a selection reaching far beyond what was shown costs a read per page.
+     * here, a page at a time: a selection reaching far beyond what was shown costs a read per page.
      */
     public List<TimedMessages.Message> selectedMessages() {
-        List<Integer> picked = new ArrayList<>(table.getSelectionModel().getSelectedIndices());
-        picked.sort(null);
-        List<TimedMessages.Message> out = new ArrayList<>(picked.size());
-        MessageRows r = rows;
-        for (int i : picked) {
-            if (r == null || i < 0 || i >= r.size()) continue;
-            try {
-                out.add(r.messageAt(i));
-            } catch (java.io.IOException e) {
-                note.setText("could not read row " + Human.count(i) + ": " + Human.error(e));
+        List<TimedMessages.Message> out = new ArrayList<>();
+        try {
+            for (long[] r : grid.viewport().selection().ranges()) {
+                long end = Math.min(r[1], rowCount()); // exclusive
+                for (long i = r[0]; i < end; ) {
+                    long page = i / WindowMessages.PAGE;
+                    List<TimedMessages.Message> ms = shown.page(page, (int) (Math.min(end, (page + 1) * WindowMessages.PAGE) - page * WindowMessages.PAGE));
+                    for (; i < end && i / WindowMessages.PAGE == page; i++) out.add(ms.get((int) (i % WindowMessages.PAGE)));
+                }
             }
+        } catch (IOException e) {
+            note.setText("could not read the selected messages: " + Human.error(e));
         }
         return out;
     }
@@ -194,8 +168,8 @@ public final class MessagesTable extends BorderPane {
         return List.copyOf(chosen);
     }
 
-    /** Completes when the rows of the current window and filter have been read. */
-    public java.util.concurrent.CompletableFuture<Void> loaded() {
+    /** Completes when the rows of the current window and filter have been counted. */
+    public CompletableFuture<Void> loaded() {
         return loaded;
     }
 
@@ -233,127 +207,139 @@ public final class MessagesTable extends BorderPane {
     public void setWindow(long start, long stop) {
         from = start;
         to = stop;
-        if (loaded.isDone()) loaded = new java.util.concurrent.CompletableFuture<>();
+        if (loaded.isDone()) loaded = new CompletableFuture<>();
         settle.playFromStart();
     }
 
     private void reload() {
         settle.stop();
         if (data == null) return;
-        if (rows != null) rows.cancelled = true;
-        if (loaded.isDone()) loaded = new java.util.concurrent.CompletableFuture<>();
-        java.util.concurrent.CompletableFuture<Void> done = loaded;
-        TimedMessages.Message was = table.getSelectionModel().getSelectedItem() == null ? null
-                : table.getSelectionModel().getSelectedItem().message();
-        MessageRows walk = new MessageRows(timed, background, List.copyOf(chosen), from, to, data.minNs());
-        rows = walk;
-        quiet = true;
-        try {
-            table.setItems(walk);
-        } finally {
-            quiet = false;
-        }
+        if (shown != null) shown.cancelled = true;
+        if (loaded.isDone()) loaded = new CompletableFuture<>();
+        CompletableFuture<Void> done = loaded;
+        long lead = grid.viewport().selection().lead();
+        TimedMessages.Message was = shown == null || lead < 0 ? null : shown.atHand(lead);
+        WindowMessages walk = new WindowMessages(timed, background, List.copyOf(chosen), from, to, data.minNs());
+        shown = walk;
+        rows = new RowWindow(0, WindowMessages.PAGE, MAX_PAGES, walk);
+        walk.rows = rows;
+        quietly(() -> grid.setWindow(rows));
         note.setText("counting…");
         background.runLong(() -> count(walk), n -> {
-            if (walk != rows) return;
-            walk.grow(n, List.of());
+            if (walk != shown) return;
+            grown(walk, n, List.of());
             note.setText(Human.count(n) + (n == 1 ? " message" : " messages") + " in the window");
             if (was != null) select(was, false);
             done.complete(null);
         }, err -> {
-            if (walk != rows) return;
+            if (walk != shown) return;
             note.setText("could not read the messages: " + Human.error(err));
             done.complete(null);
         });
     }
 
+    private void grown(WindowMessages walk, long n, List<TimedMessages.Message> first) {
+        walk.keep(first);
+        rows.grow(n);
+        quietly(grid::sizeChanged);
+    }
+
     /**
-     * Walks the window's messages once, noting a checkpoint a page and telling the table how
-     * far it got every {@link #PUBLISH_NS}; keeps only the first {@link #KEPT} messages.
+     * Walks the window's messages once, noting a checkpoint a page and telling the table how far
+     * it got every {@link #PUBLISH_NS}; keeps only the first {@link #KEPT} messages.
      */
-    private int count(MessageRows walk) throws java.io.IOException {
+    private long count(WindowMessages walk) throws IOException {
         List<TimedMessages.Message> kept = new ArrayList<>();
-        int n = 0;
+        long n = 0;
         int tie = 0;
         long lastTime = Long.MIN_VALUE;
         long told = System.nanoTime();
         try (TimedMessages.Cursor c = timed.messages(walk.channels(), walk.startNs(), walk.stopNs())) {
             while (c.hasNext()) {
-                if (walk.cancelled) throw new java.util.concurrent.CancellationException("the window changed");
+                if (walk.cancelled) throw new CancellationException("the window changed");
                 TimedMessages.Message m = c.next();
                 if (m.latchedReplay()) continue;
                 tie = m.timeNs() == lastTime ? tie + 1 : 0;
                 lastTime = m.timeNs();
-                if (n % MessageCheckpoints.EVERY == 0) walk.checkpoints.add(m.timeNs(), tie);
-                if (n == Integer.MAX_VALUE - 1) throw new java.io.IOException("more than " + Human.count(n) + " messages in the window: zoom in");
+                if (n % WindowMessages.PAGE == 0) walk.checkpoints.add(m.timeNs(), tie);
                 if (n < KEPT) kept.add(m);
                 n++;
                 if (n == KEPT || ((n & 4095) == 0 && System.nanoTime() - told > PUBLISH_NS)) {
                     told = System.nanoTime();
-                    int so = n;
-                    List<TimedMessages.Message> first = n <= KEPT ? List.copyOf(kept) : List.of();
+                    long so = n;
+                    List<TimedMessages.Message> first = List.copyOf(kept);
                     background.fx().execute(() -> {
-                        if (walk != rows) return;
-                        walk.grow(so, first);
+                        if (walk != shown) return;
+                        grown(walk, so, first);
                         note.setText("counting… " + Human.count(so) + " messages so far");
                     });
                 }
             }
         }
         List<TimedMessages.Message> first = List.copyOf(kept);
-        int all = n;
+        long all = n;
         background.fx().execute(() -> {
-            if (walk == rows) walk.grow(all, first);
+            if (walk == shown) grown(walk, all, first);
         });
         return n;
     }
 
-    /** Calls {@code then} with the row's message once its page has been read. */
-    private static void whenRead(Row r, Consumer<TimedMessages.Message> then) {
-        r.messageProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+    /** The lead row moved (a click, a key): tell the timeline its message, once read. */
+    private void leadChanged(LazyRow r) {
+        if (r == null || quiet || shown == null) return;
+        WindowMessages w = shown;
+        TimedMessages.Message m = w.atHand(r.index());
+        if (m != null) {
+            onSelected.accept(m);
+            return;
+        }
+        r.rowProperty().addListener(new javafx.beans.value.ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends TimedMessages.Message> o, TimedMessages.Message a, TimedMessages.Message m) {
-                r.messageProperty().removeListener(this);
-                if (m != null) then.accept(m);
+            public void changed(javafx.beans.value.ObservableValue<? extends dev.vitrine.core.model.RowTable.Row> o,
+                                dev.vitrine.core.model.RowTable.Row a, dev.vitrine.core.model.RowTable.Row b) {
+                r.rowProperty().removeListener(this);
+                TimedMessages.Message got = w == shown ? w.atHand(r.index()) : null;
+                if (got != null && grid.viewport().selection().lead() == r.index()) onSelected.accept(got);
             }
         });
     }
 
     /**
      * Selects the row of {@code message} (a pick on the timeline), without telling back: at once
-     * if its page is at hand, else once a short walk from the checkpoint before its time finds it.
+     * if it is at hand, else once a short walk from the checkpoint before its time finds it.
      */
     public void select(TimedMessages.Message message, boolean scroll) {
-        MessageRows r = rows;
-        if (r == null) return;
+        WindowMessages w = shown;
+        if (w == null) return;
         int gen = ++findGeneration;
-        int at = r.findLoaded(message.range());
+        long at = w.findAtHand(message.range());
         if (at >= 0) {
             selectRow(at, scroll);
             return;
         }
-        background.run(() -> r.find(message), i -> {
-            if (gen == findGeneration && r == rows && i >= 0 && i < r.size()) selectRow(i, scroll);
+        background.run(() -> w.find(message), i -> {
+            if (gen == findGeneration && w == shown && i >= 0 && i < rowCount()) selectRow(i, scroll);
         }, err -> {});
     }
 
-    private void selectRow(int i, boolean scroll) {
+    private void selectRow(long i, boolean scroll) {
+        quietly(() -> {
+            if (scroll) {
+                grid.jumpTo(i); // one row: a pick is not added to a multiple selection
+            } else {
+                grid.viewport().selection().select(i);
+                grid.refresh();
+            }
+        });
+    }
+
+    private void quietly(Runnable r) {
         boolean q = quiet;
         quiet = true;
         try {
-            table.getSelectionModel().clearAndSelect(i); // one row: a pick is not added to a multiple selection
+            r.run();
         } finally {
             quiet = q;
         }
-        if (scroll) table.scrollTo(Math.max(0, i - 2));
-    }
-
-    private static TableColumn<Row, String> column(String title, Function<Row, String> text, double width, boolean first) {
-        TableColumn<Row, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(f -> javafx.beans.binding.Bindings.createStringBinding(() -> f.getValue().text(text, first),
-                f.getValue().messageProperty(), f.getValue().error));
-        c.setPrefWidth(width);
-        c.setSortable(false);
-        return c;
     }
 }

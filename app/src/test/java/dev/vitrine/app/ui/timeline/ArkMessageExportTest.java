@@ -56,13 +56,18 @@ class ArkMessageExportTest extends WindowTest {
         MessagesTable mt = p.messages();
         TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
         List<String> cat = catLines(timed);
-        int rows = fx(() -> mt.table().getItems().size());
+        int rows = (int) (long) fx(mt::rowCount);
         assertTrue(rows > 20, "rows " + rows);
         int[] picked = {2, 7, rows - 1};
         List<TimedMessages.Message> chosen = fx(() -> {
-            mt.table().getSelectionModel().clearSelection();
-            mt.table().getSelectionModel().selectIndices(picked[2], picked[0], picked[1]);
-            return Arrays.stream(picked).mapToObj(i -> mt.table().getItems().get(i).message()).toList();
+            var viewport = mt.grid().viewport();
+            viewport.click(picked[2], false, false);
+            viewport.click(picked[0], false, true);
+            viewport.click(picked[1], false, true);
+            mt.grid().refresh();
+            List<TimedMessages.Message> ms = new java.util.ArrayList<>();
+            for (int i : picked) ms.add(mt.messageAt(i));
+            return ms;
         });
         AnsweringChooser chooser = new AnsweringChooser();
         Path json = temp.resolve("chosen.jsonl");
@@ -116,7 +121,8 @@ class ArkMessageExportTest extends WindowTest {
             long a = tv.data().minNs();
             long b = tv.data().maxNs();
             tv.show(a + (b - a) / 4.0, b - (b - a) / 4.0);
-            mt.table().getSelectionModel().clearSelection();
+            mt.grid().viewport().selection().clear();
+            mt.grid().refresh();
             return new long[] {tv.visibleStart(), tv.visibleStop()};
         });
         AnsweringChooser chooser = new AnsweringChooser();

@@ -69,6 +69,15 @@ class ArkTimelineTest extends WindowTest {
         return out;
     }
 
+    /** Every row's message, in table order (read here: the table holds only the rows on screen). */
+    private static List<TimedMessages.Message> rowsOf(MessagesTable mt) throws Exception {
+        return fx(() -> {
+            List<TimedMessages.Message> out = new ArrayList<>();
+            for (long i = 0; i < mt.rowCount(); i++) out.add(mt.messageAt(i));
+            return out;
+        });
+    }
+
     @Test
     void theWholeLogHasOneLanePerChannelWithItsCountAndHiddenDataShaded() throws Exception {
         ArchiveView v = openLog();
@@ -241,9 +250,9 @@ class ArkTimelineTest extends WindowTest {
         int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf(last));
         assertTrue(fx(() -> tv.firstLane() <= lane && tv.laneCentreY(lane) < tv.getHeight() - TimelineView.OVERVIEW_H), "the lane scrolled into view");
         assertEquals(last, fx(() -> p.messages().filter().getText()), "the messages table filtered to the channel");
-        List<MessagesTable.Row> rows = fx(() -> List.copyOf(p.messages().table().getItems()));
+        List<TimedMessages.Message> rows = rowsOf(p.messages());
         assertFalse(rows.isEmpty());
-        assertTrue(rows.stream().allMatch(r -> r.message().channel().equals(last)));
+        assertTrue(rows.stream().allMatch(r -> r.channel().equals(last)));
         // The reverse: a click on another lane's name selects that channel's row.
         int other = fx(tv::firstLane);
         String otherName = fx(() -> tv.data().lanes().get(other).name());
@@ -273,7 +282,7 @@ class ArkTimelineTest extends WindowTest {
         });
         mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        List<MessagesTable.Row> rows = fx(() -> List.copyOf(mt.table().getItems()));
+        List<TimedMessages.Message> rows = rowsOf(mt);
         long s = fx(tv::visibleStart);
         long e = fx(tv::visibleStop);
         List<TimedMessages.Message> expected = new ArrayList<>();
@@ -283,7 +292,7 @@ class ArkTimelineTest extends WindowTest {
                 if (!m.latchedReplay()) expected.add(m);
             }
         }
-        assertEquals(expected.stream().map(TimedMessages.Message::range).toList(), rows.stream().map(r -> r.message().range()).toList(),
+        assertEquals(expected.stream().map(TimedMessages.Message::range).toList(), rows.stream().map(TimedMessages.Message::range).toList(),
                 "the window's messages in time order");
         // A channel filter.
         fx(() -> {
@@ -292,20 +301,24 @@ class ArkTimelineTest extends WindowTest {
         });
         mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        List<MessagesTable.Row> odom = fx(() -> List.copyOf(mt.table().getItems()));
+        List<TimedMessages.Message> odom = rowsOf(mt);
         assertFalse(odom.isEmpty());
-        assertTrue(odom.stream().allMatch(r -> r.message().channel().equals("/odom")));
+        assertTrue(odom.stream().allMatch(r -> r.channel().equals("/odom")));
         assertEquals(expected.stream().filter(m -> m.channel().equals("/odom")).count(), odom.size());
         // Selecting a row moves the timeline's cursor and selects the message's node.
-        TimedMessages.Message m = odom.get(odom.size() / 2).message();
-        click(tableRow(mt.table(), odom.size() / 2));
+        TimedMessages.Message m = odom.get(odom.size() / 2);
+        long top = fx(() -> {
+            mt.grid().scrollToRow(odom.size() / 2);
+            return mt.grid().viewport().top();
+        });
+        click(tableRow(mt.table(), (int) (odom.size() / 2 - top)));
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertEquals(m.timeNs(), (long) fx(tv::cursor));
         assertEquals(m.range(), fx(() -> v.selection().selected().range()));
         assertEquals(m.range().file(), fx(() -> v.hex().file()));
         // A pick on the timeline selects its row.
-        TimedMessages.Message other = odom.get(1).message();
+        TimedMessages.Message other = odom.get(1);
         int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
         fx(() -> {
             tv.pick(lane, tv.xOf(other.timeNs()));
@@ -313,8 +326,9 @@ class ArkTimelineTest extends WindowTest {
         });
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().message().range()));
-        assertEquals(1, (int) fx(() -> mt.table().getSelectionModel().getSelectedItems().size()), "the pick's row alone, not added to the clicked one");
+        assertEquals(List.of(other.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()),
+                "the pick's row alone, not added to the clicked one");
+        assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "and shown selected");
         assertEquals(other.range(), fx(() -> v.selection().selected().range()));
     }
 

@@ -45,14 +45,14 @@ class MessagesTableTest extends WindowTest {
         return out;
     }
 
-    /** Row {@code i}'s message once its page has been read (asking again if the page was dropped meanwhile). */
-    private TimedMessages.Message rowMessage(MessagesTable mt, int i) throws Exception {
+    /** Row {@code i} as the table shows it, once its page has been read: scrolled to, as a user would. */
+    private dev.vitrine.app.ui.table.LazyRow shownRow(MessagesTable mt, long i) throws Exception {
         fx(() -> {
-            mt.table().scrollTo(i);
+            mt.grid().scrollToRow(i);
             return null;
         });
-        waitUntil("row " + i + " read", () -> fx(() -> mt.table().getItems().get(i).message() != null));
-        return fx(() -> mt.table().getItems().get(i).message());
+        waitUntil("row " + i + " read", () -> fx(() -> mt.grid().shownRows().stream().anyMatch(r -> r.index() == i && r.row() != null)));
+        return fx(() -> mt.grid().shownRows().stream().filter(r -> r.index() == i).findFirst().orElseThrow());
     }
 
     @Test
@@ -73,15 +73,14 @@ class MessagesTableTest extends WindowTest {
         TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
         List<TimedMessages.Message> expected = all(timed, null);
         assertEquals(3 * PER_CHANNEL + 10, expected.size());
-        assertEquals(expected.size(), (int) fx(() -> mt.table().getItems().size()), "a row per message of the whole log");
-        assertTrue(fx(() -> ((javafx.scene.control.Label) ((javafx.scene.layout.HBox) mt.getTop()).getChildren().get(1)).getText())
-                .startsWith("12,010 messages"), "the note says how many");
+        assertEquals(expected.size(), (long) fx(mt::rowCount), "a row per message of the whole log");
+        assertTrue(fx(() -> mt.note().getText()).startsWith("12,010 messages"), fx(() -> mt.note().getText()));
         // Rows on either side of page starts (where ties are skipped), deep in the log, and the last.
         for (int i : new int[] {0, 1023, 1024, 1025, 5121, 9000, expected.size() - 1}) {
-            TimedMessages.Message m = rowMessage(mt, i);
-            assertEquals(expected.get(i).range(), m.range(), "row " + i);
-            assertEquals(expected.get(i).channel(), m.channel(), "row " + i);
-            assertEquals(expected.get(i).timeNs(), m.timeNs(), "row " + i);
+            var row = shownRow(mt, i).row();
+            assertEquals(expected.get(i).range(), row.range(), "row " + i);
+            assertEquals(TimeText.absolute(expected.get(i).timeNs(), 1), row.cells().get(0), "row " + i);
+            assertEquals(expected.get(i).channel(), row.cells().get(2), "row " + i);
         }
         // A pick far from what was read selects its row (found from the checkpoint before its time).
         TimedMessages.Message picked = expected.get(7001);
@@ -89,7 +88,9 @@ class MessagesTableTest extends WindowTest {
             mt.select(picked, true);
             return null;
         });
-        waitUntil("the picked row selected", () -> fx(() -> mt.table().getSelectionModel().getSelectedIndex() == 7001));
+        waitUntil("the picked row selected", () -> fx(() -> mt.grid().viewport().selection().lead() == 7001));
+        assertEquals(picked.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "shown selected");
+        assertEquals(List.of(picked.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()));
         // A channel filter: that channel's rows only, all of them.
         fx(() -> {
             mt.setChannels(Set.of("/c"));
@@ -98,9 +99,8 @@ class MessagesTableTest extends WindowTest {
         mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         List<TimedMessages.Message> c = all(timed, List.of("/c"));
-        assertEquals(PER_CHANNEL + 10, (int) fx(() -> mt.table().getItems().size()));
-        TimedMessages.Message last = rowMessage(mt, c.size() - 1);
-        assertEquals(c.get(c.size() - 1).range(), last.range());
-        assertEquals("/c", rowMessage(mt, 2000).channel());
+        assertEquals(PER_CHANNEL + 10, (long) fx(mt::rowCount));
+        assertEquals(c.getLast().range(), shownRow(mt, c.size() - 1).row().range());
+        assertEquals("/c", shownRow(mt, 2000).row().cells().get(2));
     }
 }
