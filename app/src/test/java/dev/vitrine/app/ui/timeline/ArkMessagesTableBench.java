@@ -94,6 +94,10 @@ public final class ArkMessagesTableBench {
         });
         while (fx(() -> mt.grid().viewport().selection().lead()) != mid) Thread.sleep(2);
         long tFound = System.nanoTime();
+        if (args.length > 1) { // a picture of the table to look at (unthemed: no stylesheet here)
+            while (!fx(() -> mt.grid().shownRows().stream().allMatch(r -> r.row() != null))) Thread.sleep(2);
+            fx(() -> dev.vitrine.app.ui.Screenshot.save(mt.getScene(), Path.of(args[1])));
+        }
         pinger.interrupt();
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
