@@ -163,6 +163,11 @@ public final class MessagesTable extends BorderPane {
         return out;
     }
 
+    /** Whether every row is selected (Ctrl+A): an export then takes the window, not a list of ten million. */
+    public boolean allSelected() {
+        return rowCount() > 0 && grid.viewport().selection().count() >= rowCount();
+    }
+
     /** The channels the filter shows (empty: all). */
     public List<String> channels() {
         return List.copyOf(chosen);

@@ -143,7 +143,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
      * message of the timeline's window (a dragged range zooms to it) and of the table's channels.
      */
     public MessageExporter.Choice exportChoice() {
-        List<TimedMessages.Message> chosen = showMessages.isSelected() ? messages.selectedMessages() : List.of();
+        List<TimedMessages.Message> chosen = showMessages.isSelected() && !messages.allSelected() ? messages.selectedMessages() : List.of();
         return new MessageExporter.Choice(chosen, messages.channels(), view.visibleStart(), view.visibleStop());
     }
 

@@ -67,26 +67,30 @@ final class WindowMessages implements RowWindow.PageLoader {
         if (first.size() > kept.size()) kept = first;
     }
 
-    /** Reads rows {@code [from, from+count)}: from the kept messages at once, else in the background. */
+    /**
+     * Reads rows {@code [from, from+count)} in the background (from the kept messages when it
+     * can) and makes their cells there too: a page's texts cost more than a frame when cold.
+     */
     @Override
     public void load(long from, int count, Consumer<List<RowTable.Row>> done, Consumer<Throwable> failed) {
         long page = from / PAGE;
-        if (from + count <= kept.size()) {
-            List<TimedMessages.Message> got = kept.subList((int) from, (int) from + count);
-            pages.put(page, got);
-            done.accept(rowsOf(from, got));
-            return;
-        }
+        List<TimedMessages.Message> known = from + count <= kept.size() ? kept.subList((int) from, (int) from + count) : null;
         RowWindow table = rows;
-        background.run(() -> cancelled || (table != null && !table.stillWanted(from)) ? null : read((int) page, count), got -> {
+        background.run(() -> {
+            if (cancelled || (known == null && table != null && !table.stillWanted(from))) return null;
+            List<TimedMessages.Message> got = known != null ? known : read((int) page, count);
+            return new Page(got, rowsOf(from, got));
+        }, got -> {
             if (got == null) {
                 if (table != null) table.forget(from); // scrolled away: asking again reads it
                 return;
             }
-            pages.put(page, got);
-            done.accept(rowsOf(from, got));
+            pages.put(page, got.messages());
+            done.accept(got.rows());
         }, failed);
     }
+
+    private record Page(List<TimedMessages.Message> messages, List<RowTable.Row> rows) {}
 
     private List<RowTable.Row> rowsOf(long from, List<TimedMessages.Message> got) {
         List<RowTable.Row> out = new ArrayList<>(got.size());

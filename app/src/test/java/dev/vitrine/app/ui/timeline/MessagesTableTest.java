@@ -91,6 +91,14 @@ class MessagesTableTest extends WindowTest {
         waitUntil("the picked row selected", () -> fx(() -> mt.grid().viewport().selection().lead() == 7001));
         assertEquals(picked.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "shown selected");
         assertEquals(List.of(picked.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()));
+        // Select all (Ctrl+A) exports the window rather than listing every row's message.
+        MessageExporter.Choice all = fx(() -> {
+            mt.grid().viewport().selection().selectAll(mt.rowCount());
+            mt.grid().refresh();
+            return p.exportChoice();
+        });
+        assertTrue(all.chosen().isEmpty(), "the whole window, not " + all.chosen().size() + " listed messages");
+        assertTrue(all.describe().contains("every channel"), all.describe());
         // A channel filter: that channel's rows only, all of them.
         fx(() -> {
             mt.setChannels(Set.of("/c"));
