@@ -143,24 +143,12 @@ public final class MessagesTable extends BorderPane {
     }
 
     /**
-     * The selected rows' messages, in table (time) order. Rows whose page is not at hand are read
-     * here, a page at a time: a selection reaching far beyond what was shown costs a read per page.
+     * The selected rows' messages, in table (time) order, as a list read when used (by the export
+     * job, off the FX thread): nothing is read here, however many rows are selected.
      */
     public List<TimedMessages.Message> selectedMessages() {
-        List<TimedMessages.Message> out = new ArrayList<>();
-        try {
-            for (long[] r : grid.viewport().selection().ranges()) {
-                long end = Math.min(r[1], rowCount()); // exclusive
-                for (long i = r[0]; i < end; ) {
-                    long page = i / WindowMessages.PAGE;
-                    List<TimedMessages.Message> ms = shown.page(page, (int) (Math.min(end, (page + 1) * WindowMessages.PAGE) - page * WindowMessages.PAGE));
-                    for (; i < end && i / WindowMessages.PAGE == page; i++) out.add(ms.get((int) (i % WindowMessages.PAGE)));
-                }
-            }
-        } catch (IOException e) {
-            note.setText("could not read the selected messages: " + Human.error(e));
-        }
-        return out;
+        if (shown == null) return List.of();
+        return new SelectedMessages(shown, grid.viewport().selection().ranges(), rowCount());
     }
 
     /** Whether every row is selected (Ctrl+A): an export then takes the window, not a list of ten million. */

@@ -91,6 +91,17 @@ class MessagesTableTest extends WindowTest {
         waitUntil("the picked row selected", () -> fx(() -> mt.grid().viewport().selection().lead() == 7001));
         assertEquals(picked.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "shown selected");
         assertEquals(List.of(picked.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()));
+        // A shift-click selection over several pages plus a ctrl-click far away: the export list holds
+        // exactly those rows' messages, read when the export job walks it (nothing read on the FX thread).
+        List<TimedMessages.Message> wide = fx(() -> {
+            mt.grid().viewport().selection().select(1000);
+            mt.grid().viewport().selection().extendTo(3100);
+            mt.grid().viewport().selection().toggle(9500);
+            return p.exportChoice().chosen();
+        });
+        List<TimedMessages.Message> want = new java.util.ArrayList<>(expected.subList(1000, 3101));
+        want.add(expected.get(9500));
+        assertEquals(want.stream().map(TimedMessages.Message::range).toList(), wide.stream().map(TimedMessages.Message::range).toList());
         // Select all (Ctrl+A) exports the window rather than listing every row's message.
         MessageExporter.Choice all = fx(() -> {
             mt.grid().viewport().selection().selectAll(mt.rowCount());
