@@ -1,6 +1,7 @@
 package dev.vitrine.core.model;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.vitrine.core.io.BatchedInputStream;
 import dev.vitrine.core.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,44 +39,23 @@ final class ChannelJsonLines implements Content {
     @Override
     public InputStream open() throws IOException {
         TimedMessages.Cursor cursor = timed.messages(List.of(channel), Long.MIN_VALUE, Long.MAX_VALUE);
-        return new InputStream() {
+        return new BatchedInputStream() {
             private final ByteArrayOutputStream batch = new ByteArrayOutputStream(BATCH + 4096);
             private final JsonGenerator g = Json.MAPPER.getFactory().createGenerator(batch);
-            private byte[] buf = new byte[0];
-            private int pos;
 
             {
                 g.setRootValueSeparator(null);
             }
 
-            /** False at the end of the channel. */
-            private boolean fill() throws IOException {
-                while (pos >= buf.length) {
-                    if (!cursor.hasNext()) return false;
-                    batch.reset();
-                    while (cursor.hasNext() && batch.size() < BATCH) {
-                        TimedMessages.writeLine(g, cursor.next());
-                        g.flush();
-                    }
-                    buf = batch.toByteArray();
-                    pos = 0;
+            @Override
+            protected byte[] nextBatch() throws IOException {
+                if (!cursor.hasNext()) return null;
+                batch.reset();
+                while (cursor.hasNext() && batch.size() < BATCH) {
+                    TimedMessages.writeLine(g, cursor.next());
+                    g.flush();
                 }
-                return true;
-            }
-
-            @Override
-            public int read() throws IOException {
-                return fill() ? buf[pos++] & 0xff : -1;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (len == 0) return 0;
-                if (!fill()) return -1;
-                int n = Math.min(len, buf.length - pos);
-                System.arraycopy(buf, pos, b, off, n);
-                pos += n;
-                return n;
+                return batch.toByteArray();
             }
 
             @Override

@@ -3,6 +3,7 @@ package dev.vitrine.core.format.clps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
+import dev.vitrine.core.io.BatchedInputStream;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.TruncatedException;
@@ -415,37 +416,17 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
             @Override
             public InputStream open() {
-                return new InputStream() {
+                return new BatchedInputStream() {
                     private long next = first;
-                    private byte[] buf = new byte[0];
-                    private int pos;
-
-                    private boolean fill() throws IOException {
-                        while (pos >= buf.length) {
-                            if (next >= end) return false;
-                            int n = (int) Math.min(CONTENT_CHUNK, end - next);
-                            java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream(n * 256);
-                            for (String line : records().lines(next, n)) bo.write(line.getBytes(StandardCharsets.UTF_8));
-                            next += n;
-                            buf = bo.toByteArray();
-                            pos = 0;
-                        }
-                        return true;
-                    }
 
                     @Override
-                    public int read() throws IOException {
-                        return fill() ? buf[pos++] & 0xff : -1;
-                    }
-
-                    @Override
-                    public int read(byte[] b, int off, int len) throws IOException {
-                        if (len == 0) return 0;
-                        if (!fill()) return -1;
-                        int k = Math.min(len, buf.length - pos);
-                        System.arraycopy(buf, pos, b, off, k);
-                        pos += k;
-                        return k;
+                    protected byte[] nextBatch() throws IOException {
+                        if (next >= end) return null;
+                        int n = (int) Math.min(CONTENT_CHUNK, end - next);
+                        java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream(n * 256);
+                        for (String line : records().lines(next, n)) bo.write(line.getBytes(StandardCharsets.UTF_8));
+                        next += n;
+                        return bo.toByteArray();
                     }
                 };
             }
