@@ -56,5 +56,5 @@ train() { # MODE ARGS...: one training run; its log is kept only when it fails
   say "the $mode training failed (above); that part starts without a cache"
 }
 train cli "$tree/samples" "$scratch/work"
-train gui --screenshot "$scratch/window.png" --verify "$tree"/samples/*.zs*
+train gui --screenshot "$scratch/window.png" --verify --show json-records "$tree"/samples/*.zs* "$tree"/samples/app-logs.clps
 say "done"

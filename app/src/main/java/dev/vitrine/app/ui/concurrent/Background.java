@@ -31,6 +31,9 @@ public final class Background {
     private final ReadOnlyIntegerWrapper busy = new ReadOnlyIntegerWrapper(this, "busy");
     private final AtomicBoolean publishPending = new AtomicBoolean();
 
+    /** Nice value of the long lane's threads (Linux): below the FX thread and the short reads a view waits for. */
+    static final int LONG_NICE = 10;
+
     public Background(int threads, Executor fx) {
         this.fx = fx;
         AtomicInteger n = new AtomicInteger();
@@ -44,7 +47,10 @@ public final class Background {
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
         AtomicInteger m = new AtomicInteger();
         ThreadFactory longThreads = r -> {
-            Thread t = new Thread(r, "vitrine-job-" + m.incrementAndGet());
+            Thread t = new Thread(() -> {
+                ThreadNiceness.lowerTo(LONG_NICE);
+                r.run();
+            }, "vitrine-job-" + m.incrementAndGet());
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             return t;

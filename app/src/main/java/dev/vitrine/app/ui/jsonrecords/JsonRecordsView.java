@@ -10,6 +10,7 @@ import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
 import dev.vitrine.app.ui.table.RecordsGrid;
 import dev.vitrine.app.ui.table.RowWindow;
+import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.FilterableRecords;
@@ -104,6 +105,7 @@ public final class JsonRecordsView extends BorderPane {
         split.setDividerPositions(0.58);
         setCenter(split);
         background.run(() -> new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS)), s -> {
+            Trace.log("records: count and key paths");
             total = s.count();
             columns = s.columns();
             List<String> names = new ArrayList<>(List.of("#"));
@@ -185,7 +187,14 @@ public final class JsonRecordsView extends BorderPane {
         scan = null;
         if (grid == null) return;
         show(new RowWindow(total, PAGE, MAX_PAGES, (from, n, done, failed) -> {
-            background.run(() -> rows(from, records.lines(from, n)), done, failed);
+            background.run(() -> {
+                long t0 = System.nanoTime();
+                List<String> lines = records.lines(from, n);
+                long t1 = System.nanoTime();
+                List<RowTable.Row> rows = rows(from, lines);
+                if (Trace.ON) Trace.log("records " + from + "+" + n + ": read " + (t1 - t0) / 1_000_000 + " ms, cells " + (System.nanoTime() - t1) / 1_000_000 + " ms");
+                return rows;
+            }, done, failed);
         }));
         status.setText(Human.count(total) + (total == 1 ? " record" : " records") + " · " + columns.size() + " key paths as columns");
     }

@@ -50,8 +50,14 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     private ClpsLoaded<ClpsSchemaTree> tree;
     private ClpsLoaded<ClpsSchemaMap> schemas;
     private ClpsLoaded<ClpsTableMetadata> tables;
-    private final Map<String, ClpsLoaded<ClpsDictionary>> dicts = new java.util.HashMap<>();
-    private ClpsLoaded<ClpsDecoding> decoding;
+    private final Map<String, ClpsLoaded<ClpsDictionary>> dicts = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile ClpsLoaded<ClpsDecoding> decoding;
+    /**
+     * Dictionaries (a var.dict takes a few hundred ms) load under their own locks, not the
+     * archive's: the window's other views read metadata meanwhile. Order: decoding, then
+     * dictionaries, then the archive's own lock for brief reads.
+     */
+    private final Object decodingLock = new Object(), dictLock = new Object();
     private ClpsRecords records;
 
     ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
@@ -223,9 +229,17 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     }
 
     /** A dictionary: u64 entry count, then one zstd frame (none when the count is 0). /array.dict may be absent. */
-    synchronized ClpsLoaded<ClpsDictionary> dictionary(String name) {
+    ClpsLoaded<ClpsDictionary> dictionary(String name) {
         ClpsLoaded<ClpsDictionary> d = dicts.get(name);
         if (d != null) return d;
+        synchronized (dictLock) {
+            d = dicts.get(name);
+            return d != null ? d : loadDictionary(name);
+        }
+    }
+
+    private ClpsLoaded<ClpsDictionary> loadDictionary(String name) {
+        ClpsLoaded<ClpsDictionary> d;
         ClpsFileEntry e = entry(name);
         if (e == null) {
             d = name.equals(ARRAY_DICT) ? ClpsLoaded.ok(ClpsDictionary.EMPTY) : ClpsLoaded.failed(problemAt(ClpsHeader.SIZE, "the metadata names no " + name + " entry"));
@@ -262,10 +276,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
      * the entries do not match is verify's to report.
      */
     Long dictionaryCount(String name) {
-        ClpsLoaded<ClpsDictionary> loaded;
-        synchronized (this) {
-            loaded = dicts.get(name);
-        }
+        ClpsLoaded<ClpsDictionary> loaded = dicts.get(name);
         if (loaded != null) return loaded.value() == null ? null : (long) loaded.value().size();
         ClpsFileEntry e = entry(name);
         if (e == null) return name.equals(ARRAY_DICT) ? 0L : null;
@@ -342,16 +353,20 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     }
 
     /** Everything needed to decode tables, or the first problem that prevents it. */
-    synchronized ClpsLoaded<ClpsDecoding> decoding() {
-        if (decoding != null) return decoding;
-        List<ClpsLoaded<?>> parts = List.of(schemaTree(), schemaMap(), dictionary(VAR_DICT), dictionary(LOG_DICT), dictionary(ARRAY_DICT));
-        for (ClpsLoaded<?> p : parts) {
-            if (p.problem() != null) return decoding = ClpsLoaded.failed(p.problem());
+    ClpsLoaded<ClpsDecoding> decoding() {
+        ClpsLoaded<ClpsDecoding> d = decoding;
+        if (d != null) return d;
+        synchronized (decodingLock) {
+            if (decoding != null) return decoding;
+            List<ClpsLoaded<?>> parts = List.of(schemaTree(), schemaMap(), dictionary(VAR_DICT), dictionary(LOG_DICT), dictionary(ARRAY_DICT));
+            for (ClpsLoaded<?> p : parts) {
+                if (p.problem() != null) return decoding = ClpsLoaded.failed(p.problem());
+            }
+            Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
+            decoding = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), dictionary(VAR_DICT).value(),
+                    dictionary(LOG_DICT).value(), dictionary(ARRAY_DICT).value(), patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
+            return decoding;
         }
-        Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
-        decoding = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), dictionary(VAR_DICT).value(),
-                dictionary(LOG_DICT).value(), dictionary(ARRAY_DICT).value(), patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
-        return decoding;
     }
 
     /** The records: count, JSON lines in original order, and a row table for the window. */

@@ -9,27 +9,42 @@ import java.util.PriorityQueue;
 
 /**
  * Where each record of the original order is: (table, row) for every log_event_idx, one i64
- * per record in the spill. A table whose stream is not decoded yet gives its log_event_idx
+ * per record, on the heap when that is at most an eighth of it, else in the spill. A table whose stream is not decoded yet gives its log_event_idx
  * column from a prefix of its stream (zstd stops once the column is out), so ordering needs
  * neither the other columns nor the heap; a permutation of 0..n-1 is placed directly, anything
  * else falls back to decoding every table and merging them by index, as clp-s does. Archives
  * without order information keep table order.
  */
 final class ClpsLogOrder {
-    private final MemorySegment order;
+    /** The order when it fits the heap comfortably (plain array work stays fast before the JIT gets to it), else null. */
+    private final long[] heap;
+    /** The order in the spill when it does not. */
+    private final MemorySegment spilled;
     final long size;
 
-    private ClpsLogOrder(MemorySegment order, long size) {
-        this.order = order;
+    private ClpsLogOrder(long[] heap, MemorySegment spilled, long size) {
+        this.heap = heap;
+        this.spilled = spilled;
         this.size = size;
     }
 
+    private long at(long i) {
+        return heap != null ? heap[(int) i] : spilled.getAtIndex(ClpsTable.I64, i);
+    }
+
     int table(long i) {
-        return (int) (order.getAtIndex(ClpsTable.I64, i) >>> 32);
+        return (int) (at(i) >>> 32);
     }
 
     int row(long i) {
-        return (int) order.getAtIndex(ClpsTable.I64, i);
+        return (int) at(i);
+    }
+
+    /** One (table, row) per record: a long[] of at most an eighth of the heap, else spill memory. */
+    private interface Slots {
+        long get(long i);
+
+        void set(long i, long v);
     }
 
     static ClpsLogOrder build(ClpsArchive a, ClpsTables tables, long maxRecords) throws IOException {
@@ -38,30 +53,61 @@ final class ClpsLogOrder {
         if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
             throw new IOException("archive has " + n + " records, more than the limits let this reader order at once (" + maxRecords + ")");
         }
+        long[] heap = 8 * n <= Runtime.getRuntime().maxMemory() / 8 ? new long[(int) n] : null;
+        MemorySegment seg = heap == null ? tables.allocate(8 * n) : null;
+        Slots order = heap != null ? new Slots() {
+            public long get(long i) {
+                return heap[(int) i];
+            }
+
+            public void set(long i, long v) {
+                heap[(int) i] = v;
+            }
+        } : new Slots() {
+            public long get(long i) {
+                return seg.getAtIndex(ClpsTable.I64, i);
+            }
+
+            public void set(long i, long v) {
+                seg.setAtIndex(ClpsTable.I64, i, v);
+            }
+        };
         int nt = tm.tables.size();
         boolean indexed = nt > 0;
         for (ClpsTableMetadata.Table t : tm.tables) indexed &= orderColumn(tables.decoding, t) >= 0;
-        MemorySegment order = tables.allocate(8 * n);
         if (!indexed) {
             long k = 0;
-            for (int t = 0; t < nt; t++) for (int r = 0; r < tm.tables.get(t).records(); r++) order.setAtIndex(ClpsTable.I64, k++, ((long) t << 32) | r);
-            return new ClpsLogOrder(order, n);
+            for (int t = 0; t < nt; t++) for (int r = 0; r < tm.tables.get(t).records(); r++) order.set(k++, ((long) t << 32) | r);
+            return new ClpsLogOrder(heap, seg, n);
         }
-        order.fill((byte) -1);
+        if (heap != null) java.util.Arrays.fill(heap, -1);
+        else seg.fill((byte) -1);
         boolean permutation = true;
         outer:
         for (int t = 0; t < nt && permutation; t++) {
             long[] idx = logEventIdx(a, tables, t);
+            if (heap != null) {
+                // The same placement as below on the array itself: this runs before the JIT has compiled much.
+                for (int r = 0; r < idx.length; r++) {
+                    long i = idx[r];
+                    if (i < 0 || i >= n || heap[(int) i] != -1) {
+                        permutation = false;
+                        continue outer;
+                    }
+                    heap[(int) i] = ((long) t << 32) | r;
+                }
+                continue;
+            }
             for (int r = 0; r < idx.length; r++) {
                 long i = idx[r];
-                if (i < 0 || i >= n || order.getAtIndex(ClpsTable.I64, i) != -1) {
+                if (i < 0 || i >= n || order.get(i) != -1) {
                     permutation = false;
                     continue outer;
                 }
-                order.setAtIndex(ClpsTable.I64, i, ((long) t << 32) | r);
+                order.set(i, ((long) t << 32) | r);
             }
         }
-        if (permutation) return new ClpsLogOrder(order, n);
+        if (permutation) return new ClpsLogOrder(heap, seg, n);
         // k-way merge of the tables by log_event_idx, as clp-s does.
         tables.decode(null);
         ClpsTable[] ts = new ClpsTable[nt];
@@ -73,10 +119,10 @@ final class ClpsLogOrder {
             long[] e = pq.poll();
             int t = (int) e[1];
             int r = (int) e[2];
-            order.setAtIndex(ClpsTable.I64, k++, ((long) t << 32) | r);
+            order.set(k++, ((long) t << 32) | r);
             if (r + 1 < ts[t].records) pq.add(new long[] {ts[t].logEventIdx(r + 1), t, r + 1});
         }
-        return new ClpsLogOrder(order, n);
+        return new ClpsLogOrder(heap, seg, n);
     }
 
     /** Position of the log_event_idx column in table {@code t}'s schema, or -1. */

@@ -24,8 +24,11 @@ import java.util.function.Predicate;
  */
 public final class ClpsRecords implements AutoCloseable {
     private static final int CHUNK = 4096;
+    /** Archives whose streams decode to at most this many bytes are decoded whole on first use rather than as pages need them. */
+    static final long EAGER_BYTES = 256L << 20;
     private final ClpsArchive archive;
     private volatile Decoded cached;
+    private volatile long wholeBelow = EAGER_BYTES;
     private boolean closed;
 
     /**
@@ -120,6 +123,11 @@ public final class ClpsRecords implements AutoCloseable {
         return new ClpsRecordTable(this);
     }
 
+    /** Sets the size under which an archive is decoded whole on first use (tests of the lazy path set 0). */
+    void decodeWholeBelow(long bytes) {
+        wholeBelow = bytes;
+    }
+
     /** Tables and order; with {@code all} every stream is decoded first (in parallel), else streams are decoded as records need them. */
     Decoded decoded(boolean all) throws IOException {
         Decoded d = cached;
@@ -139,7 +147,8 @@ public final class ClpsRecords implements AutoCloseable {
                     });
                     try {
                         // Decoded before ordering, the log_event_idx columns are read from the tables rather than again from the streams.
-                        if (all) tables.decode(null);
+                        // A small archive is decoded whole at once (in parallel): its first page needs most of its streams anyway.
+                        if (all || tables.decodedBytes() <= wholeBelow) tables.decode(null);
                         cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();

@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Where decoded packed streams and the log-order index live: memory-mapped temporary files in
- * the user's cache folder ({@code $XDG_CACHE_HOME} or {@code ~/.cache}, {@code vitrine/clps}),
- * not the Java heap. The heap then holds only cursors into them, so it is bounded by the
+ * Where decoded packed streams and the log-order index live: process memory up to a budget
+ * shared by all archives ({@link MemoryBudget}), beyond it memory-mapped temporary files in the
+ * user's cache folder ({@code $XDG_CACHE_HOME} or {@code ~/.cache}, {@code vitrine/clps}); never
+ * the Java heap. The heap then holds only cursors into them, so it is bounded by the
  * largest packed stream being decoded (its compressed bytes), never by the archive; the
  * kernel pages the decoded bytes in and out as memory allows. Each file is deleted as soon as
  * it is mapped (on Linux and macOS it lives on until unmapped, so nothing is left behind even
@@ -23,13 +24,59 @@ final class ClpsSpill implements AutoCloseable {
     private volatile boolean closed;
     private final long budget;
     private final java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
+    /** Bytes of this spill's segments in plain process memory (given back to {@link #memory} on close). */
+    private long inMemory;
+    private final MemoryBudget memory;
+
+    /**
+     * Plain (anonymous) process memory for decoded streams, one budget shared by every open
+     * archive ({@link #SHARED}: an eighth of the machine's memory). Writing into a fresh mapped
+     * file costs about twice as much as into memory (a page fault on a file per page, then
+     * write-back), so an archive's streams decode into memory while the budget lasts (a
+     * window's first page, most archives whole), and only beyond it into spill files the kernel
+     * can page out.
+     */
+    static final class MemoryBudget {
+        static final MemoryBudget SHARED = new MemoryBudget(Long.getLong("vitrine.clps.memoryBytes", totalMemory() / 8));
+        private final java.util.concurrent.atomic.AtomicLong free;
+
+        MemoryBudget(long bytes) {
+            free = new java.util.concurrent.atomic.AtomicLong(Math.max(0, bytes));
+        }
+
+        private static long totalMemory() {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+                return os.getTotalMemorySize();
+            }
+            return 1L << 30;
+        }
+
+        boolean take(long bytes) {
+            for (long f = free.get(); f >= bytes; f = free.get()) if (free.compareAndSet(f, f - bytes)) return true;
+            return false;
+        }
+
+        void give(long bytes) {
+            free.addAndGet(bytes);
+        }
+
+        long free() {
+            return free.get();
+        }
+    }
+
 
     /**
      * {@code budget}: the most bytes all segments may take. A few KB of zstd can claim hundreds
      * of MB of zeros per stream, so a hostile archive must not fill the disk through us.
      */
     ClpsSpill(long budget) {
+        this(budget, MemoryBudget.SHARED);
+    }
+
+    ClpsSpill(long budget, MemoryBudget memory) {
         this.budget = budget;
+        this.memory = memory;
     }
 
     /** The spill budget for an archive of {@code size} bytes: 64 times its size (clp-s's columns decode to about 8), at least 2 GiB. */
@@ -49,6 +96,16 @@ final class ClpsSpill implements AutoCloseable {
         if (closed) throw new IOException("the archive is closed");
         charge(bytes);
         if (bytes < HEAP_BELOW) return MemorySegment.ofArray(new byte[(int) bytes]);
+        if (memory.take(bytes)) {
+            synchronized (this) {
+                if (closed) {
+                    memory.give(bytes);
+                    throw new IOException("the archive is closed");
+                }
+                inMemory += bytes;
+                return arena.allocate(bytes, 8);
+            }
+        }
         Path dir = folder();
         if (dir != null) {
             Path f = null;
@@ -193,6 +250,7 @@ final class ClpsSpill implements AutoCloseable {
     private synchronized void closeNow() {
         if (closed) return;
         closed = true;
+        memory.give(inMemory);
         try {
             arena.close();
         } catch (IllegalStateException e) {

@@ -62,6 +62,13 @@ final class ClpsTables implements AutoCloseable {
         return tables.get(t);
     }
 
+    /** What all the packed streams decode to, as /table_metadata gives it. */
+    long decodedBytes() {
+        long sum = 0;
+        for (ClpsTableMetadata.Stream st : meta.streams) sum += Math.max(0, st.size());
+        return sum;
+    }
+
     /** How many packed streams have been decoded so far (what a first page cost). */
     int streamsDecoded() {
         return streamsDecoded.get();

@@ -8,17 +8,32 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
-/** The spill that holds decoded clp-s data off the heap: large segments are mapped, and a budget stops a hostile archive from filling the disk. */
+/** The spill that holds decoded clp-s data off the heap: large segments are in memory or mapped, and a budget stops a hostile archive from filling the disk. */
 class ClpsSpillTest {
     @Test
     void largeSegmentsAreMappedSmallOnesStayOnTheHeap() throws IOException {
-        try (ClpsSpill s = new ClpsSpill(1L << 30)) {
+        try (ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0))) {
             MemorySegment big = s.allocate(4L << 20);
             assertTrue(big.isMapped());
             big.set(ClpsTable.I64, (4L << 20) - 8, 42L);
             assertEquals(42L, big.get(ClpsTable.I64, (4L << 20) - 8));
             assertTrue(!s.allocate(100).isNative());
         }
+    }
+
+    @Test
+    void segmentsTakeProcessMemoryWhileItsBudgetLastsThenSpillFilesAndGiveItBackOnClose() throws IOException {
+        ClpsSpill.MemoryBudget memory = new ClpsSpill.MemoryBudget(5L << 20);
+        try (ClpsSpill s = new ClpsSpill(1L << 30, memory)) {
+            MemorySegment first = s.allocate(4L << 20);
+            assertTrue(first.isNative() && !first.isMapped(), "within the budget: plain memory");
+            MemorySegment second = s.allocate(4L << 20);
+            assertTrue(second.isMapped(), "past it: a spill file");
+            second.set(ClpsTable.I64, 8, 7L);
+            assertEquals(7L, second.get(ClpsTable.I64, 8));
+            assertEquals(1L << 20, memory.free());
+        }
+        assertEquals(5L << 20, memory.free(), "a closed archive gives its memory back to the others");
     }
 
     @Test
@@ -40,7 +55,7 @@ class ClpsSpillTest {
 
     @Test
     void aClosedSpillRefusesAndUnmaps() throws IOException {
-        ClpsSpill s = new ClpsSpill(1L << 30);
+        ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0));
         MemorySegment m = s.allocate(1L << 20);
         s.close();
         assertThrows(IllegalStateException.class, () -> m.get(ClpsTable.I64, 0));
