@@ -64,7 +64,7 @@ final class ClpsFilterable implements FilterableRecords {
             r.render(d, i, n, v -> {
                 if (f.test(v)) hits[k[0]++] = v.index();
                 return false; // nothing is kept: only the indices are wanted
-            });
+            }, f instanceof ClpsQueryFilter.Filter qf ? qf.rows() : null);
             for (int j = 0; j < k[0]; j++) if (!sink.test(hits[j])) return hits[j] + 1;
         }
         return end;

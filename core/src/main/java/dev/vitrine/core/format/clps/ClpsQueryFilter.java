@@ -19,7 +19,8 @@ import java.util.function.Predicate;
 /**
  * Where a KQL query becomes a record filter: the one place the query matcher plugs in. The
  * filter gets each record as its JSON bytes ({@link RecordView}) on several threads; it parses
- * a record only to match it. What clp-s knows of the archive before it searches comes from here:
+ * a record only to match it, and its {@link ClpsRowPrefilter} lets the renderer skip records
+ * the query cannot match before rendering them. What clp-s knows of the archive before it searches comes from here:
  * the schema tree (which key paths and types exist, so `NOT k: *` and the "key must exist" rules
  * answer as clp-s does), the timestamp column with its encoded values and index range (see
  * {@link ClpsTimestampContext}), and the range index fields of each record's range for
@@ -54,20 +55,32 @@ final class ClpsQueryFilter {
         }
         KqlNeedles needles = q.needles();
         Predicate<RecordView> mayMatch = needles == null ? r -> true : r -> needles.mayMatch(r.buffer(), r.offset(), r.length());
+        ClpsRowPrefilter rows = new ClpsRowPrefilter(q, base.timestampKey());
         if (ranges == null || ranges.isEmpty()) {
             Predicate<JsonNode> matcher = q.matcher(base);
-            return r -> {
+            return new Filter(rows, r -> {
                 if (!mayMatch.test(r)) return false;
                 JsonNode record = parse(r);
                 return record != null && matcher.test(record);
-            };
+            });
         }
         RangeMatchers byRange = new RangeMatchers(q, base, ranges);
-        return r -> {
+        return new Filter(rows, r -> {
             if (!mayMatch.test(r)) return false;
             JsonNode record = parse(r);
             return record != null && byRange.forRecord(r.index()).test(record);
-        };
+        });
+    }
+
+    /**
+     * A query's record filter: {@code rows} rules records out from their columns before they are
+     * rendered (when the renderer asks), {@code json} decides on the rendered JSON.
+     */
+    record Filter(ClpsRowPrefilter rows, Predicate<RecordView> json) implements Predicate<RecordView> {
+        @Override
+        public boolean test(RecordView r) {
+            return json.test(r);
+        }
     }
 
     /** The record parsed, or null: our own output always parses; a record that does not cannot match. */

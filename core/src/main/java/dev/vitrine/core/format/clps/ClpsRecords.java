@@ -196,6 +196,11 @@ public final class ClpsRecords implements AutoCloseable {
     }
 
     Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter) throws IOException {
+        return render(d, from, count, filter, filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null);
+    }
+
+    /** Renders records [from, from+count) that {@code rows} (when given) does not rule out and {@code filter} (when given) accepts. */
+    Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter, ClpsRowPrefilter rows) throws IOException {
         ClpsJsonOut out = new ClpsJsonOut(count * 256);
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
@@ -204,9 +209,23 @@ public final class ClpsRecords implements AutoCloseable {
         for (long i = from; i < from + count; i++) needed.set(d.order.table(i));
         d.tables.decode(needed);
         ClpsDecoding decoding = d.decoding();
+        ClpsRowPrefilter.RowValues values = rows == null ? null : new ClpsRowPrefilter.RowValues(decoding);
         for (long i = from; i < from + count; i++) {
             int row = d.order.row(i);
             ClpsTable table = d.tables.table(d.order.table(i));
+            if (rows != null) {
+                // Records the query cannot match are never rendered.
+                if (table != values.table) {
+                    values.table = table;
+                    values.prefilter = rows.forTable(table, decoding);
+                }
+                dev.vitrine.core.format.clps.kql.KqlPrefilter p = values.prefilter;
+                if (p == dev.vitrine.core.format.clps.kql.KqlPrefilter.NONE) continue;
+                if (p != null) {
+                    values.row = row;
+                    if (!p.mayMatch(values)) continue;
+                }
+            }
             int start = out.len;
             try {
                 table.render(row, decoding, out, scratch);

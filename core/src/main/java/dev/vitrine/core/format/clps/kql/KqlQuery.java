@@ -103,6 +103,14 @@ public final class KqlQuery {
         return KqlNeedles.of(plan);
     }
 
+    /**
+     * What the query needs of a table with {@code nodes} before its records are rebuilt ({@link
+     * KqlPrefilter}): {@link KqlPrefilter#NONE} when none of them can match, null when any may.
+     */
+    public KqlPrefilter prefilter(List<KqlPrefilter.Node> nodes, List<String> timestampKey) {
+        return KqlPrefilter.of(plan, nodes, timestampKey);
+    }
+
     /** Whether some filter can match a string column (for pruning by column type). */
     public boolean mayMatchAnyString() {
         int strings = KqlType.mask(KqlType.CLP_STRING, KqlType.VAR_STRING);

@@ -1,0 +1,92 @@
+package dev.vitrine.core.format.clps;
+
+import dev.vitrine.core.format.clps.kql.KqlPrefilter;
+import dev.vitrine.core.format.clps.kql.KqlQuery;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A query's {@link KqlPrefilter} for each schema, made from the schema's nodes the first time a
+ * table of it is rendered, so records the query cannot match are skipped before they are rebuilt
+ * as JSON. Shared by the rendering threads.
+ */
+final class ClpsRowPrefilter {
+    private final KqlQuery query;
+    private final List<String> timestampKey;
+    private final ConcurrentHashMap<Integer, Optional<KqlPrefilter>> bySchema = new ConcurrentHashMap<>();
+
+    ClpsRowPrefilter(KqlQuery query, List<String> timestampKey) {
+        this.query = query;
+        this.timestampKey = timestampKey;
+    }
+
+    /** The prefilter of {@code t}'s schema: {@link KqlPrefilter#NONE} when none of its records can match, null when any may. */
+    KqlPrefilter forTable(ClpsTable t, ClpsDecoding d) {
+        return bySchema.computeIfAbsent(t.meta.schemaId(), id -> Optional.ofNullable(query.prefilter(nodes(t, d), timestampKey))).orElse(null);
+    }
+
+    /** Every node of the table's records below the record root (leaves and the objects above them), with its column. */
+    private static List<KqlPrefilter.Node> nodes(ClpsTable t, ClpsDecoding d) {
+        ClpsSchemaTree tree = d.tree;
+        ClpsSchemaMap.Schema s = d.schemas.schemas.get(t.meta.schemaId());
+        if (s == null) return List.of(new KqlPrefilter.Node(List.of(""), KqlPrefilter.Kind.OTHER, -1)); // rendering reports it; never rule out
+        Set<Integer> ids = new LinkedHashSet<>();
+        int[] e = s.entries();
+        for (int i = 0; i < e.length; i++) {
+            if (i >= s.numOrdered() && ClpsSchemaMap.isDelimiter(e[i])) continue;
+            for (int p = e[i], steps = 0; p >= 0 && p != tree.objectRoot && steps <= tree.size(); p = tree.parent[p], steps++) ids.add(p);
+        }
+        List<KqlPrefilter.Node> out = new ArrayList<>();
+        for (int id : ids) {
+            List<String> path = ClpsQueryFilter.keyPath(tree, id);
+            if (path == null) continue; // metadata (log_event_idx), not record content
+            int column = -1;
+            for (int c = 0; c < t.template.columnNodes.length; c++) if (t.template.columnNodes[c] == id) column = c;
+            out.add(new KqlPrefilter.Node(path, kind(tree.type[id]), column));
+        }
+        return out;
+    }
+
+    private static KqlPrefilter.Kind kind(int nodeType) {
+        return switch (nodeType) {
+            case ClpsNodeType.OBJECT -> KqlPrefilter.Kind.OBJECT;
+            case ClpsNodeType.INTEGER, ClpsNodeType.DELTA_INTEGER -> KqlPrefilter.Kind.INTEGER;
+            case ClpsNodeType.VAR_STRING -> KqlPrefilter.Kind.VAR_STRING;
+            case ClpsNodeType.NULL_VALUE -> KqlPrefilter.Kind.NULL;
+            case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.STRUCTURED_ARRAY -> KqlPrefilter.Kind.ARRAY;
+            default -> KqlPrefilter.Kind.OTHER;
+        };
+    }
+
+    /** Record {@code row} of {@code table} as the checks read it; reused for every record a thread renders. */
+    static final class RowValues implements KqlPrefilter.Row {
+        private final ClpsDictionary vars;
+        ClpsTable table;
+        /** The prefilter of {@link #table}, kept while consecutive records share it. */
+        KqlPrefilter prefilter;
+        int row;
+
+        RowValues(ClpsDecoding d) {
+            this.vars = d.strings.vars;
+        }
+
+        @Override
+        public long value(int column) {
+            return table.data.get(ClpsTable.I64, table.columns[column].base + 8L * row);
+        }
+
+        @Override
+        public byte[] varString(long id) {
+            return id >= 0 && id < vars.size() ? vars.bytes((int) id) : null;
+        }
+
+        @Override
+        public int varStrings() {
+            return vars.size();
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.vitrine.core.format.clps.kql;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a query needs of one table's columns, checked before a record is rebuilt as JSON: a
+ * record it rules out cannot match, so it is never rendered or parsed (for {@code level: ERROR}
+ * that is most records). It only ever says "no" where the JSON matcher would say no too, and
+ * "maybe" otherwise; the matcher decides every "maybe". It looks at filters on a plain key path
+ * (no wildcards, no {@code $}, not negated, not the timestamp key) compared with an integer or
+ * var-string column, or on a key path the table does not hold at all; anything near an array or
+ * a key with an empty name stays "maybe".
+ */
+public final class KqlPrefilter {
+    /** Kinds of schema nodes the prefilter tells apart. */
+    public enum Kind { OBJECT, INTEGER, VAR_STRING, NULL, ARRAY, OTHER }
+
+    /** One node of a table's schema below the record's root: its key path, kind and column (or -1). */
+    public record Node(List<String> path, Kind kind, int column) {}
+
+    /** One record of the table, as the checks read it. */
+    public interface Row {
+        /** The i64 stored in {@code column} for this record: the integer, or a var-string's dictionary id. */
+        long value(int column);
+
+        /** Dictionary entry {@code id} as bytes, or null when there is none. */
+        byte[] varString(long id);
+
+        /** How many entries the var-string dictionary has. */
+        int varStrings();
+    }
+
+    /** A table none of whose records can match. */
+    public static final KqlPrefilter NONE = new KqlPrefilter(List.of());
+
+    /** For each alternative (AND) that may hold: the checks all of which must pass. */
+    private final List<Check[]> alternatives;
+
+    private KqlPrefilter(List<Check[]> alternatives) {
+        this.alternatives = alternatives;
+    }
+
+    /** Whether the record may match (false: it cannot). */
+    public boolean mayMatch(Row row) {
+        for (Check[] all : alternatives) {
+            boolean holds = true;
+            for (Check c : all) {
+                if (!c.holds(row)) {
+                    holds = false;
+                    break;
+                }
+            }
+            if (holds) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The prefilter of {@code plan} for a table with {@code nodes}, {@link #NONE} when no record
+     * of it can match, or null when it could not rule any record out.
+     */
+    static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, List<String> timestampKey) {
+        for (Node n : nodes) if (n.path().contains("")) return null;
+        List<Check[]> alternatives = new ArrayList<>();
+        for (List<KqlLeaf> conjunct : plan) {
+            List<Check> checks = new ArrayList<>();
+            boolean impossible = false;
+            for (KqlLeaf leaf : conjunct) {
+                Object c = check(leaf, nodes, timestampKey);
+                if (c == IMPOSSIBLE) {
+                    impossible = true;
+                    break;
+                }
+                if (c instanceof Check k) checks.add(k);
+            }
+            if (impossible) continue;
+            if (checks.isEmpty()) return null; // this alternative may hold for any record
+            alternatives.add(checks.toArray(Check[]::new));
+        }
+        return alternatives.isEmpty() ? NONE : new KqlPrefilter(alternatives);
+    }
+
+    private static final Object IMPOSSIBLE = new Object(), UNKNOWN = new Object();
+
+    /** A check of one filter on this table: a Check, IMPOSSIBLE (it never holds here) or UNKNOWN. */
+    private static Object check(KqlLeaf leaf, List<Node> nodes, List<String> timestampKey) {
+        KqlColumn col = leaf.column();
+        KqlOp op = leaf.op();
+        if (!col.namespace().isEmpty() || col.hasWildcard() || leaf.inverted() || leaf.literal() == null
+                || leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP || !(op == KqlOp.EQ || op.isRange())) {
+            return UNKNOWN;
+        }
+        List<String> path = new ArrayList<>();
+        for (KqlColumn.Token t : col.tokens()) path.add(t.name());
+        if (path.isEmpty() || path.equals(timestampKey)) return UNKNOWN;
+        Node at = null;
+        for (Node n : nodes) {
+            List<String> p = n.path();
+            if (p.size() < path.size() && n.kind() != Kind.OBJECT && path.subList(0, p.size()).equals(p)) return UNKNOWN; // inside an array or past a value
+            if (p.equals(path)) {
+                if (at != null) return UNKNOWN;
+                at = n;
+            }
+        }
+        // No such key, or an object or null there: the matcher finds no value of the filter's types.
+        if (at == null || at.kind() == Kind.OBJECT || at.kind() == Kind.NULL) return IMPOSSIBLE;
+        if (at.column() < 0) return UNKNOWN;
+        return switch (at.kind()) {
+            case INTEGER -> (leaf.types() & KqlType.INTEGER.bit()) == 0 || !leaf.literal().canInt(op) ? IMPOSSIBLE
+                    : new IntegerCheck(at.column(), op, leaf.literal().intValue(op));
+            case VAR_STRING -> new StringCheck(at.column(), leaf);
+            default -> UNKNOWN;
+        };
+    }
+
+    private interface Check {
+        boolean holds(Row row);
+    }
+
+    private record IntegerCheck(int column, KqlOp op, long operand) implements Check {
+        @Override
+        public boolean holds(Row row) {
+            long v = row.value(column);
+            return switch (op) {
+                case EQ -> v == operand;
+                case LT -> v < operand;
+                case GT -> v > operand;
+                case LTE -> v <= operand;
+                case GTE -> v >= operand;
+                default -> true;
+            };
+        }
+    }
+
+    /**
+     * A filter on a var-string column, judged once per dictionary entry: the entry's text is
+     * typed as the matcher types a JSON string (a space makes it a CLP string) and compared as
+     * it compares that type.
+     */
+    private static final class StringCheck implements Check {
+        private static final byte UNSEEN = 0, YES = 1, NO = 2;
+        private final int column;
+        private final KqlLeaf leaf;
+        private volatile byte[] memo;
+
+        StringCheck(int column, KqlLeaf leaf) {
+            this.column = column;
+            this.leaf = leaf;
+        }
+
+        @Override
+        public boolean holds(Row row) {
+            long id = row.value(column);
+            byte[] m = memo;
+            if (m == null) {
+                synchronized (this) {
+                    if (memo == null) memo = new byte[Math.max(0, row.varStrings())];
+                    m = memo;
+                }
+            }
+            if (id < 0 || id >= m.length) return true; // rendering reports the bad id
+            byte known = m[(int) id];
+            if (known != UNSEEN) return known == YES;
+            boolean holds = judge(row.varString(id));
+            m[(int) id] = holds ? YES : NO; // racing threads write the same answer
+            return holds;
+        }
+
+        private boolean judge(byte[] bytes) {
+            if (bytes == null) return true;
+            String text;
+            try {
+                text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                return true; // not text the matcher would read the same way: let it decide
+            }
+            KqlOp op = leaf.op();
+            KqlLiteral lit = leaf.literal();
+            if (text.indexOf(' ') >= 0) {
+                if ((leaf.types() & KqlType.CLP_STRING.bit()) == 0) return false;
+                return op == KqlOp.EQ && lit.asClpString(op) != null && lit.pattern().matches(text);
+            }
+            if ((leaf.types() & KqlType.VAR_STRING.bit()) == 0) return false;
+            String q = lit.asVarString(op);
+            if (q == null || op != KqlOp.EQ) return false;
+            return lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(text) : q.equals(text);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.vitrine.core.format.clps.kql;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The column checks that let the renderer skip records a query cannot match: they rule out only
+ * what the JSON matcher would refuse, and stay out of the way (null) wherever they cannot be
+ * sure. The golden searches (ClpsSearchTest and friends) check the same on real archives.
+ */
+class KqlPrefilterTest {
+    /** A table of {level: var-string column 0, http: {status: integer column 1}, tags: array}. */
+    private static final List<KqlPrefilter.Node> NODES = List.of(
+            new KqlPrefilter.Node(List.of("level"), KqlPrefilter.Kind.VAR_STRING, 0),
+            new KqlPrefilter.Node(List.of("http"), KqlPrefilter.Kind.OBJECT, -1),
+            new KqlPrefilter.Node(List.of("http", "status"), KqlPrefilter.Kind.INTEGER, 1),
+            new KqlPrefilter.Node(List.of("tags"), KqlPrefilter.Kind.ARRAY, 2));
+    private static final List<String> DICT = List.of("INFO", "ERROR", "two words");
+
+    private static KqlPrefilter.Row row(long levelId, long status) {
+        return new KqlPrefilter.Row() {
+            @Override
+            public long value(int column) {
+                return column == 0 ? levelId : status;
+            }
+
+            @Override
+            public byte[] varString(long id) {
+                return DICT.get((int) id).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public int varStrings() {
+                return DICT.size();
+            }
+        };
+    }
+
+    private static KqlPrefilter of(String query) {
+        return KqlQuery.parse(query).prefilter(NODES, List.of("timestamp"));
+    }
+
+    @Test
+    void stringAndNumberFiltersRuleOutOnlyRecordsThatCannotMatch() {
+        KqlPrefilter p = of("level: ERROR AND http.status >= 500");
+        assertNotNull(p);
+        assertTrue(p.mayMatch(row(1, 503)));
+        assertFalse(p.mayMatch(row(0, 503)), "INFO is not ERROR");
+        assertFalse(p.mayMatch(row(1, 200)), "200 < 500");
+        KqlPrefilter w = of("level: ERR*");
+        assertTrue(w.mayMatch(row(1, 0)));
+        assertFalse(w.mayMatch(row(0, 0)));
+        KqlPrefilter or = of("level: INFO OR http.status: 404");
+        assertTrue(or.mayMatch(row(0, 200)));
+        assertTrue(or.mayMatch(row(1, 404)));
+        assertFalse(or.mayMatch(row(1, 200)));
+    }
+
+    @Test
+    void aKeyTheTableDoesNotHoldRulesOutTheWholeTable() {
+        assertSame(KqlPrefilter.NONE, of("user: alice"));
+        assertSame(KqlPrefilter.NONE, of("http: 200"), "an object holds no value");
+        // An alternative on a key the table has keeps it.
+        assertNotNull(of("user: alice OR level: INFO"));
+        assertTrue(of("user: alice OR level: INFO").mayMatch(row(0, 0)));
+    }
+
+    @Test
+    void whatItCannotJudgeItLeavesToTheMatcher() {
+        assertNull(of("NOT level: ERROR"), "negations");
+        assertNull(of("tags: red"), "arrays match element by element");
+        assertNull(of("tags.colour: red"), "paths inside an array");
+        assertNull(of("*: ERROR"), "any key");
+        assertNull(of("*.status: 500"), "wildcard keys");
+        assertSame(KqlPrefilter.NONE, of("lev*: ERROR"), "a * inside a key is part of its name");
+        assertNull(of("timestamp > 5"), "the timestamp key compares encoded times");
+        assertNull(of("level: *"), "existence");
+    }
+}
