@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * archive, -Dvitrine.bigclps=FILE (bench/clps.sh with WINDOW=1 runs it with -Xmx256m). Prints
  * the time to the first page of records (and how many packed streams it decoded), to the
  * packets and schema tabs' first draw, to the end of a filter scan over every record, and the
- * longest gap between two frames meanwhile with the FX thread's own CPU in it (a long gap with
+ * (-Dvitrine.bigclps.query=KQL, default level: ERROR) longest gap between two frames meanwhile with the FX thread's own CPU in it (a long gap with
  * little FX CPU is the machine or the collector, one full of FX CPU is work on the FX thread),
  * the collector's time, and the peak heap.
  */
@@ -86,7 +86,7 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
         long gc0 = gcMillis();
         long t1 = System.nanoTime();
         fx(() -> {
-            r.filterField().setText("level: ERROR");
+            r.filterField().setText(System.getProperty("vitrine.bigclps.query", "level: ERROR"));
             r.filterField().getOnAction().handle(null);
             return null;
         });

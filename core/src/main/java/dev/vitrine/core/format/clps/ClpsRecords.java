@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.format.clps.kql.KqlPrefilter;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.model.RowTable;
 import java.io.IOException;
@@ -196,12 +197,18 @@ public final class ClpsRecords implements AutoCloseable {
     }
 
     Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter) throws IOException {
-        return render(d, from, count, filter, filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null);
+        return render(d, from, count, filter, filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null, null);
     }
 
-    /** Renders records [from, from+count) that {@code rows} (when given) does not rule out and {@code filter} (when given) accepts. */
-    Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter, ClpsRowPrefilter rows) throws IOException {
-        ClpsJsonOut out = new ClpsJsonOut(count * 256);
+    /**
+     * Renders records [from, from+count) that {@code rows} (when given) does not rule out and
+     * {@code filter} (when given) accepts; a record {@code rows} accepts for certain skips the
+     * filter. With {@code hits}, the accepted records' indices go there instead and nothing is
+     * kept (records accepted for certain are not even rendered).
+     */
+    Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter, ClpsRowPrefilter rows, java.util.function.LongConsumer hits)
+            throws IOException {
+        ClpsJsonOut out = new ClpsJsonOut(hits != null ? 4096 : count * 256);
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);
@@ -213,18 +220,24 @@ public final class ClpsRecords implements AutoCloseable {
         for (long i = from; i < from + count; i++) {
             int row = d.order.row(i);
             ClpsTable table = d.tables.table(d.order.table(i));
+            int verdict = KqlPrefilter.MAYBE;
             if (rows != null) {
                 // Records the query cannot match are never rendered.
                 if (table != values.table) {
                     values.table = table;
                     values.prefilter = rows.forTable(table, decoding);
                 }
-                dev.vitrine.core.format.clps.kql.KqlPrefilter p = values.prefilter;
-                if (p == dev.vitrine.core.format.clps.kql.KqlPrefilter.NONE) continue;
+                KqlPrefilter p = values.prefilter;
+                if (p == KqlPrefilter.NONE) continue;
                 if (p != null) {
                     values.row = row;
-                    if (!p.mayMatch(values)) continue;
+                    verdict = p.judge(values);
+                    if (verdict == KqlPrefilter.NO) continue;
                 }
+            }
+            if (hits != null && verdict == KqlPrefilter.YES) {
+                hits.accept(i);
+                continue;
             }
             int start = out.len;
             try {
@@ -235,7 +248,7 @@ public final class ClpsRecords implements AutoCloseable {
                 // A reader bug or data we did not foresee: still one line naming where.
                 throw archive.streamProblem(table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
             }
-            if (filter != null) {
+            if (filter != null && verdict != KqlPrefilter.YES) {
                 view.index = i;
                 view.offset = start;
                 view.length = out.len - start - 1;
@@ -243,6 +256,11 @@ public final class ClpsRecords implements AutoCloseable {
                     out.len = start;
                     continue;
                 }
+            }
+            if (hits != null) {
+                hits.accept(i);
+                out.len = start;
+                continue;
             }
             kept++;
         }

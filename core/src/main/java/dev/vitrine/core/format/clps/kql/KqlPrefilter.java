@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * What a query needs of one table's columns, checked before a record is rebuilt as JSON: a
  * record it rules out cannot match, so it is never rendered or parsed (for {@code level: ERROR}
- * that is most records). It only ever says "no" where the JSON matcher would say no too, and
- * "maybe" otherwise; the matcher decides every "maybe". It looks at filters on a plain key path
+ * that is most records), and one it accepts for certain is rendered but not parsed. It says
+ * "no" or "yes" only where the JSON matcher would say the same, "maybe" otherwise; the matcher
+ * decides every "maybe". It looks at filters on a plain key path
  * (no wildcards, no {@code $}, not negated, not the timestamp key) compared with an integer or
  * var-string column, or on a key path the table does not hold at all; anything near an array or
  * a key with an empty name stays "maybe".
@@ -45,19 +46,34 @@ public final class KqlPrefilter {
         this.alternatives = alternatives;
     }
 
+    /** Answers of {@link #judge}. */
+    public static final int NO = 0, YES = 1, MAYBE = 2;
+
     /** Whether the record may match (false: it cannot). */
     public boolean mayMatch(Row row) {
+        return judge(row) != NO;
+    }
+
+    /**
+     * {@link #NO} when the record cannot match, {@link #YES} when it matches for certain (every
+     * filter of an alternative was judged on its column), else {@link #MAYBE}.
+     */
+    public int judge(Row row) {
+        int answer = NO;
         for (Check[] all : alternatives) {
-            boolean holds = true;
+            int a = YES;
             for (Check c : all) {
-                if (!c.holds(row)) {
-                    holds = false;
+                int r = c.judge(row);
+                if (r == NO) {
+                    a = NO;
                     break;
                 }
+                if (r == MAYBE) a = MAYBE;
             }
-            if (holds) return true;
+            if (a == YES) return YES;
+            if (a == MAYBE) answer = MAYBE;
         }
-        return false;
+        return answer;
     }
 
     /**
@@ -69,7 +85,7 @@ public final class KqlPrefilter {
         List<Check[]> alternatives = new ArrayList<>();
         for (List<KqlLeaf> conjunct : plan) {
             List<Check> checks = new ArrayList<>();
-            boolean impossible = false;
+            boolean impossible = false, unsure = false;
             for (KqlLeaf leaf : conjunct) {
                 Object c = check(leaf, nodes, timestampKey);
                 if (c == IMPOSSIBLE) {
@@ -77,9 +93,11 @@ public final class KqlPrefilter {
                     break;
                 }
                 if (c instanceof Check k) checks.add(k);
+                else unsure = true;
             }
             if (impossible) continue;
             if (checks.isEmpty()) return null; // this alternative may hold for any record
+            if (unsure) checks.add(row -> MAYBE); // the matcher judges the filters not checked here
             alternatives.add(checks.toArray(Check[]::new));
         }
         return alternatives.isEmpty() ? NONE : new KqlPrefilter(alternatives);
@@ -119,14 +137,14 @@ public final class KqlPrefilter {
     }
 
     private interface Check {
-        boolean holds(Row row);
+        int judge(Row row);
     }
 
     private record IntegerCheck(int column, KqlOp op, long operand) implements Check {
         @Override
-        public boolean holds(Row row) {
+        public int judge(Row row) {
             long v = row.value(column);
-            return switch (op) {
+            boolean holds = switch (op) {
                 case EQ -> v == operand;
                 case LT -> v < operand;
                 case GT -> v > operand;
@@ -134,6 +152,7 @@ public final class KqlPrefilter {
                 case GTE -> v >= operand;
                 default -> true;
             };
+            return holds ? YES : NO;
         }
     }
 
@@ -143,7 +162,8 @@ public final class KqlPrefilter {
      * it compares that type.
      */
     private static final class StringCheck implements Check {
-        private static final byte UNSEEN = 0, YES = 1, NO = 2;
+        /** Memo states: 0 not judged yet, else the answer + 1. */
+        private static final byte UNSEEN = 0;
         private final int column;
         private final KqlLeaf leaf;
         private volatile byte[] memo;
@@ -154,7 +174,7 @@ public final class KqlPrefilter {
         }
 
         @Override
-        public boolean holds(Row row) {
+        public int judge(Row row) {
             long id = row.value(column);
             byte[] m = memo;
             if (m == null) {
@@ -163,23 +183,28 @@ public final class KqlPrefilter {
                     m = memo;
                 }
             }
-            if (id < 0 || id >= m.length) return true; // rendering reports the bad id
+            if (id < 0 || id >= m.length) return MAYBE; // rendering reports the bad id
             byte known = m[(int) id];
-            if (known != UNSEEN) return known == YES;
-            boolean holds = judge(row.varString(id));
-            m[(int) id] = holds ? YES : NO; // racing threads write the same answer
-            return holds;
+            if (known != UNSEEN) return known - 1;
+            int answer = judge(row.varString(id));
+            m[(int) id] = (byte) (answer + 1); // racing threads write the same answer
+            return answer;
         }
 
-        private boolean judge(byte[] bytes) {
-            if (bytes == null) return true;
+        private int judge(byte[] bytes) {
+            if (bytes == null) return MAYBE;
             String text;
             try {
                 text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
             } catch (CharacterCodingException e) {
-                return true; // not text the matcher would read the same way: let it decide
+                return MAYBE; // not text the matcher would read the same way: let it decide
             }
+            return matches(text) ? YES : NO;
+        }
+
+        /** The matcher's comparison of a string value with this filter (KqlEvaluator.scalar). */
+        private boolean matches(String text) {
             KqlOp op = leaf.op();
             KqlLiteral lit = leaf.literal();
             if (text.indexOf(' ') >= 0) {

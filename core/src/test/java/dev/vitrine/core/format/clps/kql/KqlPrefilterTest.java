@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps.kql;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -61,6 +62,16 @@ class KqlPrefilterTest {
         assertTrue(or.mayMatch(row(0, 200)));
         assertTrue(or.mayMatch(row(1, 404)));
         assertFalse(or.mayMatch(row(1, 200)));
+    }
+
+    @Test
+    void aRecordEveryFilterOfAnAlternativeWasJudgedOnIsAcceptedForCertain() {
+        assertEquals(KqlPrefilter.YES, of("level: ERROR AND http.status >= 500").judge(row(1, 503)));
+        assertEquals(KqlPrefilter.YES, of("level: INFO OR http.status: 404").judge(row(0, 200)), "one certain alternative is enough");
+        // An alternative with a filter judged only on the JSON stays open.
+        KqlPrefilter mixed = of("level: ERROR AND tags: red");
+        assertEquals(KqlPrefilter.MAYBE, mixed.judge(row(1, 0)));
+        assertEquals(KqlPrefilter.NO, mixed.judge(row(0, 0)));
     }
 
     @Test
