@@ -61,6 +61,8 @@ final class ArchiveArgument {
             int rc;
             try {
                 rc = body.run(archive, reading);
+            } catch (ClosedOutput e) {
+                return ExitCodes.OUTPUT_CLOSED; // the reader has all it wanted: nothing to say
             } catch (FormatException e) {
                 // what was readable before the damage has been printed, as the reference does
                 spec.commandLine().getOut().flush();

@@ -8,6 +8,11 @@ public final class ExitCodes {
     public static final int DAMAGED = 1;
     /** Nothing could be read (missing file, unknown format) or the command line was wrong. */
     public static final int UNREADABLE = 2;
+    /**
+     * Whoever read the output stopped reading (`vitrine cat … | head`): the command ends quietly
+     * with the status a shell gives a process ended by SIGPIPE, as cat and grep do.
+     */
+    public static final int OUTPUT_CLOSED = 141;
 
     private ExitCodes() {}
 }

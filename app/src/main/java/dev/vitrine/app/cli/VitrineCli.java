@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
         description = "Look inside ZSS/ZS, CAF and other archives: structure, integrity, contents.",
-        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage.",
+        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage;",
+                "141 when the output's reader stops reading (cat | head).",
                 "Run `vitrine` with no command (or with files) to open the window."})
 public final class VitrineCli implements Runnable {
 
@@ -108,7 +109,7 @@ public final class VitrineCli implements Runnable {
     private final OutputStream stdout;
 
     private VitrineCli(OutputStream stdout) {
-        this.stdout = stdout;
+        this.stdout = new ClosedOutput.Guard(stdout);
     }
 
     OutputStream stdout() {
