@@ -105,12 +105,18 @@ public final class KqlPrefilter {
 
     private static final Object IMPOSSIBLE = new Object(), UNKNOWN = new Object();
 
-    /** A check of one filter on this table: a Check, IMPOSSIBLE (it never holds here) or UNKNOWN. */
+    /**
+     * A check of one filter on this table: a Check, IMPOSSIBLE (it never holds here) or UNKNOWN.
+     * As in KqlEvaluator: a filter holds only where its key path leads to a value of one of its
+     * types (negated or not); then EXISTS holds, and a comparison holds when the value compares,
+     * or when it does not for a negated filter.
+     */
     private static Object check(KqlLeaf leaf, List<Node> nodes, List<String> timestampKey) {
         KqlColumn col = leaf.column();
         KqlOp op = leaf.op();
-        if (!col.namespace().isEmpty() || col.hasWildcard() || leaf.inverted() || leaf.literal() == null
-                || leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP || !(op == KqlOp.EQ || op.isRange())) {
+        boolean exists = op == KqlOp.EXISTS && !leaf.inverted();
+        if (!col.namespace().isEmpty() || col.hasWildcard() || !(exists || op == KqlOp.EQ || op.isRange())
+                || (!exists && (leaf.literal() == null || leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP))) {
             return UNKNOWN;
         }
         List<String> path = new ArrayList<>();
@@ -125,12 +131,17 @@ public final class KqlPrefilter {
                 at = n;
             }
         }
-        // No such key, or an object or null there: the matcher finds no value of the filter's types.
-        if (at == null || at.kind() == Kind.OBJECT || at.kind() == Kind.NULL) return IMPOSSIBLE;
+        // No such key, or an object there: the matcher finds no value at all.
+        if (at == null || at.kind() == Kind.OBJECT) return IMPOSSIBLE;
+        if (at.kind() == Kind.NULL) return (leaf.types() & KqlType.NULL.bit()) == 0 ? IMPOSSIBLE : UNKNOWN;
         if (at.column() < 0) return UNKNOWN;
         return switch (at.kind()) {
-            case INTEGER -> (leaf.types() & KqlType.INTEGER.bit()) == 0 || !leaf.literal().canInt(op) ? IMPOSSIBLE
-                    : new IntegerCheck(at.column(), op, leaf.literal().intValue(op));
+            case INTEGER -> {
+                if ((leaf.types() & KqlType.INTEGER.bit()) == 0) yield IMPOSSIBLE;
+                if (exists) yield (Check) row -> YES;
+                if (!leaf.literal().canInt(op)) yield leaf.inverted() ? (Check) row -> YES : IMPOSSIBLE;
+                yield new IntegerCheck(at.column(), op, leaf.literal().intValue(op), leaf.inverted());
+            }
             case VAR_STRING -> new StringCheck(at.column(), leaf);
             default -> UNKNOWN;
         };
@@ -140,7 +151,7 @@ public final class KqlPrefilter {
         int judge(Row row);
     }
 
-    private record IntegerCheck(int column, KqlOp op, long operand) implements Check {
+    private record IntegerCheck(int column, KqlOp op, long operand, boolean inverted) implements Check {
         @Override
         public int judge(Row row) {
             long v = row.value(column);
@@ -152,7 +163,7 @@ public final class KqlPrefilter {
                 case GTE -> v >= operand;
                 default -> true;
             };
-            return holds ? YES : NO;
+            return holds != inverted ? YES : NO;
         }
     }
 
@@ -203,18 +214,21 @@ public final class KqlPrefilter {
             return matches(text) ? YES : NO;
         }
 
-        /** The matcher's comparison of a string value with this filter (KqlEvaluator.scalar). */
+        /** The matcher's verdict on a string value: typed as it types a JSON string, then compared (KqlEvaluator.scalar). */
         private boolean matches(String text) {
             KqlOp op = leaf.op();
             KqlLiteral lit = leaf.literal();
-            if (text.indexOf(' ') >= 0) {
-                if ((leaf.types() & KqlType.CLP_STRING.bit()) == 0) return false;
-                return op == KqlOp.EQ && lit.asClpString(op) != null && lit.pattern().matches(text);
+            boolean clp = text.indexOf(' ') >= 0;
+            if ((leaf.types() & (clp ? KqlType.CLP_STRING : KqlType.VAR_STRING).bit()) == 0) return false; // not found: false even negated
+            if (op == KqlOp.EXISTS) return true;
+            boolean compares;
+            if (clp) {
+                compares = op == KqlOp.EQ && lit.asClpString(op) != null && lit.pattern().matches(text);
+            } else {
+                String q = lit.asVarString(op);
+                compares = q != null && op == KqlOp.EQ && (lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(text) : q.equals(text));
             }
-            if ((leaf.types() & KqlType.VAR_STRING.bit()) == 0) return false;
-            String q = lit.asVarString(op);
-            if (q == null || op != KqlOp.EQ) return false;
-            return lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(text) : q.equals(text);
+            return compares != leaf.inverted();
         }
     }
 }

@@ -75,6 +75,19 @@ class KqlPrefilterTest {
     }
 
     @Test
+    void negatedFiltersAreJudgedOnTheColumnToo() {
+        KqlPrefilter p = of("NOT level: ERROR");
+        assertNotNull(p);
+        assertEquals(KqlPrefilter.YES, p.judge(row(0, 0)), "INFO is not ERROR");
+        assertEquals(KqlPrefilter.NO, p.judge(row(1, 0)));
+        // clp-s adds "or level is a string of the other kind": a value with a space is one.
+        assertEquals(KqlPrefilter.YES, p.judge(row(2, 0)));
+        assertEquals(KqlPrefilter.YES, of("NOT http.status: 404").judge(row(0, 200)));
+        assertEquals(KqlPrefilter.NO, of("NOT http.status: 404").judge(row(0, 404)));
+        assertSame(KqlPrefilter.NONE, of("NOT user: alice"), "a key the table lacks: even a negated filter needs it");
+    }
+
+    @Test
     void aKeyTheTableDoesNotHoldRulesOutTheWholeTable() {
         assertSame(KqlPrefilter.NONE, of("user: alice"));
         assertSame(KqlPrefilter.NONE, of("http: 200"), "an object holds no value");
@@ -85,13 +98,13 @@ class KqlPrefilterTest {
 
     @Test
     void whatItCannotJudgeItLeavesToTheMatcher() {
-        assertNull(of("NOT level: ERROR"), "negations");
         assertNull(of("tags: red"), "arrays match element by element");
         assertNull(of("tags.colour: red"), "paths inside an array");
         assertNull(of("*: ERROR"), "any key");
         assertNull(of("*.status: 500"), "wildcard keys");
         assertSame(KqlPrefilter.NONE, of("lev*: ERROR"), "a * inside a key is part of its name");
         assertNull(of("timestamp > 5"), "the timestamp key compares encoded times");
-        assertNull(of("level: *"), "existence");
+        assertNull(of("NOT level: *"), "a key's absence is judged against the whole archive");
+        assertEquals(KqlPrefilter.YES, of("level: *").judge(row(0, 0)), "existence of a column the table has");
     }
 }
