@@ -255,6 +255,35 @@ public final class LinkedSelection {
         }
     }
 
+    /**
+     * Frames bytes that lie in decoded bytes but belong to no tree node (a clp-s record's values,
+     * column by column in its stream): the container in the raw bytes, and beside them the
+     * decoded bytes with each value framed. The tree's selection stays.
+     */
+    public void showDecoded(String name, Decoded d) {
+        int gen = ++generation;
+        background.run(d::open, bytes -> {
+            if (gen != generation) {
+                bytes.close();
+                return;
+            }
+            ByteRange raw = d.container();
+            FileRef file = raw.isNone() ? currentFile() : raw.file();
+            showFile(file, () -> {
+                if (gen != generation) return;
+                base = HexMarks.forNode(name, raw, List.of(), file, hex.hex().layoutModel().size());
+                extra = null;
+                applyMarks(true);
+                decodedFields = d.fields();
+                hex.showDecoded(d.label(), bytes, HexMarks.forNode(name, ByteRange.of(d.offset(), d.length()), d.fields(), FileRef.MAIN, Long.MAX_VALUE));
+                hex.setInfo(describe(raw) + " · decoded beside");
+                shownBytes.run();
+            });
+        }, err -> {
+            if (gen == generation) notifier.error(name + ": " + Human.error(err));
+        });
+    }
+
     /** Frames a row's bytes (a view's table row was selected). */
     public void showRow(RowTable.Row row) {
         ByteRange r = row.range();

@@ -25,6 +25,15 @@ public interface FilterableRecords {
     /** Records {@code [from, from+count)} in original order, each as one line of JSON without its newline. */
     List<String> lines(long from, int count) throws IOException;
 
+    /**
+     * Where record {@code index}'s values lie: the decoded bytes holding them, with a field
+     * framing each value, for a window to show beside the raw bytes; empty when the format
+     * cannot say.
+     */
+    default java.util.Optional<Decoded> recordBytes(long index) throws IOException {
+        return java.util.Optional.empty();
+    }
+
     /** Key paths of the records, most frequent first (at most {@code max}). */
     List<KeyPath> keyPaths(int max) throws IOException;
 

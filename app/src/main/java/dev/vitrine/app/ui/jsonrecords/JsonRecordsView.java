@@ -58,8 +58,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
  * all that match, or all, as JSON lines.
  */
 public final class JsonRecordsView extends BorderPane {
-    static final int PAGE = 256;
-    static final int MAX_PAGES = 64;
+    /** Rows read and parsed per background job: a screenful or two, so the first one shows soon. */
+    static final int PAGE = 64;
+    static final int MAX_PAGES = 256;
     static final int MAX_COLUMNS = 40;
     static final int MAX_CELL = 300;
     /** Records scanned between progress reports. */
@@ -239,7 +240,15 @@ public final class JsonRecordsView extends BorderPane {
         });
     }
 
+    private java.util.function.LongConsumer onRecordChosen = i -> {};
+
+    /** Called with a record's index when it becomes the one shown (the window frames its bytes). */
+    public void setOnRecordChosen(java.util.function.LongConsumer handler) {
+        onRecordChosen = handler;
+    }
+
     private void showJson(RowTable.Row r) {
+        onRecordChosen.accept(r.index());
         String line = r.cells().getLast();
         try {
             json.setText("record " + Human.count(r.index()) + "\n" + Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(Json.MAPPER.readTree(line)));

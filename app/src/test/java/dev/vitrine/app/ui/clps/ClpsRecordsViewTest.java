@@ -80,6 +80,36 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
     }
 
     @Test
+    void theChosenRecordsValuesAreFramedInItsDecodedStream() throws Exception {
+        ArchiveView v = openApp();
+        JsonRecordsView r = records(v);
+        fx(() -> {
+            r.grid().jumpTo(7);
+            return null;
+        });
+        rowsLoaded(r);
+        waitUntil("the decoded stream shown", () -> v.hex().decoded().showing());
+        settle();
+        FilterableRecords fr = v.session().archive().capability(FilterableRecords.class).orElseThrow();
+        var where = fr.recordBytes(7).orElseThrow();
+        assertTrue(where.label().contains("record 7"), where.label());
+        var raw = fx(() -> v.hex().hex().marks().node());
+        assertEquals(where.container().offset(), raw.start(), "the stream's compressed frame is framed in the file");
+        assertEquals(where.container().end(), raw.end());
+        var marks = fx(() -> v.hex().decoded().hex().marks().all());
+        // Every value of the record is framed where it is stored, and it is the value cat writes.
+        com.fasterxml.jackson.databind.JsonNode record = Json.MAPPER.readTree(catLines(APP_OUT).get(7));
+        var level = where.fields().stream().filter(f -> f.name().equals("level")).findFirst().orElseThrow();
+        assertEquals(record.get("level").asText(), level.value().replace("\"", ""));
+        assertTrue(marks.stream().anyMatch(m -> m.start() == level.range().offset() && m.end() == level.range().end()), marks.toString());
+        var log = where.fields().getFirst();
+        assertEquals("log_event_idx", log.name());
+        assertEquals("7", log.value(), "the record's own first byte: its index in the original order");
+        fx(() -> dev.vitrine.app.ui.Screenshot.save(window.scene(),
+                Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), "ClpsRecordsViewTest-record-bytes.png")));
+    }
+
+    @Test
     void exportWritesTheSelectedRecordsAsJsonLines() throws Exception {
         ArchiveView v = openApp();
         JsonRecordsView r = records(v);

@@ -41,6 +41,11 @@ final class ClpsFilterable implements FilterableRecords {
     }
 
     @Override
+    public java.util.Optional<dev.vitrine.core.model.Decoded> recordBytes(long index) throws IOException {
+        return java.util.Optional.of(a.records().cells(index));
+    }
+
+    @Override
     public List<KeyPath> keyPaths(int max) throws IOException {
         return schema.keyPaths(max);
     }

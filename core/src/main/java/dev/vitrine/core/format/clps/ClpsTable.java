@@ -212,6 +212,57 @@ final class ClpsTable {
         }
     }
 
+    /**
+     * Record {@code row}'s values as fields framing their bytes in the decoded stream, in column
+     * order: each column's cell, then for columns stored in two parts (a CLP string's encoded
+     * variables, a float's format, a timestamp's pattern) that part too.
+     */
+    java.util.List<dev.vitrine.core.model.Field> cells(int row, ClpsDecoding d) throws ClpsDecodeException {
+        java.util.List<dev.vitrine.core.model.Field> out = new java.util.ArrayList<>();
+        int[] opOf = new int[columns.length];
+        java.util.Arrays.fill(opOf, -1);
+        for (int k = 0; k < template.op.length; k++) if (template.column[k] >= 0) opOf[template.column[k]] = template.op[k];
+        ClpsJsonOut text = new ClpsJsonOut(64);
+        ClpsJsonOut scratch = new ClpsJsonOut(64);
+        for (int c = 0; c < columns.length; c++) {
+            ClpsColumn col = columns[c];
+            String key = keyPath(d.tree, col.node);
+            text.reset();
+            if (opOf[c] >= 0) value(opOf[c], col, row, d, text, scratch);
+            else if (col.node == d.logEventIdxNode) text.decimal(data.get(I64, col.base + 8L * row));
+            String shown = new String(text.buf, 0, Math.min(text.len, 300), java.nio.charset.StandardCharsets.UTF_8);
+            long width = col.type == ClpsNodeType.BOOLEAN ? 1 : 8;
+            out.add(dev.vitrine.core.model.Field.at(key, shown, col.base + width * row, width));
+            switch (col.type) {
+                case ClpsNodeType.CLP_STRING, ClpsNodeType.UNSTRUCTURED_ARRAY -> {
+                    long ref = data.get(I64, col.base + 8L * row);
+                    ClpsLogType t = (col.type == ClpsNodeType.CLP_STRING ? d.strings : d.arrays).logType(ref & 0xFFFFFF, "record " + row);
+                    long first = ref >>> 24;
+                    if (t.variables() > 0 && first + t.variables() <= col.varCount) {
+                        out.add(dev.vitrine.core.model.Field.at(key + " · encoded variables", t.variables() + " from #" + first,
+                                col.second + 8 * first, 8L * t.variables()));
+                    }
+                }
+                case ClpsNodeType.FORMATTED_FLOAT -> out.add(dev.vitrine.core.model.Field.at(key + " · format",
+                        "0x" + Integer.toHexString(data.get(I16, col.second + 2L * row) & 0xffff), col.second + 2L * row, 2));
+                case ClpsNodeType.DATE_STRING, ClpsNodeType.TIMESTAMP -> out.add(dev.vitrine.core.model.Field.at(key + " · pattern id",
+                        data.get(I64, col.second + 8L * row), col.second + 8L * row, 8));
+                default -> {}
+            }
+        }
+        return out;
+    }
+
+    /** A node's keys from the root below its record or metadata root, dotted. */
+    private static String keyPath(ClpsSchemaTree t, int node) {
+        StringBuilder b = new StringBuilder();
+        for (int p = node, steps = 0; p >= 0 && p != t.objectRoot && p != t.metadataRoot && steps <= t.size(); p = t.parent[p], steps++) {
+            if (!b.isEmpty()) b.insert(0, '.');
+            b.insert(0, t.keyText(p));
+        }
+        return b.toString();
+    }
+
     private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out) throws ClpsDecodeException {
         long ref = data.get(I64, col.base + 8L * row);
         ClpsLogType t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
