@@ -43,6 +43,10 @@ final class ClpsJsonOut {
 
     /** Appends n bytes of a segment escaped as a JSON string's content. */
     void escaped(java.lang.foreign.MemorySegment s, long off, int n) {
+        if (!needsEscaping(s, off, n)) { // most dictionary entries: one copy
+            put(s, off, n);
+            return;
+        }
         if (staged.length < n) staged = new byte[Math.max(n, staged.length * 2)];
         java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, staged, 0, n);
         escaped(staged, 0, n);
@@ -72,10 +76,28 @@ final class ClpsJsonOut {
         for (long t = v; t >= 10; t /= 10) digits++;
         int p = len + digits;
         len = p;
-        do {
-            buf[--p] = (byte) ('0' + (v % 10));
-            v /= 10;
-        } while (v != 0);
+        // Two digits per division.
+        while (v >= 100) {
+            int r = (int) (v % 100);
+            v /= 100;
+            buf[--p] = PAIRS[2 * r + 1];
+            buf[--p] = PAIRS[2 * r];
+        }
+        if (v >= 10) {
+            buf[--p] = PAIRS[2 * (int) v + 1];
+            buf[--p] = PAIRS[2 * (int) v];
+        } else {
+            buf[--p] = (byte) ('0' + v);
+        }
+    }
+
+    private static final byte[] PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
     }
 
     /** Bytes that JSON strings must escape: ", \\ and controls; UTF-8 bytes go through as they are. */
@@ -87,12 +109,42 @@ final class ClpsJsonOut {
         ESCAPE['\\'] = true;
     }
 
+    private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.foreign.ValueLayout.OfLong SEGMENT_LONG = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** Whether any of the 8 bytes in {@code w} is a control byte, '"' or '\\' (exact: bytes of 0x80 and up never count). */
+    private static boolean special(long w) {
+        long controls = (w - 0x20 * ONES) & ~w;
+        long quotes = w ^ (0x22 * ONES);
+        long slashes = w ^ (0x5C * ONES);
+        return ((controls | ((quotes - ONES) & ~quotes) | ((slashes - ONES) & ~slashes)) & HIGHS) != 0;
+    }
+
+    private static boolean needsEscaping(java.lang.foreign.MemorySegment s, long off, int n) {
+        int i = 0;
+        for (; i + 8 <= n; i += 8) if (special(s.get(SEGMENT_LONG, off + i))) return true;
+        for (; i < n; i++) if (ESCAPE[s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, off + i) & 0xff]) return true;
+        return false;
+    }
+
     /** Escapes ", \\ and control bytes as clp-s does; everything else (UTF-8 included) goes through as is. */
     void escaped(byte[] b, int off, int n) {
         ensure(n);
-        int runStart = off;
         int end = off + n;
-        for (int i = off; i < end; i++) {
+        int clean = off;
+        // Eight bytes at a time up to the first that needs escaping: most strings have none.
+        while (clean + 8 <= end && !special((long) LONGS.get(b, clean))) clean += 8;
+        if (clean + 8 > end) {
+            while (clean < end && !ESCAPE[b[clean] & 0xff]) clean++;
+            if (clean == end) {
+                System.arraycopy(b, off, buf, len, n);
+                len += n;
+                return;
+            }
+        }
+        int runStart = off;
+        for (int i = clean; i < end; i++) {
             int c = b[i] & 0xff;
             if (!ESCAPE[c]) continue;
             put(b, runStart, i - runStart);

@@ -22,10 +22,11 @@ final class ClpsTimestampText {
     }
 
     /** A pattern from the timestamp dictionary, looked at once. */
-    record Pattern(String text, boolean numeric, int offsetMinutes) {
+    record Pattern(String text, boolean numeric, int offsetMinutes, boolean perSecond) {
         static Pattern of(String p) {
             boolean numeric = p.contains("\\E") || p.contains("\\L") || p.contains("\\C") || p.contains("\\N");
-            return new Pattern(p, numeric, timezoneMinutes(p));
+            // \T trims trailing zeros: its width changes within a second, so its text is not reused.
+            return new Pattern(p, numeric, timezoneMinutes(p), !numeric && !p.contains("\\T"));
         }
     }
 
@@ -75,8 +76,62 @@ final class ClpsTimestampText {
         else out.utf8(String.valueOf(c));
     }
 
+    /**
+     * The text of the last second written by this thread for a pattern, with where its
+     * fixed-width sub-second digits are: log records come in time order, dozens a second, so
+     * most timestamps differ from the one before only in those digits.
+     */
+    private static final class LastSecond {
+        Pattern pattern;
+        long second;
+        byte[] text = new byte[64];
+        int length;
+        int[] subAt = new int[4];
+        int[] subWidth = new int[4];
+        int subs;
+    }
+
+    private static final ThreadLocal<LastSecond> LAST = ThreadLocal.withInitial(LastSecond::new);
+
     /** 0.5.x: {@code timestamp} in epoch nanoseconds. */
     static void appendModern(ClpsJsonOut out, long timestamp, Pattern pat) throws BadPattern {
+        if (!pat.perSecond()) {
+            appendModernText(out, timestamp, pat, null);
+            return;
+        }
+        long sec = Math.floorDiv(timestamp, 1_000_000_000L);
+        long sub = Math.floorMod(timestamp, 1_000_000_000L);
+        LastSecond last = LAST.get();
+        if (last.pattern != pat || last.second != sec) {
+            int start = out.len;
+            last.pattern = null;
+            last.subs = 0;
+            appendModernText(out, timestamp, pat, last);
+            int n = out.len - start;
+            if (n <= 256 && last.subs <= last.subAt.length) {
+                if (last.text.length < n) last.text = new byte[256];
+                System.arraycopy(out.buf, start, last.text, 0, n);
+                for (int k = 0; k < last.subs; k++) last.subAt[k] -= start;
+                last.length = n;
+                last.second = sec;
+                last.pattern = pat;
+            }
+            return;
+        }
+        int at = out.len;
+        out.put(last.text, 0, last.length);
+        for (int k = 0; k < last.subs; k++) {
+            int w = last.subWidth[k];
+            long v = w == 3 ? sub / 1_000_000 : w == 6 ? sub / 1_000 : sub;
+            for (int p = at + last.subAt[k] + w - 1; p >= at + last.subAt[k]; p--) {
+                out.buf[p] = (byte) ('0' + v % 10);
+                v /= 10;
+            }
+        }
+    }
+
+    /** Writes the timestamp by the pattern; with {@code subs}, notes where fixed-width sub-second digits went. */
+    static void appendModernText(ClpsJsonOut out, long timestamp, Pattern pat, LastSecond subs) throws BadPattern {
         String p = pat.text();
         boolean numeric = pat.numeric();
         Civil t = null;
@@ -101,9 +156,17 @@ final class ClpsTimestampText {
                 case 'L' -> out.decimal(timestamp / 1_000_000L);
                 case 'C' -> out.decimal(timestamp / 1_000L);
                 case 'N' -> out.decimal(timestamp);
-                case '3' -> pad(out, sub / 1_000_000, 3, '0');
-                case '6' -> pad(out, sub / 1_000, 6, '0');
-                case '9' -> pad(out, sub, 9, '0');
+                case '3', '6', '9' -> {
+                    int w = c - '0';
+                    if (subs != null) {
+                        if (subs.subs < subs.subAt.length) {
+                            subs.subAt[subs.subs] = out.len;
+                            subs.subWidth[subs.subs] = w;
+                        }
+                        subs.subs++;
+                    }
+                    pad(out, w == 3 ? sub / 1_000_000 : w == 6 ? sub / 1_000 : sub, w, '0');
+                }
                 case 'T' -> {
                     if (sub == 0) throw new BadPattern("\\T with no fractional second");
                     long v = sub;
