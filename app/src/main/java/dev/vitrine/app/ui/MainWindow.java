@@ -213,14 +213,15 @@ public final class MainWindow {
         }
         status.setMessage("opening " + path.getFileName() + "…");
         Trace.log("opening " + path.getFileName());
-        return background.run(() -> ArchiveSession.open(path), s -> {
-            Trace.log("read " + path.getFileName());
+        return background.run(() -> {
+            ArchiveSession s = ArchiveSession.open(path);
             // Records decode while the window builds itself, so the records table has its first page when it is looked at.
             s.archive().capability(dev.vitrine.core.model.FilterableRecords.class).ifPresent(r -> background.run(() -> {
                 r.prepare();
                 return null;
             }, done -> Trace.log("records prepared"), err -> {})); // a failure shows where the records are read
-        }, err -> banner.error(Human.error(err))).handle((s, e) -> (Object) s);
+            return s;
+        }, s -> Trace.log("read " + path.getFileName()), err -> banner.error(Human.error(err))).handle((s, e) -> (Object) s);
     }
 
     /** Shows an archive opened elsewhere (an embedding, a test) in a new tab, in front. */
