@@ -56,6 +56,8 @@ final class ClpsRowPrefilter {
             case ClpsNodeType.OBJECT -> KqlPrefilter.Kind.OBJECT;
             case ClpsNodeType.INTEGER, ClpsNodeType.DELTA_INTEGER -> KqlPrefilter.Kind.INTEGER;
             case ClpsNodeType.VAR_STRING -> KqlPrefilter.Kind.VAR_STRING;
+            case ClpsNodeType.CLP_STRING -> KqlPrefilter.Kind.CLP_STRING;
+            case ClpsNodeType.BOOLEAN -> KqlPrefilter.Kind.BOOLEAN;
             case ClpsNodeType.NULL_VALUE -> KqlPrefilter.Kind.NULL;
             case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.STRUCTURED_ARRAY -> KqlPrefilter.Kind.ARRAY;
             default -> KqlPrefilter.Kind.OTHER;
@@ -64,13 +66,16 @@ final class ClpsRowPrefilter {
 
     /** Record {@code row} of {@code table} as the checks read it; reused for every record a thread renders. */
     static final class RowValues implements KqlPrefilter.Row {
+        private final ClpsDecoding decoding;
         private final ClpsDictionary vars;
+        private final ClpsJsonOut text = new ClpsJsonOut(256);
         ClpsTable table;
         /** The prefilter of {@link #table}, kept while consecutive records share it. */
         KqlPrefilter prefilter;
         int row;
 
         RowValues(ClpsDecoding d) {
+            this.decoding = d;
             this.vars = d.strings.vars;
         }
 
@@ -87,6 +92,22 @@ final class ClpsRowPrefilter {
         @Override
         public int varStrings() {
             return vars.size();
+        }
+
+        @Override
+        public byte[] clpString(int column) {
+            text.reset();
+            try {
+                table.clpText(column, row, decoding, text);
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return null; // rendering reports it
+            }
+            return java.util.Arrays.copyOf(text.buf, text.len);
+        }
+
+        @Override
+        public boolean bool(int column) {
+            return table.data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, table.columns[column].base + row) != 0;
         }
     }
 }

@@ -253,6 +253,11 @@ final class ClpsTable {
         return out;
     }
 
+    /** The text of the CLP string in column {@code c} of record {@code row}, unescaped. */
+    void clpText(int c, int row, ClpsDecoding d, ClpsJsonOut out) throws ClpsDecodeException {
+        expand(d.strings, columns[c], row, out);
+    }
+
     /** A node's keys from the root below its record or metadata root, dotted. */
     private static String keyPath(ClpsSchemaTree t, int node) {
         StringBuilder b = new StringBuilder();

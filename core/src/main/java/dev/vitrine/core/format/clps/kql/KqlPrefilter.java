@@ -19,7 +19,7 @@ import java.util.List;
  */
 public final class KqlPrefilter {
     /** Kinds of schema nodes the prefilter tells apart. */
-    public enum Kind { OBJECT, INTEGER, VAR_STRING, NULL, ARRAY, OTHER }
+    public enum Kind { OBJECT, INTEGER, VAR_STRING, CLP_STRING, BOOLEAN, NULL, ARRAY, OTHER }
 
     /** One node of a table's schema below the record's root: its key path, kind and column (or -1). */
     public record Node(List<String> path, Kind kind, int column) {}
@@ -34,6 +34,12 @@ public final class KqlPrefilter {
 
         /** How many entries the var-string dictionary has. */
         int varStrings();
+
+        /** The text of the CLP string in {@code column} for this record, or null when it cannot be rebuilt. */
+        byte[] clpString(int column);
+
+        /** The boolean in {@code column} for this record. */
+        boolean bool(int column);
     }
 
     /** A table none of whose records can match. */
@@ -143,8 +149,26 @@ public final class KqlPrefilter {
                 yield new IntegerCheck(at.column(), op, leaf.literal().intValue(op), leaf.inverted());
             }
             case VAR_STRING -> new StringCheck(at.column(), leaf);
+            case CLP_STRING -> new ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
+            case BOOLEAN -> {
+                if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
+                if (exists) yield (Check) row -> YES;
+                Boolean b = leaf.literal().asBool(op);
+                if (b == null || op != KqlOp.EQ) yield leaf.inverted() ? (Check) row -> YES : IMPOSSIBLE;
+                boolean want = b, inverted = leaf.inverted();
+                int column = at.column();
+                yield (Check) row -> (row.bool(column) == want) != inverted ? YES : NO;
+            }
             default -> UNKNOWN;
         };
+    }
+
+    /** A filter on a CLP-string column: each record's string rebuilt and judged as a JSON string is. */
+    private record ClpStringCheck(int column, StringCheck rule) implements Check {
+        @Override
+        public int judge(Row row) {
+            return rule.judge(row.clpString(column));
+        }
     }
 
     private interface Check {

@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Test;
  * sure. The golden searches (ClpsSearchTest and friends) check the same on real archives.
  */
 class KqlPrefilterTest {
-    /** A table of {level: var-string column 0, http: {status: integer column 1}, tags: array}. */
+    /** A table of {level: var-string column 0, message: CLP string 3, cached: boolean 4, http: {status: integer column 1}, tags: array}. */
     private static final List<KqlPrefilter.Node> NODES = List.of(
             new KqlPrefilter.Node(List.of("level"), KqlPrefilter.Kind.VAR_STRING, 0),
+            new KqlPrefilter.Node(List.of("message"), KqlPrefilter.Kind.CLP_STRING, 3),
+            new KqlPrefilter.Node(List.of("cached"), KqlPrefilter.Kind.BOOLEAN, 4),
             new KqlPrefilter.Node(List.of("http"), KqlPrefilter.Kind.OBJECT, -1),
             new KqlPrefilter.Node(List.of("http", "status"), KqlPrefilter.Kind.INTEGER, 1),
             new KqlPrefilter.Node(List.of("tags"), KqlPrefilter.Kind.ARRAY, 2));
@@ -40,6 +42,16 @@ class KqlPrefilterTest {
             @Override
             public int varStrings() {
                 return DICT.size();
+            }
+
+            @Override
+            public byte[] clpString(int column) {
+                return ("GET /v1/users took " + status + " ms").getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public boolean bool(int column) {
+                return status % 2 == 0;
             }
         };
     }
@@ -85,6 +97,17 @@ class KqlPrefilterTest {
         assertEquals(KqlPrefilter.YES, of("NOT http.status: 404").judge(row(0, 200)));
         assertEquals(KqlPrefilter.NO, of("NOT http.status: 404").judge(row(0, 404)));
         assertSame(KqlPrefilter.NONE, of("NOT user: alice"), "a key the table lacks: even a negated filter needs it");
+    }
+
+    @Test
+    void clpStringsAreRebuiltAndBooleansReadForTheirFilters() {
+        KqlPrefilter words = of("message: \"*took 200 ms\"");
+        assertEquals(KqlPrefilter.YES, words.judge(row(0, 200)));
+        assertEquals(KqlPrefilter.NO, words.judge(row(0, 404)));
+        assertEquals(KqlPrefilter.YES, of("NOT message: \"*took 200 ms\"").judge(row(0, 404)));
+        assertEquals(KqlPrefilter.YES, of("cached: true").judge(row(0, 200)));
+        assertEquals(KqlPrefilter.NO, of("cached: true").judge(row(0, 201)));
+        assertEquals(KqlPrefilter.YES, of("NOT cached: true").judge(row(0, 201)));
     }
 
     @Test
