@@ -64,8 +64,16 @@ public final class ClpsRecords implements AutoCloseable {
      * threads with each record's JSON bytes.
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
-        Decoded d = decoded(true);
-        d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
+        ClpsRowPrefilter rows = filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null;
+        if (rows != null && cached == null && noSchemaCanMatch(rows)) return 0; // nothing to decode: clp-s's "no matching schemas"
+        Decoded d = rows == null ? decoded(true) : decoded(false, false);
+        ClpsDecoding decoding = d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
+        if (rows != null) {
+            // A query decodes only the streams of tables whose schema it can match (as clp-s does); the rest give only their order.
+            java.util.BitSet wanted = new java.util.BitSet();
+            for (ClpsTableMetadata.Table t : d.tables.meta.tables) if (!rows.rulesOut(t, decoding)) wanted.set(t.index());
+            d.tables.decode(wanted);
+        }
         long n = d.size();
         long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -100,6 +108,15 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Rendered records of one chunk and how many of them passed the filter. */
     record Chunk(ClpsJsonOut out, int records) {}
+
+    /** Whether the query rules out every table by its schema alone (read from the schema tree and map, nothing decoded). */
+    private boolean noSchemaCanMatch(ClpsRowPrefilter rows) {
+        ClpsLoaded<ClpsDecoding> shape = archive.shape();
+        ClpsTableMetadata tm = archive.tableMetadata().value();
+        if (shape.problem() != null || tm == null || tm.tables.isEmpty()) return false; // decoding reports the problem (a damaged dictionary fails even an empty archive)
+        for (ClpsTableMetadata.Table t : tm.tables) if (!rows.rulesOut(t, shape.value())) return false;
+        return true;
+    }
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
     public List<String> lines(long from, int count) throws IOException {
@@ -187,6 +204,11 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Tables and order; with {@code all} every stream is decoded first (in parallel), else streams are decoded as records need them. */
     Decoded decoded(boolean all) throws IOException {
+        return decoded(all, true);
+    }
+
+    /** Like {@link #decoded(boolean)}; without {@code wholeIfSmall}, a small archive is not decoded whole either (a query decodes what it needs). */
+    Decoded decoded(boolean all, boolean wholeIfSmall) throws IOException {
         Decoded d = cached;
         if (d == null) {
             synchronized (this) {
@@ -205,7 +227,7 @@ public final class ClpsRecords implements AutoCloseable {
                     try {
                         // Decoded before ordering, the log_event_idx columns are read from the tables rather than again from the streams.
                         // A small archive is decoded whole at once (in parallel): its first page needs most of its streams anyway.
-                        if (all || tables.decodedBytes() <= wholeBelow) tables.decode(null);
+                        if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
                         cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();
@@ -268,14 +290,22 @@ public final class ClpsRecords implements AutoCloseable {
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);
+        ClpsDecoding decoding = d.decoding();
+        // Tables the query rules out by their schema are skipped without decoding their streams.
+        java.util.BitSet ruledOut = new java.util.BitSet();
+        if (rows != null) {
+            for (ClpsTableMetadata.Table t : d.tables.meta.tables) if (rows.rulesOut(t, decoding)) ruledOut.set(t.index());
+        }
         java.util.BitSet needed = new java.util.BitSet();
         for (long i = from; i < from + count; i++) needed.set(d.order.table(i));
+        needed.andNot(ruledOut);
         d.tables.decode(needed);
-        ClpsDecoding decoding = d.decoding();
         ClpsRowPrefilter.RowValues values = rows == null ? null : new ClpsRowPrefilter.RowValues(decoding);
         for (long i = from; i < from + count; i++) {
             int row = d.order.row(i);
-            ClpsTable table = d.tables.table(d.order.table(i));
+            int t = d.order.table(i);
+            if (ruledOut.get(t)) continue;
+            ClpsTable table = d.tables.table(t);
             int verdict = KqlPrefilter.MAYBE;
             if (rows != null) {
                 // Records the query cannot match are never rendered.

@@ -26,14 +26,30 @@ final class ClpsRowPrefilter {
 
     /** The prefilter of {@code t}'s schema: {@link KqlPrefilter#NONE} when none of its records can match, null when any may. */
     KqlPrefilter forTable(ClpsTable t, ClpsDecoding d) {
-        return bySchema.computeIfAbsent(t.meta.schemaId(), id -> Optional.ofNullable(query.prefilter(nodes(t, d), timestampKey))).orElse(null);
+        return forSchema(t.meta.schemaId(), d);
+    }
+
+    /** The prefilter of a schema, from the schema alone (no table of it need be decoded). */
+    KqlPrefilter forSchema(int schemaId, ClpsDecoding d) {
+        return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), timestampKey))).orElse(null);
+    }
+
+    /** Whether no record of table {@code t} can match: its stream need not be decoded for the query. */
+    boolean rulesOut(ClpsTableMetadata.Table t, ClpsDecoding d) {
+        return forSchema(t.schemaId(), d) == KqlPrefilter.NONE;
     }
 
     /** Every node of the table's records below the record root (leaves and the objects above them), with its column. */
-    private static List<KqlPrefilter.Node> nodes(ClpsTable t, ClpsDecoding d) {
+    private static List<KqlPrefilter.Node> nodes(int schemaId, ClpsDecoding d) {
         ClpsSchemaTree tree = d.tree;
-        ClpsSchemaMap.Schema s = d.schemas.schemas.get(t.meta.schemaId());
-        if (s == null) return List.of(new KqlPrefilter.Node(List.of(""), KqlPrefilter.Kind.OTHER, -1)); // rendering reports it; never rule out
+        ClpsSchemaMap.Schema s = d.schemas.schemas.get(schemaId);
+        ClpsTemplate template;
+        try {
+            template = d.template(schemaId);
+        } catch (ClpsDecodeException e) {
+            template = null;
+        }
+        if (s == null || template == null) return List.of(new KqlPrefilter.Node(List.of(""), KqlPrefilter.Kind.OTHER, -1)); // rendering reports it; never rule out
         Set<Integer> ids = new LinkedHashSet<>();
         int[] e = s.entries();
         for (int i = 0; i < e.length; i++) {
@@ -45,7 +61,7 @@ final class ClpsRowPrefilter {
             List<String> path = ClpsQueryFilter.keyPath(tree, id);
             if (path == null) continue; // metadata (log_event_idx), not record content
             int column = -1;
-            for (int c = 0; c < t.template.columnNodes.length; c++) if (t.template.columnNodes[c] == id) column = c;
+            for (int c = 0; c < template.columnNodes.length; c++) if (template.columnNodes[c] == id) column = c;
             out.add(new KqlPrefilter.Node(path, kind(tree.type[id]), column));
         }
         return out;

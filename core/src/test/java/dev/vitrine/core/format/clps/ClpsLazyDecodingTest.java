@@ -54,6 +54,23 @@ class ClpsLazyDecodingTest {
     }
 
     @Test
+    void aQueryDecodesOnlyTheStreamsOfSchemasItCanMatch() throws Exception {
+        List<String> want = expected().stream().filter(l -> l.contains("\"job\":")).toList();
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            long n = a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines("job.id: *", out);
+            assertEquals(want.size(), n);
+            assertEquals(want, ClpsGoldenTest.lines(out.toByteArray()), "the job records, in original order");
+            assertEquals(1, a.records().streamsDecoded(), "only the stream of the one schema with job.id");
+        }
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            long n = a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines("nosuch: 1", new java.io.ByteArrayOutputStream());
+            assertEquals(0, n);
+            assertEquals(0, a.records().streamsDecoded(), "no schema has the key: nothing is decoded");
+        }
+    }
+
+    @Test
     void wholeArchiveIsByteIdenticalAfterAPartialDecode() throws Exception {
         byte[] want = ClpsTestFiles.gunzip("made/outputs/phases.ordered.jsonl.gz");
         try (ClpsArchive a = open()) {
