@@ -74,6 +74,7 @@ final class ClpsRowPrefilter {
             case ClpsNodeType.VAR_STRING -> KqlPrefilter.Kind.VAR_STRING;
             case ClpsNodeType.CLP_STRING -> KqlPrefilter.Kind.CLP_STRING;
             case ClpsNodeType.BOOLEAN -> KqlPrefilter.Kind.BOOLEAN;
+            case ClpsNodeType.FLOAT, ClpsNodeType.FORMATTED_FLOAT, ClpsNodeType.DICTIONARY_FLOAT -> KqlPrefilter.Kind.FLOAT;
             case ClpsNodeType.NULL_VALUE -> KqlPrefilter.Kind.NULL;
             case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.STRUCTURED_ARRAY -> KqlPrefilter.Kind.ARRAY;
             default -> KqlPrefilter.Kind.OTHER;
@@ -85,6 +86,7 @@ final class ClpsRowPrefilter {
         private final ClpsDecoding decoding;
         private final ClpsDictionary vars;
         private final ClpsJsonOut text = new ClpsJsonOut(256);
+        private final ClpsJsonOut scratch = new ClpsJsonOut(64);
         ClpsTable table;
         /** The prefilter of {@link #table}, kept while consecutive records share it. */
         KqlPrefilter prefilter;
@@ -119,6 +121,17 @@ final class ClpsRowPrefilter {
                 return null; // rendering reports it
             }
             return java.util.Arrays.copyOf(text.buf, text.len);
+        }
+
+        @Override
+        public String numberText(int column) {
+            text.reset();
+            try {
+                table.valueText(column, row, decoding, text, scratch);
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return null; // rendering reports it
+            }
+            return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.ISO_8859_1);
         }
 
         @Override

@@ -219,9 +219,7 @@ final class ClpsTable {
      */
     java.util.List<dev.vitrine.core.model.Field> cells(int row, ClpsDecoding d) throws ClpsDecodeException {
         java.util.List<dev.vitrine.core.model.Field> out = new java.util.ArrayList<>();
-        int[] opOf = new int[columns.length];
-        java.util.Arrays.fill(opOf, -1);
-        for (int k = 0; k < template.op.length; k++) if (template.column[k] >= 0) opOf[template.column[k]] = template.op[k];
+        int[] opOf = template.columnOp;
         ClpsJsonOut text = new ClpsJsonOut(64);
         ClpsJsonOut scratch = new ClpsJsonOut(64);
         for (int c = 0; c < columns.length; c++) {
@@ -251,6 +249,12 @@ final class ClpsTable {
             }
         }
         return out;
+    }
+
+    /** Column {@code c}'s value of record {@code row} as the record's JSON writes it (nothing when no operation writes it). */
+    void valueText(int c, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch) throws ClpsDecodeException {
+        int op = template.columnOp[c];
+        if (op >= 0) value(op, columns[c], row, d, out, scratch);
     }
 
     /** The text of the CLP string in column {@code c} of record {@code row}, unescaped. */

@@ -24,11 +24,17 @@ final class ClpsTemplate {
     /** Columns in table order; index i is the i-th column of the table's bytes. */
     final int[] columnNodes;
 
+    /** For each column, the operation that writes its value (-1 for a column no operation reads, such as log_event_idx). */
+    final int[] columnOp;
+
     private ClpsTemplate(int[] op, byte[][] key, int[] column, int[] columnNodes) {
         this.op = op;
         this.key = key;
         this.column = column;
         this.columnNodes = columnNodes;
+        this.columnOp = new int[columnNodes.length];
+        java.util.Arrays.fill(columnOp, -1);
+        for (int k = 0; k < op.length; k++) if (column[k] >= 0 && column[k] < columnOp.length) columnOp[column[k]] = op[k];
     }
 
     /** Whether a node of {@code type} at schema position {@code ordered} has a column in the table. */

@@ -19,7 +19,7 @@ import java.util.List;
  */
 public final class KqlPrefilter {
     /** Kinds of schema nodes the prefilter tells apart. */
-    public enum Kind { OBJECT, INTEGER, VAR_STRING, CLP_STRING, BOOLEAN, NULL, ARRAY, OTHER }
+    public enum Kind { OBJECT, INTEGER, FLOAT, VAR_STRING, CLP_STRING, BOOLEAN, NULL, ARRAY, OTHER }
 
     /** One node of a table's schema below the record's root: its key path, kind and column (or -1). */
     public record Node(List<String> path, Kind kind, int column) {}
@@ -40,6 +40,9 @@ public final class KqlPrefilter {
 
         /** The boolean in {@code column} for this record. */
         boolean bool(int column);
+
+        /** The number in {@code column} for this record as its JSON text, or null when it cannot be written. */
+        String numberText(int column);
     }
 
     /** A table none of whose records can match. */
@@ -150,6 +153,7 @@ public final class KqlPrefilter {
             }
             case VAR_STRING -> new StringCheck(at.column(), leaf);
             case CLP_STRING -> new ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
+            case FLOAT -> new FloatCheck(at.column(), leaf);
             case BOOLEAN -> {
                 if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
                 if (exists) yield (Check) row -> YES;
@@ -161,6 +165,38 @@ public final class KqlPrefilter {
             }
             default -> UNKNOWN;
         };
+    }
+
+    /**
+     * A filter on a float column: the value's JSON text is what the matcher parses, so it is
+     * typed and read the same way (a number written without '.', 'e' or 'E' would be an integer
+     * to it: left to the matcher).
+     */
+    private record FloatCheck(int column, KqlLeaf leaf) implements Check {
+        @Override
+        public int judge(Row row) {
+            String text = row.numberText(column);
+            if (text == null || (text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0)) return MAYBE;
+            if ((leaf.types() & KqlType.FLOAT.bit()) == 0) return NO;
+            KqlOp op = leaf.op();
+            if (op == KqlOp.EXISTS) return YES;
+            double v;
+            try {
+                v = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                return MAYBE;
+            }
+            Double d = leaf.literal().asFloat(op);
+            boolean holds = d != null && switch (op) {
+                case EQ -> v == d;
+                case LT -> v < d;
+                case GT -> v > d;
+                case LTE -> v <= d;
+                case GTE -> v >= d;
+                default -> false;
+            };
+            return holds != leaf.inverted() ? YES : NO;
+        }
     }
 
     /** A filter on a CLP-string column: each record's string rebuilt and judged as a JSON string is. */

@@ -22,6 +22,7 @@ class KqlPrefilterTest {
             new KqlPrefilter.Node(List.of("level"), KqlPrefilter.Kind.VAR_STRING, 0),
             new KqlPrefilter.Node(List.of("message"), KqlPrefilter.Kind.CLP_STRING, 3),
             new KqlPrefilter.Node(List.of("cached"), KqlPrefilter.Kind.BOOLEAN, 4),
+            new KqlPrefilter.Node(List.of("latency"), KqlPrefilter.Kind.FLOAT, 5),
             new KqlPrefilter.Node(List.of("http"), KqlPrefilter.Kind.OBJECT, -1),
             new KqlPrefilter.Node(List.of("http", "status"), KqlPrefilter.Kind.INTEGER, 1),
             new KqlPrefilter.Node(List.of("tags"), KqlPrefilter.Kind.ARRAY, 2));
@@ -52,6 +53,11 @@ class KqlPrefilterTest {
             @Override
             public boolean bool(int column) {
                 return status % 2 == 0;
+            }
+
+            @Override
+            public String numberText(int column) {
+                return status >= 0 ? status + ".5" : "7"; // a latency; "7" is what an integer looks like
             }
         };
     }
@@ -108,6 +114,14 @@ class KqlPrefilterTest {
         assertEquals(KqlPrefilter.YES, of("cached: true").judge(row(0, 200)));
         assertEquals(KqlPrefilter.NO, of("cached: true").judge(row(0, 201)));
         assertEquals(KqlPrefilter.YES, of("NOT cached: true").judge(row(0, 201)));
+    }
+
+    @Test
+    void floatsAreComparedAsTheMatcherReadsTheirText() {
+        assertEquals(KqlPrefilter.YES, of("latency > 300").judge(row(0, 300)), "300.5 > 300");
+        assertEquals(KqlPrefilter.NO, of("latency > 300").judge(row(0, 299)));
+        assertEquals(KqlPrefilter.YES, of("latency: 200.5").judge(row(0, 200)));
+        assertEquals(KqlPrefilter.MAYBE, of("latency > 3").judge(row(0, -1)), "text without a point is an integer to the matcher");
     }
 
     @Test
