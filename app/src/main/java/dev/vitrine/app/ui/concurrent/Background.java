@@ -61,6 +61,9 @@ public final class Background {
 
     /** The app's instance: a few threads, so a long verify never starves tree and hex loads. */
     public static Background create() {
+        // The optimising compiler competes with the first frames and the first records on a small
+        // machine: it runs below them, and still compiles whenever a core is free.
+        ThreadNiceness.lowerThreadsNamed("C2 Compiler", LONG_NICE);
         return new Background(Math.max(3, Runtime.getRuntime().availableProcessors()), FxExecutor.INSTANCE);
     }
 

@@ -38,6 +38,30 @@ final class ThreadNiceness {
 
     private ThreadNiceness() {}
 
+    /**
+     * Sets the nice value of this process's threads whose kernel name starts with {@code prefix}
+     * (as /proc shows it, at most 15 characters); returns how many took it.
+     */
+    static int lowerThreadsNamed(String prefix, int nice) {
+        if (SETPRIORITY == null) return 0;
+        int done = 0;
+        try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path t : (Iterable<java.nio.file.Path>) tasks::iterator) {
+                try {
+                    String name = java.nio.file.Files.readString(t.resolve("comm")).strip();
+                    if (!name.startsWith(prefix)) continue;
+                    int tid = Integer.parseInt(t.getFileName().toString());
+                    if ((int) SETPRIORITY.invokeExact(PRIO_PROCESS, tid, nice) == 0) done++;
+                } catch (Throwable e) {
+                    // a thread that ended meanwhile, or no right to change it: leave it
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return done;
+        }
+        return done;
+    }
+
     /** Sets the calling thread's nice value (0 normal, 19 lowest); true when it took effect. */
     static boolean lowerTo(int nice) {
         if (GETTID == null || SETPRIORITY == null) return false;

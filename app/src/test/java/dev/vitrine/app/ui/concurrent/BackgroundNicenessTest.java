@@ -15,9 +15,28 @@ import org.junit.jupiter.api.Test;
 class BackgroundNicenessTest {
     /** The calling thread's nice value, from /proc (field 19 of its stat line). */
     private static int ownNice() throws Exception {
-        String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+        return nice(Path.of("/proc/thread-self"));
+    }
+
+    private static int nice(Path task) throws Exception {
+        String stat = Files.readString(task.resolve("stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Integer.parseInt(f[16]);
+    }
+
+    @Test
+    void theOptimisingCompilerRunsBelowTheWindow() throws Exception {
+        Assumptions.assumeTrue(Files.exists(Path.of("/proc/thread-self/stat")), "Linux only");
+        Background.create().shutdown();
+        int seen = 0;
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                if (!Files.readString(t.resolve("comm")).startsWith("C2 Compiler")) continue;
+                assertEquals(Background.LONG_NICE, nice(t), "C2 compiler thread " + t.getFileName());
+                seen++;
+            }
+        }
+        Assumptions.assumeTrue(seen > 0, "a JVM without a C2 compiler thread");
     }
 
     @Test
