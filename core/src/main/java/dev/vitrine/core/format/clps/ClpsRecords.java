@@ -136,60 +136,11 @@ public final class ClpsRecords implements AutoCloseable {
         return out;
     }
 
-    /**
-     * Where record {@code index} (in original order) lies in its decoded stream: a field framing
-     * each of its values (one per column: values are stored column by column). The bytes are the decoded stream
-     * the records are read from (not decoded again).
-     */
+    /** Where record {@code index} (in original order) lies in its decoded stream (see {@link ClpsRecordBytes}). */
     public dev.vitrine.core.model.Decoded cells(long index) throws IOException {
         Decoded d = decoded(false);
         if (index < 0 || index >= d.size()) throw new IOException("no record " + index + " (the archive has " + d.size() + ")");
-        int t = d.order.table(index);
-        int row = d.order.row(index);
-        ClpsTable table = d.tables.table(t);
-        java.util.List<dev.vitrine.core.model.Field> fields;
-        try {
-            fields = table.cells(row, d.decoding());
-        } catch (ClpsDecodeException e) {
-            throw archive.streamProblem(table.meta, e);
-        }
-        int s = table.meta.stream();
-        long[] r = archive.streamRange(d.tables.meta, s);
-        dev.vitrine.core.model.ByteRange container = r == null ? dev.vitrine.core.model.ByteRange.NONE : dev.vitrine.core.model.ByteRange.of(r[0], r[1]);
-        String label = "stream " + s + ", decoded: record " + index + " = table " + t + ", row " + row;
-        java.util.List<dev.vitrine.core.model.Field> framed = java.util.List.copyOf(fields);
-        return new dev.vitrine.core.model.Decoded() {
-            @Override
-            public dev.vitrine.core.model.ByteRange container() {
-                return container;
-            }
-
-            @Override
-            public String label() {
-                return label;
-            }
-
-            // The record's own bytes: its first value (log_event_idx where there is one); the others are its fields.
-            @Override
-            public long offset() {
-                return framed.isEmpty() ? table.meta.offset() : framed.getFirst().range().offset();
-            }
-
-            @Override
-            public long length() {
-                return framed.isEmpty() ? 0 : framed.getFirst().range().length();
-            }
-
-            @Override
-            public java.util.List<dev.vitrine.core.model.Field> fields() {
-                return framed;
-            }
-
-            @Override
-            public dev.vitrine.core.io.ByteSource open() {
-                return dev.vitrine.core.io.MappedFileSource.ofSegment(label, table.data);
-            }
-        };
+        return ClpsRecordBytes.of(archive, d, index);
     }
 
     /** A row table over the records (index, JSON text); decodes the archive once and keeps it. */

@@ -32,6 +32,9 @@
  *       column and index and the range index ({@code $_filename}) come through
  *       {@link dev.vitrine.core.format.clps.kql.KqlContext}.</li>
  * </ul>
+ * Before a record is rebuilt as JSON, {@link dev.vitrine.core.format.clps.kql.KqlPrefilter} judges
+ * the filters it can on the record's columns (yes, no or maybe, never disagreeing with the
+ * matcher), so most records are ruled out or accepted without being parsed.
  * A query clp-s calls "logically false" (e.g. {@code n > abc}) parses here and
  * {@link dev.vitrine.core.format.clps.kql.KqlQuery#matchesNothing()} says so; clp-s exits 1 for it.
  */
