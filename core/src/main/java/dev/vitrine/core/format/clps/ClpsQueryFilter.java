@@ -55,7 +55,7 @@ final class ClpsQueryFilter {
         }
         KqlNeedles needles = q.needles();
         Predicate<RecordView> mayMatch = needles == null ? r -> true : r -> needles.mayMatch(r.buffer(), r.offset(), r.length());
-        ClpsRowPrefilter rows = new ClpsRowPrefilter(q, base.timestampKey());
+        ClpsRowPrefilter rows = new ClpsRowPrefilter(q, base);
         if (ranges == null || ranges.isEmpty()) {
             Predicate<JsonNode> matcher = q.matcher(base);
             return new Filter(rows, r -> {

@@ -16,12 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ClpsRowPrefilter {
     private final KqlQuery query;
-    private final List<String> timestampKey;
+    private final dev.vitrine.core.format.clps.kql.KqlContext context;
     private final ConcurrentHashMap<Integer, Optional<KqlPrefilter>> bySchema = new ConcurrentHashMap<>();
 
-    ClpsRowPrefilter(KqlQuery query, List<String> timestampKey) {
+    ClpsRowPrefilter(KqlQuery query, dev.vitrine.core.format.clps.kql.KqlContext context) {
         this.query = query;
-        this.timestampKey = timestampKey;
+        this.context = context;
     }
 
     /** The prefilter of {@code t}'s schema: {@link KqlPrefilter#NONE} when none of its records can match, null when any may. */
@@ -31,7 +31,7 @@ final class ClpsRowPrefilter {
 
     /** The prefilter of a schema, from the schema alone (no table of it need be decoded). */
     KqlPrefilter forSchema(int schemaId, ClpsDecoding d) {
-        return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), timestampKey))).orElse(null);
+        return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), context))).orElse(null);
     }
 
     /** Whether no record of table {@code t} can match: its stream need not be decoded for the query. */
@@ -124,14 +124,14 @@ final class ClpsRowPrefilter {
         }
 
         @Override
-        public String numberText(int column) {
+        public String valueText(int column) {
             text.reset();
             try {
                 table.valueText(column, row, decoding, text, scratch);
             } catch (ClpsDecodeException | RuntimeException e) {
                 return null; // rendering reports it
             }
-            return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.ISO_8859_1);
+            return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.UTF_8);
         }
 
         @Override

@@ -257,7 +257,7 @@ final class KqlEvaluator {
         };
     }
 
-    private static boolean compareLong(KqlOp op, long value, long operand) {
+    static boolean compareLong(KqlOp op, long value, long operand) {
         return switch (op) {
             case EQ -> value == operand;
             case NEQ -> value != operand;

@@ -41,8 +41,8 @@ public final class KqlPrefilter {
         /** The boolean in {@code column} for this record. */
         boolean bool(int column);
 
-        /** The number in {@code column} for this record as its JSON text, or null when it cannot be written. */
-        String numberText(int column);
+        /** The value in {@code column} for this record as the record's JSON writes it, or null when it cannot be written. */
+        String valueText(int column);
     }
 
     /** A table none of whose records can match. */
@@ -89,14 +89,14 @@ public final class KqlPrefilter {
      * The prefilter of {@code plan} for a table with {@code nodes}, {@link #NONE} when no record
      * of it can match, or null when it could not rule any record out.
      */
-    static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, List<String> timestampKey) {
+    static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, KqlContext context) {
         for (Node n : nodes) if (n.path().contains("")) return null;
         List<Check[]> alternatives = new ArrayList<>();
         for (List<KqlLeaf> conjunct : plan) {
             List<Check> checks = new ArrayList<>();
             boolean impossible = false, unsure = false;
             for (KqlLeaf leaf : conjunct) {
-                Object c = check(leaf, nodes, timestampKey);
+                Object c = check(leaf, nodes, context);
                 if (c == IMPOSSIBLE) {
                     impossible = true;
                     break;
@@ -120,17 +120,20 @@ public final class KqlPrefilter {
      * types (negated or not); then EXISTS holds, and a comparison holds when the value compares,
      * or when it does not for a negated filter.
      */
-    private static Object check(KqlLeaf leaf, List<Node> nodes, List<String> timestampKey) {
+    private static Object check(KqlLeaf leaf, List<Node> nodes, KqlContext context) {
         KqlColumn col = leaf.column();
         KqlOp op = leaf.op();
         boolean exists = op == KqlOp.EXISTS && !leaf.inverted();
-        if (!col.namespace().isEmpty() || col.hasWildcard() || !(exists || op == KqlOp.EQ || op.isRange())
-                || (!exists && (leaf.literal() == null || leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP))) {
+        if (!col.namespace().isEmpty() || col.hasWildcard() || !(exists || op == KqlOp.EQ || op.isRange()) || (!exists && leaf.literal() == null)) {
             return UNKNOWN;
         }
+        boolean timeLiteral = leaf.literal() != null && leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP;
         List<String> path = new ArrayList<>();
         for (KqlColumn.Token t : col.tokens()) path.add(t.name());
-        if (path.isEmpty() || path.equals(timestampKey)) return UNKNOWN;
+        if (path.isEmpty()) return UNKNOWN;
+        boolean timestampKey = path.equals(context.timestampKey());
+        if (timeLiteral && !timestampKey) return UNKNOWN; // compared with integer and float columns by rules of its own
+        if (timestampKey && (context.timestampValue() == null || exists)) return UNKNOWN;
         Node at = null;
         for (Node n : nodes) {
             List<String> p = n.path();
@@ -144,6 +147,13 @@ public final class KqlPrefilter {
         if (at == null || at.kind() == Kind.OBJECT) return IMPOSSIBLE;
         if (at.kind() == Kind.NULL) return (leaf.types() & KqlType.NULL.bit()) == 0 ? IMPOSSIBLE : UNKNOWN;
         if (at.column() < 0) return UNKNOWN;
+        if (timestampKey) {
+            // Numbers and text under the timestamp key are typed TIMESTAMP and compared by their encoded time.
+            if (at.kind() == Kind.ARRAY || at.kind() == Kind.BOOLEAN) return UNKNOWN;
+            KqlLeaf l = context.millisecondTimestamps() && leaf.literal() != null
+                    ? new KqlLeaf(leaf.column(), op, leaf.literal().atMillisecondPrecision(), leaf.inverted(), leaf.types()) : leaf;
+            return new TimestampCheck(at.column(), l, context.timestampValue());
+        }
         return switch (at.kind()) {
             case INTEGER -> {
                 if ((leaf.types() & KqlType.INTEGER.bit()) == 0) yield IMPOSSIBLE;
@@ -175,7 +185,7 @@ public final class KqlPrefilter {
     private record FloatCheck(int column, KqlLeaf leaf) implements Check {
         @Override
         public int judge(Row row) {
-            String text = row.numberText(column);
+            String text = row.valueText(column);
             if (text == null || (text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0)) return MAYBE;
             if ((leaf.types() & KqlType.FLOAT.bit()) == 0) return NO;
             KqlOp op = leaf.op();
@@ -195,6 +205,32 @@ public final class KqlPrefilter {
                 case GTE -> v >= d;
                 default -> false;
             };
+            return holds != leaf.inverted() ? YES : NO;
+        }
+    }
+
+    /**
+     * A filter on the archive's timestamp key: the value is written as the record's JSON has it,
+     * read back to its encoded time by the archive's patterns, and compared as an integer, as the
+     * matcher does.
+     */
+    private record TimestampCheck(int column, KqlLeaf leaf, java.util.function.ToLongFunction<com.fasterxml.jackson.databind.JsonNode> encode)
+            implements Check {
+        @Override
+        public int judge(Row row) {
+            String text = row.valueText(column);
+            if (text == null) return MAYBE;
+            com.fasterxml.jackson.databind.JsonNode v;
+            try {
+                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
+            } catch (java.io.IOException e) {
+                return MAYBE;
+            }
+            if (v == null || !(v.isNumber() || v.isTextual())) return MAYBE;
+            if ((leaf.types() & KqlType.TIMESTAMP.bit()) == 0) return NO;
+            KqlOp op = leaf.op();
+            KqlLiteral lit = leaf.literal();
+            boolean holds = lit.canInt(op) && KqlEvaluator.compareLong(op, encode.applyAsLong(v), lit.intValue(op));
             return holds != leaf.inverted() ? YES : NO;
         }
     }

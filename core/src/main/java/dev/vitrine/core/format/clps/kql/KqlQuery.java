@@ -107,8 +107,8 @@ public final class KqlQuery {
      * What the query needs of a table with {@code nodes} before its records are rebuilt ({@link
      * KqlPrefilter}): {@link KqlPrefilter#NONE} when none of them can match, null when any may.
      */
-    public KqlPrefilter prefilter(List<KqlPrefilter.Node> nodes, List<String> timestampKey) {
-        return KqlPrefilter.of(plan, nodes, timestampKey);
+    public KqlPrefilter prefilter(List<KqlPrefilter.Node> nodes, KqlContext context) {
+        return KqlPrefilter.of(plan, nodes, context);
     }
 
     /** Whether some filter can match a string column (for pruning by column type). */

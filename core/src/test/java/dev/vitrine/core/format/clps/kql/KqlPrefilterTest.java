@@ -56,14 +56,14 @@ class KqlPrefilterTest {
             }
 
             @Override
-            public String numberText(int column) {
+            public String valueText(int column) {
                 return status >= 0 ? status + ".5" : "7"; // a latency; "7" is what an integer looks like
             }
         };
     }
 
     private static KqlPrefilter of(String query) {
-        return KqlQuery.parse(query).prefilter(NODES, List.of("timestamp"));
+        return KqlQuery.parse(query).prefilter(NODES, KqlContext.NONE.withTimestamp(List.of("timestamp"), null));
     }
 
     @Test
@@ -114,6 +114,18 @@ class KqlPrefilterTest {
         assertEquals(KqlPrefilter.YES, of("cached: true").judge(row(0, 200)));
         assertEquals(KqlPrefilter.NO, of("cached: true").judge(row(0, 201)));
         assertEquals(KqlPrefilter.YES, of("NOT cached: true").judge(row(0, 201)));
+    }
+
+    @Test
+    void theTimestampKeyIsComparedByItsEncodedTime() {
+        List<KqlPrefilter.Node> nodes = new java.util.ArrayList<>(NODES);
+        nodes.add(new KqlPrefilter.Node(List.of("timestamp"), KqlPrefilter.Kind.OTHER, 6));
+        // The archive's encoder: here the number itself, in tenths.
+        KqlContext ctx = KqlContext.NONE.withTimestamp(List.of("timestamp"), v -> (long) (v.doubleValue() * 10));
+        KqlPrefilter after = KqlQuery.parse("timestamp > 3000").prefilter(nodes, ctx);
+        assertEquals(KqlPrefilter.YES, after.judge(row(0, 301)), "301.5 is 3015 tenths");
+        assertEquals(KqlPrefilter.NO, after.judge(row(0, 299)));
+        assertEquals(KqlPrefilter.YES, KqlQuery.parse("NOT timestamp > 3000").prefilter(nodes, ctx).judge(row(0, 299)));
     }
 
     @Test
