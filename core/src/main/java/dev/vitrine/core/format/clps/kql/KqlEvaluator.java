@@ -223,38 +223,50 @@ final class KqlEvaluator {
             return true;
         }
         return switch (type) {
-            case INTEGER -> lit.canInt(op) && compareLong(op, KqlRecordTree.longOf(v), lit.intValue(op));
-            case FLOAT -> {
-                Double d = lit.asFloat(op);
-                yield d != null && compareDouble(op, v.doubleValue(), d);
-            }
-            case CLP_STRING -> {
-                String q = lit.asClpString(op);
-                if (op != KqlOp.EQ && op != KqlOp.NEQ) {
-                    yield false;
-                }
-                if (q == null) {
-                    yield op == KqlOp.NEQ;
-                }
-                boolean matched = lit.pattern().matches(v.asText());
-                yield (op == KqlOp.EQ) == matched;
-            }
-            case VAR_STRING -> {
-                String q = lit.asVarString(op);
-                if (q == null || (op != KqlOp.EQ && op != KqlOp.NEQ)) {
-                    yield false;
-                }
-                boolean matched = lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(v.asText()) : q.equals(v.asText());
-                yield (op == KqlOp.EQ) == matched;
-            }
-            case BOOLEAN -> {
-                Boolean b = lit.asBool(op);
-                yield b != null && (op == KqlOp.EQ ? v.booleanValue() == b : op == KqlOp.NEQ && v.booleanValue() != b);
-            }
-            case TIMESTAMP -> lit.canInt(op) && ctx.timestampValue() != null
-                    && compareLong(op, ctx.timestampValue().applyAsLong(v), lit.intValue(op));
+            case INTEGER -> intCompares(op, lit, KqlRecordTree.longOf(v));
+            case FLOAT -> floatCompares(op, lit, v.doubleValue());
+            case CLP_STRING -> clpStringCompares(op, lit, v.asText());
+            case VAR_STRING -> varStringCompares(op, lit, v.asText());
+            case BOOLEAN -> boolCompares(op, lit, v.booleanValue());
+            case TIMESTAMP -> lit.canInt(op) && ctx.timestampValue() != null && intCompares(op, lit, ctx.timestampValue().applyAsLong(v));
             default -> false;
         };
+    }
+
+    // The comparisons of a value of each type with a literal: shared with KqlPrefilter, which judges stored columns by them.
+
+    static boolean intCompares(KqlOp op, KqlLiteral lit, long value) {
+        return lit.canInt(op) && compareLong(op, value, lit.intValue(op));
+    }
+
+    static boolean floatCompares(KqlOp op, KqlLiteral lit, double value) {
+        Double d = lit.asFloat(op);
+        return d != null && compareDouble(op, value, d);
+    }
+
+    static boolean clpStringCompares(KqlOp op, KqlLiteral lit, String value) {
+        String q = lit.asClpString(op);
+        if (op != KqlOp.EQ && op != KqlOp.NEQ) {
+            return false;
+        }
+        if (q == null) {
+            return op == KqlOp.NEQ;
+        }
+        return (op == KqlOp.EQ) == lit.pattern().matches(value);
+    }
+
+    static boolean varStringCompares(KqlOp op, KqlLiteral lit, String value) {
+        String q = lit.asVarString(op);
+        if (q == null || (op != KqlOp.EQ && op != KqlOp.NEQ)) {
+            return false;
+        }
+        boolean matched = lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(value) : q.equals(value);
+        return (op == KqlOp.EQ) == matched;
+    }
+
+    static boolean boolCompares(KqlOp op, KqlLiteral lit, boolean value) {
+        Boolean b = lit.asBool(op);
+        return b != null && (op == KqlOp.EQ ? value == b : op == KqlOp.NEQ && value != b);
     }
 
     static boolean compareLong(KqlOp op, long value, long operand) {
@@ -269,7 +281,7 @@ final class KqlEvaluator {
         };
     }
 
-    private static boolean compareDouble(KqlOp op, double value, double operand) {
+    static boolean compareDouble(KqlOp op, double value, double operand) {
         return switch (op) {
             case EQ -> value == operand;
             case NEQ -> value != operand;

@@ -55,7 +55,7 @@ final class KqlLiteral {
             return new KqlLiteral(Kind.NULL, token, false, 0, 0, false, 0);
         }
         String v = Wildcards.cleanUp(token);
-        int types = v.indexOf(' ') >= 0 ? KqlType.CLP_STRING.bit() : KqlType.VAR_STRING.bit();
+        int types = KqlRecordTree.stringType(v).bit();
         if (Wildcards.hasUnescapedWildcards(v)) {
             types |= KqlType.CLP_STRING.bit();
         }

@@ -167,11 +167,10 @@ public final class KqlPrefilter {
             case BOOLEAN -> {
                 if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
                 if (exists) yield (Check) row -> YES;
-                Boolean b = leaf.literal().asBool(op);
-                if (b == null || op != KqlOp.EQ) yield leaf.inverted() ? (Check) row -> YES : IMPOSSIBLE;
-                boolean want = b, inverted = leaf.inverted();
+                if (leaf.literal().asBool(op) == null) yield leaf.inverted() ? (Check) row -> YES : IMPOSSIBLE;
+                KqlLeaf l = leaf;
                 int column = at.column();
-                yield (Check) row -> (row.bool(column) == want) != inverted ? YES : NO;
+                yield (Check) row -> KqlEvaluator.boolCompares(op, l.literal(), row.bool(column)) != l.inverted() ? YES : NO;
             }
             default -> UNKNOWN;
         };
@@ -196,15 +195,7 @@ public final class KqlPrefilter {
             } catch (NumberFormatException e) {
                 return MAYBE;
             }
-            Double d = leaf.literal().asFloat(op);
-            boolean holds = d != null && switch (op) {
-                case EQ -> v == d;
-                case LT -> v < d;
-                case GT -> v > d;
-                case LTE -> v <= d;
-                case GTE -> v >= d;
-                default -> false;
-            };
+            boolean holds = KqlEvaluator.floatCompares(op, leaf.literal(), v);
             return holds != leaf.inverted() ? YES : NO;
         }
     }
@@ -230,7 +221,7 @@ public final class KqlPrefilter {
             if ((leaf.types() & KqlType.TIMESTAMP.bit()) == 0) return NO;
             KqlOp op = leaf.op();
             KqlLiteral lit = leaf.literal();
-            boolean holds = lit.canInt(op) && KqlEvaluator.compareLong(op, encode.applyAsLong(v), lit.intValue(op));
+            boolean holds = lit.canInt(op) && KqlEvaluator.intCompares(op, lit, encode.applyAsLong(v));
             return holds != leaf.inverted() ? YES : NO;
         }
     }
@@ -250,15 +241,7 @@ public final class KqlPrefilter {
     private record IntegerCheck(int column, KqlOp op, long operand, boolean inverted) implements Check {
         @Override
         public int judge(Row row) {
-            long v = row.value(column);
-            boolean holds = switch (op) {
-                case EQ -> v == operand;
-                case LT -> v < operand;
-                case GT -> v > operand;
-                case LTE -> v <= operand;
-                case GTE -> v >= operand;
-                default -> true;
-            };
+            boolean holds = KqlEvaluator.compareLong(op, row.value(column), operand);
             return holds != inverted ? YES : NO;
         }
     }
@@ -313,17 +296,11 @@ public final class KqlPrefilter {
         /** The matcher's verdict on a string value: typed as it types a JSON string, then compared (KqlEvaluator.scalar). */
         private boolean matches(String text) {
             KqlOp op = leaf.op();
-            KqlLiteral lit = leaf.literal();
-            boolean clp = text.indexOf(' ') >= 0;
-            if ((leaf.types() & (clp ? KqlType.CLP_STRING : KqlType.VAR_STRING).bit()) == 0) return false; // not found: false even negated
+            KqlType type = KqlRecordTree.stringType(text);
+            if ((leaf.types() & type.bit()) == 0) return false; // not found: false even negated
             if (op == KqlOp.EXISTS) return true;
-            boolean compares;
-            if (clp) {
-                compares = op == KqlOp.EQ && lit.asClpString(op) != null && lit.pattern().matches(text);
-            } else {
-                String q = lit.asVarString(op);
-                compares = q != null && op == KqlOp.EQ && (lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(text) : q.equals(text));
-            }
+            boolean compares = type == KqlType.CLP_STRING ? KqlEvaluator.clpStringCompares(op, leaf.literal(), text)
+                    : KqlEvaluator.varStringCompares(op, leaf.literal(), text);
             return compares != leaf.inverted();
         }
     }

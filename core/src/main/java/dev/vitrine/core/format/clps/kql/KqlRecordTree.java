@@ -44,11 +44,16 @@ final class KqlRecordTree implements KqlTree<KqlRecordTree.Node> {
         return switch (v.getNodeType()) {
             case OBJECT, POJO, MISSING -> null;
             case ARRAY -> KqlType.ARRAY;
-            case STRING, BINARY -> v.asText().indexOf(' ') >= 0 ? KqlType.CLP_STRING : KqlType.VAR_STRING;
+            case STRING, BINARY -> stringType(v.asText());
             case BOOLEAN -> KqlType.BOOLEAN;
             case NULL -> KqlType.NULL;
             case NUMBER -> isInteger(v) ? KqlType.INTEGER : KqlType.FLOAT;
         };
+    }
+
+    /** How clp-s's writer stores a string: with a space, as a CLP string; without, as a var-string. */
+    static KqlType stringType(String text) {
+        return text.indexOf(' ') >= 0 ? KqlType.CLP_STRING : KqlType.VAR_STRING;
     }
 
     /** clp-s stores an integer that fits in 64 bits (signed or unsigned) as an integer. */
