@@ -66,7 +66,7 @@ final class ClpsFilterable implements FilterableRecords {
             if (cancelled.getAsBoolean()) return i;
             int n = (int) Math.min(STEP, end - i);
             int[] k = {0};
-            r.render(d, i, n, f, f instanceof ClpsQueryFilter.Filter qf ? qf.rows() : null, hit -> hits[k[0]++] = hit);
+            r.render(d, i, n, f, ClpsQueryFilter.Filter.rowsOf(f), hit -> hits[k[0]++] = hit);
             for (int j = 0; j < k[0]; j++) if (!sink.test(hits[j])) return hits[j] + 1;
         }
         return end;

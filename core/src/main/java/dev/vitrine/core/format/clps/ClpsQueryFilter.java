@@ -77,6 +77,11 @@ final class ClpsQueryFilter {
      * rendered (when the renderer asks), {@code json} decides on the rendered JSON.
      */
     record Filter(ClpsRowPrefilter rows, Predicate<RecordView> json) implements Predicate<RecordView> {
+        /** The column checks of {@code filter} when it is a query's, else null. */
+        static ClpsRowPrefilter rowsOf(Predicate<RecordView> filter) {
+            return filter instanceof Filter f ? f.rows() : null;
+        }
+
         @Override
         public boolean test(RecordView r) {
             return json.test(r);

@@ -64,14 +64,15 @@ public final class ClpsRecords implements AutoCloseable {
      * threads with each record's JSON bytes.
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
-        ClpsRowPrefilter rows = filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null;
+        ClpsRowPrefilter rows = ClpsQueryFilter.Filter.rowsOf(filter);
         if (rows != null && cached == null && noSchemaCanMatch(rows)) return 0; // nothing to decode: clp-s's "no matching schemas"
         Decoded d = rows == null ? decoded(true) : decoded(false, false);
         ClpsDecoding decoding = d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
         if (rows != null) {
             // A query decodes only the streams of tables whose schema it can match (as clp-s does); the rest give only their order.
             java.util.BitSet wanted = new java.util.BitSet();
-            for (ClpsTableMetadata.Table t : d.tables.meta.tables) if (!rows.rulesOut(t, decoding)) wanted.set(t.index());
+            wanted.set(0, d.tables.size());
+            wanted.andNot(rows.ruledOut(d.tables.meta, decoding));
             d.tables.decode(wanted);
         }
         long n = d.size();
@@ -114,8 +115,7 @@ public final class ClpsRecords implements AutoCloseable {
         ClpsLoaded<ClpsDecoding> shape = archive.shape();
         ClpsTableMetadata tm = archive.tableMetadata().value();
         if (shape.problem() != null || tm == null || tm.tables.isEmpty()) return false; // decoding reports the problem (a damaged dictionary fails even an empty archive)
-        for (ClpsTableMetadata.Table t : tm.tables) if (!rows.rulesOut(t, shape.value())) return false;
-        return true;
+        return rows.ruledOut(tm, shape.value()).cardinality() == tm.tables.size();
     }
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
@@ -226,7 +226,7 @@ public final class ClpsRecords implements AutoCloseable {
     }
 
     Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter) throws IOException {
-        return render(d, from, count, filter, filter instanceof ClpsQueryFilter.Filter f ? f.rows() : null, null);
+        return render(d, from, count, filter, ClpsQueryFilter.Filter.rowsOf(filter), null);
     }
 
     /**
@@ -243,10 +243,7 @@ public final class ClpsRecords implements AutoCloseable {
         View view = new View(out);
         ClpsDecoding decoding = d.decoding();
         // Tables the query rules out by their schema are skipped without decoding their streams.
-        java.util.BitSet ruledOut = new java.util.BitSet();
-        if (rows != null) {
-            for (ClpsTableMetadata.Table t : d.tables.meta.tables) if (rows.rulesOut(t, decoding)) ruledOut.set(t.index());
-        }
+        java.util.BitSet ruledOut = rows == null ? new java.util.BitSet() : rows.ruledOut(d.tables.meta, decoding);
         java.util.BitSet needed = new java.util.BitSet();
         for (long i = from; i < from + count; i++) needed.set(d.order.table(i));
         needed.andNot(ruledOut);

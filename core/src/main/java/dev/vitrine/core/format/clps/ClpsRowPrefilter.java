@@ -34,9 +34,20 @@ final class ClpsRowPrefilter {
         return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), context))).orElse(null);
     }
 
-    /** Whether no record of table {@code t} can match: its stream need not be decoded for the query. */
-    boolean rulesOut(ClpsTableMetadata.Table t, ClpsDecoding d) {
-        return forSchema(t.schemaId(), d) == KqlPrefilter.NONE;
+    private volatile java.util.BitSet ruledOut;
+
+    /**
+     * The tables none of whose records can match, by their schema alone: their streams need not
+     * be decoded for the query. Worked out once (an archive's tables do not change); do not modify.
+     */
+    java.util.BitSet ruledOut(ClpsTableMetadata tm, ClpsDecoding d) {
+        java.util.BitSet r = ruledOut;
+        if (r == null) {
+            r = new java.util.BitSet();
+            for (ClpsTableMetadata.Table t : tm.tables) if (forSchema(t.schemaId(), d) == KqlPrefilter.NONE) r.set(t.index());
+            ruledOut = r;
+        }
+        return r;
     }
 
     /** Every node of the table's records below the record root (leaves and the objects above them), with its column. */
