@@ -96,17 +96,15 @@ public final class LinkedSelection {
             FileRef file = raw.isNone() ? currentFile() : raw.file();
             showFile(file, () -> {
                 if (gen != generation) return;
-                base = d != null ? HexMarks.forNode(shown.key().name(), raw, List.of(), file, hex.hex().layoutModel().size())
-                        : HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
-                applyMarks(!keep);
-                decodedFields = d != null ? d.view().fields() : List.of();
                 if (d != null) {
-                    hex.showDecoded(d.view().label(), d.bytes(), HexMarks.forNode(shown.key().name(),
-                            ByteRange.of(d.view().offset(), d.view().length()), d.view().fields(), FileRef.MAIN, Long.MAX_VALUE));
+                    frameDecoded(shown.key().name(), d.view(), d.bytes(), file, !keep);
                 } else {
+                    base = HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
+                    applyMarks(!keep);
+                    decodedFields = List.of();
                     hex.hideDecoded();
+                    hex.setInfo(describe(r));
                 }
-                hex.setInfo(describe(d != null ? raw : r) + (d != null ? " · decoded beside" : ""));
                 shownBytes.run();
             });
         }, err -> {
@@ -271,17 +269,22 @@ public final class LinkedSelection {
             FileRef file = raw.isNone() ? currentFile() : raw.file();
             showFile(file, () -> {
                 if (gen != generation) return;
-                base = HexMarks.forNode(name, raw, List.of(), file, hex.hex().layoutModel().size());
                 extra = null;
-                applyMarks(true);
-                decodedFields = d.fields();
-                hex.showDecoded(d.label(), bytes, HexMarks.forNode(name, ByteRange.of(d.offset(), d.length()), d.fields(), FileRef.MAIN, Long.MAX_VALUE));
-                hex.setInfo(describe(raw) + " · decoded beside");
+                frameDecoded(name, d, bytes, file, true);
                 shownBytes.run();
             });
         }, err -> {
             if (gen == generation) notifier.error(name + ": " + Human.error(err));
         });
+    }
+
+    /** Frames {@code view}'s compressed container in {@code file} and shows its decoded bytes beside, the node and its fields framed there. */
+    private void frameDecoded(String name, Decoded view, ByteSource bytes, FileRef file, boolean scroll) {
+        base = HexMarks.forNode(name, view.container(), List.of(), file, hex.hex().layoutModel().size());
+        applyMarks(scroll);
+        decodedFields = view.fields();
+        hex.showDecoded(view.label(), bytes, HexMarks.forNode(name, ByteRange.of(view.offset(), view.length()), view.fields(), FileRef.MAIN, Long.MAX_VALUE));
+        hex.setInfo(describe(view.container()) + " · decoded beside");
     }
 
     /** Frames a row's bytes (a view's table row was selected). */

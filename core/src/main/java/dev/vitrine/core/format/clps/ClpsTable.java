@@ -219,14 +219,13 @@ final class ClpsTable {
      */
     java.util.List<dev.vitrine.core.model.Field> cells(int row, ClpsDecoding d) throws ClpsDecodeException {
         java.util.List<dev.vitrine.core.model.Field> out = new java.util.ArrayList<>();
-        int[] opOf = template.columnOp;
         ClpsJsonOut text = new ClpsJsonOut(64);
         ClpsJsonOut scratch = new ClpsJsonOut(64);
         for (int c = 0; c < columns.length; c++) {
             ClpsColumn col = columns[c];
             String key = keyPath(d.tree, col.node);
             text.reset();
-            if (opOf[c] >= 0) value(opOf[c], col, row, d, text, scratch);
+            if (template.columnOp[c] >= 0) valueText(c, row, d, text, scratch);
             else if (col.node == d.logEventIdxNode) text.decimal(data.get(I64, col.base + 8L * row));
             String shown = new String(text.buf, 0, Math.min(text.len, 300), java.nio.charset.StandardCharsets.UTF_8);
             long width = col.type == ClpsNodeType.BOOLEAN ? 1 : 8;
