@@ -672,18 +672,23 @@ public final class BundleArchive implements Archive, FileListing {
             int first = r.find(e.start());
             if (first < 0) return ByteRange.NONE;
             int last = size == 0 ? first : r.find(e.end() - 1);
-            long from = -1;
-            long to = -1;
-            for (int i = first; i <= last && i >= 0; i++) {
-                ByteRange slot = recordSlot(sh, r, i);
-                if (slot.isNone()) continue;
-                if (from < 0) from = slot.offset();
-                to = Math.max(to, slot.end());
-            }
-            return from < 0 ? ByteRange.NONE : ByteRange.in(sh.ref(), from, to - from);
+            return slotsSpan(sh, r, first, last);
         } catch (IOException ex) {
             return ByteRange.NONE;
         }
+    }
+
+    /** The shard bytes from the first to the last readable slot of records [first, last] (first >= 0), or NONE. */
+    private ByteRange slotsSpan(Shard sh, Records r, int first, int last) {
+        long from = -1;
+        long to = -1;
+        for (int i = first; i <= last && i < r.count(); i++) {
+            ByteRange slot = recordSlot(sh, r, i);
+            if (slot.isNone()) continue;
+            if (from < 0) from = slot.offset();
+            to = Math.max(to, slot.end());
+        }
+        return from < 0 ? ByteRange.NONE : ByteRange.in(sh.ref(), from, to - from);
     }
 
     /**
@@ -707,15 +712,7 @@ public final class BundleArchive implements Archive, FileListing {
             if (r.offsets()[first] < e.start()) first++;
             int last = r.find(e.end() - 1);
             if (last >= 0 && r.offsets()[last] + r.length(last) > e.end()) last--;
-            long from = -1;
-            long to = -1;
-            for (int i = first; i <= last && i < r.count(); i++) {
-                ByteRange slot = recordSlot(sh, r, i);
-                if (slot.isNone()) continue;
-                if (from < 0) from = slot.offset();
-                to = Math.max(to, slot.end());
-            }
-            return from < 0 ? ByteRange.NONE : ByteRange.in(sh.ref(), from, to - from);
+            return slotsSpan(sh, r, first, last);
         } catch (IOException ex) {
             return ByteRange.NONE;
         }
