@@ -45,12 +45,7 @@ run() {
   set +e
   env "$@" /usr/bin/time -v "${VITRINE:-$here/vitrine}" ls "$caf" >/dev/null 2>"$log" &
   local tpid=$!
-  while kill -0 "$tpid" 2>/dev/null; do
-    for p in $(pgrep -P "$tpid"); do
-      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$samples"
-    done
-    sleep 0.05
-  done
+  sample_rss "$tpid" "$samples"
   wait "$tpid"
   local rc=$?
   set -e

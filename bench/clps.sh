@@ -15,6 +15,7 @@
 #   BENCH_DIR=/big/disk              where generated files are cached (default /tmp/vitrine-bench)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/bench/lib.sh"
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/clps"
 records="${RECORDS:-1500000}"
 runs="${RUNS:-3}"
@@ -118,12 +119,7 @@ rss_split() { # heap option
   : >"$samples"
   VITRINE_JVM_OPTS="$1" /usr/bin/time -v "$here/vitrine" cat "$archive" >"$work/out/cat.jsonl" 2>"$log" &
   local tpid=$!
-  while kill -0 "$tpid" 2>/dev/null; do
-    for p in $(pgrep -P "$tpid"); do
-      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$samples"
-    done
-    sleep 0.05
-  done
+  sample_rss "$tpid" "$samples"
   wait "$tpid" || true
   printf 'vitrine cat %-10s peak RSS %4d MB (anon %4d MB, file %4d MB), wall %s, cpu %.1f s\n' "$1" \
     "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log") / 1024 ))" \

@@ -11,3 +11,14 @@ need_gnu_time() {
   fi
   [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing: sudo apt-get install time" >&2; exit 2; }
 }
+
+# Samples every 50 ms, until process PID ends, the anonymous and file-backed resident memory of
+# its children (the JVM under /usr/bin/time) into FILE, one "RssAnon: KB RssFile: KB" line each.
+sample_rss() { # PID FILE
+  while kill -0 "$1" 2>/dev/null; do
+    for p in $(pgrep -P "$1"); do
+      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$2"
+    done
+    sleep 0.05
+  done
+}

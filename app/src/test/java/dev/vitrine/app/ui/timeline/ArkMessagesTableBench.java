@@ -1,5 +1,7 @@
 package dev.vitrine.app.ui.timeline;
 
+import static dev.vitrine.app.ui.timeline.ArkTimelineBench.fx;
+
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
@@ -10,7 +12,6 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
@@ -26,6 +27,7 @@ import javafx.scene.Scene;
  * </pre>
  */
 public final class ArkMessagesTableBench {
+
     private ArkMessagesTableBench() {}
 
     public static void main(String[] args) throws Exception {
@@ -118,17 +120,5 @@ public final class ArkMessagesTableBench {
         archive.close();
         Platform.exit();
         System.exit(0);
-    }
-
-    static <T> T fx(Callable<T> c) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(c.call());
-            } catch (Throwable e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get();
     }
 }

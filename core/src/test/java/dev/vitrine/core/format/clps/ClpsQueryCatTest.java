@@ -4,16 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.format.FormatRegistry;
-import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.JsonRecords;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,15 +38,6 @@ class ClpsQueryCatTest {
         return out;
     }
 
-    private static List<String> cat(Path archive, String query) throws Exception {
-        try (Archive a = FormatRegistry.get().open(archive, Limits.DEFAULT)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            a.capability(JsonRecords.class).orElseThrow().writeJsonLines(query, out);
-            String s = out.toString(StandardCharsets.UTF_8);
-            return s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
-        }
-    }
-
     @Test
     void queriesReturnWhatClpsSearchReturned() throws Exception {
         int checked = 0;
@@ -62,7 +47,7 @@ class ClpsQueryCatTest {
             // clp-s v0.4.0 (which wrote search.txt) printed 3 records here; v0.10.0 returns all 11
             // in the range, and so do we (see KqlSearchTxtTest): checked there, not here.
             if (r.query().startsWith("ts >= 1710408413054")) continue;
-            List<String> ours = cat(archive, r.query());
+            List<String> ours = ClpsTestFiles.catQuery(archive, r.query());
             Set<String> mine = new HashSet<>(ours);
             if (r.complete()) {
                 assertEquals(new HashSet<>(r.lines()), mine, r.archive() + " " + r.query());
@@ -77,7 +62,7 @@ class ClpsQueryCatTest {
     @Test
     void aQueryThatCannotBeParsedNamesWhere() {
         Path archive = DIR.resolve("generated/archives/edge.clps");
-        var e = assertThrows(JsonRecords.QuerySyntaxException.class, () -> cat(archive, "a: (b OR"));
+        var e = assertThrows(JsonRecords.QuerySyntaxException.class, () -> ClpsTestFiles.catQuery(archive, "a: (b OR"));
         assertTrue(e.position() >= 0 && e.position() <= 8, "position " + e.position());
     }
 }

@@ -46,6 +46,16 @@ final class ClpsTestFiles {
         return out.toByteArray();
     }
 
+    /** What `vitrine cat --query` writes for {@code archive}, one record a line. */
+    static List<String> catQuery(Path archive, String query) throws IOException {
+        try (dev.vitrine.core.format.Archive a = dev.vitrine.core.format.FormatRegistry.get().open(archive, Limits.DEFAULT)) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(query, out);
+            String s = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+            return s.isEmpty() ? List.of() : java.util.Arrays.asList(s.split("\n"));
+        }
+    }
+
     static List<Problem> verify(ClpsArchive a) {
         List<Problem> out = new ArrayList<>();
         VerifyEngine.run(a, out::add);

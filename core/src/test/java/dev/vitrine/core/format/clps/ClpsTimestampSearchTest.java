@@ -4,16 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.format.FormatRegistry;
-import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.JsonRecords;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -53,15 +47,6 @@ class ClpsTimestampSearchTest {
         return Files.exists(made) ? made : DIR.resolve(name);
     }
 
-    private static List<String> cat(Path archive, String query) throws Exception {
-        try (Archive a = FormatRegistry.get().open(archive, Limits.DEFAULT)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            a.capability(JsonRecords.class).orElseThrow().writeJsonLines(query, out);
-            String s = out.toString(StandardCharsets.UTF_8);
-            return s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
-        }
-    }
-
     @TestFactory
     Stream<DynamicTest> sameRecordsAsClpsSearch() throws Exception {
         List<Search> all = searches();
@@ -74,14 +59,14 @@ class ClpsTimestampSearchTest {
         boolean refused = s.status().contains("Parser error") || s.status().contains("Failed to parse timestamp")
                 || s.status().contains("Invalid timestamp pattern");
         if (refused) {
-            var e = assertThrows(JsonRecords.QuerySyntaxException.class, () -> cat(archive, s.query()), s.query());
+            var e = assertThrows(JsonRecords.QuerySyntaxException.class, () -> ClpsTestFiles.catQuery(archive, s.query()), s.query());
             assertTrue(e.position() >= 0 && e.position() <= s.query().length(), "position " + e.position());
             return;
         }
         // clp-s exits with an error for a query it calls "logically false"; it returns no record.
         assertTrue(s.status().equals("ok") || s.status().contains("is logically false"), s.status());
         List<String> want = new ArrayList<>(s.lines());
-        List<String> got = new ArrayList<>(cat(archive, s.query()));
+        List<String> got = new ArrayList<>(ClpsTestFiles.catQuery(archive, s.query()));
         want.sort(null);
         got.sort(null);
         assertEquals(want, got, s.archive() + ": " + s.query());
