@@ -46,6 +46,13 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     private final Set<FileRef> missing = new LinkedHashSet<>();
     private final List<FileRef> fileList = new ArrayList<>();
     private Node rootNode;
+    /** Damage met while reading (messages that do not decode, indexes that cannot be read), runs collapsed as verify collapses them. */
+    private final List<Problem> met = new ArrayList<>();
+    private final VerifyContext metRuns = new VerifyContext(p -> {
+        synchronized (met) {
+            met.add(p);
+        }
+    }, new java.util.concurrent.atomic.AtomicBoolean(), 1000);
 
     private ArkArchive(ArkFormat format, Path path, Path root, Limits limits) {
         this.format = format;
@@ -112,12 +119,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
                 try {
                     if (!Files.isRegularFile(files.resolve(sd.ref()), LinkOption.NOFOLLOW_LINKS)) {
                         missing.add(sd.ref());
-                        // Shown as a warning at open so the rest still reads; verify reports it as an error (D24: by GUID).
-                        openProblems.add(Problem.warning(m, -1, "split " + sd.guid() + " is missing (" + sd.ref() + ")"));
+                        // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
+                        openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")"));
                     }
                 } catch (IOException e) {
                     missing.add(sd.ref());
-                    openProblems.add(Problem.warning(m, -1, "split " + sd.guid() + ": " + e.getMessage()));
+                    openProblems.add(Problem.error(m, -1, "split " + sd.guid() + ": " + e.getMessage()));
                 }
             }
         }
@@ -212,6 +219,24 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     @Override
     public List<Problem> openProblems() {
         return openProblems;
+    }
+
+    /** Missing splits are errors at open, yet every other split still reads. */
+    @Override
+    public boolean unreadable() {
+        return primary() == null;
+    }
+
+    void met(Problem p) {
+        metRuns.report(p);
+    }
+
+    @Override
+    public List<Problem> damageMet() {
+        metRuns.finish();
+        synchronized (met) {
+            return List.copyOf(met);
+        }
     }
 
     @Override
