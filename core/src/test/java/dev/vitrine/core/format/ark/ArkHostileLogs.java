@@ -54,12 +54,17 @@ public final class ArkHostileLogs {
      * of {@code zeros} zero bytes that does not state its size: it must be inflated to find out.
      */
     public static Path zstdBomb(Path root, long zeros) throws IOException {
+        return withStored(root, bomb(zeros));
+    }
+
+    /** As {@link #zstdBomb}, with {@code stored} as the stored bytes of the message at 2 s. */
+    public static Path withStored(Path root, byte[] stored) throws IOException {
         RbufIr ir = RbufIr.parse(ArkExpandingLog.IR);
         try (ArkWriter w = new ArkWriter(root, "bomb")) {
             ArkWriter.Column c = w.column("all", "zstd");
             ArkWriter.Channel ch = c.channel("/a", ir, "test::Blob", false);
             ch.write(1_000_000_000L, blob(ir, "before"));
-            c.add(ch, 2_000_000_000L, bomb(zeros));
+            c.add(ch, 2_000_000_000L, stored);
             ch.write(3_000_000_000L, blob(ir, "after"));
         }
         return root;
