@@ -46,6 +46,19 @@ class ArkDamageCliTest {
     }
 
     @Test
+    void aBundleWithAMissingShardMakesLsExitOneAndNameIt() throws Exception {
+        Path in = tmp.resolve("in");
+        Files.createDirectories(in);
+        Files.writeString(in.resolve("f.txt"), "x");
+        Path bundle = tmp.resolve("bundle");
+        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        Files.delete(bundle.resolve("shard-00000000"));
+        CliRun ls = CliRun.of("ls", bundle.toString());
+        assertEquals(1, ls.exit(), ls.stderr());
+        assertTrue(ls.out().contains("f.txt") && ls.stderr().contains("shard-00000000: shard 0 is missing"), ls.out() + ls.stderr());
+    }
+
+    @Test
     void aMessageThatDoesNotDecodeIsReportedWithItsOffsetAndExitsOne() throws Exception {
         Path log = ArkHostileLogs.withStored(tmp.resolve("log"), "not a zstd frame".getBytes());
         CliRun cat = CliRun.of("cat", "--json", log.toString());

@@ -44,6 +44,8 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     final List<Problem> openProblems = new ArrayList<>();
     private final Map<FileRef, ArkSplit> splits = new HashMap<>();
     private final Set<FileRef> missing = new LinkedHashSet<>();
+    /** Splits found missing or unreadable at open: reported there, so verify does not say so again. */
+    final Set<FileRef> missingAtOpen = new java.util.HashSet<>();
     private final List<FileRef> fileList = new ArrayList<>();
     private Node rootNode;
     /** Damage met while reading (messages that do not decode, indexes that cannot be read), runs collapsed as verify collapses them. */
@@ -68,6 +70,9 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         if (Files.isDirectory(path)) {
             root = path;
             Path dir = path.resolve("manifests");
+            if (Files.isSymbolicLink(dir)) {
+                throw new java.nio.file.FileSystemException(path.toString(), null, "manifests is a symbolic link; links are not followed out of the log");
+            }
             if (Files.isDirectory(dir)) {
                 try (var s = Files.list(dir)) {
                     for (Path p : s.sorted().toList()) {
@@ -117,17 +122,17 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             for (ArkLog.SplitDecl sd : log.splits()) {
                 if (!all.add(sd.ref())) continue;
                 try {
-                    if (!Files.isRegularFile(files.resolve(sd.ref()), LinkOption.NOFOLLOW_LINKS)) {
-                        missing.add(sd.ref());
-                        // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
-                        openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")"));
-                    }
+                    files.source(sd.ref());
                 } catch (IOException e) {
                     missing.add(sd.ref());
-                    openProblems.add(Problem.error(m, -1, "split " + sd.guid() + ": " + e.getMessage()));
+                    // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
+                    String why = e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason()) ? "is missing"
+                            : "is not read: " + dev.vitrine.core.io.Messages.reason(e);
+                    openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest " + why + " (" + sd.ref() + ")"));
                 }
             }
         }
+        missingAtOpen.addAll(missing);
         for (FileRef f : all) if (!missing.contains(f)) fileList.add(f);
     }
 

@@ -48,8 +48,8 @@ final class ArkVerifier {
                 ctx.progress(done++, total);
                 ArkSplit s = a.split(sd.ref());
                 if (s == null) {
-                    Problem p = Problem.error(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")");
-                    if (!a.openProblems.contains(p)) ctx.report(p); // else found at open, and reported with those
+                    // Found at open, and reported with those problems; or gone since.
+                    if (!a.missingAtOpen.contains(sd.ref())) err(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")");
                     continue;
                 }
                 boolean first = checkedFiles.add(sd.ref());

@@ -67,6 +67,49 @@ class ArkHostileLogTest {
     }
 
     @Test
+    void linksAreNotFollowedAndAreCalledLinksNotMissing() throws Exception {
+        Path log = tmp.resolve("log");
+        ArkTestLogs.writeSmall(log, 10);
+        List<Path> splits = ArkDamageTest.splits(log);
+        Path linked = splits.getFirst();
+        Files.delete(linked);
+        Files.createSymbolicLink(linked, Path.of("/etc/passwd"));
+        try (ArkArchive a = ArkTestLogs.open(log)) {
+            List<Problem> ps = a.openProblems().stream().filter(p -> p.message().contains(linked.getFileName().toString())).toList();
+            assertEquals(1, ps.size(), a.openProblems().toString());
+            assertTrue(ps.getFirst().message().contains("is not read: a symbolic link; links are not followed"), ps.getFirst().message());
+            assertEquals(1, ArkTestLogs.verify(a).stream().filter(p -> p.message().contains(linked.getFileName().toString())).count());
+        }
+        // splits/ itself a link to a folder outside the log: not followed, said for each split.
+        Path outside = tmp.resolve("outside");
+        Files.move(log.resolve("splits"), outside);
+        Files.createSymbolicLink(log.resolve("splits"), outside);
+        try (ArkArchive a = ArkTestLogs.open(log)) {
+            assertTrue(a.files().stream().noneMatch(f -> f.path().startsWith("splits/")), a.files().toString());
+            List<Problem> v = ArkTestLogs.verify(a);
+            assertEquals(splits.size(), v.stream().filter(p -> p.severity() == Severity.ERROR
+                    && p.message().contains("splits is a symbolic link; links are not followed out of the archive folder")).count(), v.toString());
+        }
+        Path manifests = tmp.resolve("manifests-elsewhere");
+        Files.move(log.resolve("manifests"), manifests);
+        Files.createSymbolicLink(log.resolve("manifests"), manifests);
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> ArkTestLogs.open(log));
+        assertTrue(dev.vitrine.core.io.Messages.reason(e).contains("manifests is a symbolic link"), e.toString());
+    }
+
+    @Test
+    void aSplitThatMayNotBeReadSaysPermissionDenied() throws Exception {
+        // Root reads whatever the mode says: run as an ordinary user (by hand: setpriv --reuid=nobody).
+        org.junit.jupiter.api.Assumptions.assumeFalse("root".equals(System.getProperty("user.name")), "runs as root");
+        ArkTestLogs.writeSmall(tmp, 10);
+        Path locked = ArkDamageTest.splits(tmp).getFirst();
+        Files.setPosixFilePermissions(locked, java.util.Set.of());
+        try (ArkArchive a = ArkTestLogs.open(tmp)) {
+            assertTrue(a.openProblems().stream().anyMatch(p -> p.message().contains("is not read: permission denied")), a.openProblems().toString());
+        }
+    }
+
+    @Test
     void aMissingSplitIsAnErrorAtOpenYetTheRestReadsAndVerifySaysItOnce() throws Exception {
         ArkTestLogs.writeSmall(tmp, 10);
         Path gone = ArkDamageTest.splits(tmp).getFirst();
