@@ -74,6 +74,7 @@ final class ArchiveArgument {
                 rc = ExitCodes.DAMAGED;
             }
             spec.commandLine().getOut().flush();
+            reading.reportAll(archive.damageMet(), false); // e.g. messages written as error lines
             return reading.exit(rc);
         }
     }

@@ -53,6 +53,15 @@ public interface Archive extends AutoCloseable {
     /** Damage found while opening. Non-empty errors here mean ordinary reads will fail. */
     List<Problem> openProblems();
 
+    /**
+     * Damage met while reading since open that did not stop the read (Ark: a message that does
+     * not decode, written as an error line), each once; what the command line prints after a
+     * command's output, with exit status 1.
+     */
+    default List<Problem> damageMet() {
+        return List.of();
+    }
+
     /** True when problems at open stop ordinary reads (e.g. bad magic): info and cat fail. */
     default boolean unreadable() {
         return openProblems().stream().anyMatch(p -> p.severity() == dev.vitrine.core.verify.Severity.ERROR);

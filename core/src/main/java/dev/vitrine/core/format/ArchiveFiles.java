@@ -40,19 +40,35 @@ public final class ArchiveFiles implements AutoCloseable {
         Part p = parts.get(ref);
         if (p == null) {
             Path file = resolve(ref);
+            if (Files.isSymbolicLink(file)) throw new NoSuchFileException(file.toString(), null, "a symbolic link; links are not followed");
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                throw new NoSuchFileException(file.toString(), null, Files.exists(file) ? "not a regular file" : "no such file");
+                throw new NoSuchFileException(file.toString(), null, Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? "not a regular file" : "no such file");
             }
+            // Opened once here so a file we may not read says so, not "ends at 0" at its first read.
+            Files.newByteChannel(file, java.nio.file.StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS).close();
             p = new Part(ref, Files.size(file));
             parts.put(ref, p);
         }
         return p;
     }
 
-    /** The path of {@code ref} under the root; refuses names that would leave it. */
+    /**
+     * The path of {@code ref} under the root; refuses names that would leave it, lexically or
+     * through a folder inside the root that is a symbolic link (a {@code splits/} linked to a
+     * folder elsewhere is not followed).
+     */
     public Path resolve(FileRef ref) throws IOException {
+        Path base = root.normalize();
         Path file = root.resolve(ref.path()).normalize();
-        if (!file.startsWith(root.normalize())) throw new IOException(ref + ": outside the archive folder");
+        if (!file.startsWith(base)) throw new IOException(ref + ": outside the archive folder");
+        Path rel = base.relativize(file);
+        Path at = base;
+        for (int i = 0; i < rel.getNameCount() - 1; i++) {
+            at = at.resolve(rel.getName(i));
+            if (Files.isSymbolicLink(at)) {
+                throw new NoSuchFileException(file.toString(), null, base.relativize(at) + " is a symbolic link; links are not followed out of the archive folder");
+            }
+        }
         return file;
     }
 

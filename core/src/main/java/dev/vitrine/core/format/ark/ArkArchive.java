@@ -44,8 +44,17 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     final List<Problem> openProblems = new ArrayList<>();
     private final Map<FileRef, ArkSplit> splits = new HashMap<>();
     private final Set<FileRef> missing = new LinkedHashSet<>();
+    /** Splits found missing or unreadable at open: reported there, so verify does not say so again. */
+    final Set<FileRef> missingAtOpen = new java.util.HashSet<>();
     private final List<FileRef> fileList = new ArrayList<>();
     private Node rootNode;
+    /** Damage met while reading (messages that do not decode, indexes that cannot be read), runs collapsed as verify collapses them. */
+    private final List<Problem> met = new ArrayList<>();
+    private final VerifyContext metRuns = new VerifyContext(p -> {
+        synchronized (met) {
+            met.add(p);
+        }
+    }, new java.util.concurrent.atomic.AtomicBoolean(), 1000);
 
     private ArkArchive(ArkFormat format, Path path, Path root, Limits limits) {
         this.format = format;
@@ -61,6 +70,9 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         if (Files.isDirectory(path)) {
             root = path;
             Path dir = path.resolve("manifests");
+            if (Files.isSymbolicLink(dir)) {
+                throw new java.nio.file.FileSystemException(path.toString(), null, "manifests is a symbolic link; links are not followed out of the log");
+            }
             if (Files.isDirectory(dir)) {
                 try (var s = Files.list(dir)) {
                     for (Path p : s.sorted().toList()) {
@@ -110,17 +122,17 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             for (ArkLog.SplitDecl sd : log.splits()) {
                 if (!all.add(sd.ref())) continue;
                 try {
-                    if (!Files.isRegularFile(files.resolve(sd.ref()), LinkOption.NOFOLLOW_LINKS)) {
-                        missing.add(sd.ref());
-                        // Shown as a warning at open so the rest still reads; verify reports it as an error (D24: by GUID).
-                        openProblems.add(Problem.warning(m, -1, "split " + sd.guid() + " is missing (" + sd.ref() + ")"));
-                    }
+                    files.source(sd.ref());
                 } catch (IOException e) {
                     missing.add(sd.ref());
-                    openProblems.add(Problem.warning(m, -1, "split " + sd.guid() + ": " + e.getMessage()));
+                    // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
+                    String why = e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason()) ? "is missing"
+                            : "is not read: " + dev.vitrine.core.io.Messages.reason(e);
+                    openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest " + why + " (" + sd.ref() + ")"));
                 }
             }
         }
+        missingAtOpen.addAll(missing);
         for (FileRef f : all) if (!missing.contains(f)) fileList.add(f);
     }
 
@@ -212,6 +224,24 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     @Override
     public List<Problem> openProblems() {
         return openProblems;
+    }
+
+    /** Missing splits are errors at open, yet every other split still reads. */
+    @Override
+    public boolean unreadable() {
+        return primary() == null;
+    }
+
+    void met(Problem p) {
+        metRuns.report(p);
+    }
+
+    @Override
+    public List<Problem> damageMet() {
+        metRuns.finish();
+        synchronized (met) {
+            return List.copyOf(met);
+        }
     }
 
     @Override

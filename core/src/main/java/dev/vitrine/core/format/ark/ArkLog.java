@@ -396,8 +396,10 @@ public final class ArkLog implements TimedMessages {
                     try {
                         r.chunk = r.split.entries(r.position, CHUNK);
                     } catch (IOException e) {
-                        problems.add(Problem.error(r.split.ref(), r.split.indexOffset() + r.position * ArkSchemas.INDEX_ENTRY_SIZE,
-                                "cannot read the index: " + e.getMessage()));
+                        Problem p = Problem.error(r.split.ref(), r.split.indexOffset() + r.position * ArkSchemas.INDEX_ENTRY_SIZE,
+                                "cannot read the index: " + e.getMessage());
+                        problems.add(p);
+                        archive.met(p); // the rest of this split is skipped: said after the output
                         return false;
                     }
                     r.position += r.chunk.size();

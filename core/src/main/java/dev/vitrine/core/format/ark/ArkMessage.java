@@ -104,9 +104,28 @@ public final class ArkMessage implements TimedMessages.Message {
         return new Decoding(v, where);
     }
 
+    /**
+     * The value as JSON lines write it. A message that reuses another's stored bytes is not
+     * decoded again, and one that does not decode is damage met while reading: either way the
+     * archive notes it ({@link ArkArchive#damageMet()}) so no line goes without a value unsaid.
+     */
     @Override
     public JsonNode value() throws IOException {
-        return RbufJson.toJson(decode());
+        ArkSplit s = run.split;
+        try {
+            int k = s.aliasOf(entry.index());
+            if (k >= 0) {
+                ArkSplit.Entry o = s.entry(k);
+                throw new IOException("shares bytes [" + entry.offset() + ", " + entry.end() + ") with index entry " + k + " [" + o.offset() + ", "
+                        + o.end() + "): not decoded again (aliases let a log expand far beyond its size)");
+            }
+            return RbufJson.toJson(decode());
+        } catch (IOException e) {
+            String what = e instanceof RbufException r ? r.detail() : e.getMessage();
+            log.archive.met(dev.vitrine.core.verify.Problem.error(s.ref(), entry.offset(), "message " + entry.index() + " of " + channel.name
+                    + " @" + entry.timeNs() + ": " + what));
+            throw e;
+        }
     }
 
     @Override

@@ -182,6 +182,48 @@ public final class ArkSplit {
         return src.read(e.offset(), (int) e.size());
     }
 
+    /** Per entry, the entry whose bytes it reuses, or -1 (null: none does); computed on first use. */
+    private int[] covering;
+    private boolean coveringKnown;
+
+    /**
+     * The index entry whose stored bytes entry {@code i}'s overlap (D25: the first by offset
+     * keeps them, as verify and the exporter judge), or -1. An alias is decoded once, for its
+     * first claimant: JSON lines refuse the others, so 100,000 entries naming one megabyte do
+     * not write 100,000 copies of it.
+     */
+    synchronized int aliasOf(long i) throws IOException {
+        if (!coveringKnown) {
+            covering = findCovering();
+            coveringKnown = true;
+        }
+        return covering == null || i >= covering.length ? -1 : covering[(int) i];
+    }
+
+    private int[] findCovering() throws IOException {
+        int n = (int) Math.min(readableEntries, Integer.MAX_VALUE - 8);
+        long[] start = new long[n];
+        long[] end = new long[n];
+        for (int from = 0; from < n; from += 4096) {
+            for (Entry e : entries(from, Math.min(4096, n - from))) {
+                start[(int) e.index()] = e.offset();
+                end[(int) e.index()] = e.end();
+            }
+        }
+        int[] order = dev.vitrine.core.io.IndexSort.sorted(n, (x, y) -> start[x] != start[y] ? Long.compare(start[x], start[y]) : Long.compare(end[x], end[y]));
+        int[] cover = null;
+        int reach = -1;
+        for (int i : order) {
+            if (end[i] == start[i]) continue; // empty: shares nothing
+            if (reach >= 0 && start[i] < end[reach]) {
+                if (cover == null) java.util.Arrays.fill(cover = new int[n], -1);
+                cover[i] = reach;
+            }
+            if (reach < 0 || end[i] > end[reach]) reach = i;
+        }
+        return cover;
+    }
+
     static long le(byte[] b, int o, int n) {
         long v = 0;
         for (int i = n - 1; i >= 0; i--) v = (v << 8) | (b[o + i] & 0xff);

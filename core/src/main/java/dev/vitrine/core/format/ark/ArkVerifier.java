@@ -34,7 +34,7 @@ final class ArkVerifier {
     }
 
     void run() throws IOException {
-        for (Problem p : a.openProblems) if (p.severity() == dev.vitrine.core.verify.Severity.ERROR) ctx.report(p);
+        // Problems found at open (missing splits among them) were reported by the VerifyEngine first.
         long total = 0;
         for (ArkLog l : a.logs) total += l.splits().size();
         long done = 0;
@@ -48,7 +48,8 @@ final class ArkVerifier {
                 ctx.progress(done++, total);
                 ArkSplit s = a.split(sd.ref());
                 if (s == null) {
-                    ctx.report(Problem.error(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")"));
+                    // Found at open, and reported with those problems; or gone since.
+                    if (!a.missingAtOpen.contains(sd.ref())) err(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")");
                     continue;
                 }
                 boolean first = checkedFiles.add(sd.ref());
@@ -57,6 +58,17 @@ final class ArkVerifier {
         }
         ctx.progress(total, total);
     }
+
+    /** A byte range decoded as one channel's message. */
+    private record Decoded(long offset, long size, ArkChannel channel) {}
+
+    /** The last few ranges decoded and how each went ("" ok, else the failure's text), so aliases are not decoded again. */
+    private final Map<Decoded, String> decoded = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Decoded, String> eldest) {
+            return size() > 256;
+        }
+    };
 
     private void err(FileRef f, long offset, String msg) {
         ctx.report(Problem.error(f, offset, msg));
@@ -139,19 +151,26 @@ final class ArkVerifier {
                 c[0]++;
                 c[1] += e.size();
                 if (!inside) continue;
-                ArkMessage m = new ArkMessage(log, new ArkLog.Run(sd, s, map, 0), ch, e, false);
-                try {
-                    if (ch.ir() == null) {
-                        err(log.ref, -1, "schema registry of channel " + ch.name + " does not parse: " + ch.irError());
-                        continue;
-                    }
-                    m.decode();
-                } catch (RbufException ex) {
-                    err(f, e.offset(), "message " + e.index() + " of " + ch.name + " @" + e.timeNs() + ": " + ex.detail());
-                } catch (IOException ex) {
-                    err(f, e.offset(), "message " + e.index() + " of " + ch.name + " @" + e.timeNs() + " (" + sd.column().codec.name().toLowerCase()
-                            + "): " + ex.getMessage());
+                if (ch.ir() == null) {
+                    err(log.ref, -1, "schema registry of channel " + ch.name + " does not parse: " + ch.irError());
+                    continue;
                 }
+                // Bytes several entries name are decoded once (100,000 aliases of one megabyte
+                // would otherwise decode 100 GB); the overlap itself is reported below.
+                String failure = decoded.get(new Decoded(e.offset(), e.size(), ch));
+                if (failure == null) {
+                    failure = "";
+                    ArkMessage m = new ArkMessage(log, new ArkLog.Run(sd, s, map, 0), ch, e, false);
+                    try {
+                        m.decode();
+                    } catch (RbufException ex) {
+                        failure = ": " + ex.detail();
+                    } catch (IOException ex) {
+                        failure = " (" + sd.column().codec.name().toLowerCase() + "): " + ex.getMessage();
+                    }
+                    decoded.put(new Decoded(e.offset(), e.size(), ch), failure);
+                }
+                if (!failure.isEmpty()) err(f, e.offset(), "message " + e.index() + " of " + ch.name + " @" + e.timeNs() + failure);
             }
         }
         if (fileChecks) overlaps(f, ranges, (int) Math.min(n, ranges.length / 2));

@@ -214,6 +214,26 @@ public final class BundleArchive implements Archive, FileListing {
         return catalog().streamEnds().getOrDefault(s, 0L);
     }
 
+    /**
+     * Shards the config counts that cannot be read (missing, a link, no permission): every
+     * command that lists or reads the bundle says so and exits 1 ({@code ls} reads no shard).
+     * Verify reports them itself, shard by shard.
+     */
+    @Override
+    public List<Problem> damageMet() {
+        List<Problem> out = new ArrayList<>();
+        if (!usable()) return out;
+        for (long s = 0; s < shardCount(); s++) {
+            FileRef ref = BundleLayout.shardRef(s);
+            try {
+                files.source(ref);
+            } catch (IOException e) {
+                out.add(Problem.error(ref, -1, "shard " + s + " is missing: " + e.getMessage()));
+            }
+        }
+        return out;
+    }
+
     // ---- shards
 
     /** A shard file's framing: header and where data starts; {@code problem} when unreadable. */

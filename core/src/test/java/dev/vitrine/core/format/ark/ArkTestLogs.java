@@ -75,6 +75,7 @@ final class ArkTestLogs {
 
     static List<Problem> verify(Archive a) throws IOException {
         List<Problem> ps = new ArrayList<>();
+        ps.addAll(a.openProblems()); // as VerifyEngine reports them, before the format's checks
         a.verify(new VerifyContext(new VerifyListener() {
             @Override
             public void problem(Problem p) {
