@@ -34,6 +34,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    RemoteArgs remote = new RemoteArgs();
+
     record Outcome(String file, String format, VerifyReport report, List<Problem> problems, String error) {}
 
     @Override
@@ -43,7 +46,7 @@ final class VerifyCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         List<Outcome> outcomes = new ArrayList<>();
         for (String f : files) {
-            Outcome o = verifyOne(f, json ? null : out);
+            Outcome o = verifyOne(f, json ? null : out, remote, err);
             outcomes.add(o);
             if (o.error != null) {
                 if (!json) err.println("vitrine: " + o.error);
@@ -58,9 +61,9 @@ final class VerifyCommand implements Callable<Integer> {
         return exit;
     }
 
-    private static Outcome verifyOne(String file, PrintWriter live) {
+    private static Outcome verifyOne(String file, PrintWriter live, RemoteArgs remote, PrintWriter err) {
         List<Problem> problems = new ArrayList<>();
-        try (Archive archive = ArchiveArgument.open(file)) {
+        try (Archive archive = ArchiveArgument.open(file, remote, err)) {
             VerifyListener listener = p -> {
                 if (problems.size() < 100_000) problems.add(p);
                 if (live != null) live.println(p);

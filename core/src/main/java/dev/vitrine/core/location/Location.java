@@ -41,6 +41,14 @@ public interface Location {
         return List.of();
     }
 
+    /**
+     * A path that stands for this location in code that still names archives by path: the
+     * local path, or the bare name of a remote one (never opened, only shown).
+     */
+    default Path displayPath() {
+        return localPath().orElseGet(() -> Path.of(name()));
+    }
+
     /** True for addresses read over a network. */
     default boolean remote() {
         return localPath().isEmpty();

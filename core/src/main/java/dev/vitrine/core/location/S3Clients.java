@@ -1,6 +1,8 @@
 package dev.vitrine.core.location;
 
 import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -21,19 +23,17 @@ import software.amazon.awssdk.services.s3.S3Client;
 final class S3Clients {
     private S3Clients() {}
 
-    private static S3Client signed;
-    private static S3Client anonymous;
+    private record Key(boolean anonymous, URI endpoint) {}
+
+    /** One client per way of signing and endpoint: clients are costly to make, cheap to share. */
+    private static final Map<Key, S3Client> CLIENTS = new HashMap<>();
 
     static synchronized S3Client get(RemoteOptions options) {
-        if (options.noSignRequest()) {
-            if (anonymous == null) anonymous = build(options, true);
-            return anonymous;
-        }
-        if (signed == null) signed = build(options, false);
-        return signed;
+        Key k = new Key(options.noSignRequest(), options.endpoint() != null ? options.endpoint() : endpoint().orElse(null));
+        return CLIENTS.computeIfAbsent(k, key -> build(options, key.anonymous(), key.endpoint()));
     }
 
-    private static S3Client build(RemoteOptions options, boolean anonymous) {
+    private static S3Client build(RemoteOptions options, boolean anonymous, URI endpoint) {
         var s = options.settings();
         var b = S3Client.builder()
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
@@ -42,7 +42,7 @@ final class S3Clients {
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(AwsRetryStrategy.doNotRetry()).build())
                 .region(region());
         if (anonymous) b.credentialsProvider(AnonymousCredentialsProvider.create());
-        endpoint().ifPresent(e -> b.endpointOverride(e).forcePathStyle(true));
+        if (endpoint != null) b.endpointOverride(endpoint).forcePathStyle(true);
         return b.build();
     }
 
