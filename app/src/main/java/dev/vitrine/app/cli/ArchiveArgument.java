@@ -49,9 +49,9 @@ final class ArchiveArgument {
         int run(Archive archive, Reading reading) throws IOException;
     }
 
-    /** The file as the user typed it, for messages. */
+    /** The file as the user typed it, for messages (a URL without its secrets). */
     String typed() {
-        return file;
+        return Locations.isUrl(file) ? Redact.url(file) : file;
     }
 
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
@@ -78,7 +78,7 @@ final class ArchiveArgument {
                 rc = ExitCodes.DAMAGED;
             } catch (IOException e) {
                 spec.commandLine().getOut().flush();
-                err.println("vitrine: " + Messages.about(file, e));
+                err.println("vitrine: " + Messages.about(typed(), e));
                 rc = ExitCodes.DAMAGED;
             } catch (java.io.UncheckedIOException e) {
                 // the bytes could not be fetched (a remote object that changed, a link that died): not damage
@@ -99,7 +99,7 @@ final class ArchiveArgument {
     Optional<FileListing> fileListing(Archive archive) {
         Optional<FileListing> listing = archive.capability(FileListing.class);
         if (listing.isEmpty()) {
-            spec.commandLine().getErr().println("vitrine: " + file + ": " + archive.format().displayName()
+            spec.commandLine().getErr().println("vitrine: " + typed() + ": " + archive.format().displayName()
                     + " holds records, not files (try `vitrine cat`)");
         }
         return listing;

@@ -46,18 +46,27 @@ public class RemoteException extends IOException implements Messages.Reasoned {
 
     /** The plain reason for a transport failure, whatever library threw it. */
     public static String transportReason(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof RemoteException r) return r.reason();
-            if (t instanceof HttpConnectTimeoutException) return "timed out connecting";
-            if (t instanceof HttpTimeoutException) return "timed out";
-            if (t instanceof java.net.SocketTimeoutException) return "timed out";
-            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) return "name not resolved";
-            if (t instanceof ConnectException) return "connection refused";
-            if (t.getCause() == t) break;
-        }
+        // the most telling cause anywhere in the chain: the JDK wraps an unknown host in a ConnectException
+        if (has(e, RemoteException.class)) return find(e, RemoteException.class).reason();
+        if (has(e, UnknownHostException.class) || has(e, UnresolvedAddressException.class)) return "name not resolved";
+        if (has(e, HttpConnectTimeoutException.class)) return "timed out connecting";
+        if (has(e, HttpTimeoutException.class) || has(e, java.net.SocketTimeoutException.class)) return "timed out";
+        if (has(e, ConnectException.class)) return "connection refused";
         String m = e.getMessage();
         if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects")) return "too many redirects";
         return "connection failed (" + Messages.reason(e) + ")";
+    }
+
+    private static boolean has(Throwable e, Class<? extends Throwable> type) {
+        return find(e, type) != null;
+    }
+
+    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth++ < 20; t = t.getCause()) {
+            if (type.isInstance(t)) return type.cast(t);
+        }
+        return null;
     }
 
     /** Thrown when the object changed between two requests: never read as a mix of versions. */

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * half way, 503 answers, added latency. One request per connection (it asks the server to
  * close), so each fault hits exactly the requests it is set for.
  */
-final class FaultProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
     private final ServerSocket server;
     private final int upstreamPort;
     private final AtomicInteger fail503 = new AtomicInteger();
@@ -25,33 +25,33 @@ final class FaultProxy implements AutoCloseable {
     private volatile long latencyMillis;
     private volatile boolean closed;
 
-    FaultProxy(int upstreamPort) throws IOException {
+    public FaultProxy(int upstreamPort) throws IOException {
         this.upstreamPort = upstreamPort;
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread.ofVirtual().start(this::acceptLoop);
     }
 
-    int port() {
+    public int port() {
         return server.getLocalPort();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + port() + "/" + path;
     }
 
     /** The next {@code n} requests are answered 503 by the proxy itself. */
-    void fail503(int n) {
+    public void fail503(int n) {
         fail503.set(n);
     }
 
     /** The next {@code n} responses are cut after {@code bytes} bytes (headers included). */
-    void dropAfter(long bytes, int n) {
+    public void dropAfter(long bytes, int n) {
         dropAfter.set(bytes);
         dropCount.set(n);
     }
 
     /** Every request waits this long before it goes on to the server. */
-    void latency(long millis) {
+    public void latency(long millis) {
         latencyMillis = millis;
     }
 

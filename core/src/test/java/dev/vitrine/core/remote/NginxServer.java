@@ -10,9 +10,9 @@ import java.util.List;
  * Debian's nginx serving a folder on 127.0.0.1 and a free port, from a config the test writes;
  * its access log tells the tests how many requests and bytes a command cost.
  */
-final class NginxServer implements AutoCloseable {
+public final class NginxServer implements AutoCloseable {
     /** One line of the access log. */
-    record Request(String method, String uri, String range, int status, long bytes) {}
+    public record Request(String method, String uri, String range, int status, long bytes) {}
 
     private final Path dir;
     private final Path log;
@@ -26,12 +26,12 @@ final class NginxServer implements AutoCloseable {
         this.port = port;
     }
 
-    static boolean available() {
+    public static boolean available() {
         return TestServers.onPath("nginx");
     }
 
     /** Serves {@code root} until closed. */
-    static NginxServer serve(Path root) throws IOException {
+    public static NginxServer serve(Path root) throws IOException {
         Path dir = Files.createTempDirectory("vitrine-nginx-");
         int port = TestServers.freePort();
         Path log = dir.resolve("access.log");
@@ -69,16 +69,16 @@ final class NginxServer implements AutoCloseable {
         return new NginxServer(dir, log, p, port);
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + port + "/" + path;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** The requests served so far (nginx writes each line when its response is done). */
-    List<Request> requests() throws IOException {
+    public List<Request> requests() throws IOException {
         List<Request> out = new ArrayList<>();
         if (!Files.exists(log)) return out;
         for (String line : Files.readAllLines(log)) {
@@ -93,7 +93,7 @@ final class NginxServer implements AutoCloseable {
     }
 
     /** Forgets the requests so far, so a test counts only what comes next. */
-    void clearLog() throws IOException {
+    public void clearLog() throws IOException {
         Files.write(log, new byte[0]);
     }
 
