@@ -43,7 +43,7 @@ public final class RemoteObject implements AutoCloseable {
     private final Semaphore slots;
     private final RemoteStats stats = new RemoteStats();
     private long nextSequential = -1;
-    private long readAhead;
+    private long sequentialRun;
     private long prefetchedTo;
     private volatile boolean closed;
 
@@ -156,23 +156,28 @@ public final class RemoteObject implements AutoCloseable {
         }
     }
 
-    /** Grows the read-ahead while reads follow each other, and asks for the blocks beyond. */
+    /**
+     * Reads ahead as far as the reader has already come in sequence (up to a bound), as the
+     * kernel's read-ahead does: a few small reads fetch nothing extra, a long scan soon keeps
+     * several requests in flight ahead of itself.
+     */
     private void readAheadAfter(long offset, int len, long lastBlock) {
         long bs = settings.blockBytes();
-        long ahead;
         long from;
+        long to;
         synchronized (this) {
             boolean sequential = nextSequential >= 0 && offset >= nextSequential - bs && offset <= nextSequential + bs;
-            readAhead = sequential ? Math.min(settings.readAheadBytes(), Math.max(bs, readAhead * 2)) : 0;
+            sequentialRun = sequential ? sequentialRun + len : 0;
             nextSequential = offset + len;
-            if (readAhead == 0) return;
-            long end = Math.min((size - 1) / bs, lastBlock + readAhead / bs);
+            long blocksAhead = Math.min(settings.readAheadBytes(), sequentialRun) / bs;
+            // ask again only once half of what is ahead is used, so requests go out in long runs
+            if (blocksAhead == 0 || prefetchedTo - lastBlock > blocksAhead / 2) return;
+            to = Math.min((size - 1) / bs, lastBlock + blocksAhead);
             from = Math.max(lastBlock + 1, prefetchedTo + 1);
-            if (from > end) return;
-            ahead = end;
-            prefetchedTo = end;
+            if (from > to) return;
+            prefetchedTo = to;
         }
-        ensure(from, ahead, false);
+        ensure(from, to, false);
     }
 
     /**
