@@ -275,8 +275,9 @@ public final class RemoteObject implements AutoCloseable {
     }
 
     /** Reads whole blocks from a body until it ends or fails; returns the first block not read. */
-    private long readBody(InputStream body, long next, long last) {
+    private long readBody(InputStream raw, long next, long last) {
         int bs = settings.blockBytes();
+        InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
         openBodies.add(body);
         try (body) {
             while (next <= last) {

@@ -22,6 +22,7 @@ public final class FaultProxy implements AutoCloseable {
     private final AtomicInteger fail503 = new AtomicInteger();
     private final AtomicInteger dropCount = new AtomicInteger();
     private final AtomicLong dropAfter = new AtomicLong();
+    private final AtomicInteger stallCount = new AtomicInteger();
     private volatile long latencyMillis;
     private volatile boolean closed;
 
@@ -48,6 +49,12 @@ public final class FaultProxy implements AutoCloseable {
     public void dropAfter(long bytes, int n) {
         dropAfter.set(bytes);
         dropCount.set(n);
+    }
+
+    /** The next {@code n} responses stop sending after {@code bytes} bytes but keep the connection open. */
+    public void stallAfter(long bytes, int n) {
+        dropAfter.set(bytes);
+        stallCount.set(n);
     }
 
     /** Every request waits this long before it goes on to the server. */
@@ -78,7 +85,8 @@ public final class FaultProxy implements AutoCloseable {
                 return;
             }
             if (latencyMillis > 0) Thread.sleep(latencyMillis);
-            long limit = dropCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? dropAfter.get() : Long.MAX_VALUE;
+            boolean stall = stallCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+            long limit = stall || dropCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? dropAfter.get() : Long.MAX_VALUE;
             String rewritten = head.replaceAll("(?im)^connection:.*\r\n", "").replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n");
             up.getOutputStream().write(rewritten.getBytes(StandardCharsets.ISO_8859_1));
             InputStream uin = up.getInputStream();
@@ -88,7 +96,10 @@ public final class FaultProxy implements AutoCloseable {
                 int n = (int) Math.min(k, limit - sent);
                 cout.write(buf, 0, n);
                 sent += n;
-                if (sent >= limit) return; // cut the body here: the client sees a dropped connection
+                if (sent >= limit) {
+                    if (stall) Thread.sleep(60_000); // a silent server: only the client's idle timeout ends this
+                    return; // cut the body here: the client sees a dropped connection
+                }
             }
         } catch (IOException | InterruptedException e) {
             // a fault proxy ends connections however they end

@@ -168,6 +168,19 @@ class RemoteObjectHttpTest {
     }
 
     @Test
+    void aStalledBodyIsDroppedAfterTheIdleTimeoutAndResumed() throws IOException {
+        RemoteSettings quick = SETTINGS.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
+        try (FaultProxy proxy = new FaultProxy(nginx.port());
+                RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(proxy.url("a.bin")), List.of(), quick), quick)) {
+            proxy.stallAfter(100_000, 1);
+            byte[] got = new byte[500_000];
+            o.read(2 * BLOCK, got, 0, got.length);
+            assertArrayEquals(Arrays.copyOfRange(data, 2 * BLOCK, 2 * BLOCK + got.length), got);
+            assertTrue(o.stats().retries() >= 1, "the stalled body was dropped and resumed");
+        }
+    }
+
+    @Test
     void serviceUnavailableTwiceThenSuccess() throws IOException {
         try (FaultProxy proxy = new FaultProxy(nginx.port())) {
             proxy.fail503(2);
