@@ -16,6 +16,11 @@ import java.util.Collection;
 import java.util.Optional;
 import java.util.HashSet;
 import java.util.Set;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.location.Locations;
+import dev.vitrine.core.remote.Redact;
+import dev.vitrine.core.remote.RemoteException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,15 +40,18 @@ final class ArchiveArgument {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
+    @Mixin
+    RemoteArgs remote = new RemoteArgs();
+
     /** What a command does with the opened archive; returns its own exit status. */
     @FunctionalInterface
     interface Body {
         int run(Archive archive, Reading reading) throws IOException;
     }
 
-    /** The file as the user typed it, for messages. */
+    /** The file as the user typed it, for messages (a URL without its secrets). */
     String typed() {
-        return file;
+        return Locations.isUrl(file) ? Redact.url(file) : file;
     }
 
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
@@ -51,7 +59,7 @@ final class ArchiveArgument {
         PrintWriter err = spec.commandLine().getErr();
         Archive archive;
         try {
-            archive = open(file);
+            archive = open(file, remote, err);
         } catch (CannotOpen e) {
             err.println("vitrine: " + e.getMessage());
             return ExitCodes.UNREADABLE;
@@ -70,8 +78,14 @@ final class ArchiveArgument {
                 rc = ExitCodes.DAMAGED;
             } catch (IOException e) {
                 spec.commandLine().getOut().flush();
-                err.println("vitrine: " + Messages.about(file, e));
+                err.println("vitrine: " + Messages.about(typed(), e));
                 rc = ExitCodes.DAMAGED;
+            } catch (java.io.UncheckedIOException e) {
+                // the bytes could not be fetched (a remote object that changed, a link that died): not damage
+                if (!(e.getCause() instanceof RemoteException r)) throw e;
+                spec.commandLine().getOut().flush();
+                err.println("vitrine: " + r.getMessage());
+                return ExitCodes.UNREADABLE;
             }
             spec.commandLine().getOut().flush();
             reading.reportAll(archive.damageMet(), false); // e.g. messages written as error lines
@@ -86,7 +100,7 @@ final class ArchiveArgument {
     Optional<FileListing> fileListing(Archive archive) {
         Optional<FileListing> listing = archive.capability(FileListing.class);
         if (listing.isEmpty()) {
-            spec.commandLine().getErr().println("vitrine: " + file + ": " + archive.format().displayName()
+            spec.commandLine().getErr().println("vitrine: " + typed() + ": " + archive.format().displayName()
                     + " holds records, not files (try `vitrine cat`)");
         }
         return listing;
@@ -99,18 +113,24 @@ final class ArchiveArgument {
         }
     }
 
-    /** Detects and opens {@code typed}; failures become {@code vitrine: TYPED: reason}. */
-    static Archive open(String typed) throws CannotOpen {
-        Path path;
+    /**
+     * Detects and opens {@code typed}, a path or an http(s):// or s3:// URL; failures become
+     * {@code vitrine: TYPED: reason} (a URL printed without its secrets).
+     */
+    static Archive open(String typed, RemoteArgs remote, PrintWriter err) throws CannotOpen {
+        Location location;
         try {
-            path = Path.of(typed);
-        } catch (InvalidPathException e) {
-            throw new CannotOpen(typed + ": not a valid path (" + e.getReason() + ")");
+            location = Locations.of(typed, remote.options());
+        } catch (IllegalArgumentException e) {
+            throw new CannotOpen((Locations.isUrl(typed) ? Redact.url(typed) : typed) + ": " + e.getMessage());
         }
+        String shown = location.remote() ? location.display() : typed;
         try {
-            return FormatRegistry.get().open(path, Limits.DEFAULT);
+            Archive a = FormatRegistry.get().open(location, Limits.DEFAULT);
+            for (String notice : location.notices()) err.println("vitrine: " + shown + ": " + notice);
+            return a;
         } catch (IOException | RuntimeException e) {
-            throw new CannotOpen(Messages.about(typed, e));
+            throw new CannotOpen(Messages.about(shown, e));
         }
     }
 

@@ -63,6 +63,9 @@ final class ExportCommand implements Callable<Integer> {
             description = "Stop once the export has written this much in all (suffixes K, M, G, T: powers of 1024).")
     String maxOutput;
 
+    @Option(names = "--progress", negatable = true, description = "Draw a progress line on standard error (default: when it is a terminal).")
+    Boolean progress;
+
     @Spec
     CommandSpec spec;
 
@@ -101,8 +104,9 @@ final class ExportCommand implements Callable<Integer> {
             long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
             ExportOptions options = new ExportOptions(overwrite, allowOverlaps, max);
             ExportReport report;
-            try {
-                report = new Exporter(options).export(sel.contents(), dir, sel.others());
+            try (ProgressLine line = ProgressLine.on(err, progress)) {
+                report = new Exporter(options, (done, total, current) -> line.update(done, total), new java.util.concurrent.atomic.AtomicBoolean())
+                        .export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
                 err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;

@@ -34,6 +34,13 @@ final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    RemoteArgs remote = new RemoteArgs();
+
+    @Option(names = "--progress", negatable = true,
+            description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
+    Boolean progress;
+
     record Outcome(String file, String format, VerifyReport report, List<Problem> problems, String error) {}
 
     @Override
@@ -43,7 +50,10 @@ final class VerifyCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         List<Outcome> outcomes = new ArrayList<>();
         for (String f : files) {
-            Outcome o = verifyOne(f, json ? null : out);
+            Outcome o;
+            try (ProgressLine line = ProgressLine.on(err, json ? Boolean.FALSE : progress)) {
+                o = verifyOne(f, json ? null : out, remote, err, line);
+            }
             outcomes.add(o);
             if (o.error != null) {
                 if (!json) err.println("vitrine: " + o.error);
@@ -58,12 +68,24 @@ final class VerifyCommand implements Callable<Integer> {
         return exit;
     }
 
-    private static Outcome verifyOne(String file, PrintWriter live) {
+    private static Outcome verifyOne(String file, PrintWriter live, RemoteArgs remote, PrintWriter err, ProgressLine line) {
         List<Problem> problems = new ArrayList<>();
-        try (Archive archive = ArchiveArgument.open(file)) {
-            VerifyListener listener = p -> {
-                if (problems.size() < 100_000) problems.add(p);
-                if (live != null) live.println(p);
+        try (Archive archive = ArchiveArgument.open(file, remote, err)) {
+            VerifyListener listener = new VerifyListener() {
+                @Override
+                public void problem(Problem p) {
+                    if (problems.size() < 100_000) problems.add(p);
+                    if (live != null) {
+                        line.clear();
+                        live.println(p);
+                        live.flush();
+                    }
+                }
+
+                @Override
+                public void progress(long done, long total) {
+                    line.update(done, total);
+                }
             };
             VerifyReport report = VerifyEngine.run(archive, listener);
             return new Outcome(file, archive.format().id(), report, problems, null);

@@ -26,10 +26,10 @@ public final class PassedPages {
     /** The lowest offset read again behind {@link #releasedTo} since the last release. */
     private long touchedBehind = Long.MAX_VALUE;
 
-    /** @param file the whole mapped file (offsets passed in are offsets into it) */
+    /** @param file the whole mapped file (offsets passed in are offsets into it); null for a source read by ranges */
     public PassedPages(MemorySegment file) {
         this.file = file;
-        this.enabled = file.isMapped() && !Boolean.getBoolean("vitrine.keepPages");
+        this.enabled = file != null && file.isMapped() && !Boolean.getBoolean("vitrine.keepPages");
         long p = LinuxCalls.pageSize();
         this.page = p > 0 ? p : FALLBACK_PAGE;
     }

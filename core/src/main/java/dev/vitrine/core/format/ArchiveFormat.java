@@ -1,6 +1,8 @@
 package dev.vitrine.core.format;
 
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.remote.RemoteException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,6 +33,17 @@ public interface ArchiveFormat {
      * still shows what is readable; throw only when nothing at all can be shown.
      */
     Archive open(Path path, Limits limits) throws IOException;
+
+    /**
+     * Opens the archive at {@code location}: a local path, an http(s):// object or an s3://
+     * object or prefix. Formats read through the location and its byte sources, so they need
+     * not know which; the default serves formats that read local files only.
+     */
+    default Archive open(Location location, Limits limits) throws IOException {
+        Optional<Path> local = location.localPath();
+        if (local.isEmpty()) throw new RemoteException(location.display(), displayName() + " archives are read from local files only");
+        return open(local.get(), limits);
+    }
 
     /**
      * How to write new archives of this format, if it can: the command line offers

@@ -4,6 +4,9 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileKinds;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.location.OpenedLocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -50,11 +53,25 @@ public final class FormatRegistry {
      * (no such file, permission denied, too many levels of symbolic links, name too long).
      */
     public Optional<ArchiveFormat> detect(Path path) throws IOException {
-        BasicFileAttributes a = FileKinds.attributes(path);
-        if (a.isDirectory()) return best(new Probe(path, null));
-        try (ByteSource src = MappedFileSource.open(path)) {
-            return best(new Probe(path, src));
+        return detect(new LocalLocation(path));
+    }
+
+    /**
+     * The same for any location. A remote object is probed through the byte source its first
+     * request opened, which the opening format then reads on: one request serves both.
+     */
+    public Optional<ArchiveFormat> detect(Location location) throws IOException {
+        Location.Stat stat = location.stat();
+        if (stat.isFolder()) return best(new Probe(location, null));
+        requireFile(location, stat);
+        try (ByteSource src = location.open()) {
+            return best(new Probe(location, src));
         }
+    }
+
+    /** A FIFO, device or socket is refused with the file system's own words before it is opened. */
+    private static void requireFile(Location location, Location.Stat stat) throws IOException {
+        if (!stat.isFile() && location.localPath().isPresent()) FileKinds.requireRegularFile(location.localPath().get());
     }
 
     private Optional<ArchiveFormat> best(Probe probe) {
@@ -77,12 +94,23 @@ public final class FormatRegistry {
 
     /** Detects and opens, or explains in one line why not. */
     public Archive open(Path path, Limits limits) throws IOException {
-        Optional<ArchiveFormat> f = detect(path);
-        if (f.isEmpty()) {
-            if (Files.isDirectory(path)) throw new UnclaimedFolderException(path);
-            throw new UnknownFormatException(path);
+        return open(new LocalLocation(path), limits);
+    }
+
+    /** Detects and opens any location, or explains in one line why not. */
+    public Archive open(Location location, Limits limits) throws IOException {
+        Location.Stat stat = location.stat();
+        if (!stat.isFolder()) requireFile(location, stat);
+        // a file's source is opened once: detection reads through it, then the format takes it over
+        try (OpenedLocation opened = new OpenedLocation(location, stat.isFolder() ? null : location.open())) {
+            ByteSource src = stat.isFolder() ? null : opened.peek();
+            Optional<ArchiveFormat> f = best(new Probe(opened, src));
+            if (f.isEmpty()) {
+                if (stat.isFolder()) throw new UnclaimedFolderException(location.name());
+                throw new UnknownFormatException(location.name());
+            }
+            return f.get().open(opened, limits);
         }
-        return f.get().open(path, limits);
     }
 
     /**
@@ -94,11 +122,15 @@ public final class FormatRegistry {
         private final String reason;
 
         public UnknownFormatException(Path path) {
-            this(path, "not an archive Vitrine knows (checked magic bytes, structure and file name)");
+            this(path.getFileName() == null ? path.toString() : path.getFileName().toString());
         }
 
-        UnknownFormatException(Path path, String reason) {
-            super((path.getFileName() == null ? path.toString() : path.getFileName().toString()) + ": " + reason);
+        public UnknownFormatException(String name) {
+            this(name, "not an archive Vitrine knows (checked magic bytes, structure and file name)");
+        }
+
+        UnknownFormatException(String name, String reason) {
+            super(name + ": " + reason);
             this.reason = reason;
         }
 
@@ -111,7 +143,11 @@ public final class FormatRegistry {
     /** Thrown for a folder when no format claims folders like it ({@link Probe#isDirectory()}). */
     public static final class UnclaimedFolderException extends UnknownFormatException {
         public UnclaimedFolderException(Path path) {
-            super(path, "is a folder; no format Vitrine knows claims this folder");
+            this(path.getFileName() == null ? path.toString() : path.getFileName().toString());
+        }
+
+        public UnclaimedFolderException(String name) {
+            super(name, "is a folder; no format Vitrine knows claims this folder");
         }
     }
 }

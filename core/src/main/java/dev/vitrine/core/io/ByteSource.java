@@ -24,6 +24,15 @@ public interface ByteSource extends AutoCloseable {
      */
     MemorySegment segment(long offset, long length) throws TruncatedException;
 
+    /**
+     * The whole source as one segment when it is already in memory or mapped (local files), so
+     * hot loops can read it without a call per range; empty for sources read by ranges (remote
+     * objects), whose readers ask {@link #segment} for each span they need.
+     */
+    default java.util.Optional<MemorySegment> whole() {
+        return java.util.Optional.empty();
+    }
+
     default byte[] read(long offset, int len) throws TruncatedException {
         byte[] out = new byte[len];
         read(offset, out, 0, len);

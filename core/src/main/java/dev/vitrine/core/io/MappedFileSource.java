@@ -74,6 +74,11 @@ public final class MappedFileSource implements ByteSource {
     }
 
     @Override
+    public java.util.Optional<MemorySegment> whole() {
+        return java.util.Optional.of(data);
+    }
+
+    @Override
     public void close() {
         if (arena != null && arena.scope().isAlive()) arena.close();
     }

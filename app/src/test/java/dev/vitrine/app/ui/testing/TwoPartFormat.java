@@ -46,7 +46,7 @@ public final class TwoPartFormat implements ArchiveFormat {
     @Override
     public Detection detect(Probe probe) {
         if (!probe.isDirectory()) return Detection.NO;
-        for (FileRef p : PARTS) if (!Files.isRegularFile(probe.path().resolve(p.path()))) return Detection.NO;
+        for (FileRef p : PARTS) if (!probe.has(p.path(), dev.vitrine.core.location.Location.Kind.FILE)) return Detection.NO;
         return Detection.BY_STRUCTURE;
     }
 

@@ -4,6 +4,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.rbuf.RbufFile;
@@ -37,8 +38,8 @@ public final class ArkFormat implements ArchiveFormat {
     public Detection detect(Probe probe) {
         try {
             if (probe.isDirectory()) {
-                Path p = probe.path();
-                return Files.isDirectory(p.resolve("manifests")) && Files.isDirectory(p.resolve("splits")) ? Detection.BY_STRUCTURE : Detection.NO;
+                // a linked folder still makes it a log: opening it reports the link, which is not followed
+                return folderOrLink(probe, "manifests") && folderOrLink(probe, "splits") ? Detection.BY_STRUCTURE : Detection.NO;
             }
             ByteSource src = probe.source();
             if (src == null) return Detection.NO;
@@ -46,6 +47,10 @@ public final class ArkFormat implements ArchiveFormat {
         } catch (RuntimeException e) {
             return Detection.NO;
         }
+    }
+
+    private static boolean folderOrLink(Probe probe, String name) {
+        return probe.has(name, Location.Kind.FOLDER) || probe.has(name, Location.Kind.LINK);
     }
 
     /** The serializable-file magic at the end and the manifest's type name in the trailer. */

@@ -4,6 +4,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.limits.Limits;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -36,15 +37,13 @@ public final class BundleFormat implements ArchiveFormat {
     /** A folder with an {@code index/} folder holding {@code CURRENT}, and at least one {@code shard-*} file. */
     @Override
     public Detection detect(Probe probe) {
-        if (!probe.isDirectory()) return Detection.NO;
-        Path dir = probe.path();
-        if (!Files.isDirectory(dir.resolve("index"))) return Detection.NO;
-        boolean current = Files.isRegularFile(dir.resolve("index").resolve("CURRENT"));
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "shard-*")) {
-            if (ds.iterator().hasNext()) return current ? Detection.BY_STRUCTURE : Detection.BY_NAME;
-        } catch (IOException e) {
+        if (!probe.isDirectory() || !(probe.has("index", Location.Kind.FOLDER) || probe.has("index", Location.Kind.LINK))) {
             return Detection.NO;
         }
+        boolean current = new Probe(probe.location().resolve("index"), null).has("CURRENT", Location.Kind.FILE);
+        boolean shards = probe.entries().orElseThrow().stream()
+                .anyMatch(e -> e.name().startsWith("shard-") && e.kind() != Location.Kind.FOLDER);
+        if (shards) return current ? Detection.BY_STRUCTURE : Detection.BY_NAME;
         return current ? Detection.BY_NAME : Detection.NO;
     }
 

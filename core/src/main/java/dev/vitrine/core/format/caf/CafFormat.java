@@ -8,6 +8,7 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -65,6 +66,17 @@ public final class CafFormat implements ArchiveFormat {
     @Override
     public java.util.Optional<dev.vitrine.core.format.ArchiveWriter> writer() {
         return java.util.Optional.of(new CafArchiveWriter());
+    }
+
+    @Override
+    public Archive open(Location location, Limits limits) throws IOException {
+        ByteSource src = location.open();
+        try {
+            return new CafArchive(this, location.displayPath(), src, limits);
+        } catch (RuntimeException | Error e) {
+            src.close();
+            throw e;
+        }
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +34,17 @@ public final class ClpsFormat implements ArchiveFormat {
         if (probe.isDirectory()) return Detection.NO;
         if (probe.startsWith(ClpsHeader.MAGIC)) return Detection.BY_MAGIC;
         return probe.hasExtension("clps") ? Detection.BY_NAME : Detection.NO;
+    }
+
+    @Override
+    public Archive open(Location location, Limits limits) throws IOException {
+        ByteSource src = location.open();
+        try {
+            return new ClpsArchive(this, location.displayPath(), src, limits);
+        } catch (RuntimeException | Error e) {
+            src.close();
+            throw e;
+        }
     }
 
     @Override

@@ -55,11 +55,15 @@ final class BlockNode implements Node {
             String codec = archive.header().codecName();
             fields.add(Field.at("payload", f.payloadLength() + " bytes" + (archive.codec() != null && archive.codec().isIdentity() ? "" : " (" + codec + ")"),
                     f.payloadOffset(), f.payloadLength()));
-            long stored = r.storedCrc(f);
-            long computed = r.computedCrc(f);
-            fields.add(Field.at("crc", HeaderParser.hex64(stored) + (stored == computed ? " (ok)" : " (mismatch: computed " + HeaderParser.hex64(computed) + ")"),
-                    f.crcOffset(), BlockFrame.CRC_LENGTH));
-            if (stored != computed) problems.add(Problem.error(file, offset, "checksum mismatch at " + offset));
+            try {
+                long stored = r.storedCrc(f);
+                long computed = r.computedCrc(f);
+                fields.add(Field.at("crc", HeaderParser.hex64(stored) + (stored == computed ? " (ok)" : " (mismatch: computed " + HeaderParser.hex64(computed) + ")"),
+                        f.crcOffset(), BlockFrame.CRC_LENGTH));
+                if (stored != computed) problems.add(Problem.error(file, offset, "checksum mismatch at " + offset));
+            } catch (FormatException e) {
+                problems.add(Problem.of(e)); // frameAt checked the frame fits: only a source that shrank gets here
+            }
             if (promisedLength >= 0 && promisedLength != f.totalLength()) {
                 problems.add(Problem.error(file, offset, "index length " + promisedLength + " != actual length " + f.totalLength()
                         + " for block at " + offset));

@@ -14,6 +14,8 @@ import java.lang.foreign.ValueLayout;
  */
 final class BlockReader {
     private final String file;
+    private final ByteSource src;
+    /** The whole file when it is mapped (local); null for a remote source, read span by span. */
     private final MemorySegment data;
     private final long size;
     private final Codec codec;
@@ -27,11 +29,14 @@ final class BlockReader {
     private long decodedBytes;
     private static final long CACHE_BYTES = 8L << 20;
     private static final long CACHE_ENTRY_MAX = 1L << 20;
+    /** A frame's length prefix (uleb128, at most 10 bytes) and its level byte. */
+    private static final long HEAD_BYTES = 11;
 
     BlockReader(ByteSource src, Codec codec, long maxBlockBytes) throws TruncatedException {
         this.file = src.name();
         this.size = src.size();
-        this.data = src.segment(0, size);
+        this.src = src;
+        this.data = src.whole().orElse(null);
         this.codec = codec;
         this.maxBlockBytes = maxBlockBytes;
     }
@@ -44,8 +49,14 @@ final class BlockReader {
         return size;
     }
 
+    /** The whole mapped file, or null when the source is read by ranges. */
     MemorySegment data() {
         return data;
+    }
+
+    /** {@code length} bytes at {@code offset}: a view of the mapping, or a span read from the source. */
+    MemorySegment slice(long offset, long length) throws TruncatedException {
+        return data != null ? data.asSlice(offset, length) : src.segment(offset, length);
     }
 
     Codec codec() {
@@ -67,10 +78,12 @@ final class BlockReader {
         long value = 0;
         int shift = 0;
         long pos = offset;
+        // the length prefix (at most 10 bytes) and the level byte, in one span
+        MemorySegment head = slice(offset, Math.min(HEAD_BYTES, limit - offset));
         while (true) {
             if (pos >= limit) throw new FormatException(file, offset, "unexpectedly ran out of data while reading uleb128");
             if (shift + 7 > 64) throw new FormatException(file, offset, "uleb128 integer overflowed uint64");
-            int x = data.get(ValueLayout.JAVA_BYTE, pos++) & 0xff;
+            int x = head.get(ValueLayout.JAVA_BYTE, pos++ - offset) & 0xff;
             value |= (long) (x & 0x7f) << shift;
             if ((x & 0x80) == 0) {
                 if (x == 0 && shift > 0) throw new FormatException(file, offset, "unnormalized uleb128");
@@ -84,19 +97,19 @@ final class BlockReader {
             throw new FormatException(file, offset, "unexpected EOF: block at " + offset + " needs "
                     + (prefix + value + BlockFrame.CRC_LENGTH) + " bytes, but only " + (limit - offset) + " remain");
         }
-        int level = value == 0 ? -1 : data.get(ValueLayout.JAVA_BYTE, pos) & 0xff;
+        int level = value == 0 ? -1 : head.get(ValueLayout.JAVA_BYTE, pos - offset) & 0xff;
         return new BlockFrame(offset, prefix, value, level);
     }
 
-    long storedCrc(BlockFrame f) {
-        return data.get(LittleEndian.U64, f.crcOffset());
+    long storedCrc(BlockFrame f) throws TruncatedException {
+        return data != null ? data.get(LittleEndian.U64, f.crcOffset()) : src.readU64LE(f.crcOffset());
     }
 
-    long computedCrc(BlockFrame f) {
-        return Crc64Xz.of(data, f.levelOffset(), f.bodyLength());
+    long computedCrc(BlockFrame f) throws TruncatedException {
+        return data != null ? Crc64Xz.of(data, f.levelOffset(), f.bodyLength()) : Crc64Xz.of(slice(f.levelOffset(), f.bodyLength()), 0, f.bodyLength());
     }
 
-    boolean crcOk(BlockFrame f) {
+    boolean crcOk(BlockFrame f) throws TruncatedException {
         return storedCrc(f) == computedCrc(f);
     }
 
@@ -105,8 +118,8 @@ final class BlockReader {
     }
 
     /** The compressed payload as stored. */
-    MemorySegment rawPayload(BlockFrame f) {
-        return data.asSlice(f.payloadOffset(), f.payloadLength());
+    MemorySegment rawPayload(BlockFrame f) throws TruncatedException {
+        return slice(f.payloadOffset(), f.payloadLength());
     }
 
     /** The decompressed payload (a view of the file for codec none). */

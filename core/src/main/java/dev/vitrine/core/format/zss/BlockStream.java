@@ -31,8 +31,10 @@ abstract class BlockStream implements AutoCloseable {
         if (parallel) return new ReadAhead(reader, pos, Workers.parallelism() + 1);
         // Codec none: the only work per block is its CRC, too little to hand over block by
         // block, but worth checking a few megabytes ahead on a worker while the caller reads.
+        // (Only where the file is mapped: read remotely, the checks ahead would fetch megabytes
+        // that a short range scan never reads; the source's own read-ahead serves long scans.)
         boolean batched = reader.codec() != null && reader.codec().isIdentity() && Workers.parallelism() > 1
-                && reader.size() - pos > 4 * Batched.BATCH_BYTES;
+                && reader.size() - pos > 4 * Batched.BATCH_BYTES && reader.data() != null;
         return batched ? new Batched(reader, pos) : new Sequential(reader, pos);
     }
 

@@ -26,7 +26,8 @@ abstract class KeyStore {
     abstract void release(long handle);
 
     static KeyStore forReader(BlockReader reader, long budgetBytes) {
-        return reader.codec().isIdentity() ? new InFile(reader.data()) : new Copied(reader, budgetBytes);
+        // keys stay in the file only where it is mapped; a remote file's keys are copied like decoded ones
+        return reader.codec().isIdentity() && reader.data() != null ? new InFile(reader.data()) : new Copied(reader, budgetBytes);
     }
 
     /** Codec none: handles are file positions of length prefixes. */

@@ -8,6 +8,7 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.Problem;
@@ -58,6 +59,17 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
         ByteSource src = MappedFileSource.open(path);
         try {
             return new ZssArchive(format, flavor, path, src, limits);
+        } catch (IOException | RuntimeException e) {
+            src.close();
+            throw e;
+        }
+    }
+
+    /** Opens the archive at {@code location}, local or remote; throws only when it cannot be read at all. */
+    public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Location location, Limits limits) throws IOException {
+        ByteSource src = location.open();
+        try {
+            return new ZssArchive(format, flavor, location.displayPath(), src, limits);
         } catch (IOException | RuntimeException e) {
             src.close();
             throw e;
@@ -264,9 +276,12 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
         long total = header.totalFileLength();
         if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart()) return size;
         long hl = header.headerLength();
-        MemorySegment data = reader.data();
-        long stored = data.get(dev.vitrine.core.io.LittleEndian.U64, HeaderLayout.DATA + hl);
-        return stored == dev.vitrine.core.io.Crc64Xz.of(data, HeaderLayout.DATA, hl) ? total : size;
+        try {
+            long stored = source.readU64LE(HeaderLayout.DATA + hl);
+            return stored == dev.vitrine.core.io.Crc64Xz.of(reader.slice(HeaderLayout.DATA, hl), 0, hl) ? total : size;
+        } catch (dev.vitrine.core.io.TruncatedException e) {
+            return size;
+        }
     }
 
     synchronized BlockDirectory blockDirectory() {

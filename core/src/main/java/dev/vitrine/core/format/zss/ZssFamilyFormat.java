@@ -5,6 +5,7 @@ import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,5 +66,10 @@ public abstract class ZssFamilyFormat implements ArchiveFormat {
     @Override
     public ZssArchive open(Path path, Limits limits) throws IOException {
         return ZssArchive.open(this, flavor, path, limits);
+    }
+
+    @Override
+    public ZssArchive open(Location location, Limits limits) throws IOException {
+        return ZssArchive.open(this, flavor, location, limits);
     }
 }

@@ -1,0 +1,114 @@
+package dev.vitrine.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.vitrine.core.remote.NginxServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every single-file fixture opened from a real nginx gives what its local copy gives, byte for
+ * byte and with the same exit status, the URL standing where the path stood; and opening reads
+ * only what the format needs.
+ */
+class RemoteCliTest {
+    static final Path FIXTURES = Path.of("../core/src/test/resources/fixtures").toAbsolutePath().normalize();
+    static NginxServer nginx;
+
+    @BeforeAll
+    static void start() throws IOException {
+        assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
+        nginx = NginxServer.serve(FIXTURES);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (nginx != null) nginx.close();
+    }
+
+    static List<Path> archives() throws IOException {
+        try (Stream<Path> s = Files.walk(FIXTURES)) {
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> p.toString().matches(".*\\.(zss|zs|caf|clps)$"))
+                    .sorted().toList();
+        }
+    }
+
+    private static String url(Path file) {
+        return nginx.url(FIXTURES.relativize(file).toString());
+    }
+
+    @TestFactory
+    List<DynamicTest> everyCommandPrintsWhatTheLocalCopyPrints() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path f : archives()) {
+            String name = FIXTURES.relativize(f).toString();
+            boolean files = name.endsWith(".caf");
+            List<String[]> commands = new ArrayList<>(List.of(new String[] {"info", "--json"}, new String[] {"tree"},
+                    new String[] {"verify"}, new String[] {files ? "ls" : "cat"}));
+            if (files) commands.add(new String[] {"ls", "--json"});
+            for (String[] c : commands) {
+                tests.add(DynamicTest.dynamicTest(String.join(" ", c) + " " + name, () -> {
+                    CliRun local = CliRun.of(concat(c, f.toString()));
+                    CliRun remote = CliRun.of(concat(c, url(f)));
+                    assertEquals(local.exit(), remote.exit(), "exit status; remote said " + remote.stderr());
+                    assertEquals(local.out(), remote.out().replace(url(f), f.toString()), "standard output");
+                    assertEquals(local.stderr(), remote.stderr().replace(url(f), f.toString()), "standard error");
+                }));
+            }
+        }
+        return tests;
+    }
+
+    private static String[] concat(String[] a, String last) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = last;
+        return out;
+    }
+
+    @Test
+    void infoOfAZssArchiveCostsAtMostThreeRequestsAndAMegabyte() throws IOException {
+        for (String f : List.of("zss/generated/big-records-none.zss", "zss/generated/deep-index-3level.zss",
+                "clp-s/generated/archives/sts135-multifile.clps")) {
+            nginx.clearLog();
+            CliRun r = CliRun.of("info", nginx.url(f));
+            assertEquals(0, r.exit(), r.stderr());
+            List<NginxServer.Request> rs = nginx.requests();
+            long bytes = rs.stream().mapToLong(NginxServer.Request::bytes).sum();
+            assertTrue(rs.size() <= 3 && bytes <= 1 << 20, f + ": " + rs.size() + " requests, " + bytes + " bytes: " + rs);
+            assertTrue(rs.stream().allMatch(q -> q.method().equals("GET") && q.range().startsWith("bytes=")), "ranged GETs only: " + rs);
+        }
+    }
+
+    @Test
+    void unreachableAndMissingObjectsAreOneLineWithExitTwo() throws IOException {
+        CliRun missing = CliRun.of("info", nginx.url("zss/nope.zss"));
+        assertEquals(2, missing.exit());
+        assertEquals("vitrine: " + nginx.url("zss/nope.zss") + ": no such object (HTTP 404)\n", missing.stderr());
+        int closed = dev.vitrine.core.remote.TestPorts.free();
+        CliRun refused = CliRun.of("verify", "http://127.0.0.1:" + closed + "/a.zss");
+        assertEquals(2, refused.exit());
+        assertEquals("vitrine: http://127.0.0.1:" + closed + "/a.zss: connection refused\n", refused.stderr());
+    }
+
+    @Test
+    void secretsInAUrlAreNeverPrinted() {
+        String u = nginx.url("zss/letters-none.zss") + "?X-Amz-Signature=s3cr3t&X-Amz-Credential=AKIDEXAMPLE";
+        CliRun r = CliRun.of("info", u);
+        assertEquals(0, r.exit(), r.stderr());
+        assertTrue(!r.out().contains("s3cr3t") && !r.out().contains("AKIDEXAMPLE"), r.out());
+        CliRun bad = CliRun.of("verify", u.replace("letters-none", "nope"));
+        assertTrue(!bad.stderr().contains("s3cr3t") && bad.stderr().contains("X-Amz-Signature=…"), bad.stderr());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.vitrine.core.location;
+
+import dev.vitrine.core.io.ByteSource;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where an archive, or one part of a folder archive, lives: a local path, an http(s):// URL or
+ * an s3:// object or prefix. Formats read through this and never learn which: they stat a
+ * location, open its bytes and list a folder's entries, the same calls for a disk and a bucket.
+ */
+public interface Location {
+
+    /** The address as the user typed it (secrets left out): what every message names. */
+    String display();
+
+    /** The last name of the address, without a trailing slash: "a.zss", "splits". */
+    String name();
+
+    /** What is there: a file, a folder (or prefix), or nothing ({@link java.nio.file.NoSuchFileException}). */
+    Stat stat() throws IOException;
+
+    /** The bytes of a file; local files are memory-mapped, remote ones read by ranges through a cache. */
+    ByteSource open() throws IOException;
+
+    /** The entries directly inside a folder or prefix, sorted by name; links are reported, never followed. */
+    List<Entry> list() throws IOException;
+
+    /** The location {@code relative} (names separated by '/') inside this folder; never outside it. */
+    Location resolve(String relative);
+
+    /** The local path, when the bytes are on this machine's file system. */
+    default Optional<Path> localPath() {
+        return Optional.empty();
+    }
+
+    /** What the user should know about how this location was read ("server ignores Range: read whole"). */
+    default List<String> notices() {
+        return List.of();
+    }
+
+    /**
+     * A path that stands for this location in code that still names archives by path: the
+     * local path, or the bare name of a remote one (never opened, only shown).
+     */
+    default Path displayPath() {
+        return localPath().orElseGet(() -> Path.of(name()));
+    }
+
+    /** True for addresses read over a network. */
+    default boolean remote() {
+        return localPath().isEmpty();
+    }
+
+    enum Kind { FILE, FOLDER, LINK, OTHER }
+
+    /** What a stat found: its kind and, for a file, its size. */
+    record Stat(Kind kind, long size) {
+        public boolean isFile() {
+            return kind == Kind.FILE;
+        }
+
+        public boolean isFolder() {
+            return kind == Kind.FOLDER;
+        }
+    }
+
+    /** One entry of a folder listing. */
+    record Entry(String name, Kind kind, long size) {}
+}

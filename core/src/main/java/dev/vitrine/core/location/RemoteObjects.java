@@ -1,0 +1,77 @@
+package dev.vitrine.core.location;
+
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.MappedFileSource;
+import dev.vitrine.core.remote.RangeTransport;
+import dev.vitrine.core.remote.RemoteException;
+import dev.vitrine.core.remote.RemoteObject;
+import dev.vitrine.core.remote.RemoteSettings;
+import dev.vitrine.core.remote.RemoteSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Opening a remote object, and the one fallback for servers that ignore Range. */
+final class RemoteObjects {
+    private RemoteObjects() {}
+
+    /** A remote object opened by its first ranged GET, or read whole when its server ignores Range. */
+    record Opened(RemoteObject object, ByteSource whole, String notice) {
+        long size() {
+            return object != null ? object.size() : whole.size();
+        }
+    }
+
+    static Opened open(RangeTransport transport, RemoteSettings settings) throws IOException {
+        try {
+            return new Opened(RemoteObject.open(transport, settings), null, null);
+        } catch (RemoteObject.RangeIgnored e) {
+            try {
+                ByteSource whole = readWhole(transport.display(), e.response(), settings.wholeBodyBytes());
+                return new Opened(null, whole, "server ignores Range requests: read the whole object ("
+                        + whole.size() + " bytes" + ") once into a temporary file");
+            } finally {
+                transport.close();
+            }
+        }
+    }
+
+    static ByteSource source(Opened o, String name, RemoteSettings settings) {
+        return o.object() != null ? new RemoteSource(o.object(), name, Math.min(Integer.MAX_VALUE - 16, settings.cacheBytes())) : o.whole();
+    }
+
+    /**
+     * Reads a whole body into a temporary file within {@code limit} bytes and maps it; the file
+     * is deleted as soon as it is mapped, so nothing is left behind even if the process dies.
+     */
+    private static ByteSource readWhole(String display, RangeTransport.Response r, long limit) throws IOException {
+        if (r.total() > limit) {
+            r.discard();
+            throw new RemoteException(display, "server ignores Range requests, and the object (" + r.total() + " bytes"
+                    + ") is over the limit of " + limit + " bytes for reading it whole");
+        }
+        Path tmp = Files.createTempFile("vitrine-whole-", ".part");
+        try {
+            long n = 0;
+            try (InputStream in = r.body(); OutputStream out = Files.newOutputStream(tmp)) {
+                byte[] buf = new byte[1 << 16];
+                for (int k; (k = in.read(buf)) > 0; ) {
+                    n += k;
+                    if (n > limit) {
+                        throw new RemoteException(display, "server ignores Range requests, and the object is over the limit of "
+                                + limit + " bytes for reading it whole");
+                    }
+                    out.write(buf, 0, k);
+                }
+            }
+            if (r.total() >= 0 && n != r.total()) {
+                throw new RemoteException(display, "connection dropped after " + n + " of " + r.total() + " bytes");
+            }
+            return MappedFileSource.open(tmp);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.vitrine.core.location;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
+import software.amazon.awssdk.profiles.ProfileFileSystemSetting;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * S3 clients as AWS users expect them: the SDK's default credential chain (environment,
+ * ~/.aws profiles chosen with AWS_PROFILE, SSO, web identity) and region chain, an endpoint from
+ * AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's endpoint_url (then path-style, as
+ * S3-compatible stores need), anonymous with --no-sign-request. Loaded only for s3:// addresses.
+ */
+final class S3Clients {
+    private S3Clients() {}
+
+    private record Key(boolean anonymous, URI endpoint) {}
+
+    /** One client per way of signing and endpoint: clients are costly to make, cheap to share. */
+    private static final Map<Key, S3Client> CLIENTS = new HashMap<>();
+
+    static synchronized S3Client get(RemoteOptions options) {
+        Key k = new Key(options.noSignRequest(), options.endpoint() != null ? options.endpoint() : endpoint().orElse(null));
+        return CLIENTS.computeIfAbsent(k, key -> build(options, key.anonymous(), key.endpoint()));
+    }
+
+    private static S3Client build(RemoteOptions options, boolean anonymous, URI endpoint) {
+        var s = options.settings();
+        var b = S3Client.builder()
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(s.connectTimeout()).socketTimeout(s.idleTimeout()))
+                // RemoteObject retries with resume; the SDK's own retries would multiply them
+                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(AwsRetryStrategy.doNotRetry()).build())
+                .region(region());
+        if (anonymous) b.credentialsProvider(AnonymousCredentialsProvider.create());
+        if (endpoint != null) b.endpointOverride(endpoint).forcePathStyle(true);
+        return b.build();
+    }
+
+    private static Region region() {
+        try {
+            return new DefaultAwsRegionProviderChain().getRegion();
+        } catch (RuntimeException e) {
+            return Region.US_EAST_1; // buckets answer from any region's endpoint with a redirect the SDK follows
+        }
+    }
+
+    /** The endpoint of an S3-compatible store, as the AWS CLI finds it. */
+    static Optional<URI> endpoint() {
+        for (String v : new String[] {"AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"}) {
+            String e = System.getenv(v);
+            if (e != null && !e.isBlank()) return Optional.of(URI.create(e.strip()));
+        }
+        try {
+            String profile = Optional.ofNullable(System.getenv("AWS_PROFILE")).orElse(ProfileFileSystemSetting.AWS_PROFILE.defaultValue());
+            return ProfileFile.defaultProfileFile().profile(profile).flatMap(p -> p.property("endpoint_url")).map(URI::create);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.vitrine.core.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Ranged GETs over plain HTTP(S) with the JDK's client: HTTP/2 where an https server offers
+ * it, redirects followed, connect and response timeouts, and the user's own headers (a bearer
+ * token) on every request. Never HEAD: presigned URLs are signed for GET only.
+ */
+public final class HttpTransport implements RangeTransport {
+    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
+    private static final Pattern UNSATISFIED = Pattern.compile("bytes \\*/(\\d+)");
+
+    private final URI uri;
+    private final String display;
+    private final List<String[]> headers;
+    private final HttpClient client;
+    private final Duration responseTimeout;
+
+    /**
+     * @param headers "NAME: VALUE" lines sent with every request
+     */
+    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings) {
+        this.uri = uri;
+        this.display = Redact.url(uri.toString());
+        this.headers = headers.stream().map(HttpTransport::header).toList();
+        this.responseTimeout = settings.responseTimeout();
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(settings.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
+                .version("https".equalsIgnoreCase(uri.getScheme()) ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    private static String[] header(String line) {
+        int colon = line.indexOf(':');
+        if (colon <= 0) throw new IllegalArgumentException("header \"" + line + "\" is not NAME: VALUE");
+        return new String[] {line.substring(0, colon).strip(), line.substring(colon + 1).strip()};
+    }
+
+    @Override
+    public String display() {
+        return display;
+    }
+
+    @Override
+    public Response get(long from, long length, String version) throws IOException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).GET().timeout(responseTimeout)
+                .header("Range", "bytes=" + from + "-" + (from + length - 1));
+        // a weak ETag never matches If-Match, so it is compared on the answer instead
+        if (version != null && !version.startsWith("W/")) b.header(version.startsWith("\"") ? "If-Match" : "If-Unmodified-Since", version);
+        for (String[] h : headers) b.header(h[0], h[1]);
+        HttpResponse<InputStream> r;
+        try {
+            r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("cancelled");
+        }
+        HttpHeaders h = r.headers();
+        String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));
+        long retryAfter = h.firstValue("Retry-After").map(HttpTransport::retryAfter).orElse(-1L);
+        int status = r.statusCode();
+        if (status == 206) {
+            Matcher m = CONTENT_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
+            if (!m.matches()) {
+                r.body().close();
+                throw new RemoteException(display, "server sent a range without a valid Content-Range");
+            }
+            long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
+            return new Response(206, total, etag, Long.parseLong(m.group(1)), r.body(), null, retryAfter);
+        }
+        if (status == 200) {
+            return new Response(200, h.firstValueAsLong("Content-Length").orElse(-1), etag, 0, r.body(), null, retryAfter);
+        }
+        r.body().close();
+        if (status == 416) {
+            // the object is shorter than the range asked: Content-Range then says its size
+            Matcher m = UNSATISFIED.matcher(h.firstValue("Content-Range").orElse(""));
+            long total = m.matches() ? Long.parseLong(m.group(1)) : -1;
+            return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
+        }
+        return new Response(status, -1, etag, 0, null, null, retryAfter);
+    }
+
+    private static long retryAfter(String v) {
+        try {
+            return Math.min(60_000, Long.parseLong(v.strip()) * 1000);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Whether a scheme is one this transport reads. */
+    public static boolean handles(String scheme) {
+        String s = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
+        return s.equals("http") || s.equals("https");
+    }
+}

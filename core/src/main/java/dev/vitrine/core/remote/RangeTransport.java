@@ -1,0 +1,63 @@
+package dev.vitrine.core.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * One way of asking a server for a byte range of one object (plain HTTP(S), S3). It knows
+ * nothing of caching or retries: {@link RemoteObject} does those, the same for every transport.
+ */
+public interface RangeTransport extends AutoCloseable {
+
+    /** The object's address as the user typed it, without secrets: used in every message. */
+    String display();
+
+    /**
+     * A GET of bytes {@code [from, from + length)}, pinned to {@code version} when it is not
+     * null (HTTP {@code If-Match}): a changed object answers {@link Response#changed()}.
+     * Transport failures throw; HTTP statuses are returned for the caller to judge.
+     */
+    Response get(long from, long length, String version) throws IOException;
+
+    @Override
+    default void close() {}
+
+    /**
+     * What a ranged GET answered.
+     *
+     * @param status    HTTP status (206 for a range, 200 when the server ignored Range)
+     * @param total     the object's size from {@code Content-Range}, or the body length for a 200; -1 if unknown
+     * @param version   the object's ETag (or, lacking one, its Last-Modified), null if none
+     * @param start     where the body starts in the object
+     * @param body      the body; the caller closes it
+     * @param errorCode the store's own error code (S3's "AccessDenied", "SlowDown"), or null
+     * @param retryAfterMillis the server's Retry-After in milliseconds, or -1
+     */
+    record Response(int status, long total, String version, long start, InputStream body, String errorCode,
+                    long retryAfterMillis) {
+
+        public boolean partial() {
+            return status == 206;
+        }
+
+        /** The pinned version no longer matches (HTTP 412 Precondition Failed). */
+        public boolean changed() {
+            return status == 412;
+        }
+
+        /** Worth trying again after a pause: 5xx, 429, S3's SlowDown. */
+        public boolean retryable() {
+            return status >= 500 || status == 429 || "SlowDown".equals(errorCode);
+        }
+
+        public void discard() {
+            if (body != null) {
+                try {
+                    body.close();
+                } catch (IOException ignored) {
+                    // nothing more to read from a body we do not want
+                }
+            }
+        }
+    }
+}

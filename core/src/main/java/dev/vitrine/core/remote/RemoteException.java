@@ -1,0 +1,78 @@
+package dev.vitrine.core.remote;
+
+import dev.vitrine.core.io.Messages;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+
+/**
+ * A remote object that could not be read, with the one-line reason users see after its
+ * address: "connection refused", "no such object (HTTP 404)", "changed while being read".
+ * The address is the one typed, never one carrying credentials.
+ */
+public class RemoteException extends IOException implements Messages.Reasoned {
+    private final String reason;
+
+    public RemoteException(String display, String reason) {
+        this(display, reason, null);
+    }
+
+    public RemoteException(String display, String reason, Throwable cause) {
+        super(display + ": " + reason, cause);
+        this.reason = reason;
+    }
+
+    @Override
+    public String reason() {
+        return reason;
+    }
+
+    /** The reason for an HTTP status that is an answer, not a range. */
+    public static String statusReason(int status, String errorCode) {
+        String code = errorCode == null || errorCode.isEmpty() ? "HTTP " + status : errorCode + ", HTTP " + status;
+        return switch (status) {
+            case 401 -> "authentication required (" + code + ")";
+            case 403 -> "access denied (" + code + ")";
+            case 404 -> "no such object (" + code + ")";
+            case 410 -> "object is gone (" + code + ")";
+            case 412 -> "changed while being read";
+            case 416 -> "range not satisfiable (" + code + ")";
+            default -> status >= 300 && status < 400 ? "too many redirects (" + code + ")" : "server answered " + code;
+        };
+    }
+
+    /** The plain reason for a transport failure, whatever library threw it. */
+    public static String transportReason(Throwable e) {
+        // the most telling cause anywhere in the chain: the JDK wraps an unknown host in a ConnectException
+        if (has(e, RemoteException.class)) return find(e, RemoteException.class).reason();
+        if (has(e, UnknownHostException.class) || has(e, UnresolvedAddressException.class)) return "name not resolved";
+        if (has(e, HttpConnectTimeoutException.class)) return "timed out connecting";
+        if (has(e, HttpTimeoutException.class) || has(e, java.net.SocketTimeoutException.class)) return "timed out";
+        if (has(e, ConnectException.class)) return "connection refused";
+        String m = e.getMessage();
+        if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects")) return "too many redirects";
+        return "connection failed (" + Messages.reason(e) + ")";
+    }
+
+    private static boolean has(Throwable e, Class<? extends Throwable> type) {
+        return find(e, type) != null;
+    }
+
+    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth++ < 20; t = t.getCause()) {
+            if (type.isInstance(t)) return type.cast(t);
+        }
+        return null;
+    }
+
+    /** Thrown when the object changed between two requests: never read as a mix of versions. */
+    public static final class Changed extends RemoteException {
+        public Changed(String display, String detail) {
+            super(display, "changed while being read" + (detail == null ? "" : " (" + detail + ")"));
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.vitrine.core.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/** Ranged GETs of one S3 object through the AWS SDK; the SDK signs, {@link RemoteObject} retries. */
+public final class S3Transport implements RangeTransport {
+    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
+
+    private final S3Client s3;
+    private final String bucket;
+    private final String key;
+    private final String display;
+
+    public S3Transport(S3Client s3, String bucket, String key) {
+        this.s3 = s3;
+        this.bucket = bucket;
+        this.key = key;
+        this.display = "s3://" + bucket + "/" + key;
+    }
+
+    @Override
+    public String display() {
+        return display;
+    }
+
+    @Override
+    public Response get(long from, long length, String version) throws IOException {
+        GetObjectRequest.Builder b = GetObjectRequest.builder().bucket(bucket).key(key)
+                .range("bytes=" + from + "-" + (from + length - 1));
+        if (version != null) b.ifMatch(version);
+        ResponseInputStream<GetObjectResponse> in;
+        try {
+            in = s3.getObject(b.build());
+        } catch (S3Exception e) {
+            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            long total = -1;
+            if (e.statusCode() == 416) total = unsatisfiedTotal(e);
+            return new Response(e.statusCode(), total, null, 0, e.statusCode() == 416 ? InputStream.nullInputStream() : null, code, -1);
+        } catch (SdkClientException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        GetObjectResponse r = in.response();
+        String range = r.contentRange();
+        if (range == null) return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), r.eTag(), 0, in, null, -1);
+        Matcher m = CONTENT_RANGE.matcher(range);
+        if (!m.matches()) {
+            in.abort();
+            throw new RemoteException(display, "server sent a range without a valid Content-Range");
+        }
+        long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
+        return new Response(206, total, r.eTag(), Long.parseLong(m.group(1)), in, null, -1);
+    }
+
+    /** An empty object answers a range with 416; its size is then 0 (S3 sends no Content-Range here). */
+    private static long unsatisfiedTotal(S3Exception e) {
+        return e.awsErrorDetails() != null && e.awsErrorDetails().sdkHttpResponse() != null
+                ? e.awsErrorDetails().sdkHttpResponse().firstMatchingHeader("Content-Range")
+                        .map(v -> v.replaceAll(".*/", "")).filter(v -> v.matches("\\d+")).map(Long::parseLong).orElse(0L)
+                : 0;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.vitrine.core.location;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.remote.RemoteException;
+import dev.vitrine.core.remote.RemoteSettings;
+import dev.vitrine.core.remote.TestPorts;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Python's http.server ignores Range: the object is read whole, once, within a limit, and the user is told. */
+class RangeIgnoredTest {
+    @TempDir
+    static Path dir;
+    static Process server;
+    static int port;
+    static byte[] data;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed");
+        data = new byte[300_000];
+        new Random(5).nextBytes(data);
+        Files.write(dir.resolve("a.bin"), data);
+        port = TestPorts.free();
+        server = new ProcessBuilder("/usr/bin/python3", "-m", "http.server", String.valueOf(port), "--bind", "127.0.0.1",
+                "--directory", dir.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        for (int i = 0; i < 200; i++) {
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IOException("python3 -m http.server did not start");
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        if (server != null) {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theWholeBodyIsReadOnceAndTheUserIsTold() throws IOException {
+        Location l = Locations.of("http://127.0.0.1:" + port + "/a.bin", RemoteOptions.DEFAULT);
+        assertEquals(data.length, l.stat().size());
+        try (ByteSource src = l.open()) {
+            assertArrayEquals(data, src.read(0, data.length));
+        }
+        assertEquals(List.of("server ignores Range requests: read the whole object (300000 bytes) once into a temporary file"), l.notices());
+        try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("vitrine-whole-")), "the temporary file is gone once mapped");
+        }
+    }
+
+    @Test
+    void anObjectOverTheLimitIsRefused() {
+        RemoteOptions small = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT.withWholeBodyBytes(100_000));
+        RemoteException e = assertThrows(RemoteException.class,
+                () -> Locations.of("http://127.0.0.1:" + port + "/a.bin", small).stat());
+        assertEquals("server ignores Range requests, and the object (300000 bytes) is over the limit of 100000 bytes for reading it whole",
+                e.reason());
+    }
+}

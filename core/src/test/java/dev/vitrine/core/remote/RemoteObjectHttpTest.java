@@ -1,0 +1,197 @@
+package dev.vitrine.core.remote;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Remote reads against a real nginx: requests, bytes, pinning, faults through a TCP proxy. */
+class RemoteObjectHttpTest {
+    private static final int BLOCK = 64 << 10;
+    private static final RemoteSettings SETTINGS = RemoteSettings.DEFAULT.withBlockBytes(BLOCK)
+            .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10));
+
+    @TempDir
+    static Path root;
+    static NginxServer nginx;
+    static byte[] data;
+
+    @BeforeAll
+    static void start() throws IOException {
+        assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
+        data = new byte[3 * 1024 * 1024 + 123];
+        new Random(7).nextBytes(data);
+        Files.write(root.resolve("a.bin"), data);
+        nginx = NginxServer.serve(root);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (nginx != null) nginx.close();
+    }
+
+    @BeforeEach
+    void clear() throws IOException {
+        nginx.clearLog();
+    }
+
+    private static RemoteObject open(String url) throws IOException {
+        return RemoteObject.open(new HttpTransport(URI.create(url), List.of(), SETTINGS), SETTINGS);
+    }
+
+    @Test
+    void openIsOneRangedGetThatGivesSizeVersionAndFirstBlock() throws IOException {
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            assertEquals(data.length, o.size());
+            assertTrue(o.version() != null && o.version().startsWith("\""), "nginx's strong ETag pins the object");
+            byte[] head = new byte[64];
+            o.read(0, head, 0, 64);
+            assertArrayEquals(Arrays.copyOf(data, 64), head);
+            List<NginxServer.Request> rs = nginx.requests();
+            assertEquals(1, rs.size(), "the header came with the opening request: " + rs);
+            assertEquals("GET", rs.getFirst().method());
+            assertEquals("bytes=0-" + (BLOCK - 1), rs.getFirst().range());
+            assertEquals(206, rs.getFirst().status());
+        }
+    }
+
+    @Test
+    void anyRangeReadsTheRightBytes() throws IOException {
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            Random r = new Random(11);
+            for (int i = 0; i < 50; i++) {
+                int len = 1 + r.nextInt(300_000);
+                long off = r.nextLong(data.length - len + 1);
+                byte[] got = new byte[len];
+                o.read(off, got, 0, len);
+                assertArrayEquals(Arrays.copyOfRange(data, (int) off, (int) off + len), got, "at " + off + " for " + len);
+            }
+            byte[] tail = new byte[123];
+            o.read(data.length - 123, tail, 0, 123);
+            assertArrayEquals(Arrays.copyOfRange(data, data.length - 123, data.length), tail);
+        }
+    }
+
+    @Test
+    void readersOfOneBlockShareOneRequest() throws Exception {
+        try (RemoteObject o = open(nginx.url("a.bin")); var pool = Executors.newFixedThreadPool(8)) {
+            List<Future<byte[]>> reads = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                Callable<byte[]> c = () -> {
+                    byte[] b = new byte[100];
+                    o.read(5 * BLOCK + 10, b, 0, 100);
+                    return b;
+                };
+                reads.add(pool.submit(c));
+            }
+            for (Future<byte[]> f : reads) assertArrayEquals(Arrays.copyOfRange(data, 5 * BLOCK + 10, 5 * BLOCK + 110), f.get());
+            long forBlock5 = nginx.requests().stream().filter(r -> r.range().startsWith("bytes=" + 5 * BLOCK + "-")).count();
+            assertEquals(1, forBlock5, "eight readers of one block, one request: " + nginx.requests());
+        }
+    }
+
+    @Test
+    void aSequentialScanFetchesEachByteAboutOnceInFewRequests() throws IOException {
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            byte[] all = new byte[data.length];
+            for (int off = 0; off < data.length; off += 10_000) {
+                int n = Math.min(10_000, data.length - off);
+                o.read(off, all, off, n);
+            }
+            assertArrayEquals(data, all);
+            long bytes = nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
+            assertTrue(bytes <= data.length * 1.1, "fetched " + bytes + " bytes of " + data.length);
+            int blocks = (data.length + BLOCK - 1) / BLOCK;
+            assertTrue(nginx.requests().size() < blocks / 2, "read-ahead merges blocks: " + nginx.requests().size() + " requests for " + blocks + " blocks");
+            assertEquals(o.stats().requests(), nginx.requests().size(), "the stats count what the server saw");
+        }
+    }
+
+    @Test
+    void anObjectReplacedWhileReadIsReportedNotMixed() throws IOException {
+        Path f = root.resolve("changing.bin");
+        Files.write(f, data);
+        try (RemoteObject o = open(nginx.url("changing.bin"))) {
+            byte[] other = data.clone();
+            other[40 * BLOCK / 2] ^= 1;
+            Files.write(f, other);
+            Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+            byte[] b = new byte[10];
+            RemoteException e = assertThrows(RemoteException.class, () -> o.read(20 * BLOCK, b, 0, 10));
+            assertEquals("changed while being read", e.reason());
+            assertEquals(nginx.url("changing.bin") + ": changed while being read", e.getMessage());
+        }
+    }
+
+    @Test
+    void errorsAreOneLineReasons() throws IOException {
+        assertEquals("no such object (HTTP 404)", assertThrows(RemoteException.class, () -> open(nginx.url("nope.bin"))).reason());
+        assertEquals("access denied (HTTP 403)", assertThrows(RemoteException.class, () -> open(nginx.url("secret/a.bin"))).reason());
+        assertEquals("too many redirects (HTTP 302)", assertThrows(RemoteException.class, () -> open(nginx.url("loop/x"))).reason());
+        int closedPort = TestServers.freePort();
+        assertEquals("connection refused",
+                assertThrows(RemoteException.class, () -> open("http://127.0.0.1:" + closedPort + "/a.bin")).reason());
+        try (RemoteObject o = open(nginx.url("moved/a.bin"))) {
+            assertEquals(data.length, o.size(), "redirects are followed");
+        }
+    }
+
+    @Test
+    void aDroppedBodyIsResumedWhereItStopped() throws IOException {
+        try (FaultProxy proxy = new FaultProxy(nginx.port()); RemoteObject o = open(proxy.url("a.bin"))) {
+            proxy.dropAfter(150_000, 2);
+            byte[] got = new byte[1_000_000];
+            o.read(BLOCK, got, 0, got.length);
+            assertArrayEquals(Arrays.copyOfRange(data, BLOCK, BLOCK + got.length), got);
+            assertTrue(o.stats().retries() >= 1, "the drop was retried: " + o.stats().retries());
+        }
+    }
+
+    @Test
+    void aStalledBodyIsDroppedAfterTheIdleTimeoutAndResumed() throws IOException {
+        RemoteSettings quick = SETTINGS.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
+        try (FaultProxy proxy = new FaultProxy(nginx.port());
+                RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(proxy.url("a.bin")), List.of(), quick), quick)) {
+            proxy.stallAfter(100_000, 1);
+            byte[] got = new byte[500_000];
+            o.read(2 * BLOCK, got, 0, got.length);
+            assertArrayEquals(Arrays.copyOfRange(data, 2 * BLOCK, 2 * BLOCK + got.length), got);
+            assertTrue(o.stats().retries() >= 1, "the stalled body was dropped and resumed");
+        }
+    }
+
+    @Test
+    void serviceUnavailableTwiceThenSuccess() throws IOException {
+        try (FaultProxy proxy = new FaultProxy(nginx.port())) {
+            proxy.fail503(2);
+            try (RemoteObject o = open(proxy.url("a.bin"))) {
+                assertEquals(data.length, o.size());
+                proxy.fail503(2);
+                byte[] got = new byte[100];
+                o.read(30 * BLOCK, got, 0, 100);
+                assertArrayEquals(Arrays.copyOfRange(data, 30 * BLOCK, 30 * BLOCK + 100), got);
+                assertEquals(2, o.stats().retries());
+            }
+        }
+    }
+}
