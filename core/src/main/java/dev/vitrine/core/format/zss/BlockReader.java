@@ -5,6 +5,7 @@ import dev.vitrine.core.io.Crc64Xz;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.io.TruncatedException;
+import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -64,28 +65,26 @@ final class BlockReader {
                     + " is outside the file (" + size + " bytes)");
         }
         if (offset == limit) return null;
-        long value = 0;
-        int shift = 0;
-        long pos = offset;
-        while (true) {
-            if (pos >= limit) throw new FormatException(file, offset, "unexpectedly ran out of data while reading uleb128");
-            if (shift + 7 > 64) throw new FormatException(file, offset, "uleb128 integer overflowed uint64");
-            int x = data.get(ValueLayout.JAVA_BYTE, pos++) & 0xff;
-            value |= (long) (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) {
-                if (x == 0 && shift > 0) throw new FormatException(file, offset, "unnormalized uleb128");
-                break;
-            }
-            shift += 7;
+        long value;
+        try {
+            value = Uleb128.decode(data, offset, limit);
+        } catch (Uleb128.Invalid e) {
+            throw new FormatException(file, offset, RecordCursor.referenceMessage(e, "unexpectedly ran out of data while reading uleb128"));
         }
-        int prefix = (int) (pos - offset);
-        long room = limit - pos;
-        if (value > room || room - value < BlockFrame.CRC_LENGTH) {
+        int prefix = Uleb128.encodedLength(value);
+        long room = limit - offset - prefix;
+        if (Long.compareUnsigned(value, room) > 0 || room - value < BlockFrame.CRC_LENGTH) {
             throw new FormatException(file, offset, "unexpected EOF: block at " + offset + " needs "
-                    + (prefix + value + BlockFrame.CRC_LENGTH) + " bytes, but only " + (limit - offset) + " remain");
+                    + unsignedSum(prefix + BlockFrame.CRC_LENGTH, value) + " bytes, but only " + (limit - offset) + " remain");
         }
+        long pos = offset + prefix;
         int level = value == 0 ? -1 : data.get(ValueLayout.JAVA_BYTE, pos) & 0xff;
         return new BlockFrame(offset, prefix, value, level);
+    }
+
+    /** {@code small + value} with value a u64, in decimal: a hostile length may use all 64 bits. */
+    private static String unsignedSum(long small, long value) {
+        return java.math.BigInteger.valueOf(small).add(new java.math.BigInteger(Long.toUnsignedString(value))).toString();
     }
 
     long storedCrc(BlockFrame f) {
