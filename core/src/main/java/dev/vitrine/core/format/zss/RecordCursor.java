@@ -2,11 +2,12 @@ package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Walks the length-prefixed entries of a payload: uleb128 length · bytes. Data payloads are
  * just that; index payloads follow each key with two more uleb128s ({@link #nextUleb()}).
- * Allocation-free.
+ * Allocation-free on the hot path (one-byte lengths).
  */
 final class RecordCursor {
     private final MemorySegment p;
@@ -29,7 +30,16 @@ final class RecordCursor {
     boolean next() throws PayloadException {
         if (pos >= size) return false;
         prefixStart = pos;
-        long len = nextUleb();
+        // Most records are under 128 bytes: their one-byte prefix is read here, in the caller's
+        // own profile (the shared decoder sees every kind of segment the process uses).
+        byte b = p.get(ValueLayout.JAVA_BYTE, pos);
+        long len;
+        if (b >= 0) {
+            len = b;
+            pos++;
+        } else {
+            len = nextUleb();
+        }
         long remaining = size - pos;
         if (Long.compareUnsigned(len, remaining) > 0) {
             throw new PayloadException(prefixStart, "record extends past end of block (" + remaining
