@@ -12,11 +12,24 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real rbuf fixtures in ../shared (no licence: read in place, never copied). Skipped when
- * absent.
+ * The real rbuf fixtures in ../shared/fixtures/ark beside the repository (no licence: read in
+ * place, never copied), or where -Dvitrine.arkFixtures says. Skipped when absent.
  */
 class RbufRealFixturesTest {
-    static final Path DIR = Path.of(System.getProperty("vitrine.arkFixtures", "/work/shared/fixtures/ark"));
+    static final Path DIR = fixtures();
+
+    private static Path fixtures() {
+        String given = System.getProperty("vitrine.arkFixtures");
+        if (given != null) return Path.of(given);
+        // Tests run in a module folder: the repository is the nearest folder with core/ and app/.
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !(Files.isDirectory(root.resolve("core")) && Files.isDirectory(root.resolve("app")))) root = root.getParent();
+        if (root == null) return Path.of("absent");
+        Path beside = root.resolveSibling("shared/fixtures/ark");
+        if (Files.isDirectory(beside) || root.getParent() == null) return beside;
+        // A git worktree kept in a folder of worktrees has it one level further up (as bench/clps.sh).
+        return root.getParent().resolveSibling("shared/fixtures/ark");
+    }
 
     @Test
     void partitionSummaryDecodesAsSourceMdSays() throws Exception {

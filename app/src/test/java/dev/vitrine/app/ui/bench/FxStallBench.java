@@ -183,7 +183,7 @@ public final class FxStallBench {
         closeAll(w);
     }
 
-    private static ArchiveView openAndWait(MainWindow w, Path file, PulseGaps gaps) throws Exception {
+    static ArchiveView openAndWait(MainWindow w, Path file, PulseGaps gaps) throws Exception {
         CompletableFuture<Void> opened = get(() -> w.open(List.of(file)));
         opened.get(120, TimeUnit.SECONDS);
         await(() -> w.current() != null && w.current().firstDraw().isDone() && w.current().tree().rootItem().isLoaded()
@@ -191,7 +191,7 @@ public final class FxStallBench {
         return get(w::current);
     }
 
-    private static void closeAll(MainWindow w) throws Exception {
+    static void closeAll(MainWindow w) throws Exception {
         if (Boolean.getBoolean("bench.trace")) System.out.println("  close starts at " + java.time.LocalTime.now());
         fx(() -> {
             for (ArchiveView v : w.views()) v.dispose();
@@ -200,13 +200,13 @@ public final class FxStallBench {
         settle(w);
     }
 
-    private static void settle(MainWindow w) throws Exception {
+    static void settle(MainWindow w) throws Exception {
         CompletableFuture<Boolean> f = get(() -> Settler.whenSettled(w, java.time.Duration.ofMinutes(10)));
         f.get(11, TimeUnit.MINUTES);
     }
 
     /** Polls on the FX thread (so state is read where it is written) until true; false on time-out. */
-    private static boolean await(BooleanSupplier condition, int seconds) throws Exception {
+    static boolean await(BooleanSupplier condition, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (!get(condition::getAsBoolean)) {
             if (System.nanoTime() > deadline) {
@@ -218,14 +218,14 @@ public final class FxStallBench {
         return true;
     }
 
-    private static void fx(Runnable r) throws Exception {
+    static void fx(Runnable r) throws Exception {
         get(() -> {
             r.run();
             return null;
         });
     }
 
-    private static <T> T get(java.util.concurrent.Callable<T> c) throws Exception {
+    static <T> T get(java.util.concurrent.Callable<T> c) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {

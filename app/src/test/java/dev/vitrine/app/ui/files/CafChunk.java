@@ -17,12 +17,12 @@ import java.util.List;
  * Builds CAF chunks for tests the way the reference writer does (data, compact JSON index,
  * u32 LE index size), including hostile ones: names are written as given, ranges as told.
  */
-final class CafChunk {
+public final class CafChunk {
     private final ByteArrayOutputStream data = new ByteArrayOutputStream();
     private final List<String> index = new ArrayList<>();
 
     /** Appends {@code bytes} and an entry covering them. */
-    CafChunk add(String name, byte[] bytes) {
+    public CafChunk add(String name, byte[] bytes) {
         long start = data.size();
         data.writeBytes(bytes);
         return entry(name, start, data.size());
@@ -32,8 +32,14 @@ final class CafChunk {
         return add(name, text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Appends bytes no entry covers yet (entries for them come through {@link #entry}). */
+    public CafChunk data(byte[] bytes) {
+        data.writeBytes(bytes);
+        return this;
+    }
+
     /** An index entry with any range (it may point anywhere). */
-    CafChunk entry(String name, long start, long end) {
+    public CafChunk entry(String name, long start, long end) {
         index.add(json(name) + ":{\"start_byte\":" + start + ",\"end_byte\":" + end + "}");
         return this;
     }
@@ -47,11 +53,11 @@ final class CafChunk {
         return out.toByteArray();
     }
 
-    Path write(Path file) throws IOException {
+    public Path write(Path file) throws IOException {
         return Files.write(file, bytes());
     }
 
-    static Archive open(Path file) throws IOException {
+    public static Archive open(Path file) throws IOException {
         return FormatRegistry.get().open(file, Limits.DEFAULT);
     }
 

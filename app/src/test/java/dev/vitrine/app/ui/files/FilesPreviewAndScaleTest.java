@@ -82,7 +82,7 @@ class FilesPreviewAndScaleTest extends WindowTest {
         assertEquals(100_000, (int) fx(() -> t.getItems().size()));
         assertTrue(fx(f::statusText).startsWith("100,000 files"), fx(f::statusText));
 
-        long t0 = System.nanoTime();
+        // How fast the jumps are: bench/scale.sh.
         for (int at : new int[] {25_000, 50_000, 75_000, 99_999, 0, 99_999}) {
             fx(() -> {
                 t.scrollTo(at);
@@ -91,10 +91,8 @@ class FilesPreviewAndScaleTest extends WindowTest {
             });
         }
         WaitForAsyncUtils.waitForFxEvents();
-        long ms = (System.nanoTime() - t0) / 1_000_000;
         long cells = fx(() -> t.lookupAll(".table-row-cell").size());
         assertTrue(cells < 60, "virtualized: " + cells + " row cells for 100,000 rows");
-        assertTrue(ms < 3000, "six jumps across 100,000 rows took " + ms + " ms");
         TableRow<?> last = tableRow(t, 99_999);
         click(last);
         settle();

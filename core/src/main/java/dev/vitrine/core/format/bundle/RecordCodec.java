@@ -3,6 +3,7 @@ package dev.vitrine.core.format.bundle;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.Uleb128;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -187,15 +188,16 @@ final class RecordCodec {
 
     /** Where a raw snappy block holding {@code expected} bytes ends: it does not say, so walk its elements. */
     private static int snappyEnd(byte[] in, int inLen, int expected) throws IOException {
-        int pos = 0;
-        long total = 0;
-        int shift = 0;
-        while (true) {
-            if (pos >= inLen || shift > 28) throw new IOException("snappy: bad length preamble");
-            int b = in[pos++] & 0xff;
-            total |= (long) (b & 0x7f) << shift;
-            shift += 7;
-            if ((b & 0x80) == 0) break;
+        long total;
+        int pos;
+        try {
+            Uleb128.Decoded d = Uleb128.decode(in, 0, inLen);
+            // Snappy's preamble is a varint32: at most five bytes.
+            if (d.length() > 5) throw new IOException("snappy: bad length preamble");
+            total = d.value();
+            pos = d.length();
+        } catch (Uleb128.Invalid e) {
+            throw new IOException("snappy: bad length preamble");
         }
         if (total != expected) throw new IOException("snappy block holds " + total + " bytes, the record " + expected);
         long produced = 0;

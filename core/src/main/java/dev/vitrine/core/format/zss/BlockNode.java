@@ -99,7 +99,8 @@ final class BlockNode implements Node {
         boolean inFile = archive.codec() != null && archive.codec().isIdentity();
         for (int i = 0; i < es.size() && i < MAX_ENTRY_FIELDS; i++) {
             IndexEntry e = es.get(i);
-            String v = "key " + Keys.escape(e.key(), 60) + " → block @ " + e.childOffset() + " (" + e.childLength() + " bytes)";
+            String v = "key " + Keys.escape(e.key(), 60) + " → block @ " + Long.toUnsignedString(e.childOffset()) + " ("
+                    + Long.toUnsignedString(e.childLength()) + " bytes)";
             fields.add(inFile ? Field.at("entry " + i, v, f.payloadOffset() + e.entryStart(), e.entryEnd() - e.entryStart())
                     : Field.of("entry " + i, v));
         }
@@ -209,11 +210,16 @@ final class BlockNode implements Node {
         if (frame.isIndex()) {
             for (int i = 0; i < entries.size(); i++) {
                 IndexEntry e = entries.get(i);
-                if (e.childOffset() <= pos && pos - e.childOffset() < e.childLength()) return Optional.of(child(i));
+                // Unsigned: a damaged entry may hold any u64.
+                if (Long.compareUnsigned(e.childOffset(), pos) <= 0 && Long.compareUnsigned(pos - e.childOffset(), e.childLength()) < 0) {
+                    return Optional.of(child(i));
+                }
             }
             for (int i = 0; i < entries.size(); i++) {
                 IndexEntry e = entries.get(i);
-                if (pos < e.childOffset() + e.childLength()) return Optional.of(child(i));
+                boolean endsAfter = Long.compareUnsigned(pos, e.childOffset()) < 0
+                        || Long.compareUnsigned(pos - e.childOffset(), e.childLength()) < 0;
+                if (endsAfter) return Optional.of(child(i));
             }
         }
         return Optional.empty();

@@ -5,6 +5,7 @@ import dev.vitrine.core.io.Crc64Xz;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.io.TruncatedException;
+import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -75,30 +76,27 @@ final class BlockReader {
                     + " is outside the file (" + size + " bytes)");
         }
         if (offset == limit) return null;
-        long value = 0;
-        int shift = 0;
-        long pos = offset;
         // the length prefix (at most 10 bytes) and the level byte, in one span
         MemorySegment head = slice(offset, Math.min(HEAD_BYTES, limit - offset));
-        while (true) {
-            if (pos >= limit) throw new FormatException(file, offset, "unexpectedly ran out of data while reading uleb128");
-            if (shift + 7 > 64) throw new FormatException(file, offset, "uleb128 integer overflowed uint64");
-            int x = head.get(ValueLayout.JAVA_BYTE, pos++ - offset) & 0xff;
-            value |= (long) (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) {
-                if (x == 0 && shift > 0) throw new FormatException(file, offset, "unnormalized uleb128");
-                break;
-            }
-            shift += 7;
+        long value;
+        try {
+            value = Uleb128.decode(head, 0, head.byteSize());
+        } catch (Uleb128.Invalid e) {
+            throw new FormatException(file, offset, RecordCursor.referenceMessage(e, "unexpectedly ran out of data while reading uleb128"));
         }
-        int prefix = (int) (pos - offset);
-        long room = limit - pos;
-        if (value > room || room - value < BlockFrame.CRC_LENGTH) {
+        int prefix = Uleb128.encodedLength(value);
+        long room = limit - offset - prefix;
+        if (Long.compareUnsigned(value, room) > 0 || room - value < BlockFrame.CRC_LENGTH) {
             throw new FormatException(file, offset, "unexpected EOF: block at " + offset + " needs "
-                    + (prefix + value + BlockFrame.CRC_LENGTH) + " bytes, but only " + (limit - offset) + " remain");
+                    + unsignedSum(prefix + BlockFrame.CRC_LENGTH, value) + " bytes, but only " + (limit - offset) + " remain");
         }
-        int level = value == 0 ? -1 : head.get(ValueLayout.JAVA_BYTE, pos - offset) & 0xff;
+        int level = value == 0 ? -1 : head.get(ValueLayout.JAVA_BYTE, prefix) & 0xff;
         return new BlockFrame(offset, prefix, value, level);
+    }
+
+    /** {@code small + value} with value a u64, in decimal: a hostile length may use all 64 bits. */
+    private static String unsignedSum(long small, long value) {
+        return java.math.BigInteger.valueOf(small).add(new java.math.BigInteger(Long.toUnsignedString(value))).toString();
     }
 
     long storedCrc(BlockFrame f) throws TruncatedException {

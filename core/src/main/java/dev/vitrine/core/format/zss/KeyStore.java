@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -45,15 +46,9 @@ abstract class KeyStore {
 
         @Override
         MemorySegment resolve(long p) {
-            long len = 0;
-            int shift = 0;
-            while (true) {
-                int x = data.get(ValueLayout.JAVA_BYTE, p++) & 0xff;
-                len |= (long) (x & 0x7f) << shift;
-                if ((x & 0x80) == 0) break;
-                shift += 7;
-            }
-            return data.asSlice(p, len);
+            // The verifier read this prefix before keeping its position.
+            long len = Uleb128.decodeValidated(data, p);
+            return data.asSlice(p + Uleb128.encodedLength(len), len);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -62,15 +63,14 @@ final class ParsedDataBlock {
     /** Record i as a view (start and length decoded from its prefix). */
     MemorySegment record(int i) {
         long p = prefixStarts[i];
-        long len = 0;
-        int shift = 0;
-        while (true) {
-            int x = payload.get(ValueLayout.JAVA_BYTE, p++) & 0xff;
-            len |= (long) (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) break;
-            shift += 7;
-        }
-        return payload.asSlice(p, len);
+        long len = lengthAt(p);
+        return payload.asSlice(p + Uleb128.encodedLength(len), len);
+    }
+
+    /** The record length whose prefix starts at p (parse validated it), one-byte ones read here as in RecordCursor. */
+    private long lengthAt(long p) {
+        byte b = payload.get(ValueLayout.JAVA_BYTE, p);
+        return b >= 0 ? b : Uleb128.decodeValidated(payload, p);
     }
 
     /** Position of record i's first content byte within the payload. */
@@ -79,10 +79,7 @@ final class ParsedDataBlock {
     }
 
     int prefixLength(int i) {
-        long p = prefixStarts[i];
-        int n = 1;
-        while ((payload.get(ValueLayout.JAVA_BYTE, p++) & 0x80) != 0) n++;
-        return n;
+        return Uleb128.encodedLength(lengthAt(prefixStarts[i]));
     }
 
     /** The record whose bytes (prefix included) cover payload position {@code pos}, or -1. */

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -29,6 +30,8 @@ final class RecordCursor {
     boolean next() throws PayloadException {
         if (pos >= size) return false;
         prefixStart = pos;
+        // Most records are under 128 bytes: their one-byte prefix is read here, in the caller's
+        // own profile (the shared decoder sees every kind of segment the process uses).
         byte b = p.get(ValueLayout.JAVA_BYTE, pos);
         long len;
         if (b >= 0) {
@@ -38,9 +41,9 @@ final class RecordCursor {
             len = nextUleb();
         }
         long remaining = size - pos;
-        if (len > remaining) {
+        if (Long.compareUnsigned(len, remaining) > 0) {
             throw new PayloadException(prefixStart, "record extends past end of block (" + remaining
-                    + " bytes remaining in block, " + len + " bytes in record)");
+                    + " bytes remaining in block, " + Long.toUnsignedString(len) + " bytes in record)");
         }
         start = pos;
         length = len;
@@ -48,25 +51,24 @@ final class RecordCursor {
         return true;
     }
 
-    /**
-     * One uleb128 at the cursor, with the reference's rules: minimal encoding only, and no
-     * more than 9 bytes (63 bits).
-     */
+    /** One uleb128 at the cursor, in the reference's words when it is malformed. */
     long nextUleb() throws PayloadException {
-        long value = 0;
-        int shift = 0;
-        long at = pos;
-        while (true) {
-            if (pos >= size) throw new PayloadException(at, "hit end of buffer while decoding uleb128");
-            if (shift + 7 > 64) throw new PayloadException(at, "uleb128 integer overflowed uint64");
-            int x = p.get(ValueLayout.JAVA_BYTE, pos++) & 0xff;
-            value |= (long) (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) {
-                if (x == 0 && shift > 0) throw new PayloadException(at, "unnormalized uleb128");
-                return value;
-            }
-            shift += 7;
+        try {
+            long v = Uleb128.decode(p, pos, size);
+            pos += Uleb128.encodedLength(v);
+            return v;
+        } catch (Uleb128.Invalid e) {
+            throw new PayloadException(pos, referenceMessage(e, "hit end of buffer while decoding uleb128"));
         }
+    }
+
+    /** The reference tool's message for a bad uleb128 ({@code truncated}: its words for an early end). */
+    static String referenceMessage(Uleb128.Invalid e, String truncated) {
+        return switch (e.kind()) {
+            case TRUNCATED -> truncated;
+            case NON_MINIMAL -> "unnormalized uleb128";
+            case OVERFLOW -> "uleb128 integer overflowed uint64";
+        };
     }
 
     /** Position of the current item's length prefix. */

@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.caf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Node;
@@ -9,12 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** 100,000 entries, written in shuffled key order (as Go's sorted keys would be): opens fast, lists in data order. */
+/**
+ * 100,000 entries, written in shuffled key order (as Go's sorted keys would be): listed in data
+ * order, grouped into folders, verified clean. How fast: {@code bench/scale.sh}.
+ */
 class CafLargeIndexTest {
     static final int N = 100_000;
 
     @Test
-    void hundredThousandEntriesOpenQuicklyInDataOrder() throws Exception {
+    void hundredThousandEntriesListInDataOrder() throws Exception {
         byte[] data = new byte[N];
         StringBuilder json = new StringBuilder(N * 64).append("{\"files\":{");
         // Key order: by a permutation, so data order must come from the offsets.
@@ -27,20 +29,14 @@ class CafLargeIndexTest {
         json.append("},\"format_version\":\"1.0\"}");
         byte[] bytes = CafTestFiles.caf(data, json.toString().getBytes(StandardCharsets.UTF_8));
 
-        long t0 = System.nanoTime();
         try (CafArchive a = CafTestFiles.open(bytes)) {
             List<FileListing.Entry> entries = a.entries();
-            long openMs = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(N, entries.size());
             for (int i = 0; i < N; i += 997) assertEquals(i, entries.get(i).range().offset());
             Node dataNode = a.root().children(0, 1).getFirst();
             assertEquals(100, dataNode.childCount());
             assertEquals(1000, dataNode.children(5, 1).getFirst().childCount());
-            long t1 = System.nanoTime();
             assertEquals(List.of(), CafTestFiles.verify(a));
-            long verifyMs = (System.nanoTime() - t1) / 1_000_000;
-            System.out.println("CAF 100k entries (" + bytes.length + " bytes): open+list " + openMs + " ms, verify " + verifyMs + " ms");
-            assertTrue(openMs < 5_000, "open took " + openMs + " ms");
         }
     }
 }

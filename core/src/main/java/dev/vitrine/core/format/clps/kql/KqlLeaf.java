@@ -20,8 +20,19 @@ record KqlLeaf(KqlColumn column, KqlOp op, KqlLiteral literal, boolean inverted,
 
     @Override
     public String toString() {
-        String s = String.join(".", column.path()) + " " + op + (literal == null ? "" : " " + literal)
+        String s = key() + " " + op + (literal == null ? "" : " " + literal)
                 + " types=" + Integer.toBinaryString(types);
         return inverted ? "!" + s : s;
+    }
+
+    /** The column as KQL writes it, so that {@code a\.b} and {@code a.b}, or {@code @x} and {@code x}, differ. */
+    private String key() {
+        StringBuilder b = new StringBuilder(column.namespace());
+        for (int i = 0; i < column.tokens().size(); i++) {
+            KqlColumn.Token t = column.tokens().get(i);
+            if (i > 0) b.append('.');
+            b.append(t.wildcard() ? "*" : t.name().replace("\\", "\\\\").replace(".", "\\.").replace("*", "\\*"));
+        }
+        return b.toString();
     }
 }

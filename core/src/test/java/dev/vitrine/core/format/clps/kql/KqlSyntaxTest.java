@@ -89,14 +89,26 @@ class KqlSyntaxTest {
         }
     }
 
+    /** The rewritten form (OR of ANDs) without the type masks: what the query was read as. */
+    private static String readAs(String query) {
+        return KqlQuery.parse(query).describe().replaceAll(" types=[01]+", "");
+    }
+
+    private static void readAs(String[][] cases) {
+        for (String[] c : cases) assertEquals(c[1], readAs(c[0]), c[0]);
+    }
+
     @Test
     void timestampsAccepted() {
-        for (String q : new String[] {"ts > timestamp(\"2024-03-14T09:26:59Z\")", "ts: timestamp(\"2024\")",
-                "ts <= timestamp(\"1710408419148\")", "ts: timestamp(\"2024-03-14\",\"\\Y-\\m-\\d\")",
-                "a.b >= timestamp( \"Mar 14, 2024 09:26:59 AM\" , \"\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d, \\Y \\I:\\M:\\S \\p\" )",
-                "NOT ts: timestamp(\"2024-03-14 09:26:59,148\") AND level: ERROR"}) {
-            KqlQuery.parse(q);
-        }
+        readAs(new String[][] {
+            {"ts > timestamp(\"2024-03-14T09:26:59Z\")", "[[ts GT timestamp(1710408419000000000)]]"},
+            {"ts: timestamp(\"2024\")", "[[ts EQ timestamp(2024000000000)]]"},
+            {"ts <= timestamp(\"1710408419148\")", "[[ts LTE timestamp(1710408419148000000)]]"},
+            {"ts: timestamp(\"2024-03-14\",\"\\Y-\\m-\\d\")", "[[ts EQ timestamp(1710374400000000000)]]"},
+            {"a.b >= timestamp( \"Mar 14, 2024 09:26:59 AM\" , \"\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d, \\Y \\I:\\M:\\S \\p\" )",
+                "[[a.b GTE timestamp(1710408419000000000)]]"},
+            {"NOT ts: timestamp(\"2024-03-14 09:26:59,148\") AND level: ERROR",
+                "[[!ts EQ timestamp(1710408419148000000), level EQ \"ERROR\"]]"}});
     }
 
     @Test
@@ -108,11 +120,27 @@ class KqlSyntaxTest {
 
     @Test
     void accepted() {
-        for (String q : new String[] {"*", "a: b", "a:b", "a :b", "NOT NOT a: 1", "a.b.c: \"x y\"",
-                "a: (1 2 3)", "a: (AND 1)", "a: (NOT x y)", "a: {b: 1 AND c: 2}", "\"a b\": c",
-                "a\\.b: c", "a: x\\*", "a: \\u0041", "x: \"q\\\"q\"", "a >= -1.5e3", "and1: or2",
-                "a: 1 and b: 2 Or c: 3", "@x: 1", "$_filename: f", "(((a: 1)))"}) {
-            KqlQuery.parse(q);
-        }
+        readAs(new String[][] {
+            {"*", "[[* EXISTS]]"},
+            {"a: b", "[[a EQ \"b\"]]"},
+            {"a:b", "[[a EQ \"b\"]]"},
+            {"a :b", "[[a EQ \"b\"]]"},
+            {"NOT NOT a: 1", "[[a EQ 1]]"},
+            {"a.b.c: \"x y\"", "[[a.b.c EQ \"x y\"]]"},
+            {"a: (1 2 3)", "[[a EQ 1], [a EQ 2], [a EQ 3]]"},
+            {"a: (AND 1)", "[[a EQ 1]]"},
+            {"a: (NOT x y)", "[[!a EQ \"x\", !a EQ \"y\"], [a EXISTS, !a EQ \"y\"]]"},
+            {"a: {b: 1 AND c: 2}", "[[a.b EQ 1, a.c EQ 2]]"},
+            {"\"a b\": c", "[[a b EQ \"c\"]]"},
+            {"a\\.b: c", "[[a\\.b EQ \"c\"]]"},
+            {"a: x\\*", "[[a EQ \"x\\*\"]]"},
+            {"a: \\u0041", "[[a EQ \"A\"]]"},
+            {"x: \"q\\\"q\"", "[[x EQ \"q\"q\"]]"},
+            {"a >= -1.5e3", "[[a GTE -1.5e3]]"},
+            {"and1: or2", "[[and1 EQ \"or2\"]]"},
+            {"a: 1 and b: 2 Or c: 3", "[[a EQ 1, b EQ 2], [c EQ 3]]"},
+            {"@x: 1", "[[@x EQ 1]]"},
+            {"$_filename: f", "[[$_filename EQ \"f\"]]"},
+            {"(((a: 1)))", "[[a EQ 1]]"}});
     }
 }
