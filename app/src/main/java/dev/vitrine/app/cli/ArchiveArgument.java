@@ -100,6 +100,8 @@ final class ArchiveArgument {
 
     /** Detects and opens {@code typed}; failures become {@code vitrine: TYPED: reason}. */
     static Archive open(String typed) throws CannotOpen {
+        // Path.of("") is the current folder: an empty argument is a mistake, not a request for it.
+        if (typed.isEmpty()) throw new CannotOpen("'': empty path");
         Path path;
         try {
             path = Path.of(typed);

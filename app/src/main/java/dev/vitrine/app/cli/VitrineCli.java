@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
-        description = "Look inside ZSS/ZS, CAF and other archives: structure, integrity, contents.",
+        description = "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
         footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage;",
                 "141 when the output's reader stops reading (cat | head).",
                 "Run `vitrine` with no command (or with files) to open the window."})
@@ -132,6 +132,8 @@ public final class VitrineCli implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // An argument starting with @ is a query or a path, never a file of more arguments.
+        cl.setExpandAtFiles(false);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("vitrine: " + ex.getMessage());
             CommandLine c = ex.getCommandLine();
