@@ -63,6 +63,8 @@ final class ArchiveArgument {
                 rc = body.run(archive, reading);
             } catch (ClosedOutput e) {
                 return ExitCodes.OUTPUT_CLOSED; // the reader has all it wanted: nothing to say
+            } catch (ClosedOutput.Unwritable e) {
+                return ExitCodes.UNREADABLE; // not the archive's fault; VitrineCli names standard output
             } catch (FormatException e) {
                 // what was readable before the damage has been printed, as the reference does
                 spec.commandLine().getOut().flush();

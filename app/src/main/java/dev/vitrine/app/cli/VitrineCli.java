@@ -106,10 +106,10 @@ public final class VitrineCli implements Runnable {
     }
 
     /** Raw standard output, for commands that write bytes (cat). */
-    private final OutputStream stdout;
+    private final ClosedOutput.Guard stdout;
 
-    private VitrineCli(OutputStream stdout) {
-        this.stdout = new ClosedOutput.Guard(stdout);
+    private VitrineCli(ClosedOutput.Guard stdout) {
+        this.stdout = stdout;
     }
 
     OutputStream stdout() {
@@ -122,8 +122,9 @@ public final class VitrineCli implements Runnable {
 
     /** Runs a command with the given standard output (bytes) and error stream. */
     public static int run(String[] args, OutputStream stdout, PrintWriter err) {
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(new VitrineCli(stdout));
+        ClosedOutput.Guard guarded = new ClosedOutput.Guard(stdout);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(guarded, StandardCharsets.UTF_8), true);
+        CommandLine cl = new CommandLine(new VitrineCli(guarded));
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
         SUBCOMMANDS.forEach((name, make) -> {
             if (asked == null || asked.equals(name)) cl.addSubcommand(name, make.get());
@@ -147,7 +148,16 @@ public final class VitrineCli implements Runnable {
         });
         int rc = cl.execute(args);
         out.flush();
-        return rc;
+        return written(guarded.failure(), rc, err);
+    }
+
+    /** The exit status once output that could not be written is accounted for: lost output is never a success. */
+    private static int written(java.io.IOException failure, int rc, PrintWriter err) {
+        if (failure == null) return rc;
+        if (failure instanceof ClosedOutput) return ExitCodes.OUTPUT_CLOSED; // cat | head: quiet
+        String reason = Messages.reason(failure);
+        err.println("vitrine: standard output: " + reason.substring(0, 1).toLowerCase(Locale.ROOT) + reason.substring(1));
+        return ExitCodes.UNREADABLE;
     }
 
     @Override
