@@ -1,5 +1,6 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.io.FormatException;
@@ -72,7 +73,7 @@ final class ArchiveArgument {
                 rc = ExitCodes.DAMAGED;
             } catch (IOException e) {
                 spec.commandLine().getOut().flush();
-                err.println("vitrine: " + Messages.about(file, e));
+                err.println("vitrine: " + Messages.about(EntryPathPolicy.shown(file), e));
                 rc = ExitCodes.DAMAGED;
             }
             spec.commandLine().getOut().flush();
@@ -87,7 +88,7 @@ final class ArchiveArgument {
     Optional<FileListing> fileListing(Archive archive) {
         Optional<FileListing> listing = archive.capability(FileListing.class);
         if (listing.isEmpty()) {
-            spec.commandLine().getErr().println("vitrine: " + file + ": " + archive.format().displayName()
+            spec.commandLine().getErr().println("vitrine: " + EntryPathPolicy.shown(file) + ": " + archive.format().displayName()
                     + " holds records, not files (try `vitrine cat`)");
         }
         return listing;
@@ -108,12 +109,13 @@ final class ArchiveArgument {
         try {
             path = Path.of(typed);
         } catch (InvalidPathException e) {
-            throw new CannotOpen(typed + ": not a valid path (" + e.getReason() + ")");
+            throw new CannotOpen(EntryPathPolicy.shown(typed) + ": not a valid path (" + e.getReason() + ")");
         }
         try {
             return FormatRegistry.get().open(path, Limits.DEFAULT);
         } catch (IOException | RuntimeException e) {
-            throw new CannotOpen(Messages.about(typed, e));
+            // A typed path holding a newline or ESC is printed escaped, as stored names are.
+            throw new CannotOpen(Messages.about(EntryPathPolicy.shown(typed), e));
         }
     }
 

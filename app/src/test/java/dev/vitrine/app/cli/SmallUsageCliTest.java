@@ -39,4 +39,20 @@ class SmallUsageCliTest {
             assertTrue(help.contains(format), format + " missing from:\n" + help);
         }
     }
+
+    @Test
+    void aPathWithControlCharactersIsPrintedEscaped() throws Exception {
+        Path odd = tmp.resolve("a\nb\u001b[31m");
+        CliRun missing = CliRun.of("info", odd.toString());
+        assertEquals(2, missing.exit());
+        assertEquals(1, missing.stderr().lines().count(), missing.stderr());
+        assertFalse(missing.stderr().contains("\u001b"), missing.stderr());
+        assertTrue(missing.stderr().contains("a\\u000ab\\u001b[31m"), missing.stderr());
+
+        Files.copy(dev.vitrine.core.testing.Fixtures.path("zss/letters-none.zss"), odd);
+        CliRun ok = CliRun.of("verify", odd.toString());
+        assertEquals(0, ok.exit(), ok.stderr());
+        assertEquals(1, ok.out().lines().count(), ok.out());
+        assertTrue(ok.out().endsWith("a\\u000ab\\u001b[31m\": ok\n"), ok.out());
+    }
 }
