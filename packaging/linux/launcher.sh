@@ -6,6 +6,12 @@
 #   vitrine FILE...          those files in the window
 #   vitrine verify FILE...   (and info, tree, cat, ls, export, create): the headless command line
 set -euo pipefail
+# A closed standard input, output or error would be taken by the first file the JVM opens (its
+# lib/modules read as "input", then a crash): give each closed one /dev/null. The test copies it
+# to fd 9 (bash takes `<&0` as a no-op); fd 2 is tested bare, as a 2>/dev/null would open it.
+true 9>&2 || exec 2>/dev/null
+{ true 9>&1; } 2>/dev/null || exec >/dev/null
+{ true 9<&0; } 2>/dev/null || exec </dev/null
 # The tree's root from this script's real path, so the tree works wherever it is unpacked
 # (dpkg-deb -x into a scratch root, an app image anywhere) and through the /usr/bin link.
 self="$(readlink -f "${BASH_SOURCE[0]}")"

@@ -1,5 +1,6 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.io.FormatException;
@@ -51,7 +52,12 @@ final class ArchiveArgument {
 
     /** The file as the user typed it, for messages (a URL without its secrets). */
     String typed() {
-        return Locations.isUrl(file) ? Redact.url(file) : file;
+        return shown(file);
+    }
+
+    /** An archive's name as messages show it: a URL without its secrets, a path with control characters escaped. */
+    static String shown(String typed) {
+        return Locations.isUrl(typed) ? Redact.url(typed) : EntryPathPolicy.shown(typed);
     }
 
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
@@ -71,6 +77,8 @@ final class ArchiveArgument {
                 rc = body.run(archive, reading);
             } catch (ClosedOutput e) {
                 return ExitCodes.OUTPUT_CLOSED; // the reader has all it wanted: nothing to say
+            } catch (ClosedOutput.Unwritable e) {
+                return ExitCodes.UNREADABLE; // not the archive's fault; VitrineCli names standard output
             } catch (FormatException e) {
                 // what was readable before the damage has been printed, as the reference does
                 spec.commandLine().getOut().flush();
@@ -115,16 +123,19 @@ final class ArchiveArgument {
 
     /**
      * Detects and opens {@code typed}, a path or an http(s):// or s3:// URL; failures become
-     * {@code vitrine: TYPED: reason} (a URL printed without its secrets).
+     * {@code vitrine: TYPED: reason} (a URL printed without its secrets, a path holding a newline
+     * or ESC printed escaped, as stored names are).
      */
     static Archive open(String typed, RemoteArgs remote, PrintWriter err) throws CannotOpen {
+        // Path.of("") is the current folder: an empty argument is a mistake, not a request for it.
+        if (typed.isEmpty()) throw new CannotOpen("'': empty path");
         Location location;
         try {
             location = Locations.of(typed, remote.options());
         } catch (IllegalArgumentException e) {
-            throw new CannotOpen((Locations.isUrl(typed) ? Redact.url(typed) : typed) + ": " + e.getMessage());
+            throw new CannotOpen(shown(typed) + ": " + e.getMessage());
         }
-        String shown = location.remote() ? location.display() : typed;
+        String shown = location.remote() ? location.display() : shown(typed);
         try {
             Archive a = FormatRegistry.get().open(location, Limits.DEFAULT);
             for (String notice : location.notices()) err.println("vitrine: " + shown + ": " + notice);

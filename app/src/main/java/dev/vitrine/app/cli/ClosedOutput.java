@@ -20,10 +20,30 @@ final class ClosedOutput extends IOException {
         return m.contains("broken pipe") || m.contains("pipe is being closed") || m.contains("pipe has been ended");
     }
 
-    /** Standard output whose broken-pipe failures become {@link ClosedOutput}. */
+    /**
+     * A write to standard output failed for another reason (a full disk): the command stops, and
+     * {@link VitrineCli} says so once, blaming standard output rather than the archive.
+     */
+    static final class Unwritable extends IOException {
+        Unwritable(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * Standard output whose broken-pipe failures become {@link ClosedOutput} and other failures
+     * {@link Unwritable}. It keeps the first failure, since a PrintWriter over it swallows them.
+     */
     static final class Guard extends FilterOutputStream {
+        private IOException failure;
+
         Guard(OutputStream out) {
             super(out);
+        }
+
+        /** The first write that failed, or null. */
+        IOException failure() {
+            return failure;
         }
 
         @Override
@@ -53,8 +73,11 @@ final class ClosedOutput extends IOException {
             }
         }
 
-        private static IOException translate(IOException e) {
-            return e instanceof ClosedOutput || !isBrokenPipe(e) ? e : new ClosedOutput(e);
+        private IOException translate(IOException e) {
+            IOException t = e instanceof ClosedOutput || e instanceof Unwritable ? e
+                    : isBrokenPipe(e) ? new ClosedOutput(e) : new Unwritable(e);
+            if (failure == null) failure = t;
+            return t;
         }
     }
 }

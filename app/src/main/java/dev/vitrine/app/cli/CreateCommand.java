@@ -5,7 +5,9 @@ import dev.vitrine.core.format.ArchiveWriter;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.io.Messages;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.PushbackInputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.util.ArrayList;
@@ -102,7 +104,19 @@ final class CreateCommand implements Runnable {
             List<String> params = new ArrayList<>();
             for (PositionalParamSpec p : spec.positionalParameters()) params.add(p.getValue());
             try {
-                writer.write(values, params, System.in, out);
+                InputStream stdin = System.in;
+                if (params.contains("-")) {
+                    // Nothing at all on standard input (closed, or /dev/null) is a mistake, not an empty archive.
+                    PushbackInputStream peek = new PushbackInputStream(stdin, 1);
+                    int first = peek.read();
+                    if (first < 0) {
+                        err.println("vitrine: -: standard input is empty; nothing to write");
+                        return ExitCodes.UNREADABLE;
+                    }
+                    peek.unread(first);
+                    stdin = peek;
+                }
+                writer.write(values, params, stdin, out);
                 out.flush();
                 return ExitCodes.OK;
             } catch (ArchiveWriter.UsageException | ArchiveWriter.BadInputException e) {

@@ -1,5 +1,6 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.export.EntryPathPolicy;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.json.Json;
@@ -97,9 +98,9 @@ final class VerifyCommand implements Callable<Integer> {
     private static String summary(Outcome o) {
         VerifyReport r = o.report;
         if (r.intact()) {
-            return o.file + ": ok" + (r.warnings() > 0 ? " (" + r.warnings() + " warnings)" : "");
+            return EntryPathPolicy.shown(o.file) + ": ok" + (r.warnings() > 0 ? " (" + r.warnings() + " warnings)" : "");
         }
-        return o.file + ": DAMAGED, " + r.errors() + (r.errors() == 1 ? " error" : " errors")
+        return EntryPathPolicy.shown(o.file) + ": DAMAGED, " + r.errors() + (r.errors() == 1 ? " error" : " errors")
                 + (r.warnings() > 0 ? ", " + r.warnings() + " warnings" : "");
     }
 

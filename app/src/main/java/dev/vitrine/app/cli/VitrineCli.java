@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
-        description = "Look inside ZSS/ZS, CAF and other archives: structure, integrity, contents.",
+        description = "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
         footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage;",
                 "141 when the output's reader stops reading (cat | head).",
                 "Run `vitrine` with no command (or with files) to open the window."})
@@ -106,10 +106,10 @@ public final class VitrineCli implements Runnable {
     }
 
     /** Raw standard output, for commands that write bytes (cat). */
-    private final OutputStream stdout;
+    private final ClosedOutput.Guard stdout;
 
-    private VitrineCli(OutputStream stdout) {
-        this.stdout = new ClosedOutput.Guard(stdout);
+    private VitrineCli(ClosedOutput.Guard stdout) {
+        this.stdout = stdout;
     }
 
     OutputStream stdout() {
@@ -122,8 +122,9 @@ public final class VitrineCli implements Runnable {
 
     /** Runs a command with the given standard output (bytes) and error stream. */
     public static int run(String[] args, OutputStream stdout, PrintWriter err) {
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(new VitrineCli(stdout));
+        ClosedOutput.Guard guarded = new ClosedOutput.Guard(stdout);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(guarded, StandardCharsets.UTF_8), true);
+        CommandLine cl = new CommandLine(new VitrineCli(guarded));
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
         SUBCOMMANDS.forEach((name, make) -> {
             if (asked == null || asked.equals(name)) cl.addSubcommand(name, make.get());
@@ -132,6 +133,8 @@ public final class VitrineCli implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // An argument starting with @ is a query or a path, never a file of more arguments.
+        cl.setExpandAtFiles(false);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("vitrine: " + ex.getMessage());
             CommandLine c = ex.getCommandLine();
@@ -145,7 +148,16 @@ public final class VitrineCli implements Runnable {
         });
         int rc = cl.execute(args);
         out.flush();
-        return rc;
+        return written(guarded.failure(), rc, err);
+    }
+
+    /** The exit status once output that could not be written is accounted for: lost output is never a success. */
+    private static int written(java.io.IOException failure, int rc, PrintWriter err) {
+        if (failure == null) return rc;
+        if (failure instanceof ClosedOutput) return ExitCodes.OUTPUT_CLOSED; // cat | head: quiet
+        String reason = Messages.reason(failure);
+        err.println("vitrine: standard output: " + reason.substring(0, 1).toLowerCase(Locale.ROOT) + reason.substring(1));
+        return ExitCodes.UNREADABLE;
     }
 
     @Override

@@ -57,7 +57,37 @@ class ClosedOutputCliTest {
     void otherWriteFailuresAreStillReported(String file) {
         StringWriter err = new StringWriter();
         int rc = cat(new Pipe(10, "No space left on device"), err, file);
-        assertTrue(rc != ExitCodes.OK && rc != ExitCodes.OUTPUT_CLOSED, "exit " + rc);
-        assertTrue(err.toString().contains("No space left on device"), err.toString());
+        assertEquals(ExitCodes.UNREADABLE, rc, "a full disk is not damage in the archive");
+        assertEquals("vitrine: standard output: no space left on device\n", err.toString());
+    }
+
+    /** Every command that prints, with the output failing at its first byte. */
+    private static final String[][] COMMANDS = {
+        {"ls", "--json", "caf/sample-ts-reference.caf"}, {"info", "--json", "zss/letters-none.zss"},
+        {"tree", "zss/letters-none.zss"}, {"verify", "zss/letters-none.zss"}, {"cat", "zss/letters-none.zss"},
+    };
+
+    private static int run(String[] command, Pipe out, StringWriter err) {
+        String[] args = command.clone();
+        args[args.length - 1] = Fixtures.path(args[args.length - 1]).toString();
+        return VitrineCli.run(args, out, new PrintWriter(err, true));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aFullDiskIsSaidOnceAndBlamesStandardOutputForEveryCommand() {
+        for (String[] command : COMMANDS) {
+            StringWriter err = new StringWriter();
+            assertEquals(ExitCodes.UNREADABLE, run(command, new Pipe(0, "No space left on device"), err), command[0]);
+            assertEquals("vitrine: standard output: no space left on device\n", err.toString(), command[0]);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aClosedPipeIsQuietForEveryCommand() {
+        for (String[] command : COMMANDS) {
+            StringWriter err = new StringWriter();
+            assertEquals(ExitCodes.OUTPUT_CLOSED, run(command, new Pipe(0, "Broken pipe"), err), command[0]);
+            assertEquals("", err.toString(), command[0]);
+        }
     }
 }
