@@ -165,6 +165,15 @@ public final class VitrineCli implements Runnable {
             return ExitCodes.INTERNAL_ERROR;
         }
         out.flush();
+        // Bytes past a shrunk file's end that still lie in its last page read as zeros, not a
+        // fault: what looked like damage then came from a file that changed, not the archive.
+        if (rc == ExitCodes.DAMAGED) {
+            FileChangedException changed = FileChangedException.find(null);
+            if (changed != null) {
+                err.println("vitrine: " + changed.getMessage());
+                return ExitCodes.UNREADABLE;
+            }
+        }
         return rc;
     }
 
