@@ -31,7 +31,8 @@ public final class InternalErrors {
     public static String write(String[] args, Throwable e) {
         try {
             String base = System.getenv("XDG_STATE_HOME");
-            Path dir = (base != null && !base.isEmpty() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".local", "state"))
+            Path dir = System.getProperty("vitrine.logs") != null ? Path.of(System.getProperty("vitrine.logs"))
+                    : (base != null && !base.isEmpty() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".local", "state"))
                     .resolve("vitrine").resolve("logs");
             Files.createDirectories(dir);
             Path log = dir.resolve("error-" + Instant.now().toString().replace(':', '-') + "-" + ProcessHandle.current().pid() + ".log");
