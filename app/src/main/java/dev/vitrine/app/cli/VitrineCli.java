@@ -125,6 +125,7 @@ public final class VitrineCli implements Runnable {
     /** Runs a command with the given standard output (bytes) and error stream. */
     public static int run(String[] args, OutputStream stdout, PrintWriter err) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        FileChangedException.forgetEarlier();
         CommandLine cl = new CommandLine(new VitrineCli(stdout));
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
         SUBCOMMANDS.forEach((name, make) -> {

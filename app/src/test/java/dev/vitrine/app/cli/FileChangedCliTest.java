@@ -106,9 +106,9 @@ class FileChangedCliTest {
     void bundleCat() throws IOException {
         Path bundle = copy("weather-bundle");
         Path shard = bundle.resolve("shard-00000000");
+        String entry = CliRun.of("ls", bundle.toString()).out().lines().reduce((a, b) -> b).orElseThrow().trim().replaceAll(".* ", "");
         long was = Files.size(shard);
         shrinkWhenMapped(shard, 1, 100);
-        String entry = CliRun.of("ls", bundle.toString()).out().lines().reduce((a, b) -> b).orElseThrow().trim().replaceAll(".* ", "");
         changed(shard, was, "cat", bundle.toString(), entry);
     }
 

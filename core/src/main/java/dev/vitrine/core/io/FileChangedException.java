@@ -35,4 +35,9 @@ public final class FileChangedException extends IOException implements Messages.
         }
         return MappedFileSource.changedFile();
     }
+
+    /** Forgets files found changed by earlier work, so that a new command reports only its own. */
+    public static void forgetEarlier() {
+        MappedFileSource.forgetChanged();
+    }
 }

@@ -135,6 +135,10 @@ public final class MappedFileSource implements ByteSource {
      * A mapped file of this process that changed while it was read: an open one first, else
      * the last one found changed when it was closed (taken, so it is reported once).
      */
+    static void forgetChanged() {
+        CHANGED.clear();
+    }
+
     static FileChangedException changedFile() {
         for (MappedFileSource s : OPEN) {
             FileChangedException c = s.changed();

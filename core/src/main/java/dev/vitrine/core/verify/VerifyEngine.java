@@ -23,7 +23,11 @@ public final class VerifyEngine {
             cancelled = true;
         } catch (FormatException e) {
             ctx.report(e);
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | InternalError e) {
+            // A file that changed under us is not damage in the archive: the caller says so instead.
+            dev.vitrine.core.io.FileChangedException changed = dev.vitrine.core.io.FileChangedException.find(e);
+            if (changed != null) throw new java.io.UncheckedIOException(changed);
+            if (e instanceof InternalError ie) throw ie;
             ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "read error: " + dev.vitrine.core.io.Messages.reason(e)));
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A reader bug must not hide the verdict: report it as damage we could not place.
