@@ -20,7 +20,6 @@ import java.util.Set;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.Locations;
 import dev.vitrine.core.remote.Redact;
-import dev.vitrine.core.remote.RemoteException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -84,15 +83,20 @@ final class ArchiveArgument {
                 spec.commandLine().getOut().flush();
                 reading.report(Problem.of(e));
                 rc = ExitCodes.DAMAGED;
+            } catch (dev.vitrine.core.io.SourceUnavailableException e) {
+                spec.commandLine().getOut().flush();
+                err.println("vitrine: " + e.getMessage());
+                return ExitCodes.UNREADABLE;
             } catch (IOException e) {
                 spec.commandLine().getOut().flush();
                 err.println("vitrine: " + Messages.about(typed(), e));
                 rc = ExitCodes.DAMAGED;
             } catch (java.io.UncheckedIOException e) {
-                // the bytes could not be fetched (a remote object that changed, a link that died): not damage
-                if (!(e.getCause() instanceof RemoteException r)) throw e;
+                // the bytes could not be read (a file or remote object that changed, a link that died): not damage
+                dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(e);
+                if (gone == null) throw e;
                 spec.commandLine().getOut().flush();
-                err.println("vitrine: " + r.getMessage());
+                err.println("vitrine: " + gone.getMessage());
                 return ExitCodes.UNREADABLE;
             }
             spec.commandLine().getOut().flush();

@@ -8,6 +8,8 @@ public final class ExitCodes {
     public static final int DAMAGED = 1;
     /** Nothing could be read (missing file, unknown format) or the command line was wrong. */
     public static final int UNREADABLE = 2;
+    /** A bug in vitrine (an Error such as out of memory): one line names the log with the full trace. */
+    public static final int INTERNAL_ERROR = 3;
     /**
      * Whoever read the output stopped reading (`vitrine cat … | head`): the command ends quietly
      * with the status a shell gives a process ended by SIGPIPE, as cat and grep do.

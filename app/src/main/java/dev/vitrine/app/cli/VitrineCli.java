@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.vitrine.core.io.FileChangedException;
 import dev.vitrine.core.io.Messages;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Command;
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
         description = "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
-        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage;",
+        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage",
+                "(or a file changed while being read); 3 internal error (a bug: the one line names a log to report);",
                 "141 when the output's reader stops reading (cat | head).",
                 "Run `vitrine` with no command (or with files) to open the window."})
 public final class VitrineCli implements Runnable {
@@ -124,6 +126,7 @@ public final class VitrineCli implements Runnable {
     public static int run(String[] args, OutputStream stdout, PrintWriter err) {
         ClosedOutput.Guard guarded = new ClosedOutput.Guard(stdout);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(guarded, StandardCharsets.UTF_8), true);
+        FileChangedException.forgetEarlier();
         CommandLine cl = new CommandLine(new VitrineCli(guarded));
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
         SUBCOMMANDS.forEach((name, make) -> {
@@ -142,12 +145,41 @@ public final class VitrineCli implements Runnable {
             return ExitCodes.UNREADABLE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // A file that shrank under us faults in whatever read it, a remote object may change or
+            // drop: say so, naming it, not "damaged".
+            dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(ex);
+            if (gone == null) gone = FileChangedException.find(ex);
+            if (gone != null) {
+                err.println("vitrine: " + gone.getMessage());
+                return ExitCodes.UNREADABLE;
+            }
             // Never a stack trace: one line that says what went wrong, in plain words.
             err.println("vitrine: " + Messages.reason(ex));
             return ex instanceof java.io.IOException ? ExitCodes.DAMAGED : ExitCodes.UNREADABLE;
         });
-        int rc = cl.execute(args);
+        int rc;
+        try {
+            rc = cl.execute(args);
+        } catch (Error e) {
+            // The last line of defence: picocli hands on Errors, which would be a stack trace.
+            FileChangedException changed = FileChangedException.find(e);
+            if (changed != null) {
+                err.println("vitrine: " + changed.getMessage());
+                return ExitCodes.UNREADABLE;
+            }
+            err.println("vitrine: " + InternalErrors.oneLine(args, e));
+            return ExitCodes.INTERNAL_ERROR;
+        }
         out.flush();
+        // Bytes past a shrunk file's end that still lie in its last page read as zeros, not a
+        // fault: what looked like damage then came from a file that changed, not the archive.
+        if (rc == ExitCodes.DAMAGED) {
+            FileChangedException changed = FileChangedException.find(null);
+            if (changed != null) {
+                err.println("vitrine: " + changed.getMessage());
+                return ExitCodes.UNREADABLE;
+            }
+        }
         return written(guarded.failure(), rc, err);
     }
 

@@ -5,8 +5,14 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * A file mapped read-only as one {@link MemorySegment}: long offsets, files over 4 GB, no
@@ -16,11 +22,33 @@ public final class MappedFileSource implements ByteSource {
     private final String name;
     private final Arena arena;
     private final MemorySegment data;
+    /** The file as opened (null for in-memory sources), to tell later whether it changed. */
+    private final Path path;
+    private final Object fileKey;
+    private final long modified;
+
+    /**
+     * Mapped files open now, and those found changed when they were closed: a page past a
+     * file's new end faults with an InternalError that names no file, so whoever catches it
+     * asks {@link #changedFile()} which one it was.
+     */
+    private static final Set<MappedFileSource> OPEN = ConcurrentHashMap.newKeySet();
+    private static final ConcurrentLinkedDeque<FileChangedException> CHANGED = new ConcurrentLinkedDeque<>();
+
+    /** Tests only: sees each file just after it is mapped, to change it under its reader. */
+    public static volatile java.util.function.Consumer<Path> afterMapping;
 
     private MappedFileSource(String name, Arena arena, MemorySegment data) {
+        this(name, arena, data, null, null, 0);
+    }
+
+    private MappedFileSource(String name, Arena arena, MemorySegment data, Path path, Object fileKey, long modified) {
         this.name = name;
         this.arena = arena;
         this.data = data;
+        this.path = path;
+        this.fileKey = fileKey;
+        this.modified = modified;
     }
 
     /**
@@ -31,10 +59,16 @@ public final class MappedFileSource implements ByteSource {
         FileKinds.requireRegularFile(path);
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            BasicFileAttributes at = Files.readAttributes(path, BasicFileAttributes.class);
             long size = ch.size();
             MemorySegment seg = size == 0 ? MemorySegment.ofArray(new byte[0]) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             Path fileName = path.getFileName();
-            return new MappedFileSource(fileName == null ? path.toString() : fileName.toString(), arena, seg);
+            MappedFileSource src = new MappedFileSource(fileName == null ? path.toString() : fileName.toString(), arena, seg,
+                    path, at.fileKey(), at.lastModifiedTime().toMillis());
+            OPEN.add(src);
+            java.util.function.Consumer<Path> hook = afterMapping;
+            if (hook != null) hook.accept(path);
+            return src;
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;
@@ -80,6 +114,41 @@ public final class MappedFileSource implements ByteSource {
 
     @Override
     public void close() {
+        if (path != null && OPEN.remove(this)) {
+            FileChangedException changed = changed();
+            if (changed != null) {
+                CHANGED.addFirst(changed);
+                while (CHANGED.size() > 16) CHANGED.pollLast();
+            }
+        }
         if (arena != null && arena.scope().isAlive()) arena.close();
+    }
+
+    /** This file's change since it was opened (size, identity or time), or null. */
+    private FileChangedException changed() {
+        long was = data.byteSize();
+        try {
+            BasicFileAttributes at = Files.readAttributes(path, BasicFileAttributes.class);
+            if (at.size() == was && Objects.equals(at.fileKey(), fileKey) && at.lastModifiedTime().toMillis() == modified) return null;
+            return new FileChangedException(path.toString(), was, at.size());
+        } catch (IOException gone) {
+            return new FileChangedException(path.toString(), was, -1);
+        }
+    }
+
+    /**
+     * A mapped file of this process that changed while it was read: an open one first, else
+     * the last one found changed when it was closed (taken, so it is reported once).
+     */
+    static void forgetChanged() {
+        CHANGED.clear();
+    }
+
+    static FileChangedException changedFile() {
+        for (MappedFileSource s : OPEN) {
+            FileChangedException c = s.changed();
+            if (c != null) return c;
+        }
+        return CHANGED.pollFirst();
     }
 }

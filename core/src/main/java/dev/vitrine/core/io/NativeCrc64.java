@@ -60,8 +60,34 @@ final class NativeCrc64 {
      * start with 0).
      */
     static long update(long crc, MemorySegment seg, long off, long len) {
+        if (seg.isMapped()) return updateCopied(crc, seg, off, len);
+        return call(crc, seg.asSlice(off, len), len);
+    }
+
+    /** Bytes go through this before native code sees them; see {@link #updateCopied}. */
+    private static final ThreadLocal<MemorySegment> SCRATCH =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(256 * 1024));
+
+    /**
+     * A page of a mapped file that shrank faults: in Java code that is an InternalError we can
+     * report, in native code a SIGBUS that kills the JVM. So the file's bytes are copied (a
+     * copy faults safely) in cache-sized pieces before liblzma reads them.
+     */
+    private static long updateCopied(long crc, MemorySegment seg, long off, long len) {
+        MemorySegment scratch = SCRATCH.get();
+        long done = 0;
+        while (done < len) {
+            long n = Math.min(scratch.byteSize(), len - done);
+            MemorySegment.copy(seg, off + done, scratch, 0, n);
+            crc = call(crc, scratch, n);
+            done += n;
+        }
+        return crc;
+    }
+
+    private static long call(long crc, MemorySegment seg, long len) {
         try {
-            return (long) CRC64.invokeExact(seg.asSlice(off, len), len, crc);
+            return (long) CRC64.invokeExact(seg, len, crc);
         } catch (Throwable t) {
             throw new IllegalStateException("lzma_crc64 failed", t);
         }

@@ -1,6 +1,7 @@
 package dev.vitrine.core.remote;
 
 import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.io.SourceUnavailableException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -13,21 +14,14 @@ import java.nio.channels.UnresolvedAddressException;
  * address: "connection refused", "no such object (HTTP 404)", "changed while being read".
  * The address is the one typed, never one carrying credentials.
  */
-public class RemoteException extends IOException implements Messages.Reasoned {
-    private final String reason;
+public class RemoteException extends SourceUnavailableException {
 
     public RemoteException(String display, String reason) {
         this(display, reason, null);
     }
 
     public RemoteException(String display, String reason, Throwable cause) {
-        super(display + ": " + reason, cause);
-        this.reason = reason;
-    }
-
-    @Override
-    public String reason() {
-        return reason;
+        super(display, reason, cause);
     }
 
     /** The reason for an HTTP status that is an answer, not a range. */

@@ -23,8 +23,17 @@ public final class VerifyEngine {
             cancelled = true;
         } catch (FormatException e) {
             ctx.report(e);
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | InternalError e) {
+            // Bytes that could not be read (a file changed under us, a remote object replaced or
+            // unreachable) are not damage in the archive: the caller says so instead.
+            dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(e);
+            if (gone == null) gone = dev.vitrine.core.io.FileChangedException.find(e);
+            if (gone != null) throw new java.io.UncheckedIOException(gone);
+            if (e instanceof InternalError ie) throw ie;
             ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "read error: " + dev.vitrine.core.io.Messages.reason(e)));
+        } catch (java.io.UncheckedIOException e) {
+            if (dev.vitrine.core.io.SourceUnavailableException.in(e) != null) throw e;
+            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "internal error while verifying: " + e));
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A reader bug must not hide the verdict: report it as damage we could not place.
             ctx.report(Problem.error(archive.displayName(dev.vitrine.core.model.FileRef.MAIN), -1, "internal error while verifying: " + e));

@@ -26,11 +26,25 @@ final class DeflateCodec implements Codec {
         return "deflate";
     }
 
+    private static final ThreadLocal<byte[]> COPY = ThreadLocal.withInitial(() -> new byte[0]);
+
+    /**
+     * zlib reads a direct buffer natively, where a page of a file that shrank is a SIGBUS that
+     * kills the JVM; a Java copy of the block faults as an error we can report instead.
+     */
+    private static java.nio.ByteBuffer copied(MemorySegment input) {
+        int n = (int) input.byteSize();
+        byte[] b = COPY.get();
+        if (b.length < n) COPY.set(b = new byte[Math.max(n, b.length * 2)]);
+        MemorySegment.copy(input, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, b, 0, n);
+        return java.nio.ByteBuffer.wrap(b, 0, n);
+    }
+
     @Override
     public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException {
         Inflater inf = INFLATERS.get();
         inf.reset();
-        inf.setInput(input.asByteBuffer());
+        inf.setInput(input.isMapped() ? copied(input) : input.asByteBuffer());
         BoundedBuffer out = new BoundedBuffer(maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, input.byteSize() * 4 + 64), file, offset);
         try {
             while (!inf.finished()) {

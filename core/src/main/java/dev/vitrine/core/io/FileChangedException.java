@@ -1,0 +1,36 @@
+package dev.vitrine.core.io;
+
+import java.io.IOException;
+
+/**
+ * A mapped file shrank or was replaced while we read it (a log rotator, a download being
+ * replaced): not damage in the archive, but nothing we read from it can be trusted. Made by
+ * the source layer so that every format reports it the same way.
+ */
+public final class FileChangedException extends SourceUnavailableException {
+
+    public FileChangedException(String file, long was, long now) {
+        this(file, "changed while being read (was " + was + " bytes, now " + (now < 0 ? "gone" : String.valueOf(now)) + ")");
+    }
+
+    private FileChangedException(String file, String reason) {
+        super(file, reason, null);
+    }
+
+    /**
+     * The file-changed error behind {@code t}, if a mapped file read by this process has
+     * changed since it was opened; used where an unsafe-access fault ({@link InternalError})
+     * or a failed read arrives without saying which file it came from.
+     */
+    public static FileChangedException find(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof FileChangedException f) return f;
+        }
+        return MappedFileSource.changedFile();
+    }
+
+    /** Forgets files found changed by earlier work, so that a new command reports only its own. */
+    public static void forgetEarlier() {
+        MappedFileSource.forgetChanged();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.vitrine.core.io;
+
+import java.io.IOException;
+
+/**
+ * The bytes of an archive could not be read, through no fault of the archive: a file that
+ * changed while it was read, a remote object that was replaced or could not be fetched. Never
+ * reported as damage: commands say it in one line, naming the file or URL, and exit 2.
+ */
+public class SourceUnavailableException extends IOException implements Messages.Reasoned {
+    private final String reason;
+
+    public SourceUnavailableException(String name, String reason, Throwable cause) {
+        super(name + ": " + reason, cause);
+        this.reason = reason;
+    }
+
+    @Override
+    public String reason() {
+        return reason;
+    }
+
+    /** The first such exception in {@code t}'s causes, or null. */
+    public static SourceUnavailableException in(Throwable t) {
+        int depth = 0;
+        for (Throwable c = t; c != null && depth++ < 20; c = c.getCause()) {
+            if (c instanceof SourceUnavailableException s) return s;
+        }
+        return null;
+    }
+}
