@@ -3,7 +3,7 @@ package dev.vitrine.app.cli;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.ArchiveWriter;
 import dev.vitrine.core.format.FormatRegistry;
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -6,7 +6,7 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.FileListing;
 import java.io.IOException;
@@ -164,10 +164,10 @@ final class ExportCommand implements Callable<Integer> {
         return report.ok() && report.skipped().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
     }
 
-    /** Bytes as {@link dev.vitrine.core.io.SizeText} reads them ("500M", "20G", "1048576"), or -1 when it is not a size. */
+    /** Bytes as {@link dev.vitrine.core.text.SizeText} reads them ("500M", "20G", "1048576"), or -1 when it is not a size. */
     static long parseSize(String text) {
         try {
-            return dev.vitrine.core.io.SizeText.parse(text);
+            return dev.vitrine.core.text.SizeText.parse(text);
         } catch (IllegalArgumentException e) {
             return -1;
         }

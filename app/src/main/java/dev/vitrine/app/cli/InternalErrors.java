@@ -1,6 +1,6 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;

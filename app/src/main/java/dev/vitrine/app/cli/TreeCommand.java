@@ -1,6 +1,6 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Node;
 import java.io.IOException;

@@ -7,7 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import dev.vitrine.core.io.FileChangedException;
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;

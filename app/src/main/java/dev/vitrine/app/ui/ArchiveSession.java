@@ -6,7 +6,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -46,7 +46,7 @@ public final class ArchiveSession implements AutoCloseable {
         } catch (IOException e) {
             // The same reasons as the command line (no such file, not a regular file, too many
             // levels of symbolic links...), after the file's name.
-            throw new IOException(path.getFileName() + ": " + dev.vitrine.core.io.Messages.reason(e), e);
+            throw new IOException(path.getFileName() + ": " + dev.vitrine.core.text.Messages.reason(e), e);
         } catch (RuntimeException e) {
             throw new IOException(path.getFileName() + ": could not be opened (" + Human.error(e) + ")", e);
         }
@@ -123,7 +123,7 @@ public final class ArchiveSession implements AutoCloseable {
     }
 
     /** Nodes found to hold problems somewhere below them (see DamagePaths). */
-    public void addSubtreeDamage(java.util.Map<dev.vitrine.app.ui.tree.NodeKey, dev.vitrine.core.verify.Severity> keys) {
+    public void addSubtreeDamage(java.util.Map<dev.vitrine.app.ui.tree.NodeKey, dev.vitrine.core.model.Severity> keys) {
         health.addSubtrees(keys);
         healthVersion.set(healthVersion.get() + 1);
     }

@@ -67,7 +67,7 @@ public final class ArchiveView extends BorderPane {
         DamagePaths paths = new DamagePaths(session.root().node(), background,
                 session::addSubtreeDamage);
         paths.add(session.problems());
-        session.problems().addListener((javafx.collections.ListChangeListener<dev.vitrine.core.verify.Problem>) c -> {
+        session.problems().addListener((javafx.collections.ListChangeListener<dev.vitrine.core.model.Problem>) c -> {
             while (c.next()) {
                 if (c.wasRemoved()) paths.reset(); // only a new verify clears the list
                 if (c.wasAdded()) paths.add(c.getAddedSubList());

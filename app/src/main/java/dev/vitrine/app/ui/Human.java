@@ -31,9 +31,9 @@ public final class Human {
 
     /**
      * One plain line for an exception, the same words the command line uses (core's
-     * {@link dev.vitrine.core.io.Messages}): never a library's class or method name.
+     * {@link dev.vitrine.core.text.Messages}): never a library's class or method name.
      */
     public static String error(Throwable e) {
-        return dev.vitrine.core.io.Messages.describe(e);
+        return dev.vitrine.core.text.Messages.describe(e);
     }
 }

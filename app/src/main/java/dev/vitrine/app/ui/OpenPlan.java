@@ -55,7 +55,7 @@ public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> mes
                 }
                 if (taken == 0) messages.add(p.getFileName() + ": no archives Vitrine knows in this folder");
             } catch (IOException e) {
-                messages.add(p.getFileName() + ": " + dev.vitrine.core.io.Messages.reason(e));
+                messages.add(p.getFileName() + ": " + dev.vitrine.core.text.Messages.reason(e));
             }
         }
         return new OpenPlan(List.copyOf(archives), List.copyOf(skipped), List.copyOf(messages));

@@ -8,7 +8,7 @@ import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.vitrine.core.format.zss.ZssArchive;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.VerifyEngine;
+import dev.vitrine.core.format.VerifyEngine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,7 +14,7 @@ import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.InputStream;

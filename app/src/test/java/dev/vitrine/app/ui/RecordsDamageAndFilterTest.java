@@ -9,7 +9,7 @@ import dev.vitrine.core.format.zss.ZssFlavor;
 import dev.vitrine.core.format.zss.ZssWriter;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;

@@ -120,7 +120,7 @@ final class ExportFolder {
         } catch (InvalidPathException e) {
             return new Refused("not a valid file name on this system: " + e.getReason());
         } catch (IOException e) {
-            return new Failed("cannot prepare " + relative(dir) + ": " + dev.vitrine.core.io.Messages.reason(e));
+            return new Failed("cannot prepare " + relative(dir) + ": " + dev.vitrine.core.text.Messages.reason(e));
         }
     }
 

@@ -2,7 +2,7 @@ package dev.vitrine.core.export;
 
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.io.IOException;
 
 /**

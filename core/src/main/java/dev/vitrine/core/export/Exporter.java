@@ -267,7 +267,7 @@ public final class Exporter {
             throw e;
         } catch (IOException | RuntimeException e) {
             run.done = before + Math.max(0, safeSize(c));
-            report.failed.add(new ExportReport.Failed(name, dev.vitrine.core.io.Messages.describe(e)));
+            report.failed.add(new ExportReport.Failed(name, dev.vitrine.core.text.Messages.describe(e)));
         }
     }
 

@@ -3,9 +3,9 @@ package dev.vitrine.core.format;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ public interface Archive extends AutoCloseable {
 
     /** True when problems at open stop ordinary reads (e.g. bad magic): info and cat fail. */
     default boolean unreadable() {
-        return openProblems().stream().anyMatch(p -> p.severity() == dev.vitrine.core.verify.Severity.ERROR);
+        return openProblems().stream().anyMatch(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR);
     }
 
     /** Summary for `vitrine info --json`; field names are the format's own where it has a reference tool. */

@@ -3,7 +3,7 @@ package dev.vitrine.core.format;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.io.TruncatedException;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;

@@ -118,7 +118,7 @@ public final class FormatRegistry {
      * message puts the file's name in front of it (the window's form; the command line puts the
      * path as typed there instead).
      */
-    public static class UnknownFormatException extends IOException implements dev.vitrine.core.io.Messages.Reasoned {
+    public static class UnknownFormatException extends IOException implements dev.vitrine.core.io.Reasoned {
         private final String reason;
 
         public UnknownFormatException(Path path) {

@@ -10,23 +10,23 @@ public class FormatException extends IOException {
     private final String file;
     private final long offset;
     private final String detail;
-    private final dev.vitrine.core.model.FileRef ref;
+    private final dev.vitrine.core.io.FileRef ref;
 
     public FormatException(String file, long offset, String detail) {
-        this(file, dev.vitrine.core.model.FileRef.MAIN, offset, detail);
+        this(file, dev.vitrine.core.io.FileRef.MAIN, offset, detail);
     }
 
     /** Damage in one part of a multi-file archive: {@code file} is what messages print. */
-    public FormatException(String file, dev.vitrine.core.model.FileRef ref, long offset, String detail) {
+    public FormatException(String file, dev.vitrine.core.io.FileRef ref, long offset, String detail) {
         super(file + ": offset " + offset + ": " + detail);
         this.file = file;
         this.offset = offset;
         this.detail = detail;
-        this.ref = ref == null ? dev.vitrine.core.model.FileRef.MAIN : ref;
+        this.ref = ref == null ? dev.vitrine.core.io.FileRef.MAIN : ref;
     }
 
     /** Which file of the archive the offset is in. */
-    public dev.vitrine.core.model.FileRef ref() {
+    public dev.vitrine.core.io.FileRef ref() {
         return ref;
     }
 

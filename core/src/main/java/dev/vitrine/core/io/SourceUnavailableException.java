@@ -1,5 +1,6 @@
 package dev.vitrine.core.io;
 
+import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 
 /**
@@ -7,7 +8,7 @@ import java.io.IOException;
  * changed while it was read, a remote object that was replaced or could not be fetched. Never
  * reported as damage: commands say it in one line, naming the file or URL, and exit 2.
  */
-public class SourceUnavailableException extends IOException implements Messages.Reasoned {
+public class SourceUnavailableException extends IOException implements Reasoned {
     private final String reason;
 
     public SourceUnavailableException(String name, String reason, Throwable cause) {

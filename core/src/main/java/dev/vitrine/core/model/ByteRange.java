@@ -1,5 +1,6 @@
 package dev.vitrine.core.model;
 
+import dev.vitrine.core.io.FileRef;
 /**
  * A run of bytes in one file of an archive. {@code file} is {@link FileRef#MAIN} for a
  * single-file archive; formats made of several files (DataBundle, Ark) name the file

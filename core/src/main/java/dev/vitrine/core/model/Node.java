@@ -1,6 +1,5 @@
 package dev.vitrine.core.model;
 
-import dev.vitrine.core.verify.Problem;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

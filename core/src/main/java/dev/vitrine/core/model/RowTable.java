@@ -21,7 +21,7 @@ public interface RowTable {
      * Damage met while counting or reading rows (a block that cannot be decoded counts as no
      * rows): a view shows these rather than a table that looks merely empty.
      */
-    default List<dev.vitrine.core.verify.Problem> problems() {
+    default List<dev.vitrine.core.model.Problem> problems() {
         return List.of();
     }
 

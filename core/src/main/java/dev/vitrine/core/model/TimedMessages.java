@@ -1,5 +1,6 @@
 package dev.vitrine.core.model;
 
+import dev.vitrine.core.io.FileRef;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.json.Json;
@@ -91,7 +92,7 @@ public interface TimedMessages {
 
     /** Messages in time order; damage met while reading ends the affected file's run and shows in {@link #problems()}. */
     interface Cursor extends Iterator<Message>, AutoCloseable {
-        List<dev.vitrine.core.verify.Problem> problems();
+        List<dev.vitrine.core.model.Problem> problems();
 
         @Override
         void close();
@@ -200,7 +201,7 @@ public interface TimedMessages {
     static Cursor empty() {
         return new Cursor() {
             @Override
-            public List<dev.vitrine.core.verify.Problem> problems() {
+            public List<dev.vitrine.core.model.Problem> problems() {
                 return List.of();
             }
 

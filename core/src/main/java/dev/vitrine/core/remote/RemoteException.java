@@ -1,6 +1,6 @@
 package dev.vitrine.core.remote;
 
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.io.SourceUnavailableException;
 import java.io.IOException;
 import java.net.ConnectException;

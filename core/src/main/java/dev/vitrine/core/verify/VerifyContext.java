@@ -1,7 +1,9 @@
 package dev.vitrine.core.verify;
 
+import dev.vitrine.core.model.Severity;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 

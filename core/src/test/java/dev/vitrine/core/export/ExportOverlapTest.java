@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;

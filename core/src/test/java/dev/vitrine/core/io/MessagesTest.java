@@ -1,5 +1,6 @@
 package dev.vitrine.core.io;
 
+import dev.vitrine.core.text.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
 package dev.vitrine.core.verify;
 
+import dev.vitrine.core.model.Severity;
+import dev.vitrine.core.model.Problem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

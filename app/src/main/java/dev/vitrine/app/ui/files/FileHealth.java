@@ -5,8 +5,8 @@ import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,7 +67,7 @@ public final class FileHealth {
      * their messages quote. Built once per health change, on the thread that owns the problems.
      */
     public static final class Problems {
-        private final Map<dev.vitrine.core.model.FileRef, TreeMap<Long, Problem>> byOffset = new HashMap<>();
+        private final Map<dev.vitrine.core.io.FileRef, TreeMap<Long, Problem>> byOffset = new HashMap<>();
         private final Map<String, Problem> byName = new HashMap<>();
 
         public Problems(Iterable<Problem> problems) {

@@ -2,10 +2,10 @@ package dev.vitrine.app.ui.health;
 
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.core.model.ByteRange;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;

@@ -24,7 +24,7 @@ public final class HexMarks {
      * gets no mark of its own.
      */
     public static HexMarks forNode(String name, dev.vitrine.core.model.ByteRange range, List<dev.vitrine.core.model.Field> fields,
-                                   dev.vitrine.core.model.FileRef shown, long fileSize) {
+                                   dev.vitrine.core.io.FileRef shown, long fileSize) {
         List<HexMark> out = new ArrayList<>();
         // A node spanning the whole file (the archive itself) would tint every byte: frame nothing.
         boolean whole = range.offset() == 0 && range.length() >= fileSize;

@@ -5,7 +5,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;

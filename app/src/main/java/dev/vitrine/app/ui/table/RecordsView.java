@@ -63,7 +63,7 @@ public final class RecordsView extends BorderPane {
     private AtomicBoolean searchCancel = new AtomicBoolean();
     private Consumer<RowTable.Row> onRowSelected = r -> {};
     private Runnable onExport = () -> {};
-    private Consumer<List<dev.vitrine.core.verify.Problem>> onProblems = p -> {};
+    private Consumer<List<dev.vitrine.core.model.Problem>> onProblems = p -> {};
     private long count = -1;
 
     /** One search match as the matches table shows it: its number (from 1) and its bytes. */
@@ -199,10 +199,10 @@ public final class RecordsView extends BorderPane {
         });
     }
 
-    private record Counted(long rows, List<dev.vitrine.core.verify.Problem> problems) {}
+    private record Counted(long rows, List<dev.vitrine.core.model.Problem> problems) {}
 
     /** Where damage met while reading rows goes (the problems list and the tree's badges). */
-    public void setOnProblems(Consumer<List<dev.vitrine.core.verify.Problem>> handler) {
+    public void setOnProblems(Consumer<List<dev.vitrine.core.model.Problem>> handler) {
         onProblems = handler == null ? p -> {} : handler;
     }
 

@@ -1,6 +1,6 @@
 package dev.vitrine.app.ui.timeline;
 
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.model.TimelineDensity;
 import java.io.IOException;

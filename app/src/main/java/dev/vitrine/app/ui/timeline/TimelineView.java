@@ -53,7 +53,7 @@ public final class TimelineView extends Region {
     private Long cursor;
     private String cursorChannel;
     private Map<String, dev.vitrine.core.model.Health> damage = Map.of();
-    private Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> damagedFiles = Map.of();
+    private Map<dev.vitrine.core.io.FileRef, dev.vitrine.core.model.Health> damagedFiles = Map.of();
     private java.util.function.Consumer<Pick> onPick = p -> {};
     private Runnable onRangeChanged = () -> {};
     private java.util.function.Consumer<String> onLaneChosen = c -> {};
@@ -152,7 +152,7 @@ public final class TimelineView extends Region {
     }
 
     /** Marks lanes of damaged channels, and under each the time span of its messages in each damaged file. */
-    public void setDamage(Map<String, dev.vitrine.core.model.Health> byChannel, Map<dev.vitrine.core.model.FileRef, dev.vitrine.core.model.Health> byFile) {
+    public void setDamage(Map<String, dev.vitrine.core.model.Health> byChannel, Map<dev.vitrine.core.io.FileRef, dev.vitrine.core.model.Health> byFile) {
         damage = byChannel == null ? Map.of() : Map.copyOf(byChannel);
         damagedFiles = byFile == null ? Map.of() : Map.copyOf(byFile);
         draw();

@@ -1,7 +1,7 @@
 package dev.vitrine.app.ui.tree;
 
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -85,7 +85,7 @@ public final class NodeTreeItem extends TreeItem<TreeEntry> {
 
     private List<TreeItem<TreeEntry>> items(ChildPage page) {
         List<TreeItem<TreeEntry>> items = new ArrayList<>(page.children().size() + 1);
-        List<dev.vitrine.core.verify.Problem> problems = new ArrayList<>();
+        List<dev.vitrine.core.model.Problem> problems = new ArrayList<>();
         for (TreeEntry.NodeEntry e : page.children()) {
             items.add(new NodeTreeItem(e, ctx));
             problems.addAll(e.problems());

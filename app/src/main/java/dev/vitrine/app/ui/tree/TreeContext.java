@@ -1,7 +1,7 @@
 package dev.vitrine.app.ui.tree;
 
 import dev.vitrine.app.ui.concurrent.Background;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 import java.util.function.Consumer;
 

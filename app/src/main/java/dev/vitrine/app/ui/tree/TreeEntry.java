@@ -1,7 +1,7 @@
 package dev.vitrine.app.ui.tree;
 
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 
 /** What one row of the structure tree shows: a node, a "… N more" page, or a message. */

@@ -1,6 +1,6 @@
 package dev.vitrine.app.ui.verify;
 
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;

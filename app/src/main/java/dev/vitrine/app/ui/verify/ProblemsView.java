@@ -2,8 +2,8 @@ package dev.vitrine.app.ui.verify;
 
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectWrapper;

@@ -12,7 +12,7 @@ import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.testing.Fixtures;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;

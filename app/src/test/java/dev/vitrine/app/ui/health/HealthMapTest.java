@@ -3,9 +3,9 @@ package dev.vitrine.app.ui.health;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vitrine.core.model.ByteRange;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Health;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +51,7 @@ class HealthMapTest {
         HealthMap h = new HealthMap();
         h.add(Problem.warning("f", 10, "odd"));
         var key = new dev.vitrine.app.ui.tree.NodeKey("index-block", "root", ByteRange.of(500, 20));
-        h.addSubtrees(java.util.Map.of(key, dev.vitrine.core.verify.Severity.ERROR));
+        h.addSubtrees(java.util.Map.of(key, dev.vitrine.core.model.Severity.ERROR));
         HealthMap c = h.copy();
         h.add(Problem.error("f", 40, "bad"));
         h.markChecked();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.vitrine.core.model.ByteRange;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Field;
 import java.util.List;
 import org.junit.jupiter.api.Test;

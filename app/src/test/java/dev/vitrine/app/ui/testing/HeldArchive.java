@@ -6,7 +6,7 @@ import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.SortedRecords;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -12,7 +12,7 @@ import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.nio.file.Path;
 import java.util.ArrayList;

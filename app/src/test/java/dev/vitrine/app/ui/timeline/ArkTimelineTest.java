@@ -340,7 +340,7 @@ class ArkTimelineTest extends WindowTest {
         TimedMessages.Message m = messages(timed(v), "/odom").get(10);
         assertEquals(dev.vitrine.core.model.Health.UNCHECKED, fx(() -> tv.damageOf("/odom")));
         fx(() -> {
-            v.session().addProblems(List.of(dev.vitrine.core.verify.Problem.error(m.range().file(), m.range().offset(), "bad frame")));
+            v.session().addProblems(List.of(dev.vitrine.core.model.Problem.error(m.range().file(), m.range().offset(), "bad frame")));
             return null;
         });
         waitUntil("the lane marked", () -> tv.damageOf("/odom") == dev.vitrine.core.model.Health.DAMAGED);

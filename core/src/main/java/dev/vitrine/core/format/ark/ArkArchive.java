@@ -9,12 +9,12 @@ import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.rbuf.Guid;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -127,7 +127,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
                     missing.add(sd.ref());
                     // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
                     String why = e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason()) ? "is missing"
-                            : "is not read: " + dev.vitrine.core.io.Messages.reason(e);
+                            : "is not read: " + dev.vitrine.core.text.Messages.reason(e);
                     openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest " + why + " (" + sd.ref() + ")"));
                 }
             }

@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.LittleEndian;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.TimedMessages.ChannelInfo;
 import dev.vitrine.core.model.TimedMessages.Hidden;
 import dev.vitrine.core.model.TimelineDensity;

@@ -2,7 +2,7 @@ package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RValue;
@@ -10,7 +10,7 @@ import dev.vitrine.core.rbuf.RbufDecoder;
 import dev.vitrine.core.rbuf.RbufException;
 import dev.vitrine.core.rbuf.RbufFile;
 import dev.vitrine.core.rbuf.RbufIr;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -122,7 +122,7 @@ public final class ArkMessage implements TimedMessages.Message {
             return RbufJson.toJson(decode());
         } catch (IOException e) {
             String what = e instanceof RbufException r ? r.detail() : e.getMessage();
-            log.archive.met(dev.vitrine.core.verify.Problem.error(s.ref(), entry.offset(), "message " + entry.index() + " of " + channel.name
+            log.archive.met(dev.vitrine.core.model.Problem.error(s.ref(), entry.offset(), "message " + entry.index() + " of " + channel.name
                     + " @" + entry.timeNs() + ": " + what));
             throw e;
         }

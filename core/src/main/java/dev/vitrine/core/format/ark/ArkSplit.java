@@ -1,12 +1,12 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RValue;
 import dev.vitrine.core.rbuf.RbufDecoder;
 import dev.vitrine.core.rbuf.RbufException;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.ark;
 
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RbufException;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.CRC32C;

@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.bundle;
 
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

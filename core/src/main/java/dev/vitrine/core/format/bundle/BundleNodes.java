@@ -16,7 +16,7 @@ import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Role;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -105,10 +105,10 @@ public final class BundleWriter {
         }
     }
 
-    /** A size as {@link dev.vitrine.core.io.SizeText} reads it, the option named in the message. */
+    /** A size as {@link dev.vitrine.core.text.SizeText} reads it, the option named in the message. */
     static long size(String option, String text) {
         try {
-            return dev.vitrine.core.io.SizeText.parse(text);
+            return dev.vitrine.core.text.SizeText.parse(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }

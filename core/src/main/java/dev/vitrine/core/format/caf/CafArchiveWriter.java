@@ -66,9 +66,9 @@ final class CafArchiveWriter implements ArchiveWriter {
         o.flush();
     }
 
-    /** A size as {@link dev.vitrine.core.io.SizeText} reads it, and at most the format's 32 GiB chunk limit. */
+    /** A size as {@link dev.vitrine.core.text.SizeText} reads it, and at most the format's 32 GiB chunk limit. */
     static long parseSize(String s) {
-        long bytes = dev.vitrine.core.io.SizeText.parse(s);
+        long bytes = dev.vitrine.core.text.SizeText.parse(s);
         if (bytes > CafWriter.MAX_CHUNK_DATA) throw new IllegalArgumentException("'" + s + "' is over the format's 32 GiB chunk limit");
         return bytes;
     }

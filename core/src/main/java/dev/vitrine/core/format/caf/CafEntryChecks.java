@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.caf;
 
 import dev.vitrine.core.export.EntryPathPolicy;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.vitrine.core.format.caf;
 
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 
 /**

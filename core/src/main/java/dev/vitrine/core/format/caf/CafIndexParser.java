@@ -1,6 +1,6 @@
 package dev.vitrine.core.format.caf;
 
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.io.SegmentInputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -13,7 +13,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.foreign.MemorySegment;

@@ -3,7 +3,7 @@ package dev.vitrine.core.format.caf;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.vitrine.core.format.caf;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.List;
 
 /** A leaf section of the chunk (index, footer) with its fields. */

@@ -2,7 +2,7 @@ package dev.vitrine.core.format.caf;
 
 import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.io.IndexSort;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.vitrine.core.format.clps;
 
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 
 /** A lazily read part of the files section: its value, or the problem that stopped it. */
 record ClpsLoaded<T>(T value, Problem problem) {

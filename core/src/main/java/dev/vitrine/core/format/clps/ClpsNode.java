@@ -6,7 +6,7 @@ import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

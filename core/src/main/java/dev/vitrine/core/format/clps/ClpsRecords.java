@@ -341,7 +341,7 @@ public final class ClpsRecords implements AutoCloseable {
         return new ClpsTables(a, dl.value(), tl.value());
     }
 
-    static IOException asException(dev.vitrine.core.verify.Problem p) {
+    static IOException asException(dev.vitrine.core.model.Problem p) {
         return new FormatException(p.file(), p.offset(), p.message());
     }
 }

@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.util.BitSet;

@@ -9,7 +9,7 @@ import dev.vitrine.core.io.Crc64Xz;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Field;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -148,7 +148,7 @@ final class HeaderParser {
             } catch (CharacterCodingException e) {
                 problem(METADATA, "bad metadata: not valid UTF-8");
             } catch (java.io.IOException | RuntimeException e) {
-                problem(METADATA, "bad metadata: not valid JSON (" + dev.vitrine.core.io.Messages.reason(e) + ")");
+                problem(METADATA, "bad metadata: not valid JSON (" + dev.vitrine.core.text.Messages.reason(e) + ")");
             }
             fields.add(Field.at("metadata", text == null ? "(unreadable)" : abbreviate(text), METADATA, ml));
             long extStart = METADATA + ml;

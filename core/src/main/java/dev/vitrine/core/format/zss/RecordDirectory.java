@@ -1,6 +1,6 @@
 package dev.vitrine.core.format.zss;
 
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

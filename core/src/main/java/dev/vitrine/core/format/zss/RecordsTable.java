@@ -31,7 +31,7 @@ final class RecordsTable implements RowTable {
     }
 
     @Override
-    public List<dev.vitrine.core.verify.Problem> problems() {
+    public List<dev.vitrine.core.model.Problem> problems() {
         return archive.recordDirectory().problems();
     }
 

@@ -22,10 +22,10 @@ final class StreamDecompression {
         } catch (FormatException e) {
             throw e;
         } catch (IOException e) {
-            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.io.Messages.reason(e));
+            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
         } catch (RuntimeException e) {
             // Decoders of hostile input sometimes fail with index errors instead of IOExceptions.
-            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.io.Messages.reason(e));
+            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
         }
         return out.segment();
     }

@@ -2,7 +2,7 @@ package dev.vitrine.core.format.zss;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.format.ArchiveWriter;
-import dev.vitrine.core.io.Messages;
+import dev.vitrine.core.text.Messages;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,7 +2,7 @@ package dev.vitrine.core.format.zss;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.model.Field;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.util.HexFormat;
 import java.util.List;
 

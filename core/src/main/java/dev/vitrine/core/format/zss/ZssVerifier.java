@@ -2,7 +2,7 @@ package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.verify.CancelledException;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
 import java.security.MessageDigest;

@@ -124,7 +124,7 @@ public final class ZssWriter implements AutoCloseable {
         try {
             n = MetadataJson.parse(json);
         } catch (IOException e) {
-            throw new IllegalArgumentException("not valid JSON: " + dev.vitrine.core.io.Messages.reason(e));
+            throw new IllegalArgumentException("not valid JSON: " + dev.vitrine.core.text.Messages.reason(e));
         }
         if (n instanceof ObjectNode o) return o;
         throw new IllegalArgumentException("metadata must be a JSON object ({...}), not " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));

@@ -2,8 +2,8 @@ package dev.vitrine.core.format.ark;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.vitrine.core.model.FileRef;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.Problem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -9,8 +9,8 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -94,7 +94,7 @@ class ArkHostileLogTest {
         Files.move(log.resolve("manifests"), manifests);
         Files.createSymbolicLink(log.resolve("manifests"), manifests);
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> ArkTestLogs.open(log));
-        assertTrue(dev.vitrine.core.io.Messages.reason(e).contains("manifests is a symbolic link"), e.toString());
+        assertTrue(dev.vitrine.core.text.Messages.reason(e).contains("manifests is a symbolic link"), e.toString());
     }
 
     @Test

@@ -9,7 +9,7 @@ import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.json.Json;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Role;

@@ -7,7 +7,7 @@ import dev.vitrine.core.rbuf.RbufIr;
 import dev.vitrine.core.rbuf.RbufJson;
 import dev.vitrine.core.rbuf.RbufTestIr;
 import dev.vitrine.core.rbuf.RbufType;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.vitrine.core.format.bundle;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

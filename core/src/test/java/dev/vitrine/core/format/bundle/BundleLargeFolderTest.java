@@ -7,7 +7,7 @@ import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -188,7 +188,7 @@ class BundleRoundTripTest {
             Node files = a.root().children(1, 1).getFirst();
             Node zNode = files.children(0, 100).stream().filter(n -> n.name().equals("z.txt")).findFirst().orElseThrow();
             assertTrue(zNode.is(Role.FILE));
-            assertEquals(dev.vitrine.core.model.FileRef.of("shard-00000000"), zNode.range().file());
+            assertEquals(dev.vitrine.core.io.FileRef.of("shard-00000000"), zNode.range().file());
             var d = zNode.decoded().orElseThrow();
             assertTrue(d.container().encloses(zNode.range()) || d.container().equals(zNode.range()));
             try (var src = d.open()) {

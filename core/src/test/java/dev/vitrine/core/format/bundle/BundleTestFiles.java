@@ -6,8 +6,8 @@ import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Content;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.VerifyEngine;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,7 +75,7 @@ final class BundleTestFiles {
     }
 
     static List<Problem> errors(BundleArchive a) {
-        return verify(a).stream().filter(p -> p.severity() == dev.vitrine.core.verify.Severity.ERROR).toList();
+        return verify(a).stream().filter(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR).toList();
     }
 
     static byte[] read(Content c) throws IOException {

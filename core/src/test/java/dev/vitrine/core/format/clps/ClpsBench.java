@@ -36,7 +36,7 @@ public final class ClpsBench {
             long t1 = System.nanoTime();
             System.err.printf("%d records in %.0f ms; peak heap %d MB%n", n, (t1 - t0) / 1e6, peakHeapMb());
             if (args.length > 2) {
-                var report = dev.vitrine.core.verify.VerifyEngine.run(a, p -> System.err.println(p));
+                var report = dev.vitrine.core.format.VerifyEngine.run(a, p -> System.err.println(p));
                 System.err.printf("verify: %d errors in %.0f ms%n", report.errors(), (System.nanoTime() - t1) / 1e6);
             }
         }

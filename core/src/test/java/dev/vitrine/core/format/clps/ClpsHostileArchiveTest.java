@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.Zstd;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -114,7 +114,7 @@ class ClpsHostileArchiveTest {
     void rebuiltArchiveIsIntact() throws Exception {
         // The builder itself makes a sound archive (so the failures below are the hostile part's).
         List<Problem> ps = problems(build(base(), 3));
-        assertTrue(ps.stream().allMatch(p -> p.message().contains("RangeIndex") || p.severity() != dev.vitrine.core.verify.Severity.ERROR), ps.toString());
+        assertTrue(ps.stream().allMatch(p -> p.message().contains("RangeIndex") || p.severity() != dev.vitrine.core.model.Severity.ERROR), ps.toString());
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.VerifyEngine;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.format.VerifyEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

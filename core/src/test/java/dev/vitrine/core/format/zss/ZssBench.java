@@ -1,8 +1,8 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.VerifyEngine;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.nio.charset.StandardCharsets;

@@ -4,8 +4,8 @@ import static dev.vitrine.core.format.zss.ZssTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.verify.Problem;
+import dev.vitrine.core.model.Problem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,8 +4,8 @@ import static dev.vitrine.core.format.zss.ZssTestSupport.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.Severity;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.vitrine.core.io.Crc64Xz;
 import dev.vitrine.core.io.LittleEndian;
-import dev.vitrine.core.verify.Problem;
-import dev.vitrine.core.verify.VerifyEngine;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.vitrine.core.model;
+package dev.vitrine.core.io;
 
 import java.util.Objects;
 

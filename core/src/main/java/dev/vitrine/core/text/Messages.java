@@ -1,5 +1,7 @@
-package dev.vitrine.core.io;
+package dev.vitrine.core.text;
 
+import dev.vitrine.core.io.Reasoned;
+import dev.vitrine.core.io.FormatException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.UncheckedIOException;
@@ -31,13 +33,6 @@ public final class Messages {
     private static final Pattern FROM_LIBRARY = Pattern.compile("\\s*,?\\s*\\(?from `[^`]*`\\)?");
     private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*at \\[Source: .*$", Pattern.DOTALL);
 
-    /**
-     * An exception whose message already names its file; {@link #reason()} is the part after
-     * the name, for callers that put their own name in front.
-     */
-    public interface Reasoned {
-        String reason();
-    }
 
     /** The reason alone, one line, without any path: what follows "NAME: " in a message. */
     public static String reason(Throwable e) {

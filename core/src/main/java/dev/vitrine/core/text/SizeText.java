@@ -1,4 +1,4 @@
-package dev.vitrine.core.io;
+package dev.vitrine.core.text;
 
 import java.util.Locale;
 

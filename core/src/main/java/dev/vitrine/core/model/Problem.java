@@ -1,8 +1,7 @@
-package dev.vitrine.core.verify;
+package dev.vitrine.core.model;
 
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.model.ByteRange;
-import dev.vitrine.core.model.FileRef;
+import dev.vitrine.core.io.FileRef;
 import java.util.List;
 
 /**
