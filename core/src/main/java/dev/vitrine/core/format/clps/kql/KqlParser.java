@@ -2,11 +2,12 @@ package dev.vitrine.core.format.clps.kql;
 
 import dev.vitrine.core.format.clps.kql.KqlLexer.Kind;
 import dev.vitrine.core.format.clps.kql.KqlLexer.Token;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Recursive descent over clp-s's KQL grammar. AND and OR have the same precedence and group from
+ * A parser of clp-s's KQL grammar. AND and OR have the same precedence and group from
  * the left ({@code a OR b AND c} is {@code (a OR b) AND c}, as clp-s's grammar has them in one
  * alternative); NOT binds tighter than both.
  *
@@ -57,31 +58,156 @@ final class KqlParser {
         return new KqlSyntaxException(t.pos(), "expected " + expected + " but found " + found);
     }
 
+    /**
+     * The query and every group in it, parsed with an explicit stack so that a query nested or
+     * chained thousands deep (clp-s answers 10,000 parentheses) needs no deep Java recursion.
+     * Same-operator chains become one n-ary node and runs of NOT collapse by parity, which
+     * changes nothing clp-s's rewriting sees; what is left nests only where operators alternate.
+     */
     private KqlExpr query() {
-        KqlExpr left = primary();
-        while (peek().kind() == Kind.AND || peek().kind() == Kind.OR) {
-            boolean and = next().kind() == Kind.AND;
-            KqlExpr right = primary();
-            left = and ? new KqlExpr.And(List.of(left, right)) : new KqlExpr.Or(List.of(left, right));
+        ArrayDeque<Group> stack = new ArrayDeque<>();
+        Group g = new Group(Kind.EOF, null, null, false);
+        while (true) {
+            // An operand: NOTs, then a group opener or a filter.
+            boolean negate = false;
+            KqlExpr operand = null;
+            while (operand == null) {
+                Token t = next();
+                switch (t.kind()) {
+                    case NOT -> negate = !negate;
+                    case LPAREN -> {
+                        stack.push(g);
+                        g = new Group(Kind.RPAREN, null, null, negate);
+                        negate = false;
+                    }
+                    case QUOTED, UNQUOTED -> {
+                        if (peek().kind() == Kind.COLON && tokens.get(at + 1).kind() == Kind.LBRACE) {
+                            next();
+                            KqlColumn col = column(t);
+                            next();
+                            stack.push(g);
+                            g = new Group(Kind.RBRACE, col, t, negate);
+                            negate = false;
+                        } else {
+                            operand = negated(afterLiteral(t), negate);
+                        }
+                    }
+                    default -> throw unexpected(t, "a key, a value, '(' or NOT");
+                }
+            }
+            g.add(operand);
+            // Operators, and the groups that close after this operand.
+            while (true) {
+                Token t = peek();
+                if (t.kind() == Kind.AND || t.kind() == Kind.OR) {
+                    g.op = next().kind();
+                    break;
+                }
+                if (g.closer == Kind.EOF) {
+                    KqlExpr e = g.result();
+                    checkDepth(e);
+                    return e;
+                }
+                expect(g.closer, g.closer == Kind.RPAREN ? "')'" : "'}'");
+                KqlExpr inner = g.result();
+                if (g.prefix != null) {
+                    checkDepth(inner); // prefixing recurses over the group
+                    inner = prefixed(inner, g.prefix, g.prefixToken);
+                }
+                inner = negated(inner, g.negated);
+                g = stack.pop();
+                g.add(inner);
+            }
         }
-        return left;
     }
 
-    private KqlExpr primary() {
-        Token t = next();
-        switch (t.kind()) {
-            case LPAREN -> {
-                KqlExpr q = query();
-                expect(Kind.RPAREN, "')'");
-                return q;
+    private static KqlExpr negated(KqlExpr e, boolean negate) {
+        return negate ? new KqlExpr.Not(e) : e;
+    }
+
+    /**
+     * Deeper than this the query is refused: what is left of nesting after flattening alternates
+     * AND with OR or wraps NOT around groups, and the rewriting passes recurse over it.
+     */
+    static final int MAX_DEPTH = 1_000;
+
+    private static void checkDepth(KqlExpr root) {
+        ArrayDeque<KqlExpr> nodes = new ArrayDeque<>();
+        ArrayDeque<Integer> depths = new ArrayDeque<>();
+        nodes.push(root);
+        depths.push(1);
+        while (!nodes.isEmpty()) {
+            KqlExpr e = nodes.pop();
+            int d = depths.pop();
+            if (d > MAX_DEPTH) {
+                throw new KqlSyntaxException(0, "query nested too deeply (more than " + MAX_DEPTH
+                        + " levels of alternating AND, OR and NOT groups)");
             }
-            case NOT -> {
-                return new KqlExpr.Not(primary());
+            List<KqlExpr> children = switch (e) {
+                case KqlExpr.And a -> a.operands();
+                case KqlExpr.Or o -> o.operands();
+                case KqlExpr.Not n -> List.of(n.operand());
+                case KqlExpr.Filter f -> List.of();
+            };
+            for (KqlExpr c : children) {
+                nodes.push(c);
+                depths.push(d + 1);
             }
-            case QUOTED, UNQUOTED -> {
-                return afterLiteral(t);
+        }
+    }
+
+    /** An open group: its operands so far, grouped from the left as clp-s groups AND and OR. */
+    private static final class Group {
+        final Kind closer;
+        final KqlColumn prefix;
+        final Token prefixToken;
+        final boolean negated;
+        Kind op;
+        Kind runOp;
+        List<KqlExpr> run = new ArrayList<>();
+
+        Group(Kind closer, KqlColumn prefix, Token prefixToken, boolean negated) {
+            this.closer = closer;
+            this.prefix = prefix;
+            this.prefixToken = prefixToken;
+            this.negated = negated;
+        }
+
+        /** Appends to the current same-operator run, or closes it as the left operand of a new one. */
+        void add(KqlExpr e) {
+            if (run.isEmpty()) {
+                run.add(e);
+                return;
             }
-            default -> throw unexpected(t, "a key, a value, '(' or NOT");
+            if (runOp != null && runOp != op) {
+                KqlExpr left = result();
+                run = new ArrayList<>();
+                run.add(left);
+            }
+            runOp = op;
+            if (run.size() == 1) {
+                KqlExpr first = run.remove(0);
+                append(first);
+            }
+            append(e);
+        }
+
+        /** (a OR b) OR c is a OR b OR c: a same-operator operand joins the run. */
+        private void append(KqlExpr e) {
+            if (op == Kind.AND && e instanceof KqlExpr.And a && !a.operands().isEmpty()) {
+                run.addAll(a.operands());
+            } else if (op == Kind.OR && e instanceof KqlExpr.Or o && !o.operands().isEmpty()) {
+                run.addAll(o.operands());
+            } else {
+                run.add(e);
+            }
+        }
+
+        KqlExpr result() {
+            if (run.size() == 1) {
+                return run.get(0);
+            }
+            return runOp == Kind.AND ? new KqlExpr.And(List.copyOf(run)) : new KqlExpr.Or(List.copyOf(run));
         }
     }
 
@@ -92,11 +218,6 @@ final class KqlParser {
             KqlColumn col = column(first);
             Token v = next();
             switch (v.kind()) {
-                case LBRACE -> {
-                    KqlExpr inner = query();
-                    expect(Kind.RBRACE, "'}'");
-                    return prefixed(inner, col, first);
-                }
                 case LPAREN -> {
                     return prefixed(list(), col, first);
                 }
