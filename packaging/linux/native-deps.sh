@@ -14,6 +14,7 @@ for j in "$tree"/lib/app/*.jar; do
 done
 own="$(find "$tree" "$scratch" -name '*.so*' -printf '%f\n' | sort -u)"
 missing=""
+# The loop runs in this shell (no pipeline), so what it adds to $missing is still there after it.
 while IFS= read -r elf; do
   # Direct needs only (NEEDED); ldd says where each is. What those need comes with them.
   needed="$(readelf -d "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')"
@@ -23,9 +24,10 @@ while IFS= read -r elf; do
     grep -qxF "$soname" <<<"$own" && continue
     case "$path" in "$tree"/*|"$scratch"/*) continue ;; esac
     if [ "$path" = not ]; then missing="$missing $soname"; continue; fi
-    echo "$soname $path"
+    echo "$soname $path" >>"$scratch/deps"
   done < <(ldd "$elf" 2>/dev/null | grep '=>' || true)
-done < <(find "$tree/runtime" "$tree/lib" "$scratch" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec sh -c 'head -c4 "$1" | grep -q ELF' _ {} \; -print) | sort -u
+done < <(find "$tree/runtime" "$tree/lib" "$scratch" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec sh -c 'head -c4 "$1" | grep -q ELF' _ {} \; -print)
+[ -f "$scratch/deps" ] && sort -u "$scratch/deps"
 if [ -n "$missing" ]; then
   echo "packaging: these libraries are not installed here, so they cannot be declared:$(tr ' ' '\n' <<<"$missing" | sort -u | paste -sd' ')" >&2
   echo "packaging: install them (Debian: sudo apt-get install libgtk-3-0 libgl1 libasound2 libxtst6)" >&2

@@ -31,8 +31,7 @@ final class TempFile implements AutoCloseable {
     static TempFile beside(Path target) throws IOException {
         Path dir = target.getParent();
         for (int attempt = 0; ; attempt++) {
-            String base = target.getFileName().toString();
-            if (base.length() > 120) base = base.substring(0, 120);
+            String base = shortened(target.getFileName().toString());
             Path p = dir.resolve("." + base + ".vitrine-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".part");
             try {
                 return new TempFile(p, FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
@@ -40,6 +39,23 @@ final class TempFile implements AutoCloseable {
                 if (attempt > 10) throw e;
             }
         }
+    }
+
+    /**
+     * At most 120 bytes of the name, whole characters only: file systems limit names in bytes
+     * (255), and the temp name adds about 27 to the final one, which may itself be 255 bytes.
+     */
+    static String shortened(String name) {
+        int bytes = 0;
+        int end = 0;
+        while (end < name.length()) {
+            int cp = name.codePointAt(end);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + size > 120) break;
+            bytes += size;
+            end += Character.charCount(cp);
+        }
+        return name.substring(0, end);
     }
 
     FileChannel channel() {

@@ -151,6 +151,21 @@ class ExportEngineTest {
         assertNoTemps();
     }
 
+    /** Names limit bytes, not characters: 250, 240 and 240 bytes of é, € and 😀 are legal and export. */
+    @ParameterizedTest
+    @MethodSource("longNonAsciiNames")
+    void longNamesThatAreNotAsciiExport(String name) throws Exception {
+        assertTrue(name.getBytes(StandardCharsets.UTF_8).length >= 240);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(new Bytes(name, "x")), dest);
+        assertEquals(List.of(), r.failed());
+        assertEquals("x", Files.readString(dest.resolve(name)));
+        assertNoTemps();
+    }
+
+    static Stream<String> longNonAsciiNames() {
+        return Stream.of("é".repeat(125), "€".repeat(80), "😀".repeat(60));
+    }
+
     @Test
     void duplicatesAndObstaclesAreReportedAndTheRestIsWritten() throws Exception {
         Files.createDirectories(dest.resolve("dir"));
