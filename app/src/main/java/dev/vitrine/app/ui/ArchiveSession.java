@@ -38,17 +38,26 @@ public final class ArchiveSession implements AutoCloseable {
 
     /** Detects, opens and reads the root: blocking, for the background. One-line message on failure. */
     public static ArchiveSession open(Path path) throws IOException {
+        return open(new dev.vitrine.core.location.LocalLocation(path));
+    }
+
+    /**
+     * The same for any location: a local path, an http(s):// or s3:// archive. Messages name a
+     * local file by its name and a remote one by its address (without secrets).
+     */
+    public static ArchiveSession open(dev.vitrine.core.location.Location location) throws IOException {
+        String name = location.remote() ? location.display() : location.name();
         Archive a;
         try {
-            a = FormatRegistry.get().open(path, Limits.DEFAULT);
+            a = FormatRegistry.get().open(location, Limits.DEFAULT);
         } catch (FormatRegistry.UnknownFormatException e) {
             throw e;
         } catch (IOException e) {
             // The same reasons as the command line (no such file, not a regular file, too many
-            // levels of symbolic links...), after the file's name.
-            throw new IOException(path.getFileName() + ": " + dev.vitrine.core.text.Messages.reason(e), e);
+            // levels of symbolic links, connection refused, no such object...), after the name.
+            throw new IOException(name + ": " + dev.vitrine.core.text.Messages.reason(e), e);
         } catch (RuntimeException e) {
-            throw new IOException(path.getFileName() + ": could not be opened (" + Human.error(e) + ")", e);
+            throw new IOException(name + ": could not be opened (" + Human.error(e) + ")", e);
         }
         try {
             Node r = a.root();
@@ -63,7 +72,7 @@ public final class ArchiveSession implements AutoCloseable {
             return s;
         } catch (RuntimeException e) {
             a.close();
-            throw new IOException(path.getFileName() + ": could not be read (" + Human.error(e) + ")", e);
+            throw new IOException(name + ": could not be read (" + Human.error(e) + ")", e);
         }
     }
 
@@ -89,6 +98,16 @@ public final class ArchiveSession implements AutoCloseable {
 
     public Path path() {
         return archive.path();
+    }
+
+    /** Where the archive was opened from: its URL for a remote archive, its path otherwise. */
+    public String address() {
+        return remote() != null ? remote().object().display() : archive.path().toString();
+    }
+
+    /** The remote source of a single-file archive read over the network, or null. */
+    public dev.vitrine.core.remote.RemoteSource remote() {
+        return archive.source() instanceof dev.vitrine.core.remote.RemoteSource r ? r : null;
     }
 
     public TreeEntry.NodeEntry root() {

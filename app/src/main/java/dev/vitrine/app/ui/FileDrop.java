@@ -24,21 +24,41 @@ public final class FileDrop {
     static final TransferMode[] TAKEN_AS = {TransferMode.COPY, TransferMode.LINK};
 
     private final Consumer<List<Path>> open;
+    private final Consumer<String> openUrl;
 
-    private FileDrop(Consumer<List<Path>> open) {
+    private FileDrop(Consumer<List<Path>> open, Consumer<String> openUrl) {
         this.open = open;
+        this.openUrl = openUrl;
     }
 
-    /** Takes file drops on {@code scene} and hands the dropped paths to {@code open}. */
-    public static void install(Scene scene, Consumer<List<Path>> open) {
-        FileDrop d = new FileDrop(open);
+    /**
+     * Takes file drops on {@code scene} and hands the dropped paths to {@code open}; a dropped
+     * http(s):// or s3:// address (a link dragged from a browser) goes to {@code openUrl}.
+     */
+    public static void install(Scene scene, Consumer<List<Path>> open, Consumer<String> openUrl) {
+        FileDrop d = new FileDrop(open, openUrl);
         scene.setOnDragOver(d::dragOver);
         scene.setOnDragDropped(d::dropped);
     }
 
+    /** Takes file drops only (embeddings and tests that open no URLs). */
+    public static void install(Scene scene, Consumer<List<Path>> open) {
+        install(scene, open, url -> { });
+    }
+
     /** Whether a drag with this content, from this source, is one the window takes. */
     static boolean takes(Dragboard board, Object gestureSource) {
-        return gestureSource == null && board != null && board.hasFiles() && !board.getFiles().isEmpty();
+        return gestureSource == null && board != null
+                && (board.hasFiles() && !board.getFiles().isEmpty() || url(board) != null);
+    }
+
+    /** The archive address a drag carries instead of files, or null. */
+    static String url(Dragboard board) {
+        if (board == null || board.hasFiles() && !board.getFiles().isEmpty()) return null;
+        String u = board.hasUrl() ? board.getUrl() : board.hasString() ? board.getString() : null;
+        if (u == null) return null;
+        u = u.strip();
+        return dev.vitrine.core.location.Locations.isUrl(u) && !u.contains("\n") ? u : null;
     }
 
     private void dragOver(DragEvent e) {
@@ -48,7 +68,11 @@ public final class FileDrop {
 
     private void dropped(DragEvent e) {
         boolean ok = takes(e.getDragboard(), e.getGestureSource());
-        if (ok) open.accept(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+        if (ok) {
+            String u = url(e.getDragboard());
+            if (u != null) openUrl.accept(u);
+            else open.accept(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+        }
         e.setDropCompleted(ok);
         e.consume();
     }

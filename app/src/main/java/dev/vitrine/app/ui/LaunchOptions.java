@@ -13,14 +13,15 @@ import java.util.List;
  * as a click in the hex view would); {@code --time-window FROM:TO} (seconds from the first
  * message) zooms a timeline to that window.
  */
-public record LaunchOptions(List<Path> files, Path screenshot, int width, int height, boolean verify, boolean dark, String show,
-                            long select, double[] timeWindow) {
+public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot, int width, int height, boolean verify, boolean dark,
+                            String show, long select, double[] timeWindow) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
 
     public static LaunchOptions parse(String[] args) {
         List<Path> files = new ArrayList<>();
+        List<String> urls = new ArrayList<>();
         Path shot = null;
         int w = DEFAULT_WIDTH, h = DEFAULT_HEIGHT;
         boolean verify = false, dark = false;
@@ -74,11 +75,12 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
                     if (a.startsWith("--")) {
                         throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
-                    files.add(Path.of(a));
+                    if (dev.vitrine.core.location.Locations.isUrl(a)) urls.add(a);
+                    else files.add(Path.of(a));
                 }
             }
         }
-        return new LaunchOptions(List.copyOf(files), shot, w, h, verify, dark, show, select, timeWindow);
+        return new LaunchOptions(List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -88,7 +90,7 @@ public record LaunchOptions(List<Path> files, Path screenshot, int width, int he
 
     /** The files to open: those given, else the samples folder (when it exists). */
     public List<Path> filesOrSamples() {
-        if (!files.isEmpty()) return files;
+        if (!files.isEmpty() || !urls.isEmpty()) return files;
         Path samples = samplesFolder();
         return samples != null && Files.isDirectory(samples) ? List.of(samples) : List.of();
     }

@@ -30,6 +30,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignW;
 /** The menu bar and tool bar, with the window's keyboard shortcuts. */
 final class MainMenus {
     static final KeyCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
+    static final KeyCombination OPEN_URL = new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination VERIFY = new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final KeyCombination VERIFY_F5 = new KeyCodeCombination(KeyCode.F5);
     static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
@@ -49,12 +50,13 @@ final class MainMenus {
         Menu file = new Menu("File");
         MenuItem open = item("Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
         MenuItem openFolder = item("Open Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
+        MenuItem openUrl = item("Open URL…", OPEN_URL, new FontIcon(MaterialDesignW.WEB), w::openUrlDialog);
         recent.setOnShowing(e -> fillRecent());
         fillRecent();
         MenuItem export = item("Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
         MenuItem close = item("Close Tab", CLOSE, null, w::closeTab);
         MenuItem quit = item("Quit", QUIT, null, w::quit);
-        file.getItems().addAll(open, openFolder, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
+        file.getItems().addAll(open, openFolder, openUrl, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
 
         Menu view = new Menu("View");
         CheckMenuItem dark = new CheckMenuItem("Dark Mode");
@@ -72,7 +74,7 @@ final class MainMenus {
 
         Menu help = new Menu("Help");
         MenuItem keys = item("Keyboard Shortcuts", null, null, () -> w.notifier().info(
-                "Ctrl+O open · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+                "Ctrl+O open · Ctrl+L open URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
         help.getItems().add(keys);
 
         MenuBar bar = new MenuBar(file, view, check, help);
@@ -83,13 +85,16 @@ final class MainMenus {
     private void fillRecent() {
         recent.getItems().clear();
         List<String> files = w.settings().recent;
-        if (files.isEmpty()) {
+        List<String> urls = w.settings().recentUrls;
+        if (files.isEmpty() && urls.isEmpty()) {
             MenuItem none = new MenuItem("(none yet)");
             none.setDisable(true);
             recent.getItems().add(none);
             return;
         }
         for (String f : files) recent.getItems().add(item(f, null, null, () -> w.open(List.of(Path.of(f)))));
+        if (!files.isEmpty() && !urls.isEmpty()) recent.getItems().add(new SeparatorMenuItem());
+        for (String u : urls) recent.getItems().add(item(u, null, null, () -> w.openUrl(u)));
         recent.getItems().addAll(new SeparatorMenuItem(), item("Clear Recent", null, null, w::clearRecent));
     }
 

@@ -9,6 +9,11 @@ import dev.vitrine.app.ui.status.StatusBar;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.format.FormatRegistry;
 import java.io.File;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.location.Locations;
+import dev.vitrine.core.location.RemoteOptions;
+import dev.vitrine.core.remote.Redact;
+import dev.vitrine.app.ui.remote.OpenUrlDialog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +77,12 @@ public final class MainWindow {
             frame.setCenter(tabs.getTabs().isEmpty() ? welcome : tabs);
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
-        FileDrop.install(scene, this::open);
+        FileDrop.install(scene, this::open, this::openUrl);
+        // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
+        javafx.animation.Timeline remoteStats = new javafx.animation.Timeline(
+                new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> showRemoteStats()));
+        remoteStats.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        remoteStats.play();
         theme.darkProperty().addListener((o, a, d) -> {
             settings.dark = d;
             saveSettings();
@@ -224,6 +234,54 @@ public final class MainWindow {
         }, s -> Trace.log("read " + path.getFileName()), err -> banner.error(Human.error(err))).handle((s, e) -> (Object) s);
     }
 
+    /**
+     * Opens the archive at {@code url} (http(s)://, s3://) in a tab, in the background: nothing
+     * on the FX thread waits for the network. Completes on the FX thread with the tab, or null
+     * when it could not be opened (the banner says why in one line).
+     */
+    public CompletableFuture<Tab> openUrl(String url) {
+        String typed = url.strip();
+        Location location;
+        try {
+            location = Locations.of(typed, RemoteOptions.DEFAULT);
+        } catch (IllegalArgumentException e) {
+            banner.error(Redact.url(typed) + ": " + e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        for (Tab t : tabs.getTabs()) {
+            if (((ArchiveView) t.getContent()).session().address().equals(location.display())) {
+                tabs.getSelectionModel().select(t);
+                return CompletableFuture.completedFuture(t);
+            }
+        }
+        status.setMessage("opening " + location.display() + "…");
+        CompletableFuture<Tab> shown = new CompletableFuture<>();
+        background.run(() -> ArchiveSession.open(location), s -> {
+            Tab t = addTab(s);
+            tabs.getSelectionModel().select(t);
+            for (String notice : location.notices()) banner.info(location.display() + ": " + notice);
+            rememberUrl(typed);
+            status.setMessage("");
+            shown.complete(t);
+        }, err -> {
+            banner.error(Human.error(err));
+            status.setMessage("");
+            shown.complete(null);
+        });
+        return shown;
+    }
+
+    /** Remembers a URL for File > Open URL…, unless it carries a secret (a presigned signature, a password). */
+    private void rememberUrl(String url) {
+        if (!Redact.url(url).equals(url)) return;
+        settings.recentUrls = RecentFiles.add(settings.recentUrls, url);
+        saveSettings();
+    }
+
+    void openUrlDialog() {
+        new OpenUrlDialog(stage, settings.recentUrls, background).show().ifPresent(this::openUrl);
+    }
+
     /** Shows an archive opened elsewhere (an embedding, a test) in a new tab, in front. */
     public Tab show(ArchiveSession session) {
         Tab t = addTab(session);
@@ -237,7 +295,7 @@ public final class MainWindow {
         view.onDividersMoved(() -> settings.dividers = view.dividers());
         Tab tab = new Tab(session.path().getFileName().toString(), view);
         tab.setGraphic(new FontIcon(NodeIcons.forNode(session.root().node())));
-        tab.setTooltip(new javafx.scene.control.Tooltip(session.path().toString()));
+        tab.setTooltip(new javafx.scene.control.Tooltip(session.address()));
         tab.setOnClosed(e -> view.dispose());
         view.verifier().runningProperty().addListener((o, a, r) -> updateVerifyRunning());
         if (!session.openProblems().isEmpty()) tab.getStyleClass().add("tab-damaged");
@@ -254,6 +312,18 @@ public final class MainWindow {
             view.notifier().error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
         }
         return tab;
+    }
+
+    void showRemoteStats() {
+        ArchiveView v = current();
+        dev.vitrine.core.remote.RemoteSource r = v == null ? null : v.session().remote();
+        if (r == null) {
+            status.setRemote("");
+            return;
+        }
+        var st = r.object().stats();
+        status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ") + Human.size(st.bytes()) + " fetched · "
+                + Human.count(st.hits()) + " cache hits");
     }
 
     private void updateVerifyRunning() {

@@ -32,10 +32,11 @@ public final class VitrineApp extends Application {
                 shot || opts.height() != LaunchOptions.DEFAULT_HEIGHT ? opts.height() : -1);
         w.show();
         List<Path> files = opts.filesOrSamples();
-        if (files.isEmpty() && opts.files().isEmpty()) {
+        if (files.isEmpty() && opts.files().isEmpty() && opts.urls().isEmpty()) {
             w.notifier().info("No samples folder found: open an archive with File > Open or drop one here");
         }
         CompletableFuture<Void> opened = w.open(files);
+        for (String url : opts.urls()) opened = opened.thenCompose(v -> w.openUrl(url)).thenApply(t -> null);
         if (shot) screenshot(w, opts, opened);
     }
 

@@ -13,6 +13,8 @@ public final class Settings {
     public boolean dark;
     public double[] dividers = {0.27, 0.5, 0.64};
     public List<String> recent = new ArrayList<>();
+    /** Archives opened by URL (http(s)://, s3://), newest first; never one that carries a secret. */
+    public List<String> recentUrls = new ArrayList<>();
 
     public Settings copy() {
         Settings s = new Settings();
@@ -24,6 +26,7 @@ public final class Settings {
         s.dark = dark;
         s.dividers = dividers == null ? null : dividers.clone();
         s.recent = new ArrayList<>(recent);
+        s.recentUrls = new ArrayList<>(recentUrls);
         return s;
     }
 }

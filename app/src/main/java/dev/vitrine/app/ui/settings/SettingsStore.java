@@ -45,6 +45,7 @@ public final class SettingsStore {
         try {
             Settings s = MAPPER.readValue(file.toFile(), Settings.class);
             if (s.recent == null) s.recent = new java.util.ArrayList<>();
+            if (s.recentUrls == null) s.recentUrls = new java.util.ArrayList<>();
             if (s.dividers == null || s.dividers.length != 3) s.dividers = new Settings().dividers;
             return s;
         } catch (IOException | RuntimeException e) {

@@ -27,6 +27,7 @@ public final class StatusBar extends HBox {
     private final Label format = new Label();
     private final Label size = new Label();
     private final Label message = new Label();
+    private final Label remote = new Label();
     private final Label jobTitle = new Label();
     private final ProgressBar jobProgress = new ProgressBar();
     private final Button cancel = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
@@ -57,7 +58,10 @@ public final class StatusBar extends HBox {
         Tooltip.install(busy, new Tooltip("reading in the background"));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(format, sep(), size, sep(), message, spacer, job, busy);
+        remote.setId("remote-stats");
+        remote.setVisible(false);
+        remote.setManaged(false);
+        getChildren().addAll(format, sep(), size, sep(), remote, message, spacer, job, busy);
         jobs.currentProperty().addListener((o, a, t) -> show(t));
     }
 
@@ -85,6 +89,17 @@ public final class StatusBar extends HBox {
     public void setFile(String formatName, String sizeText) {
         format.setText(formatName);
         size.setText(sizeText);
+    }
+
+    /** What reading a remote archive has cost so far (requests, bytes, cache hits), or empty. */
+    public void setRemote(String text) {
+        remote.setText(text);
+        remote.setVisible(!text.isEmpty());
+        remote.setManaged(!text.isEmpty());
+    }
+
+    public String remoteText() {
+        return remote.getText();
     }
 
     public void setMessage(String text) {

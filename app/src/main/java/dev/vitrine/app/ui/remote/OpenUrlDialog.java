@@ -1,0 +1,116 @@
+package dev.vitrine.app.ui.remote;
+
+import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.location.Locations;
+import dev.vitrine.core.location.RemoteOptions;
+import java.util.List;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/**
+ * File > Open URL… (Ctrl+L): an http(s):// or s3:// address, typed or chosen from the recent
+ * ones. For an s3:// bucket or prefix, "List" shows what is under it (prefixes first, then
+ * objects with their sizes), listed in the background; double-clicking a prefix goes into it,
+ * an object fills the address. Opening a prefix opens it as a folder archive (an Ark log, a
+ * DataBundle) when a format claims it.
+ */
+public final class OpenUrlDialog {
+    private final Dialog<String> dialog = new Dialog<>();
+    private final ComboBox<String> address = new ComboBox<>();
+    private final ListView<Location.Entry> entries = new ListView<>();
+    private final Label listing = new Label();
+    private final Background background;
+    private static final ButtonType OPEN = new ButtonType("Open", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+
+    public OpenUrlDialog(Window owner, List<String> recent, Background background) {
+        this.background = background;
+        dialog.initOwner(owner);
+        dialog.setTitle("Open URL");
+        dialog.setHeaderText("An archive on a web server or in S3: http://, https:// or s3://BUCKET/KEY");
+        address.setEditable(true);
+        address.getItems().setAll(recent);
+        address.setPromptText("s3://bucket/prefix/ or https://host/archive.clps");
+        address.setMaxWidth(Double.MAX_VALUE);
+        address.setId("open-url-address");
+        HBox.setHgrow(address, Priority.ALWAYS);
+        Button list = new Button("List");
+        list.setId("open-url-list");
+        list.setOnAction(e -> list(text()));
+        entries.setPlaceholder(new Label("List an s3:// bucket or prefix to choose what to open"));
+        entries.setPrefHeight(260);
+        entries.setCellFactory(v -> new EntryCell());
+        entries.setOnMouseClicked(e -> {
+            Location.Entry chosen = entries.getSelectionModel().getSelectedItem();
+            if (e.getClickCount() != 2 || chosen == null) return;
+            String base = prefix(text());
+            if (chosen.kind() == Location.Kind.FOLDER) list(base + chosen.name() + "/");
+            else address.getEditor().setText(base + chosen.name());
+        });
+        VBox box = new VBox(8, new HBox(8, address, list), listing, entries);
+        box.setPadding(new Insets(10));
+        box.setPrefWidth(640);
+        dialog.getDialogPane().setContent(box);
+        dialog.getDialogPane().getButtonTypes().setAll(OPEN, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(OPEN).disableProperty()
+                .bind(address.getEditor().textProperty().map(t -> !Locations.isUrl(t.strip())));
+        dialog.setResultConverter(b -> b == OPEN ? text() : null);
+        dialog.setOnShown(e -> address.getEditor().requestFocus());
+    }
+
+    /** Shows the dialog and waits; the address to open, if the user chose one. */
+    public Optional<String> show() {
+        return dialog.showAndWait().filter(s -> !s.isBlank());
+    }
+
+    private String text() {
+        return address.getEditor().getText() == null ? "" : address.getEditor().getText().strip();
+    }
+
+    /** The prefix that a listing of {@code url} shows the entries of. */
+    static String prefix(String url) {
+        return url.endsWith("/") ? url : url + "/";
+    }
+
+    /** Lists what is under {@code url} in the background: the FX thread never waits for the network. */
+    private void list(String url) {
+        if (!url.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")) {
+            listing.setText("Only s3:// buckets and prefixes can be listed: HTTP has no folders.");
+            return;
+        }
+        String prefix = prefix(url);
+        address.getEditor().setText(prefix);
+        listing.setText("listing " + prefix + "…");
+        entries.getItems().clear();
+        background.run(() -> Locations.of(prefix, RemoteOptions.DEFAULT).list(), got -> {
+            entries.getItems().setAll(got);
+            long folders = got.stream().filter(x -> x.kind() == Location.Kind.FOLDER).count();
+            listing.setText(prefix + ": " + Human.count(folders) + " prefixes, " + Human.count(got.size() - folders) + " objects");
+        }, err -> listing.setText(Human.error(err)));
+    }
+
+    /** A prefix as a folder, an object with its size. */
+    private static final class EntryCell extends ListCell<Location.Entry> {
+        @Override
+        protected void updateItem(Location.Entry e, boolean empty) {
+            super.updateItem(e, empty);
+            if (empty || e == null) {
+                setText(null);
+                return;
+            }
+            setText(e.kind() == Location.Kind.FOLDER ? e.name() + "/" : e.name() + "    " + Human.size(e.size()));
+        }
+    }
+}
