@@ -59,6 +59,16 @@ final class ArchiveArgument {
         return Locations.isUrl(typed) ? Redact.url(typed) : EntryPathPolicy.shown(typed);
     }
 
+    /**
+     * "FILE: offset N: message", the damage line, with the file shown as {@link #shown} shows
+     * it: a name holding a newline or ESC cannot forge a line or drive the terminal.
+     */
+    static String line(Problem p) {
+        String shown = shown(p.file());
+        if (shown.equals(p.file())) return p.toString();
+        return new Problem(p.severity(), shown, p.ref(), p.offset(), p.message(), p.nodePath(), p.expected(), p.actual()).toString();
+    }
+
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
     int run(Body body) {
         PrintWriter err = spec.commandLine().getErr();
@@ -171,7 +181,7 @@ final class ArchiveArgument {
             boolean error = p.severity() == Severity.ERROR;
             if (error) damaged = true;
             if (!error && !warnings) return;
-            String line = p.toString();
+            String line = line(p);
             if (!seen.add(line)) return;
             if (seen.size() <= MAX_PRINTED) err.println(line);
             else unprinted++;

@@ -7,6 +7,7 @@ import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
 import dev.vitrine.core.text.Messages;
+import dev.vitrine.core.text.Runs;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.FileListing;
 import java.io.IOException;
@@ -180,11 +181,31 @@ final class ExportCommand implements Callable<Integer> {
                 + stop.remaining() + (stop.remaining() == 1 ? " entry" : " entries") + " not exported)");
     }
 
+    /** Lines "PREFIX text" on {@code err}, a long run of one kind cut to ten and "PREFIX … and N more like this …". */
+    private static Runs<String> collapsed(PrintWriter err, String prefix) {
+        return new Runs<>(new Runs.Sink<>() {
+            @Override
+            public void item(String line) {
+                err.println(prefix + line);
+            }
+
+            @Override
+            public void more(String first, String text, long offset) {
+                err.println(prefix + text);
+            }
+        });
+    }
+
     private void printReport(PrintWriter out, PrintWriter err, String file, ExportReport r) {
-        for (ExportReport.Refused x : r.refused()) err.println("refused: " + LsCommand.printable(x.name()) + ": " + x.reason());
+        // 5,000 entries sharing one record are 4,999 refusals of one kind: ten lines and a summary, as verify does.
+        Runs<String> refusals = collapsed(err, "refused: ");
+        for (ExportReport.Refused x : r.refused()) refusals.add(LsCommand.printable(x.name()) + ": " + x.reason(), Runs.kind(x.reason()), x.offset());
+        refusals.finish();
+        Runs<String> allowed = collapsed(err, "overlap: ");
         for (ExportReport.Overlap x : r.overlaps()) {
-            if (x.exported()) err.println("overlap: " + LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked");
+            if (x.exported()) allowed.add(LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked", Runs.kind(x.reason()), x.offset());
         }
+        allowed.finish();
         long refusedOverlaps = r.overlaps().stream().filter(x -> !x.exported()).count();
         if (refusedOverlaps > 0) {
             err.println("vitrine: " + file + ": " + refusedOverlaps + (refusedOverlaps == 1 ? " entry shares" : " entries share")

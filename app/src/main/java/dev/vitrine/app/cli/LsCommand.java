@@ -30,7 +30,8 @@ final class LsCommand implements Callable<Integer> {
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number";
 
     @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
-            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields).")
+            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields);"
+            + " name_bytes (base64) when a stored name is not UTF-8.")
     boolean json;
 
     @Mixin
@@ -150,6 +151,9 @@ final class LsCommand implements Callable<Integer> {
         for (FileListing.Entry e : entries) {
             g.writeStartObject();
             g.writeStringField("name", e.name());
+            // A name that is not UTF-8 can only be approximated as text: its exact bytes too, so two names never read alike.
+            byte[] raw = e.nameBytes();
+            if (raw != null) g.writeStringField("name_bytes", java.util.Base64.getEncoder().encodeToString(raw));
             boolean located = !e.range().isNone();
             if (!e.attributes().isEmpty()) {
                 // The format's own facts (DataBundle: type, shard, offset in the shard's stream, crc32c;

@@ -78,7 +78,7 @@ final class VerifyCommand implements Callable<Integer> {
                     if (problems.size() < 100_000) problems.add(p);
                     if (live != null) {
                         line.clear();
-                        live.println(p);
+                        live.println(ArchiveArgument.line(p));
                         live.flush();
                     }
                 }

@@ -55,4 +55,27 @@ class SmallUsageCliTest {
         assertEquals(1, ok.out().lines().count(), ok.out());
         assertTrue(ok.out().endsWith("a\\u000ab\\u001b[31m\": ok\n"), ok.out());
     }
+
+    @Test
+    void damageLinesOfAFileWithControlCharactersInItsNameAreEscapedToo() throws Exception {
+        // A name that would print a fake "x.zss: ok" line and then turn the terminal red.
+        Path odd = tmp.resolve("x.zss: ok\n\u001b[31my.zss");
+        String shown = "\"" + tmp + "/x.zss: ok\\u000a\\u001b[31my.zss\"";
+        String name = "\"x.zss: ok\\u000a\\u001b[31my.zss\""; // damage lines name the file without its folder
+        Files.copy(dev.vitrine.core.testing.Fixtures.path("zss/broken-files/bad-sha256.zss"), odd);
+        CliRun verify = CliRun.of("verify", odd.toString());
+        assertEquals(1, verify.exit(), verify.stderr());
+        assertFalse(verify.out().contains("\u001b"), verify.out());
+        String[] lines = verify.out().split("\n");
+        assertEquals(2, lines.length, verify.out());
+        assertTrue(lines[0].startsWith(name + ": offset 0: data hash mismatch"), lines[0]);
+        assertEquals(shown + ": DAMAGED, 1 error", lines[1]);
+
+        // Damage met by other commands (here at open) goes through the same line.
+        Files.copy(dev.vitrine.core.testing.Fixtures.path("zss/broken-files/partial-data-1.zss"), odd, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        CliRun cat = CliRun.of("cat", odd.toString());
+        assertEquals(1, cat.exit(), cat.stderr());
+        assertFalse(cat.stderr().contains("\u001b") || cat.stderr().contains("ok\n"), cat.stderr());
+        assertTrue(cat.stderr().startsWith(name + ": offset "), cat.stderr());
+    }
 }

@@ -26,8 +26,16 @@ public record ExportReport(List<Exported> exported, List<Skipped> skipped, List<
     /** Left alone, e.g. because the file exists and overwriting was not asked for. */
     public record Skipped(String name, Path path, String reason) {}
 
-    /** Not written because the name, the destination or the entry's bytes are unsafe; never touches the disk. */
-    public record Refused(String name, String reason) {}
+    /**
+     * Not written because the name, the destination or the entry's bytes are unsafe; never
+     * touches the disk. {@code offset}: where the entry's bytes are stored (-1 if unknown), so
+     * a run of refusals can be summed up by the range they cover.
+     */
+    public record Refused(String name, String reason, long offset) {
+        public Refused(String name, String reason) {
+            this(name, reason, -1);
+        }
+    }
 
     /** Tried and failed: damaged entry, I/O error. Nothing partial is left behind. */
     public record Failed(String name, String reason) {}

@@ -161,14 +161,14 @@ public final class Exporter {
         ExportReport.Builder report = run.report;
         EntryPathPolicy.Decision d = policy.check(name);
         if (d instanceof EntryPathPolicy.Refused r) {
-            report.refused.add(new ExportReport.Refused(name, r.reason()));
+            report.refused.add(new ExportReport.Refused(name, r.reason(), offsetOf(stored)));
             return;
         }
         if (overlap != null) {
             long at = offsetOf(stored);
             if (!options.allowOverlaps()) {
                 String why = overlap + "; not exported, since entries that share bytes let an archive expand far beyond its size (allow overlaps to export it anyway)";
-                report.refused.add(new ExportReport.Refused(name, why));
+                report.refused.add(new ExportReport.Refused(name, why, at));
                 report.overlaps.add(new ExportReport.Overlap(name, at, overlap, false));
                 return;
             }
@@ -178,7 +178,7 @@ public final class Exporter {
         // ambiguous, so the later one is refused rather than silently replacing the first.
         String duplicate = run.files.get(safe.relative());
         if (duplicate != null) {
-            report.refused.add(new ExportReport.Refused(name, "another entry in this export is also written as " + safe.relative()));
+            report.refused.add(new ExportReport.Refused(name, "another entry in this export is also written as " + safe.relative(), offsetOf(stored)));
             return;
         }
         String clash = clash(safe, name, run);
@@ -194,7 +194,7 @@ public final class Exporter {
         ExportFolder.Placement p = run.dest.place(safe.segments());
         int exportedBefore = report.exported.size();
         switch (p) {
-            case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason()));
+            case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason(), offsetOf(stored)));
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
             case ExportFolder.Exists e when !options.overwrite() ->
                     report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));

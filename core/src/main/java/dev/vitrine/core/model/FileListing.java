@@ -17,15 +17,39 @@ public interface FileListing {
      * {@code attributes} are the format's extra per-entry facts, in the order `ls --json`
      * prints them after {@code name} and {@code size} (values are strings, numbers or
      * booleans), e.g. DataBundle's {@code type}, {@code shard}, {@code offset}, {@code crc32c}.
-     * CAF has none, so its listing is unchanged.
+     * CAF has none, so its listing is unchanged. {@code nameBytes}: the name's exact bytes as
+     * stored when they are not valid UTF-8 (so {@code name} can only approximate them, and two
+     * names could read alike), else null; a format whose names are bytes gives them.
      */
-    record Entry(String name, long size, ByteRange range, Map<String, Object> attributes) {
+    record Entry(String name, long size, ByteRange range, Map<String, Object> attributes, byte[] nameBytes) {
         public Entry {
             attributes = attributes == null || attributes.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+            nameBytes = nameBytes == null ? null : nameBytes.clone();
+        }
+
+        public Entry(String name, long size, ByteRange range, Map<String, Object> attributes) {
+            this(name, size, range, attributes, null);
         }
 
         public Entry(String name, long size, ByteRange range) {
             this(name, size, range, Map.of());
+        }
+
+        /** The stored bytes when they are not valid UTF-8, else null (a copy: entries stay immutable). */
+        @Override
+        public byte[] nameBytes() {
+            return nameBytes == null ? null : nameBytes.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Entry e && name.equals(e.name) && size == e.size && java.util.Objects.equals(range, e.range)
+                    && attributes.equals(e.attributes) && java.util.Arrays.equals(nameBytes, e.nameBytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, size, range, attributes) * 31 + java.util.Arrays.hashCode(nameBytes);
         }
 
         /** A folder entry of {@link #listing()} (attribute {@code type} is {@code folder}): nothing to export but the folder itself. */

@@ -4,6 +4,7 @@ import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.text.Runs;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,12 +16,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * file, same message once its numbers are set aside, e.g. "checksum mismatch at N" for a
  * hundred blocks) is passed on for its first {@link #RUN_SHOWN} problems; the rest of the run
  * becomes one summary problem, "and N more like this between offsets A and B", delivered when
- * the run ends (a problem of another kind, or {@link #finish()}). The counts still count every
+ * the run ends (a problem of another kind, or {@link #finish()}): {@link Runs}, which export's
+ * refusals share. The counts still count every
  * problem found. Past {@code maxProblems} delivered problems nothing more is delivered.
  */
 public final class VerifyContext {
     /** Problems of one kind in a row that are delivered before the rest is summarised. */
-    public static final int RUN_SHOWN = 10;
+    public static final int RUN_SHOWN = Runs.SHOWN;
 
     private final VerifyListener listener;
     private final AtomicBoolean cancelled;
@@ -29,13 +31,18 @@ public final class VerifyContext {
     private final long maxProblems;
     private long delivered;
 
-    // The current run of problems of one kind (guarded by this).
-    private Problem runFirst;
-    private String runShape;
-    private long runLength;
-    private long suppressed;
-    private long suppressedFrom;
-    private long suppressedTo;
+    /** The current run of problems of one kind (guarded by this). */
+    private final Runs<Problem> runs = new Runs<>(new Runs.Sink<>() {
+        @Override
+        public void item(Problem p) {
+            deliver(p);
+        }
+
+        @Override
+        public void more(Problem first, String text, long offset) {
+            deliver(new Problem(first.severity(), first.file(), first.ref(), offset, text, java.util.List.of(), "", ""));
+        }
+    });
 
     public VerifyContext(VerifyListener listener, AtomicBoolean cancelled, long maxProblems) {
         this.listener = listener;
@@ -49,22 +56,7 @@ public final class VerifyContext {
 
     public synchronized void report(Problem p) {
         (p.severity() == Severity.ERROR ? errors : warnings).incrementAndGet();
-        String shape = shapeOf(p);
-        if (runFirst != null && shape.equals(runShape)) {
-            runLength++;
-            if (runLength > RUN_SHOWN) {
-                if (suppressed++ == 0) suppressedFrom = p.offset();
-                suppressedFrom = Math.min(suppressedFrom, p.offset());
-                suppressedTo = Math.max(suppressedTo, p.offset());
-                return;
-            }
-        } else {
-            endRun();
-            runFirst = p;
-            runShape = shape;
-            runLength = 1;
-        }
-        deliver(p);
+        runs.add(p, shapeOf(p), p.offset());
     }
 
     public void report(FormatException e) {
@@ -73,20 +65,7 @@ public final class VerifyContext {
 
     /** Delivers the summary of a run still open; the engine calls it when the verify ends. */
     public synchronized void finish() {
-        endRun();
-        runFirst = null;
-        runShape = null;
-    }
-
-    private void endRun() {
-        if (suppressed > 0) {
-            Problem r = runFirst;
-            String range = suppressedFrom == suppressedTo ? "at offset " + suppressedFrom
-                    : "between offsets " + suppressedFrom + " and " + suppressedTo;
-            deliver(new Problem(r.severity(), r.file(), r.ref(), suppressedFrom,
-                    "… and " + suppressed + " more like this " + range, java.util.List.of(), "", ""));
-        }
-        suppressed = 0;
+        runs.finish();
     }
 
     private void deliver(Problem p) {
@@ -96,21 +75,7 @@ public final class VerifyContext {
 
     /** Severity, file and message with every run of digits set aside: "checksum mismatch at #". */
     static String shapeOf(Problem p) {
-        String m = p.message();
-        StringBuilder sb = new StringBuilder(m.length() + 16);
-        sb.append(p.severity().ordinal()).append('|').append(p.ref() == null ? FileRef.MAIN : p.ref()).append('|');
-        boolean digits = false;
-        for (int i = 0; i < m.length(); i++) {
-            char c = m.charAt(i);
-            if (c >= '0' && c <= '9') {
-                if (!digits) sb.append('#');
-                digits = true;
-            } else {
-                sb.append(c);
-                digits = false;
-            }
-        }
-        return sb.toString();
+        return p.severity().ordinal() + "|" + (p.ref() == null ? FileRef.MAIN : p.ref()) + "|" + Runs.kind(p.message());
     }
 
     public void progress(long done, long total) {

@@ -158,7 +158,14 @@ public final class BundleArchive implements Archive, FileListing {
         }
 
         String path() {
-            return name == null ? BundleLayout.printable(key) : name.path();
+            if (name != null) return name.path();
+            byte[] raw = rawPath();
+            return BundleLayout.printable(raw != null ? raw : key);
+        }
+
+        /** The path's exact bytes when the key is a FILE_METADATA key that is not UTF-8, else null. */
+        byte[] rawPath() {
+            return name == null ? BundleLayout.rawPath(key) : null;
         }
 
         long start() {
@@ -632,7 +639,7 @@ public final class BundleArchive implements Archive, FileListing {
             at.put("offset", b.offset());
             at.put("crc32c", b.crc32c());
         }
-        return new FileListing.Entry(b.name(), e.isFile() ? b.size() : 0, e.isFile() ? fileRange(e) : ByteRange.NONE, at);
+        return new FileListing.Entry(b.name(), e.isFile() ? b.size() : 0, e.isFile() ? fileRange(e) : ByteRange.NONE, at, e.rawPath());
     }
 
     /** Files and folders in bytewise order of their full path, each with type, shard, offset and crc32c (files). */
@@ -667,7 +674,7 @@ public final class BundleArchive implements Archive, FileListing {
 
     @Override
     public Content content(FileListing.Entry entry) throws IOException {
-        byte[] key = BundleLayout.fileKey(entry.name());
+        byte[] key = entry.nameBytes() != null ? BundleLayout.fileKey(entry.nameBytes()) : BundleLayout.fileKey(entry.name());
         byte[] v = index == null ? null : index.get(key);
         CatEntry e = v == null ? null : entry(key, v);
         if (e == null || !e.isFile()) throw new FormatException(INDEX_REF.path(), INDEX_REF, -1, "no file " + entry.name() + " in this bundle");

@@ -139,6 +139,39 @@ final class BundleLayout {
         return new FileKey(dir, name, dir.isEmpty() ? name : dir + "/" + name);
     }
 
+    /**
+     * The path bytes of a FILE_METADATA key that is not UTF-8 ({@code a/b/\xff} for
+     * {@code FILE_METADATA # a/b/ # \xff}): what `ls --json` gives as the name's exact bytes.
+     * Null when the key is not a FILE_METADATA key with its separator.
+     */
+    static byte[] rawPath(byte[] key) {
+        byte[] p = ascii(FILE_PREFIX);
+        byte[] sep = ascii("/" + SEP);
+        if (!startsWith(key, p)) return null;
+        int cut = -1;
+        for (int i = key.length - sep.length; i >= p.length && cut < 0; i--) {
+            if (Arrays.equals(key, i, i + sep.length, sep, 0, sep.length)) cut = i;
+        }
+        if (cut < 0) return null;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(key.length);
+        out.write(key, p.length, cut - p.length);
+        if (cut > p.length) out.write('/');
+        out.write(key, cut + sep.length, key.length - cut - sep.length);
+        return out.toByteArray();
+    }
+
+    /** The key of the file at {@code path} given as bytes (names that are not UTF-8): the inverse of {@link #rawPath}. */
+    static byte[] fileKey(byte[] path) {
+        int slash = path.length - 1;
+        while (slash >= 0 && path[slash] != '/') slash--;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(path.length + 32);
+        out.writeBytes(ascii(FILE_PREFIX));
+        if (slash > 0) out.write(path, 0, slash);
+        out.writeBytes(ascii("/" + SEP));
+        out.write(path, slash + 1, path.length - slash - 1);
+        return out.toByteArray();
+    }
+
     /** Why a stored name or folder path is unsafe, or null when it is fine. */
     static String unsafeName(FileKey k) {
         String n = k.name();
