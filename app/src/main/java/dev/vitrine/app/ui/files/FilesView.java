@@ -2,22 +2,14 @@ package dev.vitrine.app.ui.files;
 
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.ArchiveSession;
-import dev.vitrine.app.ui.HoverTip;
-import dev.vitrine.app.ui.health.HealthMap;
 import dev.vitrine.app.ui.Human;
-import dev.vitrine.app.ui.NodeIcons;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.export.SystemDestinationChooser;
 import dev.vitrine.app.ui.status.Jobs;
-import dev.vitrine.core.export.ExportOptions;
-import dev.vitrine.core.export.ExportProgress;
 import dev.vitrine.core.export.ExportReport;
-import dev.vitrine.core.export.Exporter;
-import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
 import java.io.File;
 import java.nio.file.Path;
@@ -26,20 +18,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.collections.transformation.SortedList;
-import javafx.css.PseudoClass;
-import javafx.event.EventHandler;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
@@ -48,17 +34,10 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.DragEvent;
-import javafx.scene.input.Dragboard;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -73,17 +52,15 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
  * The files of an archive with a {@link FileListing}: a sortable, filterable, virtualized table
  * (name, size, offset, health) beside a preview of the selected file, with export of the
  * selected files or all of them, and drag-out to the desktop. Rows are read in the background;
- * health follows the archive's problems as they come in.
+ * health follows the archive's problems as they come in. The cells are {@link FileCells}, the
+ * drag {@link DragOutGesture} and the health updates {@link FileHealthUpdater}; this class lays
+ * them out, loads the rows and exports.
  */
 public final class FilesView extends BorderPane {
     static final String STYLESHEET = FilesView.class.getResource("files.css").toExternalForm();
     /** Row height of the dense table (as the records table). */
     static final double ROW_HEIGHT = 26;
-    /** How long a drag waits for its files to be written before it promises them anyway. */
-    private static final PseudoClass DAMAGED = PseudoClass.getPseudoClass("damaged");
-    private static final PseudoClass WARNING = PseudoClass.getPseudoClass("warning");
 
-    private final ArchiveSession session;
     private final Background background;
     private final Notifier notifier;
     private final Supplier<Window> owner;
@@ -108,20 +85,11 @@ public final class FilesView extends BorderPane {
     private final CompletableFuture<FilesModel> loaded = new CompletableFuture<>();
     private FilesModel model;
     private Consumer<FileRow> onRowChosen = r -> {};
-    private boolean healthPending;
-    private int healthGeneration;
-    private Path dragRoot;
-    private DragOut.Plan lastDrag;
-    private CompletableFuture<ExportReport> lastDragWrite;
-    private List<File> lastDragFiles = List.of();
-    private Scene filteredScene;
+    private final FileHealthUpdater health;
+    private final DragOutGesture drag;
     private DestinationChooser destinations = new SystemDestinationChooser();
-    private final EventHandler<DragEvent> noDropOnSelf = e -> {
-        if (e.getGestureSource() == table) e.consume();
-    };
 
     public FilesView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier, Supplier<Window> owner, FileListing listing) {
-        this.session = session;
         this.background = background;
         this.notifier = notifier;
         this.owner = owner;
@@ -129,19 +97,21 @@ public final class FilesView extends BorderPane {
         this.export = new FilesExport(listing, () -> session == null ? null
                 : dev.vitrine.core.export.ExportLimit.of(session.archive(), dev.vitrine.core.limits.Limits.DEFAULT), jobs, notifier, owner);
         this.preview = new PreviewPane(background, listing);
+        this.health = new FileHealthUpdater(session, background, notifier, table, () -> model, () -> sorted);
         getStyleClass().add("files-view");
         getStylesheets().add(STYLESHEET);
         setId("files-view");
         progressBox = buildProgress();
         setTop(buildBar());
         buildTable();
+        this.drag = new DragOutGesture(table, listing, background, notifier, this::selectedEntries);
         split.setOrientation(Orientation.HORIZONTAL);
         split.getItems().setAll(table, preview);
         split.setDividerPositions(0.6);
         SplitPane.setResizableWithParent(preview, false);
         setCenter(split);
-        session.healthVersionProperty().addListener((o, a, b) -> scheduleHealth());
-        sceneProperty().addListener((o, was, now) -> guardDrops(now));
+        session.healthVersionProperty().addListener((o, a, b) -> health.schedule());
+        sceneProperty().addListener((o, was, now) -> drag.guardDrops(now));
         load();
     }
 
@@ -215,25 +185,8 @@ public final class FilesView extends BorderPane {
         table.setPlaceholder(new Label("reading the file list…"));
         sorted.comparatorProperty().bind(table.comparatorProperty());
 
-        TableColumn<FileRow, String> name = new TableColumn<>("name");
-        name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
-        name.setCellFactory(c -> new NameCell());
-        name.setPrefWidth(300);
-        TableColumn<FileRow, Long> size = new TableColumn<>("size");
-        size.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().size()));
-        size.setCellFactory(c -> new NumberCell(v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v) + " bytes"));
-        size.setPrefWidth(90);
-        TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
-        offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
-        offset.setCellFactory(c -> new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> v < 0 ? "bytes not located" : Human.offset(v)));
-        offset.setPrefWidth(100);
-        TableColumn<FileRow, Health> health = new TableColumn<>("health");
-        health.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().health()));
-        health.setCellFactory(c -> new HealthCell());
-        health.setPrefWidth(110);
-        for (TableColumn<FileRow, ?> col : List.of(size, offset)) col.getStyleClass().add("numeric-column");
-        table.getColumns().setAll(List.of(name, size, offset, health));
-        table.setRowFactory(t -> new FileTableRow());
+        table.getColumns().setAll(FileCells.columns());
+        table.setRowFactory(t -> FileCells.row());
 
         table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
             preview.show(row == null ? null : row.entry());
@@ -255,7 +208,6 @@ public final class FilesView extends BorderPane {
             copy.setDisable(none);
         });
         table.setContextMenu(menu);
-        table.setOnDragDetected(this::dragDetected);
     }
 
     /** The listing and the lists the table shows over it, built off the FX thread. */
@@ -272,7 +224,7 @@ public final class FilesView extends BorderPane {
     }
 
     private void load() {
-        background.run(() -> DragOut.root(), r -> dragRoot = r, err -> { /* drag-out says so when tried */ });
+        drag.prepareRoot();
         String shownFilter = filter.getText();
         background.run(() -> Rows.of(FilesModel.load(listing, () -> false), shownFilter), rows -> {
             FilesModel m = rows.model();
@@ -285,7 +237,7 @@ public final class FilesView extends BorderPane {
             sorted.comparatorProperty().bind(table.comparatorProperty());
             table.setItems(sorted);
             table.setPlaceholder(new Label(m.size() == 0 ? "This archive holds no files" : "No file name contains \"" + filter.getText() + "\""));
-            refreshHealth();
+            health.refresh();
             updateStatus();
             loaded.complete(m);
             fillSizes(List.copyOf(base));
@@ -318,43 +270,6 @@ public final class FilesView extends BorderPane {
             table.refresh();
             updateStatus();
         }, err -> { /* sizes stay "?" */ });
-    }
-
-    /** Coalesces bursts of problems (a verify streams them) into one refresh per pulse. */
-    private void scheduleHealth() {
-        if (healthPending) return;
-        healthPending = true;
-        Platform.runLater(() -> {
-            healthPending = false;
-            refreshHealth();
-        });
-    }
-
-    /**
-     * Judges every row against a copy of the health map in the background, then puts the
-     * verdicts on the rows; a newer refresh supersedes one still running.
-     */
-    private void refreshHealth() {
-        if (model == null) return;
-        FilesModel m = model;
-        HealthMap map = session.health().copy();
-        FileHealth.Problems problems = new FileHealth.Problems(session.problems());
-        int gen = ++healthGeneration;
-        background.run(() -> FileHealth.judgeAll(m.rows(), map, problems), verdicts -> {
-            if (gen != healthGeneration || m != model) return;
-            FileHealth.apply(m.rows(), verdicts);
-            showHealth();
-        }, err -> notifier.error("File health: " + Human.error(err)));
-    }
-
-    private void showHealth() {
-        // Rows changed in place: re-sort when sorted (by health, say) and redraw the cells.
-        if (!table.getSortOrder().isEmpty()) {
-            sorted.comparatorProperty().unbind();
-            sorted.setComparator(null);
-            sorted.comparatorProperty().bind(table.comparatorProperty());
-        }
-        table.refresh();
     }
 
     private void updateStatus() {
@@ -443,78 +358,6 @@ public final class FilesView extends BorderPane {
         javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
     }
 
-    // ---- drag-out ----
-
-    private void dragDetected(MouseEvent e) {
-        DragOut.Plan plan = prepareDrag();
-        if (plan == null) return;
-        Dragboard db = table.startDragAndDrop(TransferMode.COPY);
-        ClipboardContent content = new ClipboardContent();
-        content.putFiles(plan.topLevel().stream().map(Path::toFile).toList());
-        db.setContent(content);
-        lastDragFiles = List.copyOf(db.getFiles());
-        e.consume();
-    }
-
-    /**
-     * Plans a drag of the selected rows and starts writing them into a fresh temp folder in the
-     * background; the paths go on the dragboard at once. Null when there is nothing to drag
-     * (the user is told why).
-     */
-    DragOut.Plan prepareDrag() {
-        List<FileListing.Entry> entries = selectedEntries();
-        if (entries.isEmpty()) return null;
-        if (dragRoot == null) {
-            notifier.info("Drag-out is not ready yet (no temp folder); try again in a moment");
-            return null;
-        }
-        DragOut.Plan plan = DragOut.plan(entries, DragOut.freshFolder(dragRoot), DragOut.MAX_BYTES, DragOut.MAX_FILES);
-        if (plan.tooLarge() != null) {
-            notifier.info(plan.tooLarge());
-            return null;
-        }
-        if (plan.topLevel().isEmpty()) {
-            notifier.error("Nothing to drag: export refuses " + plan.refused().size() + (plan.refused().size() == 1 ? " unsafe name" : " unsafe names"));
-            return null;
-        }
-        CompletableFuture<ExportReport> written = new CompletableFuture<>();
-        background.run(() -> {
-            try {
-                List<Content> contents = new ArrayList<>();
-                for (FileListing.Entry en : plan.entries()) contents.add(listing.content(en));
-                ExportReport r = new Exporter(ExportOptions.DEFAULT, ExportProgress.NONE, null).export(contents, plan.folder());
-                written.complete(r);
-                return r;
-            } catch (Exception | Error t) {
-                written.completeExceptionally(t);
-                throw t;
-            }
-        }, r -> {
-            if (!r.ok()) notifier.error("Drag-out: " + ExportSummary.of(r, plan.folder()).lines().getFirst());
-        }, err -> notifier.error("Drag-out failed: " + Human.error(err)));
-        // The FX thread never waits for the write: the paths are promised on the dragboard and
-        // the (capped) copy runs while the pointer travels to the drop target.
-        if (!plan.refused().isEmpty()) {
-            notifier.info("Left out of the drag: " + plan.refused().size() + " unsafe " + (plan.refused().size() == 1 ? "name" : "names") + " export refuses");
-        }
-        lastDrag = plan;
-        lastDragWrite = written;
-        return plan;
-    }
-
-    /** Our own window must not take our drag as files to open. */
-    private void guardDrops(Scene now) {
-        if (filteredScene != null) {
-            filteredScene.removeEventFilter(DragEvent.DRAG_OVER, noDropOnSelf);
-            filteredScene.removeEventFilter(DragEvent.DRAG_DROPPED, noDropOnSelf);
-        }
-        filteredScene = now;
-        if (now != null) {
-            now.addEventFilter(DragEvent.DRAG_OVER, noDropOnSelf);
-            now.addEventFilter(DragEvent.DRAG_DROPPED, noDropOnSelf);
-        }
-    }
-
     // ---- for tests ----
 
     public TableView<FileRow> table() {
@@ -539,102 +382,16 @@ public final class FilesView extends BorderPane {
     }
 
     DragOut.Plan lastDrag() {
-        return lastDrag;
+        return drag.lastDrag();
     }
 
     CompletableFuture<ExportReport> lastDragWrite() {
-        return lastDragWrite;
+        return drag.lastWrite();
     }
 
     /** The files the last drag put on the dragboard. */
     List<File> lastDragFiles() {
-        return lastDragFiles;
-    }
-
-    // ---- cells ----
-
-    private static final class NameCell extends TableCell<FileRow, String> {
-        private String tip;
-
-        NameCell() {
-            HoverTip.install(this, () -> tip);
-        }
-
-        @Override
-        protected void updateItem(String name, boolean empty) {
-            super.updateItem(name, empty);
-            FileRow row = empty ? null : getTableRow() == null ? null : getTableRow().getItem();
-            if (empty || name == null || row == null) {
-                setText(null);
-                tip = null;
-                return;
-            }
-            setText(FilesModel.shown(name));
-            tip = FilesModel.shown(name) + (row.note().isEmpty() ? "" : "\n" + row.note());
-        }
-    }
-
-    private static final class NumberCell extends TableCell<FileRow, Long> {
-        private final java.util.function.LongFunction<String> text;
-        private final java.util.function.LongFunction<String> tipText;
-        private String tip;
-
-        NumberCell(java.util.function.LongFunction<String> text, java.util.function.LongFunction<String> tipText) {
-            this.text = text;
-            this.tipText = tipText;
-            setAlignment(Pos.CENTER_RIGHT);
-            HoverTip.install(this, () -> tip);
-        }
-
-        @Override
-        protected void updateItem(Long v, boolean empty) {
-            super.updateItem(v, empty);
-            if (empty || v == null) {
-                setText(null);
-                tip = null;
-                return;
-            }
-            setText(text.apply(v));
-            tip = tipText.apply(v);
-        }
-    }
-
-    private static final class HealthCell extends TableCell<FileRow, Health> {
-        private final FontIcon badge = new FontIcon();
-        private String tip;
-
-        HealthCell() {
-            badge.getStyleClass().add("health-badge");
-            HoverTip.install(this, () -> tip);
-        }
-
-        @Override
-        protected void updateItem(Health h, boolean empty) {
-            super.updateItem(h, empty);
-            FileRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
-            if (empty || h == null || row == null) {
-                setText(null);
-                setGraphic(null);
-                tip = null;
-                return;
-            }
-            badge.setIconCode(NodeIcons.forHealth(h));
-            badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
-            badge.getStyleClass().add(NodeIcons.healthClass(h));
-            setGraphic(badge);
-            setText(FilesModel.healthWord(h));
-            tip = row.note().isEmpty() ? NodeIcons.healthText(h) : row.note();
-        }
-    }
-
-    private static final class FileTableRow extends TableRow<FileRow> {
-        @Override
-        protected void updateItem(FileRow row, boolean empty) {
-            super.updateItem(row, empty);
-            Health h = empty || row == null ? null : row.health();
-            pseudoClassStateChanged(DAMAGED, h == Health.DAMAGED);
-            pseudoClassStateChanged(WARNING, h == Health.WARNING);
-        }
+        return drag.lastFiles();
     }
 
     /** For the icon of the tab. */

@@ -26,6 +26,13 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
         }
     }
 
+    /** The index of {@code channel}'s lane, or -1 (also for null). */
+    public int laneIndex(String channel) {
+        if (channel == null) return -1;
+        for (int i = 0; i < lanes.size(); i++) if (lanes.get(i).name().equals(channel)) return i;
+        return -1;
+    }
+
     /** Blocking: reads indexes only (no payload is decoded), in one pass where the format can ({@link TimedMessages#overview()}). */
     public static TimelineData load(TimedMessages timed) throws IOException {
         TimedMessages.Overview o = timed.overview();

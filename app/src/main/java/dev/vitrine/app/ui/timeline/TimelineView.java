@@ -2,25 +2,16 @@ package dev.vitrine.app.ui.timeline;
 
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.core.model.TimedMessages;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
-import javafx.scene.layout.Background;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
-import javafx.scene.paint.Paint;
-import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.TextAlignment;
 
 /**
  * Channels over time on a canvas: one lane per channel (name, type, count, a latched mark, a
@@ -28,17 +19,14 @@ import javafx.scene.text.TextAlignment;
  * (a redraw never walks messages), hidden ranges hatched, an axis with absolute and relative
  * times, and an overview strip with the visible window. Wheel zooms around the pointer, a drag
  * zooms to its range, shift-drag, middle-drag or horizontal scrolling pans; a click picks the
- * message nearest to it (the owner finds it in the background).
+ * message nearest to it (the owner finds it in the background). The window and the lane layout
+ * are a {@link TimelineViewport}, the drawing a {@link TimelineRenderer}; this class holds the
+ * state shown and turns input into their calls.
  */
 public final class TimelineView extends Region {
-    static final double LABEL_W = 230;
-    static final double AXIS_H = 40;
-    static final double OVERVIEW_H = 28;
-    static final double RIGHT = 12;
-    static final double MIN_LANE_H = 18;
-    static final double MAX_LANE_H = 44;
+    static final double OVERVIEW_H = TimelineViewport.OVERVIEW_H;
     /** The narrowest window: 10 µs. */
-    static final double MIN_SPAN = 10_000;
+    static final double MIN_SPAN = TimelineViewport.MIN_SPAN;
 
     /** Where a click landed: the lane's channel, the time under the pointer and how many ns a pixel is. */
     public record Pick(String channel, long timeNs, double nsPerPixel) {}
@@ -46,10 +34,10 @@ public final class TimelineView extends Region {
     private final Canvas canvas = new Canvas();
     private final Region probe = new Region();
     private final ReadOnlyStringWrapper hover = new ReadOnlyStringWrapper(this, "hover", "");
+    private final TimelineViewport vp = new TimelineViewport();
+    private final TimelineRenderer renderer = new TimelineRenderer(probe);
     private TimelineData data;
     private String message = "reading the channels…";
-    private double start;
-    private double stop = 1;
     private Long cursor;
     private String cursorChannel;
     private Map<String, dev.vitrine.core.model.Health> damage = Map.of();
@@ -58,13 +46,9 @@ public final class TimelineView extends Region {
     private Runnable onRangeChanged = () -> {};
     private java.util.function.Consumer<String> onLaneChosen = c -> {};
     private String highlighted;
-    private final List<long[]> lastColumns = new ArrayList<>();
-    private long[] overview;
-    private double overviewWidth = -1;
     private long lastDrawNanos;
     private double hoverX = -1;
     private double hoverY = -1;
-    private int firstLane;
     private final javafx.scene.control.ScrollBar lanesBar = new javafx.scene.control.ScrollBar();
 
     private enum Drag { NONE, SELECT, PAN, OVERVIEW }
@@ -86,6 +70,9 @@ public final class TimelineView extends Region {
         lanesBar.setVisible(false);
         lanesBar.valueProperty().addListener((o, a, b) -> scrollLanesTo((int) Math.round(b.doubleValue())));
         getChildren().addAll(canvas, probe, lanesBar);
+        // The viewport measures with the region's size, as soon as it changes (before a layout pass).
+        widthProperty().addListener((o, a, b) -> vp.setSize(getWidth(), getHeight()));
+        heightProperty().addListener((o, a, b) -> vp.setSize(getWidth(), getHeight()));
         setMinSize(300, 160);
         setPrefSize(900, 420);
         setFocusTraversable(true);
@@ -99,8 +86,8 @@ public final class TimelineView extends Region {
                 case LEFT -> panBy(-plotWidth() / 8);
                 case RIGHT -> panBy(plotWidth() / 8);
                 case HOME -> fit();
-                case UP -> scrollLanesTo(firstLane - 1);
-                case DOWN -> scrollLanesTo(firstLane + 1);
+                case UP -> scrollLanesTo(vp.firstLane() - 1);
+                case DOWN -> scrollLanesTo(vp.firstLane() + 1);
                 default -> {
                     return;
                 }
@@ -133,11 +120,9 @@ public final class TimelineView extends Region {
     public void setData(TimelineData d) {
         data = d;
         message = null;
-        overview = null;
-        start = d.minNs();
-        stop = d.maxNs();
-        firstLane = 0;
-        setMinHeight(AXIS_H + Math.min(4, d.lanes().size()) * MIN_LANE_H + OVERVIEW_H + 12);
+        renderer.forgetOverview();
+        vp.setData(d.minNs(), d.maxNs(), d.lanes().size());
+        setMinHeight(TimelineViewport.AXIS_H + Math.min(4, d.lanes().size()) * TimelineViewport.MIN_LANE_H + OVERVIEW_H + 12);
         draw();
         syncScrollBar();
         onRangeChanged.run();
@@ -199,11 +184,11 @@ public final class TimelineView extends Region {
     }
 
     public long visibleStart() {
-        return (long) Math.floor(start);
+        return vp.visibleStart();
     }
 
     public long visibleStop() {
-        return (long) Math.ceil(stop);
+        return vp.visibleStop();
     }
 
     public ReadOnlyStringProperty hoverTextProperty() {
@@ -217,42 +202,20 @@ public final class TimelineView extends Region {
 
     /** Shows [from, to] (clamped to the log, at least {@link #MIN_SPAN} wide). */
     public void show(double from, double to) {
-        if (data == null) return;
-        double lo = data.minNs();
-        double hi = data.maxNs();
-        double full = hi - lo;
-        double span = Math.max(MIN_SPAN, Math.min(full, to - from));
-        if (span >= full) {
-            from = lo;
-        } else {
-            double mid = (from + to) / 2;
-            from = Math.max(lo, Math.min(hi - span, mid - span / 2));
-        }
-        start = from;
-        stop = from + Math.max(span, Math.min(full, MIN_SPAN));
-        rangeMoved();
+        if (vp.show(from, to)) rangeMoved();
     }
 
     public void fit() {
-        if (data != null) show(data.minNs(), data.maxNs());
+        if (vp.fit()) rangeMoved();
     }
 
     /** Zooms by {@code factor} (below 1 zooms in) keeping the time under {@code x} in place. */
     public void zoomAt(double x, double factor) {
-        if (data == null) return;
-        double t = timeAt(x);
-        double span = Math.max(MIN_SPAN, (stop - start) * factor);
-        double frac = (t - start) / (stop - start);
-        double from = t - frac * span;
-        double full = data.maxNs() - data.minNs();
-        if (span >= full) {
-            fit();
-            return;
-        }
-        from = Math.max(data.minNs(), Math.min(data.maxNs() - span, from));
-        start = from;
-        stop = from + span;
-        rangeMoved();
+        if (vp.zoomAt(x, factor)) rangeMoved();
+    }
+
+    public void panBy(double pixels) {
+        if (vp.panBy(pixels)) rangeMoved();
     }
 
     private void rangeMoved() {
@@ -261,68 +224,45 @@ public final class TimelineView extends Region {
         onRangeChanged.run();
     }
 
-    public void panBy(double pixels) {
-        double ns = pixels * nsPerPixel();
-        show(start + ns, stop + ns);
-    }
-
-    // ---- geometry ----
+    // ---- geometry (the viewport's) ----
 
     double plotLeft() {
-        return LABEL_W;
+        return vp.plotLeft();
     }
 
     double plotWidth() {
-        return Math.max(10, getWidth() - LABEL_W - RIGHT);
+        return vp.plotWidth();
     }
 
     double nsPerPixel() {
-        return (stop - start) / plotWidth();
+        return vp.nsPerPixel();
     }
 
     public double xOf(double timeNs) {
-        return plotLeft() + (timeNs - start) / (stop - start) * plotWidth();
+        return vp.xOf(timeNs);
     }
 
     public double timeAt(double x) {
-        return start + (x - plotLeft()) / plotWidth() * (stop - start);
-    }
-
-    double laneHeight() {
-        int n = data == null ? 0 : Math.max(1, data.lanes().size());
-        double avail = getHeight() - AXIS_H - OVERVIEW_H - 10;
-        return Math.max(MIN_LANE_H, Math.min(MAX_LANE_H, avail / Math.max(1, n)));
-    }
-
-    double laneTop(int i) {
-        return AXIS_H + (i - firstLane) * laneHeight();
-    }
-
-    /** Lanes that fit between the axis and the overview. */
-    int lanesShown() {
-        return (int) Math.max(1, Math.floor((overviewTop() - 6 - AXIS_H) / laneHeight()));
+        return vp.timeAt(x);
     }
 
     /** Scrolls the lanes so that {@code first} is the top one (when there are more than fit). */
     public void scrollLanesTo(int first) {
-        int n = data == null ? 0 : data.lanes().size();
-        int f = Math.max(0, Math.min(n - lanesShown(), first));
-        if (f != firstLane) {
-            firstLane = f;
-            draw();
-        }
+        if (vp.scrollLanesTo(first)) draw();
         syncScrollBar();
     }
 
     /** Brings lane {@code i} into view. */
     public void revealLane(int i) {
-        if (i < firstLane) scrollLanesTo(i);
-        else if (i >= firstLane + lanesShown()) scrollLanesTo(i - lanesShown() + 1);
+        int was = vp.firstLane();
+        if (!vp.revealLane(i)) return;
+        if (vp.firstLane() != was) draw();
+        syncScrollBar();
     }
 
     private void syncScrollBar() {
-        int n = data == null ? 0 : data.lanes().size();
-        int shown = lanesShown();
+        int n = vp.lanes();
+        int shown = vp.lanesShown();
         boolean need = n > shown;
         lanesBar.setVisible(need);
         if (need) {
@@ -330,20 +270,19 @@ public final class TimelineView extends Region {
             lanesBar.setVisibleAmount(Math.max(1, (double) shown * (n - shown) / n));
             lanesBar.setUnitIncrement(1);
             lanesBar.setBlockIncrement(Math.max(1, shown - 1));
-            if (lanesBar.getValue() != firstLane) lanesBar.setValue(firstLane);
-        } else if (firstLane != 0) {
-            firstLane = 0;
+            if (lanesBar.getValue() != vp.firstLane()) lanesBar.setValue(vp.firstLane());
+        } else if (vp.scrollLanesTo(0)) {
             draw();
         }
     }
 
     /** The lane's middle (tests click there). */
     public double laneCentreY(int i) {
-        return laneTop(i) + laneHeight() / 2;
+        return vp.laneCentreY(i);
     }
 
     public int firstLane() {
-        return firstLane;
+        return vp.firstLane();
     }
 
     public boolean lanesScroll() {
@@ -351,13 +290,7 @@ public final class TimelineView extends Region {
     }
 
     public int laneAt(double y) {
-        if (data == null || y < AXIS_H) return -1;
-        int i = firstLane + (int) Math.floor((y - AXIS_H) / laneHeight());
-        return i >= firstLane && i < data.lanes().size() && laneTop(i) + laneHeight() <= overviewTop() - 2 ? i : -1;
-    }
-
-    double overviewTop() {
-        return getHeight() - OVERVIEW_H - 4;
+        return vp.laneAt(y);
     }
 
     // ---- input ----
@@ -365,7 +298,7 @@ public final class TimelineView extends Region {
     private void scrolled(ScrollEvent e) {
         if (data == null) return;
         if (e.getX() < plotLeft() && e.getDeltaY() != 0 && !e.isShiftDown()) { // over the names: scroll the lanes
-            scrollLanesTo(firstLane + (e.getDeltaY() > 0 ? -1 : 1));
+            scrollLanesTo(vp.firstLane() + (e.getDeltaY() > 0 ? -1 : 1));
             e.consume();
             return;
         }
@@ -388,9 +321,9 @@ public final class TimelineView extends Region {
         if (data == null) return;
         pressX = e.getX();
         dragX = e.getX();
-        pressStart = start;
-        pressStop = stop;
-        if (e.getY() >= overviewTop()) {
+        pressStart = vp.start();
+        pressStop = vp.stop();
+        if (e.getY() >= vp.overviewTop()) {
             drag = Drag.OVERVIEW;
             centreOverviewAt(e.getX());
         } else if (e.getButton() == MouseButton.MIDDLE || (e.getButton() == MouseButton.PRIMARY && e.isShiftDown())) {
@@ -448,10 +381,7 @@ public final class TimelineView extends Region {
     }
 
     private void centreOverviewAt(double x) {
-        double full = data.maxNs() - data.minNs();
-        double t = data.minNs() + (x - plotLeft()) / plotWidth() * full;
-        double span = stop - start;
-        show(t - span / 2, t + span / 2);
+        if (vp.centreOverviewAt(x)) rangeMoved();
     }
 
     private void updateHover(double x, double y) {
@@ -478,9 +408,10 @@ public final class TimelineView extends Region {
         StringBuilder b = new StringBuilder(TimeText.absolute(Math.round(t), step)).append("  (")
                 .append(TimeText.relative(Math.round(t - data.minNs()))).append(")");
         int lane = laneAt(y);
-        if (lane >= 0 && lane < lastColumns.size()) {
+        List<long[]> drawn = renderer.columns();
+        if (lane >= 0 && lane < drawn.size()) {
             TimelineData.Lane l = data.lanes().get(lane);
-            long[] cols = lastColumns.get(lane);
+            long[] cols = drawn.get(lane);
             int c = (int) Math.floor(x - plotLeft());
             long n = c >= 0 && c < cols.length ? cols[c] : 0;
             b.append(" · ").append(l.name()).append(" · ").append(Human.count(n)).append(n == 1 ? " message" : " messages")
@@ -498,7 +429,8 @@ public final class TimelineView extends Region {
     protected void layoutChildren() {
         double w = Math.floor(getWidth());
         double h = Math.floor(getHeight());
-        lanesBar.resizeRelocate(w - RIGHT, AXIS_H, RIGHT, Math.max(0, overviewTop() - 6 - AXIS_H));
+        lanesBar.resizeRelocate(w - TimelineViewport.RIGHT, TimelineViewport.AXIS_H, TimelineViewport.RIGHT,
+                Math.max(0, vp.overviewTop() - 6 - TimelineViewport.AXIS_H));
         if (canvas.getWidth() != w || canvas.getHeight() != h) {
             canvas.setWidth(w);
             canvas.setHeight(h);
@@ -507,282 +439,32 @@ public final class TimelineView extends Region {
         }
     }
 
-    private Paint colour(int i, Color fallback) {
-        Background bg = probe.getBackground();
-        if (bg == null || bg.getFills().size() <= i) return fallback;
-        Paint p = bg.getFills().get(i).getFill();
-        return p == null ? fallback : p;
-    }
-
-    private static Color faded(Paint p, double opacity) {
-        return p instanceof Color c ? c.deriveColor(0, 1, 1, opacity) : Color.gray(0.5, opacity);
-    }
-
     /** Redraws from the density arrays (never from messages). */
     void draw() {
         long t0 = System.nanoTime();
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        Paint bg = colour(0, Color.WHITE);
-        Paint fg = colour(1, Color.BLACK);
-        Paint muted = colour(2, Color.GRAY);
-        Paint accent = colour(3, Color.web("#0969da"));
-        Paint danger = colour(4, Color.web("#cf222e"));
-        Paint border = colour(5, Color.LIGHTGRAY);
-        Paint subtle = colour(6, Color.web("#f6f8fa"));
-        Paint warning = colour(7, Color.web("#9a6700"));
-        g.setFill(bg);
-        g.fillRect(0, 0, w, h);
-        g.setTextBaseline(VPos.CENTER);
-        Font normal = Font.font(12);
-        Font bold = Font.font(null, FontWeight.BOLD, 12);
-        Font small = Font.font(10.5);
-        if (data == null || message != null) {
-            g.setFill(muted);
-            g.setFont(normal);
-            g.fillText(message == null ? "" : message, 16, 24);
-            lastDrawNanos = System.nanoTime() - t0;
-            return;
-        }
-        double left = plotLeft();
-        double pw = plotWidth();
-        double right = left + pw;
-        double laneH = laneHeight();
-        List<TimelineData.Lane> lanes = data.lanes();
-        double lanesBottom = Math.min(overviewTop() - 6, AXIS_H + (lanes.size() - firstLane) * laneH);
-
-        // Axis: ticks at a nice step, absolute on the first row, relative to the log's start below.
-        long step = TimeText.niceStep(nsPerPixel() * 110);
-        double first = Math.ceil(start / step) * step;
-        g.setFont(small);
-        g.setTextAlign(TextAlignment.CENTER);
-        double lastLabel = Double.NEGATIVE_INFINITY;
-        for (double t = first; t <= stop; t += step) {
-            double x = Math.round(xOf(t)) + 0.5;
-            g.setStroke(faded(border, 0.8));
-            g.setLineWidth(1);
-            g.strokeLine(x, AXIS_H - 6, x, lanesBottom);
-            String abs = TimeText.absolute((long) t, step);
-            double half = abs.length() * 3.2;
-            double lx = clampText(x, left, right, half);
-            if (lx - half < lastLabel + 8) continue;
-            lastLabel = lx + half;
-            g.setFill(fg);
-            g.fillText(abs, lx, 12);
-            g.setFill(muted);
-            g.fillText(TimeText.relative((long) t - data.minNs()), lx, 27);
-        }
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setFill(muted);
-        g.fillText(lanes.size() + (lanes.size() == 1 ? " channel" : " channels"), 10, 12);
-        g.fillText("window " + TimeText.duration(Math.round(stop - start)), 10, 27);
-
-        // Lanes.
-        lastColumns.clear();
-        int px = (int) Math.max(1, Math.floor(pw));
-        for (int i = 0; i < lanes.size(); i++) {
-            TimelineData.Lane lane = lanes.get(i);
-            double top = laneTop(i);
-            if (i < firstLane || top + laneH > overviewTop() - 2) {
-                lastColumns.add(new long[0]);
-                continue;
-            }
-            if (i % 2 == 1) {
-                g.setFill(faded(subtle, 0.9));
-                g.fillRect(0, top, w, laneH);
-            }
-            if (lane.name().equals(highlighted)) {
-                g.setFill(faded(accent, 0.10));
-                g.fillRect(0, top, w, laneH);
-                g.setFill(accent);
-                g.fillRect(left - 3, top + 2, 3, laneH - 4);
-            }
-            g.setStroke(faded(border, 0.6));
-            g.strokeLine(0, Math.round(top + laneH) - 0.5, w, Math.round(top + laneH) - 0.5);
-            dev.vitrine.core.model.Health health = damageOf(lane.name());
-            boolean damaged = health == dev.vitrine.core.model.Health.DAMAGED;
-            boolean warned = health == dev.vitrine.core.model.Health.WARNING;
-            if (damaged || warned) {
-                g.setFill(damaged ? danger : warning);
-                g.fillRect(0, top + 1, 4, laneH - 2);
-            }
-            // Label: name, then type and count; a latched mark.
-            double textX = 10;
-            boolean two = laneH >= 30;
-            g.setFont(bold);
-            g.setFill(damaged ? danger : warned ? warning : fg);
-            String name = (damaged || warned ? "⚠ " : "") + lane.name();
-            g.fillText(fit(name, two ? 150 : 110), textX, two ? top + laneH / 2 - 7 : top + laneH / 2);
-            if (!two) {
-                g.setFont(small);
-                g.setFill(muted);
-                g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText(lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()), left - 8, top + laneH / 2);
-                g.setTextAlign(TextAlignment.LEFT);
-            }
-            if (lane.latched()) {
-                double bx = two ? left - 58 : left - 108;
-                g.setFill(faded(accent, 0.18));
-                g.fillRoundRect(bx, top + laneH / 2 - (two ? 15 : 8), 50, 14, 8, 8);
-                g.setFill(accent);
-                g.setFont(small);
-                g.fillText("latched", bx + 6, top + laneH / 2 - (two ? 8 : 1));
-            }
-            if (two) {
-                g.setFont(small);
-                g.setFill(muted);
-                String sub = (lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()) + " msgs") + " · " + lane.type();
-                g.fillText(fit(sub, 210), textX, top + laneH / 2 + 8);
-            }
-            g.save();
-            g.beginPath();
-            g.rect(left, top, pw, laneH);
-            g.clip();
-            // Hidden ranges: hatched.
-            for (TimedMessages.Hidden hd : lane.hidden()) {
-                double x0 = Math.max(left, xOf(hd.startNs()));
-                double x1 = Math.min(right, xOf(hd.stopNs()) + 1);
-                if (x1 <= x0) continue;
-                g.setFill(faded(muted, 0.12));
-                g.fillRect(x0, top + 1, x1 - x0, laneH - 2);
-                g.setStroke(faded(muted, 0.35));
-                for (double x = x0 - laneH; x < x1; x += 8) g.strokeLine(x, top + laneH - 1, x + laneH - 2, top + 1);
-            }
-            // Where its damaged files' messages lie: a bar along the lane's foot.
-            if (damaged || warned) {
-                for (var df : damagedFiles.entrySet()) {
-                    long[] span = lane.span(df.getKey());
-                    if (span == null) continue;
-                    double x0 = Math.max(left, xOf(span[0]) - 1);
-                    double x1 = Math.min(right, xOf(span[1]) + 1);
-                    if (x1 < x0) continue;
-                    g.setFill(faded(df.getValue() == dev.vitrine.core.model.Health.DAMAGED ? danger : warning, 0.16));
-                    g.fillRect(x0, top + 1, Math.max(2, x1 - x0), laneH - 2);
-                    g.setFill(df.getValue() == dev.vitrine.core.model.Health.DAMAGED ? danger : warning);
-                    g.fillRect(x0, top + laneH - 3, Math.max(2, x1 - x0), 2);
-                }
-            }
-            // Density: per-lane scale (log), at least 2 px for any message.
-            long[] cols = data.density().columns(lane.name(), (long) Math.floor(start), (long) Math.ceil(stop), px);
-            lastColumns.add(cols);
-            long max = 0;
-            for (long c : cols) max = Math.max(max, c);
-            if (max > 0) fillDensity(g, cols, max, left, top + laneH - 4, laneH - 8, accent);
-            g.restore();
-        }
-
-        // Selected message and drag range.
-        if (cursor != null && cursor >= start && cursor <= stop) {
-            double x = Math.round(xOf(cursor)) + 0.5;
-            g.setStroke(danger);
-            g.setLineWidth(1.5);
-            g.strokeLine(x, AXIS_H - 4, x, lanesBottom);
-            int li = indexOf(cursorChannel);
-            if (li >= firstLane && laneTop(li) + laneH <= overviewTop() - 2) {
-                g.setFill(danger);
-                g.fillOval(x - 4.5, laneTop(li) + laneH / 2 - 4.5, 9, 9);
-            }
-            g.setLineWidth(1);
-        }
-        if (drag == Drag.SELECT && Math.abs(dragX - pressX) > 4) {
-            double a = Math.max(left, Math.min(pressX, dragX));
-            double b = Math.min(right, Math.max(pressX, dragX));
-            g.setFill(faded(accent, 0.15));
-            g.fillRect(a, AXIS_H, b - a, lanesBottom - AXIS_H);
-            g.setStroke(accent);
-            g.strokeRect(a + 0.5, AXIS_H + 0.5, b - a - 1, lanesBottom - AXIS_H - 1);
-        }
-        if (hoverX >= left && hoverX <= right) {
-            g.setStroke(faded(fg, 0.35));
-            g.strokeLine(Math.round(hoverX) + 0.5, AXIS_H, Math.round(hoverX) + 0.5, lanesBottom);
-        }
-
-        // Overview: all channels over the whole log, and the visible window.
-        double oy = overviewTop();
-        if (overview == null || overviewWidth != px) {
-            overview = new long[px];
-            for (TimelineData.Lane lane : lanes) {
-                long[] c = data.density().columns(lane.name(), data.minNs(), data.maxNs(), px);
-                for (int k = 0; k < px; k++) overview[k] += c[k];
-            }
-            overviewWidth = px;
-        }
-        g.setFill(faded(subtle, 1));
-        g.fillRect(left, oy, pw, OVERVIEW_H);
-        long omax = 0;
-        for (long c : overview) omax = Math.max(omax, c);
-        if (omax > 0) fillDensity(g, overview, omax, left, oy + OVERVIEW_H - 2, OVERVIEW_H - 4, faded(muted, 0.55));
-        double full = Math.max(1, data.maxNs() - data.minNs());
-        double wx0 = left + (start - data.minNs()) / full * pw;
-        double wx1 = left + (stop - data.minNs()) / full * pw;
-        g.setFill(faded(accent, 0.2));
-        g.fillRect(wx0, oy, Math.max(2, wx1 - wx0), OVERVIEW_H);
-        g.setStroke(accent);
-        g.setLineWidth(1.5);
-        g.strokeRect(wx0, oy + 0.75, Math.max(2, wx1 - wx0), OVERVIEW_H - 1.5);
-        g.setLineWidth(1);
-        g.setFont(small);
-        g.setFill(muted);
-        g.fillText("overview", 10, oy + OVERVIEW_H / 2 - 6);
-        g.fillText(TimeText.duration(data.maxNs() - data.minNs()) + " in all", 10, oy + OVERVIEW_H / 2 + 7);
+        boolean selecting = drag == Drag.SELECT && Math.abs(dragX - pressX) > 4;
+        TimelineRenderer.Marks marks = new TimelineRenderer.Marks(highlighted, damage, damagedFiles, cursor, cursorChannel,
+                selecting ? pressX : Double.NaN, dragX, hoverX);
+        renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), vp, data, message, marks);
         lastDrawNanos = System.nanoTime() - t0;
     }
 
-    /**
-     * Draws a lane's counts (log scale, at least 2 px for any message) as rectangles in whole
-     * pixels, neighbours of one height merged into one: the software pipeline fills
-     * axis-aligned rectangles far faster than an outline polygon, and rounding lets most of a
-     * busy lane's columns merge.
-     */
-    private static void fillDensity(GraphicsContext g, long[] cols, long max, double left, double base, double hMax, Paint fill) {
-        double logMax = Math.log1p(max);
-        g.setFill(fill);
-        int c = 0;
-        while (c < cols.length) {
-            if (cols[c] == 0) {
-                c++;
-                continue;
-            }
-            long h = height(cols[c], hMax, logMax);
-            int e = c + 1;
-            while (e < cols.length && cols[e] != 0 && height(cols[e], hMax, logMax) == h) e++;
-            g.fillRect(left + c, base - h, e - c, h);
-            c = e;
-        }
-    }
-
-    private static long height(long count, double hMax, double logMax) {
-        return Math.max(2, Math.round(hMax * Math.log1p(count) / logMax));
-    }
-
     private int indexOf(String channel) {
-        if (channel == null || data == null) return -1;
-        for (int i = 0; i < data.lanes().size(); i++) if (data.lanes().get(i).name().equals(channel)) return i;
-        return -1;
-    }
-
-    private static double clampText(double x, double left, double right, double half) {
-        return Math.max(left + half, Math.min(right - half, x));
-    }
-
-    /** Cuts {@code s} to about {@code px} pixels (a rough width: no text measuring per frame). */
-    private static String fit(String s, double px) {
-        int n = (int) (px / 6.6);
-        return s.length() <= n ? s : s.substring(0, Math.max(1, n - 1)) + "…";
+        return data == null ? -1 : data.laneIndex(channel);
     }
 
     /** Counts drawn per lane in the last redraw (tests). */
     List<long[]> drawnColumns() {
-        return List.copyOf(lastColumns);
+        return List.copyOf(renderer.columns());
     }
 
     /** The channel's total in the visible window (from the drawn columns). */
     public long visibleCount(String channel) {
         int i = indexOf(channel);
-        if (i < 0 || i >= lastColumns.size()) return 0;
+        List<long[]> drawn = renderer.columns();
+        if (i < 0 || i >= drawn.size()) return 0;
         long n = 0;
-        for (long c : lastColumns.get(i)) n += c;
+        for (long c : drawn.get(i)) n += c;
         return n;
     }
 
