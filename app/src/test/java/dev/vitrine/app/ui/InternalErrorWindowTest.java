@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vitrine.app.ui.testing.WindowTest;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
+import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
 import java.lang.reflect.InvocationTargetException;
@@ -29,6 +30,7 @@ class InternalErrorWindowTest extends WindowTest {
     @AfterEach
     void forgetLogs() {
         System.clearProperty("vitrine.logs");
+        MappedFileSource.afterMapping = null;
     }
 
     /** {@code real}, except that listing the root's children runs out of memory. */
@@ -75,5 +77,20 @@ class InternalErrorWindowTest extends WindowTest {
         // The window lives on: another archive opens and reads.
         ArchiveView next = open(fixture("fixtures/zss/letters-none.zss"));
         assertTrue(fx(() -> next.tree().rootItem().getChildren().size()) > 0, "the next archive's tree is read");
+    }
+
+    @Test
+    void anErrorWhileOpeningIsOneLineNamingTheFileAndALog() throws Exception {
+        System.setProperty("vitrine.logs", temp.resolve("logs").toString());
+        MappedFileSource.afterMapping = p -> {
+            throw new OutOfMemoryError("Java heap space");
+        };
+        open(fixture("fixtures/zss/letters-none.zss"));
+        String line = fx(() -> window.notifier().lastMessage());
+        Matcher m = Pattern.compile(Pattern.quote("letters-none.zss: internal error: out of memory (details in ") + "(.+)\\)").matcher(line);
+        assertTrue(m.matches(), line);
+        assertTrue(Files.readString(Path.of(m.group(1))).contains("java.lang.OutOfMemoryError: Java heap space"));
+        MappedFileSource.afterMapping = null;
+        assertTrue(open(fixture("fixtures/zss/letters-deflate.zss")) != null, "the window still opens files");
     }
 }
