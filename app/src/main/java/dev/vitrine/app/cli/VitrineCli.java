@@ -167,7 +167,7 @@ public final class VitrineCli implements Runnable {
                 err.println("vitrine: " + changed.getMessage());
                 return ExitCodes.UNREADABLE;
             }
-            err.println("vitrine: " + InternalErrors.oneLine(args, e));
+            err.println("vitrine: " + dev.vitrine.app.errors.InternalErrors.oneLine(fileIn(args), "vitrine " + String.join(" ", args), e));
             return ExitCodes.INTERNAL_ERROR;
         }
         out.flush();
@@ -181,6 +181,18 @@ public final class VitrineCli implements Runnable {
             }
         }
         return written(guarded.failure(), rc, err);
+    }
+
+    /** The file a command was about: its last argument that names one (for an internal error's line). */
+    private static String fileIn(String[] args) {
+        for (int i = args.length - 1; i >= 1; i--) {
+            try {
+                if (!args[i].startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(args[i]))) return args[i];
+            } catch (RuntimeException notAPath) {
+                // a query or a name that no file system allows
+            }
+        }
+        return null;
     }
 
     /** The exit status once output that could not be written is accounted for: lost output is never a success. */

@@ -49,13 +49,20 @@ public final class ArchiveView extends BorderPane {
     private final Banner banner;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
     private final PulseSteps attach;
+    private final ArchiveFaults faults;
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    private boolean disposed;
 
-    public ArchiveView(ArchiveSession session, Background background, Jobs jobs, Notifier windowNotifier,
+    public ArchiveView(ArchiveSession session, Background sharedBackground, Jobs sharedJobs, Notifier windowNotifier,
                        ObjectProperty<HexPalette> palette, java.util.function.Supplier<javafx.stage.Window> owner) {
         // This archive's messages show inside its tab (never over the tab bar or another archive).
         this.banner = new Banner(windowNotifier instanceof Banner b ? b : null);
         Notifier notifier = banner;
         this.session = session;
+        // Every job of this archive fails through its tab first: a changed file or an escaped Error is said here, once.
+        this.faults = new ArchiveFaults(session, banner);
+        Background background = sharedBackground.watchedBy(faults);
+        Jobs jobs = sharedJobs.watchedBy(faults);
         this.background = background;
         getStyleClass().add("archive-view");
         tree = new StructureTree(session.root(), new TreeContext(background, ChildPage.DEFAULT_PAGE, session::addProblems), session.health());
@@ -75,6 +82,10 @@ public final class ArchiveView extends BorderPane {
         });
         session.start();
         verify = new VerifyController(session, jobs, problems);
+        // Damage found in a file that changed meanwhile is the change (zeros past its new end), not the archive.
+        verify.runningProperty().addListener((o, was, running) -> {
+            if (!running && !session.problems().isEmpty()) faults.checkUnchanged();
+        });
         export = new ExportController(session, jobs, notifier, this::records, owner);
         views = new DetailViews(details, new ViewContext(session, background, selection, jobs, notifier, owner, this::export, export::destinations));
         session.healthVersionProperty().addListener((o, a, b) -> {
@@ -208,8 +219,21 @@ public final class ArchiveView extends BorderPane {
         }
     }
 
-    /** Closes the archive in the background once nothing of it is shown any more. */
-    public void dispose() {
+    /**
+     * What the tab's Reopen does (its file changed or could not be read): the window closes this
+     * archive and opens its file again in the same place.
+     */
+    public void setOnReopen(Runnable reopen) {
+        faults.setOnReopen(reopen);
+    }
+
+    /**
+     * Closes the archive in the background once nothing of it is shown any more; completes
+     * once it is closed (its files unmapped).
+     */
+    public CompletableFuture<Void> dispose() {
+        if (disposed) return closed; // Reopen, then the tab closed before the file opened again
+        disposed = true;
         attach.stop();
         java.util.concurrent.CompletableFuture<Void> verifyEnded = verify.idle();
         verify.cancel();
@@ -218,16 +242,24 @@ public final class ArchiveView extends BorderPane {
         // Unmap only once a cancelled verify has stopped reading (it notices within a block).
         if (verifyEnded.isDone()) closeSession();
         else verifyEnded.whenComplete((v, e) -> javafx.application.Platform.runLater(this::closeSession));
+        return closed;
     }
 
     private void closeSession() {
         try {
             background.run(() -> {
-                session.close();
+                close();
                 return null;
-            }, null, null);
+            }, v -> closed.complete(null), e -> closed.complete(null));
         } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
-            session.close(); // the window is closing: unmapping is quick
+            close(); // the window is closing: unmapping is quick
+            closed.complete(null);
         }
+    }
+
+    private void close() {
+        session.close();
+        // Changes of this archive's files seen as they were unmapped concern no other tab.
+        dev.vitrine.core.io.FileChangedException.forgetEarlier(session.path());
     }
 }

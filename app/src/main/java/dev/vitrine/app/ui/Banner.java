@@ -27,6 +27,10 @@ public final class Banner extends StackPane implements Notifier {
 
     private final VBox stack = new VBox(8);
     private String last = "";
+    /** A message that stays (the archive's file changed): what fails after it fails because of it, so errors are dropped. */
+    private Notification pinned;
+    /** Errors are dropped until the FX thread's current turn ends (see {@link #hushThisTurn}). */
+    private boolean hushed;
 
     private final Banner echo;
 
@@ -63,10 +67,60 @@ public final class Banner extends StackPane implements Notifier {
 
     @Override
     public void error(String message) {
+        if (pinned != null || hushed) return;
         show(message, true);
     }
 
+    /**
+     * An error that stays until acted on or closed, with one action ("Reopen"; none when
+     * {@code action} is null). Until then
+     * further errors are not shown: they are consequences of this one.
+     */
+    public void pin(String message, String action, Runnable onAction) {
+        if (pinned != null) stack.getChildren().remove(pinned);
+        Notification note = note(message, true);
+        if (action != null) {
+            javafx.scene.control.Button button = new javafx.scene.control.Button(action);
+            button.getStyleClass().add("banner-action");
+            button.setOnAction(e -> {
+                unpin(note);
+                onAction.run();
+            });
+            note.setPrimaryActions(button);
+        }
+        note.setOnClose(e -> unpin(note));
+        pinned = note;
+    }
+
+    private void unpin(Notification note) {
+        stack.getChildren().remove(note);
+        if (pinned == note) pinned = null;
+    }
+
+    /** The message that stays, or null. */
+    public Notification pinned() {
+        return pinned;
+    }
+
+    /**
+     * Drops further errors until the FX thread has done what it is doing: a failed job's own
+     * handler reports the failure again in its words right after the tab has said it in one line.
+     */
+    public void hushThisTurn() {
+        if (hushed) return;
+        hushed = true;
+        javafx.application.Platform.runLater(() -> hushed = false);
+    }
+
     private void show(String message, boolean error) {
+        Notification note = note(message, error);
+        PauseTransition hide = new PauseTransition(error ? errorTime : infoTime);
+        hide.setOnFinished(e -> stack.getChildren().remove(note));
+        hide.play();
+    }
+
+    /** Puts a new message on top (a pinned one stays on). */
+    private Notification note(String message, boolean error) {
         last = message;
         if (echo != null) echo.last = message;
         Notification note = new Notification(message, new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
@@ -75,10 +129,11 @@ public final class Banner extends StackPane implements Notifier {
         note.setMaxWidth(520);
         note.setOnClose(e -> stack.getChildren().remove(note));
         stack.getChildren().addFirst(note);
-        while (stack.getChildren().size() > MAX_SHOWN) stack.getChildren().removeLast();
-        PauseTransition hide = new PauseTransition(error ? errorTime : infoTime);
-        hide.setOnFinished(e -> stack.getChildren().remove(note));
-        hide.play();
+        while (stack.getChildren().size() > MAX_SHOWN) {
+            int oldest = stack.getChildren().size() - 1;
+            stack.getChildren().remove(stack.getChildren().get(oldest) == pinned ? oldest - 1 : oldest);
+        }
+        return note;
     }
 
     /** The last message shown (tests read it). */

@@ -221,6 +221,11 @@ public final class MainWindow {
         for (Tab t : tabs.getTabs()) {
             if (((ArchiveView) t.getContent()).session().path().equals(path)) return CompletableFuture.completedFuture(t);
         }
+        return load(path);
+    }
+
+    /** Opens {@code path}'s archive in the background: its session, or null (the banner says why). */
+    private CompletableFuture<Object> load(Path path) {
         status.setMessage("opening " + path.getFileName() + "…");
         Trace.log("opening " + path.getFileName());
         return background.run(() -> {
@@ -231,7 +236,7 @@ public final class MainWindow {
                 return null;
             }, done -> Trace.log("records prepared"), err -> {})); // a failure shows where the records are read
             return s;
-        }, s -> Trace.log("read " + path.getFileName()), err -> banner.error(Human.error(err))).handle((s, e) -> (Object) s);
+        }, s -> Trace.log("read " + path.getFileName()), err -> banner.error(ArchiveFaults.openFailed(path, err))).handle((s, e) -> (Object) s);
     }
 
     /**
@@ -290,6 +295,11 @@ public final class MainWindow {
     }
 
     private Tab addTab(ArchiveSession session) {
+        return addTab(session, null);
+    }
+
+    /** A tab for {@code session}, in place of {@code replaced} when given (Reopen), else at the end. */
+    private Tab addTab(ArchiveSession session, Tab replaced) {
         ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), () -> stage);
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
@@ -304,7 +314,9 @@ public final class MainWindow {
             if (bad && !tab.getStyleClass().contains("tab-damaged")) tab.getStyleClass().add("tab-damaged");
             if (!bad) tab.getStyleClass().remove("tab-damaged");
         });
-        tabs.getTabs().add(tab);
+        view.setOnReopen(() -> reopen(tab));
+        if (replaced != null && tabs.getTabs().contains(replaced)) tabs.getTabs().set(tabs.getTabs().indexOf(replaced), tab);
+        else tabs.getTabs().add(tab);
         Trace.log("tab added for " + session.path().getFileName());
         view.firstDraw().thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
         if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null) tabs.getSelectionModel().select(tab);
@@ -324,6 +336,43 @@ public final class MainWindow {
         var st = r.object().stats();
         status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ") + Human.size(st.bytes()) + " fetched · "
                 + Human.count(st.hits()) + " cache hits");
+    }
+
+    /**
+     * The tab's file changed under it (or could not be read): closes its archive, then opens the
+     * file again in the same place. The old tab stays until the new one replaces it, or goes
+     * when the file can no longer be opened (the banner says why).
+     */
+    private void reopen(Tab tab) {
+        ArchiveView old = (ArchiveView) tab.getContent();
+        if (old.session().remote() != null) {
+            // a remote archive opens again from its address, as a new tab in front
+            String address = old.session().address();
+            old.dispose().thenRun(() -> {
+                tabs.getTabs().remove(tab);
+                openUrl(address);
+            });
+            return;
+        }
+        Path path = old.session().path();
+        old.setDisable(true); // nothing of it can be read any more
+        old.dispose().thenRun(() -> load(path).thenAccept(got -> {
+            boolean front = tabs.getSelectionModel().getSelectedItem() == tab;
+            if (!(got instanceof ArchiveSession s)) {
+                tabs.getTabs().remove(tab);
+                return;
+            }
+            if (!tabs.getTabs().contains(tab)) { // closed meanwhile
+                background.run(() -> {
+                    s.close();
+                    return null;
+                }, null, null);
+                return;
+            }
+            Tab fresh = addTab(s, tab);
+            if (front) tabs.getSelectionModel().select(fresh);
+            status.setMessage("");
+        }));
     }
 
     private void updateVerifyRunning() {

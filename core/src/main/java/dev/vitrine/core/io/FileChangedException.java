@@ -26,11 +26,28 @@ public final class FileChangedException extends SourceUnavailableException {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof FileChangedException f) return f;
         }
-        return MappedFileSource.changedFile();
+        return MappedFileSource.changedFile(null);
+    }
+
+    /**
+     * Like {@link #find(Throwable)}, but a file found changed must be {@code under} (an
+     * archive's file, or its folder): the window has several archives open, and one archive's
+     * failure must not be blamed on another's changed file.
+     */
+    public static FileChangedException find(Throwable t, java.nio.file.Path under) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof FileChangedException f) return f;
+        }
+        return MappedFileSource.changedFile(under.toAbsolutePath().normalize());
     }
 
     /** Forgets files found changed by earlier work, so that a new command reports only its own. */
     public static void forgetEarlier() {
-        MappedFileSource.forgetChanged();
+        MappedFileSource.forgetChanged(null);
+    }
+
+    /** Forgets files at or under {@code under} found changed: an archive closed, its changes are no one else's. */
+    public static void forgetEarlier(java.nio.file.Path under) {
+        MappedFileSource.forgetChanged(under.toAbsolutePath().normalize());
     }
 }

@@ -136,19 +136,33 @@ public final class MappedFileSource implements ByteSource {
         }
     }
 
-    /**
-     * A mapped file of this process that changed while it was read: an open one first, else
-     * the last one found changed when it was closed (taken, so it is reported once).
-     */
-    static void forgetChanged() {
-        CHANGED.clear();
+    /** Forgets files found changed when they were closed: all, or those at or under {@code under}. */
+    static void forgetChanged(Path under) {
+        CHANGED.removeIf(c -> under == null || isUnder(c, under));
     }
 
-    static FileChangedException changedFile() {
+    /**
+     * A mapped file of this process that changed while it was read: an open one first, else
+     * the last one found changed when it was closed (taken, so it is reported once). Only files
+     * at or under {@code under} (absolute, normalised), or any when it is null.
+     */
+    static FileChangedException changedFile(Path under) {
         for (MappedFileSource s : OPEN) {
+            if (!s.isUnder(under)) continue;
             FileChangedException c = s.changed();
             if (c != null) return c;
         }
-        return CHANGED.pollFirst();
+        for (FileChangedException c : CHANGED) {
+            if ((under == null || isUnder(c, under)) && CHANGED.remove(c)) return c;
+        }
+        return null;
+    }
+
+    private boolean isUnder(Path under) {
+        return under == null || path.toAbsolutePath().normalize().startsWith(under);
+    }
+
+    private static boolean isUnder(FileChangedException c, Path under) {
+        return Path.of(c.name()).toAbsolutePath().normalize().startsWith(under);
     }
 }

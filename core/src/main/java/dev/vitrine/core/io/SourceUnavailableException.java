@@ -9,11 +9,18 @@ import java.io.IOException;
  * reported as damage: commands say it in one line, naming the file or URL, and exit 2.
  */
 public class SourceUnavailableException extends IOException implements Reasoned {
+    private final String name;
     private final String reason;
 
     public SourceUnavailableException(String name, String reason, Throwable cause) {
         super(name + ": " + reason, cause);
+        this.name = name;
         this.reason = reason;
+    }
+
+    /** The file (as it was opened) or the address whose bytes could not be read. */
+    public String name() {
+        return name;
     }
 
     @Override

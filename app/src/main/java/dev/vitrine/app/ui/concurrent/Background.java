@@ -27,15 +27,30 @@ public final class Background {
     private final ExecutorService pool;
     private final ExecutorService longPool;
     private final Executor fx;
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final ReadOnlyIntegerWrapper busy = new ReadOnlyIntegerWrapper(this, "busy");
-    private final AtomicBoolean publishPending = new AtomicBoolean();
+    private final AtomicInteger inFlight;
+    private final ReadOnlyIntegerWrapper busy;
+    private final AtomicBoolean publishPending;
+    private final Faults faults;
+
+    /**
+     * Sees every failure of one archive's jobs first, on the FX thread, and says what the job's
+     * own handler is given: an archive's tab turns a file that changed under it, or an Error
+     * that escaped a reader, into one line of its own (see {@link #watchedBy}).
+     */
+    @FunctionalInterface
+    public interface Faults {
+        Throwable seen(Throwable failure);
+    }
 
     /** Nice value of the long lane's threads (Linux): below the FX thread and the short reads a view waits for. */
     static final int LONG_NICE = 10;
 
     public Background(int threads, Executor fx) {
         this.fx = fx;
+        this.publishPending = new AtomicBoolean();
+        this.faults = failure -> failure;
+        this.inFlight = new AtomicInteger();
+        this.busy = new ReadOnlyIntegerWrapper(this, "busy");
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {
             Thread t = new Thread(r, "vitrine-io-" + n.incrementAndGet());
@@ -57,6 +72,31 @@ public final class Background {
         };
         this.longPool = new ThreadPoolExecutor(4, 4, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), longThreads);
         ((ThreadPoolExecutor) longPool).allowCoreThreadTimeOut(true);
+    }
+
+    /** The same lanes and counts, with {@code faults} seeing this view's failures first. */
+    private Background(Background shared, Faults faults) {
+        this.pool = shared.pool;
+        this.longPool = shared.longPool;
+        this.fx = shared.fx;
+        this.inFlight = shared.inFlight;
+        this.busy = shared.busy;
+        this.publishPending = shared.publishPending;
+        this.faults = faults;
+    }
+
+    /** This executor as one archive's jobs use it: {@code faults} sees each failure before the job's handler. */
+    public Background watchedBy(Faults faults) {
+        return new Background(this, faults);
+    }
+
+    /** For a job that catches its own failure: call on the FX thread, show what this returns. */
+    public Throwable failed(Throwable failure) {
+        try {
+            return faults.seen(failure);
+        } catch (RuntimeException e) {
+            return failure; // the watcher's own trouble must not hide the job's
+        }
     }
 
     /** The app's instance: a few threads, so a long verify never starves tree and hex loads. */
@@ -106,11 +146,14 @@ public final class Background {
             try {
                 value = work.call();
             } catch (Throwable e) {
+                // Errors too (out of memory, a stack overflow, a fault in a mapped page): the window lives on.
                 fx.execute(() -> {
+                    Throwable shown = unwrap(e);
                     try {
-                        if (onError != null) onError.accept(unwrap(e));
+                        shown = failed(shown);
+                        if (onError != null) onError.accept(shown);
                     } finally {
-                        result.completeExceptionally(unwrap(e));
+                        result.completeExceptionally(shown);
                         end();
                     }
                 });

@@ -442,7 +442,10 @@ public final class JsonRecordsView extends BorderPane {
                 failure = e;
             } finally {
                 finished = true;
-                background.fx().execute(() -> progress(this));
+                background.fx().execute(() -> {
+                    if (failure != null) failure = background.failed(failure); // the archive's tab sees it first
+                    progress(this);
+                });
             }
         }
     }

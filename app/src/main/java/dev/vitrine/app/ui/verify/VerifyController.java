@@ -52,7 +52,9 @@ public final class VerifyController {
         t.setOnFailed(e -> {
             batcher.flush();
             done();
-            view.setState("verify failed: " + Human.error(t.getException()), true);
+            // Bytes that could not be read (the file changed under it) are not the archive's failure: the tab's banner says which.
+            dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(t.getException());
+            view.setState(gone != null ? "verify stopped: " + gone.reason() : "verify failed: " + Human.error(t.getException()), true);
         });
         jobs.submit(t);
     }
