@@ -217,7 +217,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
 
     @Override
     public synchronized Node root() {
-        if (rootNode == null) rootNode = new ArkNodes.RootNode(this);
+        if (rootNode == null) rootNode = new ArkStructureNodes.RootNode(this);
         return rootNode;
     }
 
