@@ -7,8 +7,12 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFiles;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.SourceUnavailableException;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.remote.RemoteException;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
@@ -19,7 +23,6 @@ import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -37,7 +41,8 @@ import java.util.Set;
 public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     final ArkFormat format;
     final Path path;
-    final Path root;
+    /** The log's folder, on this machine or under an s3:// prefix. */
+    final Location root;
     final Limits limits;
     final ArchiveFiles files;
     final List<ArkLog> logs = new ArrayList<>();
@@ -56,7 +61,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         }
     }, new java.util.concurrent.atomic.AtomicBoolean(), 1000);
 
-    private ArkArchive(ArkFormat format, Path path, Path root, Limits limits) {
+    private ArkArchive(ArkFormat format, Path path, Location root, Limits limits) {
         this.format = format;
         this.path = path;
         this.root = root;
@@ -64,36 +69,45 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         this.files = new ArchiveFiles(root, limits.maxOpenFiles());
     }
 
-    static ArkArchive open(ArkFormat format, Path path, Limits limits) throws IOException {
+    /**
+     * Opens the log at {@code location}: its folder (a local one or an s3:// prefix), or one
+     * manifest file on this machine. The folder's manifests/ is listed through the location,
+     * which reports links without following them.
+     */
+    static ArkArchive open(ArkFormat format, Location location, Limits limits) throws IOException {
         List<FileRef> manifests = new ArrayList<>();
-        Path root;
-        if (Files.isDirectory(path)) {
-            root = path;
-            Path dir = path.resolve("manifests");
-            if (Files.isSymbolicLink(dir)) {
+        Path path = location.displayPath();
+        Location root;
+        Optional<Path> local = location.localPath();
+        if (local.isPresent() ? Files.isDirectory(local.get()) : location.stat().isFolder()) {
+            root = location;
+            Location.Kind kind = null;
+            for (Location.Entry e : location.list()) if (e.name().equals("manifests")) kind = e.kind();
+            if (kind == Location.Kind.LINK) {
                 throw new java.nio.file.FileSystemException(path.toString(), null, "manifests is a symbolic link; links are not followed out of the log");
             }
-            if (Files.isDirectory(dir)) {
-                try (var s = Files.list(dir)) {
-                    for (Path p : s.sorted().toList()) {
-                        if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) manifests.add(FileRef.of("manifests/" + p.getFileName()));
-                    }
+            if (kind == Location.Kind.FOLDER) {
+                for (Location.Entry e : location.resolve("manifests").list()) {
+                    if (e.kind() == Location.Kind.FILE) manifests.add(FileRef.of("manifests/" + e.name()));
                 }
             }
+        } else if (local.isEmpty()) {
+            // a remote object has no folder to find its splits in
+            throw new RemoteException(location.display(), "one manifest of an Ark log: open the log's folder (its prefix, ending in /) to read its splits");
         } else {
             Path parent = path.toAbsolutePath().getParent();
             if (parent.getFileName() != null && parent.getFileName().toString().equals("manifests") && parent.getParent() != null) {
-                root = parent.getParent();
+                root = new LocalLocation(parent.getParent());
                 manifests.add(FileRef.of("manifests/" + path.getFileName()));
             } else {
-                root = parent;
+                root = new LocalLocation(parent);
                 manifests.add(FileRef.of(path.getFileName().toString()));
             }
         }
         ArkArchive a = new ArkArchive(format, path, root, limits);
         try {
             a.load(manifests);
-        } catch (RuntimeException | Error e) {
+        } catch (IOException | RuntimeException | Error e) {
             a.close();
             throw e;
         }
@@ -106,14 +120,20 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         return a;
     }
 
-    private void load(List<FileRef> manifests) {
-        if (manifests.isEmpty()) openProblems.add(Problem.error(FileRef.MAIN, -1, "no manifest in " + root.resolve("manifests")));
+    /** Where {@code name} under the log's folder is, as messages name it. */
+    private String where(String name) {
+        return root.localPath().map(p -> p.resolve(name).toString()).orElseGet(() -> root.resolve(name).display());
+    }
+
+    private void load(List<FileRef> manifests) throws IOException {
+        if (manifests.isEmpty()) openProblems.add(Problem.error(FileRef.MAIN, -1, "no manifest in " + where("manifests")));
         Set<FileRef> all = new LinkedHashSet<>(manifests);
         for (FileRef m : manifests) {
             ArkLog log;
             try {
                 log = new ArkLog(this, m, files.source(m), limits);
             } catch (IOException e) {
+                if (e instanceof SourceUnavailableException) throw e; // the network, not the log
                 openProblems.add(Problem.error(m, -1, "cannot open the manifest: " + e.getMessage()));
                 continue;
             }
@@ -124,6 +144,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
                 try {
                     files.source(sd.ref());
                 } catch (IOException e) {
+                    if (e instanceof SourceUnavailableException) throw e;
                     missing.add(sd.ref());
                     // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
                     String why = e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason()) ? "is missing"
@@ -217,7 +238,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
 
     @Override
     public synchronized Node root() {
-        if (rootNode == null) rootNode = new ArkNodes.RootNode(this);
+        if (rootNode == null) rootNode = new ArkStructureNodes.RootNode(this);
         return rootNode;
     }
 

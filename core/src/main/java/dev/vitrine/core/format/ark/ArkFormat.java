@@ -4,13 +4,13 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
+import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.rbuf.RbufFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -86,6 +86,12 @@ public final class ArkFormat implements ArchiveFormat {
 
     @Override
     public Archive open(Path path, Limits limits) throws IOException {
-        return ArkArchive.open(this, path, limits);
+        return ArkArchive.open(this, new LocalLocation(path), limits);
+    }
+
+    /** A log's folder on this machine or under an s3:// prefix: its parts are listed and read through the location. */
+    @Override
+    public Archive open(Location location, Limits limits) throws IOException {
+        return ArkArchive.open(this, location, limits);
     }
 }

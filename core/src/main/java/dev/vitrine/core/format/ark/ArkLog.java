@@ -82,17 +82,7 @@ public final class ArkLog implements TimedMessages {
         this.archive = archive;
         this.ref = ref;
         try {
-            file = RbufFile.parse(new RbufFile.Reader() {
-                @Override
-                public long size() {
-                    return src.size();
-                }
-
-                @Override
-                public byte[] read(long offset, int length) throws IOException {
-                    return src.read(offset, length);
-                }
-            }, limits.maxMetadataBytes());
+            file = RbufFile.parse(ArkFormat.reader(src), limits.maxMetadataBytes());
         } catch (RbufException e) {
             problems.add(Problem.error(ref, e.offset(), "manifest is not an rbuf serializable file: " + e.detail()));
             return;

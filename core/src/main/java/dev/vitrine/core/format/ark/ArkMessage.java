@@ -130,6 +130,6 @@ public final class ArkMessage implements TimedMessages.Message {
 
     @Override
     public Node node() {
-        return new ArkNodes.MessageNode(this);
+        return new ArkMessageNodes.MessageNode(this);
     }
 }
