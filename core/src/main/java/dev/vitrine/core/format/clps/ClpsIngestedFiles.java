@@ -4,6 +4,7 @@ import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.FileListing;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,10 +24,19 @@ import java.util.Set;
  * folder. The name is made safe instead, as the issue asks: resolved lexically, with the root
  * and any {@code ..} that would climb above it dropped ({@code /var/log/../../x} becomes
  * {@code x}). Two files that become one name are told apart by their record range.
+ *
+ * <p>A {@code _filename} that is not UTF-8 (Linux names are bytes) keeps its bytes in the name
+ * as lone surrogates ({@link ClpsRawText}): {@code ls} and the file table show it escaped,
+ * {@code "\udcffname.jsonl"}, and two such names never show alike; attribute
+ * {@value #NAME_BYTES} gives the name's exact bytes in base64. java.nio cannot create a file
+ * whose name is not text, so export writes it under {@link #exportNames its name with U+FFFD}
+ * for each such byte, told apart by its record range if another file has that name.
  */
 final class ClpsIngestedFiles {
     /** Attribute keys: the record range (end exclusive) and the split number. */
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
+    /** Attribute of a name that is not UTF-8: its exact bytes, base64. */
+    static final String NAME_BYTES = "name_bytes";
 
     private ClpsIngestedFiles() {}
 
@@ -41,12 +51,35 @@ final class ClpsIngestedFiles {
             if (name.isEmpty()) name = range;
             if (!used.add(name)) name = name + " (" + range + ")";
             Map<String, Object> a = new LinkedHashMap<>();
+            if (ClpsRawText.hasRawBytes(name)) a.put(NAME_BYTES, Base64.getEncoder().encodeToString(ClpsRawText.bytes(name)));
             Object split = r.fields().get("_file_split_number");
             if (split != null) a.put(SPLIT, split);
             a.put(FIRST_RECORD, r.start());
             a.put(END_RECORD, r.end());
             a.put(FIELDS, r.fields());
             out.add(new FileListing.Entry(name, -1, ByteRange.NONE, a));
+        }
+        return out;
+    }
+
+    /**
+     * The names export writes the entries under, in the same order: each as listed, except that
+     * bytes that are not UTF-8 become U+FFFD, with the record range added when that would give
+     * a name another entry has (\xff and \xfe both read as U+FFFD: never two files in one).
+     */
+    static List<String> exportNames(List<FileListing.Entry> entries) {
+        Set<String> taken = new HashSet<>();
+        for (FileListing.Entry e : entries) taken.add(e.name());
+        List<String> out = new ArrayList<>(entries.size());
+        for (FileListing.Entry e : entries) {
+            String name = e.name();
+            if (ClpsRawText.hasRawBytes(name)) {
+                String base = ClpsRawText.replaced(name);
+                name = base;
+                String range = "records " + e.attributes().get(FIRST_RECORD) + "-" + e.attributes().get(END_RECORD);
+                for (int n = 1; !taken.add(name); n++) name = base + " (" + range + (n == 1 ? "" : ", " + n) + ")";
+            }
+            out.add(name);
         }
         return out;
     }
