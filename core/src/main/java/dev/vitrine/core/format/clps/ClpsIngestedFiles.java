@@ -4,7 +4,6 @@ import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.FileListing;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,16 +26,22 @@ import java.util.Set;
  *
  * <p>A {@code _filename} that is not UTF-8 (Linux names are bytes) keeps its bytes in the name
  * as lone surrogates ({@link ClpsRawText}): {@code ls} and the file table show it escaped,
- * {@code "\udcffname.jsonl"}, and two such names never show alike; attribute
- * {@value #NAME_BYTES} gives the name's exact bytes in base64. java.nio cannot create a file
+ * {@code "\\udcffname.jsonl"}, and two such names never show alike; {@link #nameBytes} gives
+ * the name's exact bytes. java.nio cannot create a file
  * whose name is not text, so export writes it under {@link #exportNames its name with U+FFFD}
  * for each such byte, told apart by its record range if another file has that name.
  */
 final class ClpsIngestedFiles {
     /** Attribute keys: the record range (end exclusive) and the split number. */
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
-    /** Attribute of a name that is not UTF-8: its exact bytes, base64. */
-    static final String NAME_BYTES = "name_bytes";
+
+    /**
+     * The exact bytes of a listed name that is not UTF-8, else null. For FileListing.Entry's
+     * nameBytes (ls --json's name_bytes), which the h19-cli2 branch adds: pass this there.
+     */
+    static byte[] nameBytes(String name) {
+        return ClpsRawText.hasRawBytes(name) ? ClpsRawText.bytes(name) : null;
+    }
 
     private ClpsIngestedFiles() {}
 
@@ -51,7 +56,6 @@ final class ClpsIngestedFiles {
             if (name.isEmpty()) name = range;
             if (!used.add(name)) name = name + " (" + range + ")";
             Map<String, Object> a = new LinkedHashMap<>();
-            if (ClpsRawText.hasRawBytes(name)) a.put(NAME_BYTES, Base64.getEncoder().encodeToString(ClpsRawText.bytes(name)));
             Object split = r.fields().get("_file_split_number");
             if (split != null) a.put(SPLIT, split);
             a.put(FIRST_RECORD, r.start());

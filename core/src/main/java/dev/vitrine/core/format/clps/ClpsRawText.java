@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * valid UTF-8 becomes the lone surrogate U+DC80..U+DCFF (Python's "surrogateescape", PEP 383):
  * the text is then still a Java string, no two byte strings give the same text, the exact bytes
  * come back with {@link #bytes}, and the shared name printers already quote and escape lone
- * surrogates ({@code "\udcffname.jsonl"}). Valid UTF-8 never decodes to a lone surrogate, so
+ * surrogates ({@code "\\udcffname.jsonl"}). Valid UTF-8 never decodes to a lone surrogate, so
  * the mark is unambiguous.
  */
 final class ClpsRawText {
