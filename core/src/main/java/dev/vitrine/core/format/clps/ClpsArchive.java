@@ -3,7 +3,6 @@ package dev.vitrine.core.format.clps;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
-import dev.vitrine.core.io.BatchedInputStream;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.TruncatedException;
@@ -16,8 +15,6 @@ import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -389,67 +386,38 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return filter == ClpsQueryFilter.NOTHING ? 0 : records().writeJsonLines(filter, out);
     }
 
+    /** The ingested files and the names export writes them under; made once (the metadata does not change). */
+    private volatile List<FileListing.Entry> ingested;
+    private volatile List<String> exportNames;
+
     @Override
     public List<FileListing.Entry> entries() {
-        return ClpsIngestedFiles.entries(metadata);
+        List<FileListing.Entry> e = ingested;
+        if (e == null) {
+            e = ClpsIngestedFiles.entries(metadata);
+            exportNames = ClpsIngestedFiles.exportNames(e);
+            ingested = e;
+        }
+        return e;
     }
 
-    /**
-     * An ingested file's records [s, e) as JSON lines. Its size is known only once they are
-     * decoded, so the first call to size() or open() decodes them and keeps the bytes.
-     */
+    /** An ingested file's records as JSON lines, named as export writes it ({@link ClpsIngestedFiles#exportNames}). */
     @Override
     public Content content(FileListing.Entry entry) throws IOException {
         ClpsMetadata.RangeEntry match = null;
+        String exportName = null;
         if (metadata != null && metadata.rangeIndex != null) {
             List<FileListing.Entry> es = entries();
-            for (int i = 0; i < es.size() && match == null; i++) if (es.get(i).equals(entry)) match = metadata.rangeIndex.get(i);
+            for (int i = 0; i < es.size() && match == null; i++) {
+                if (es.get(i).equals(entry)) {
+                    match = metadata.rangeIndex.get(i);
+                    exportName = exportNames.get(i);
+                }
+            }
         }
         if (match == null) throw new IOException(src.name() + ": no ingested file " + entry.name());
-        final ClpsMetadata.RangeEntry r = match;
-        final long first = r.start(), end = Math.max(r.start(), r.end());
-        // Streamed a chunk of records at a time: an ingested file may be the whole archive (hundreds of MB of JSON).
-        return new Content() {
-            private volatile long size = -1;
-
-            @Override
-            public String name() {
-                return entry.name();
-            }
-
-            @Override
-            public long size() {
-                if (size < 0) {
-                    try (InputStream in = open()) {
-                        size = in.transferTo(java.io.OutputStream.nullOutputStream());
-                    } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                }
-                return size;
-            }
-
-            @Override
-            public InputStream open() {
-                return new BatchedInputStream() {
-                    private long next = first;
-
-                    @Override
-                    protected byte[] nextBatch() throws IOException {
-                        if (next >= end) return null;
-                        int n = (int) Math.min(CONTENT_CHUNK, end - next);
-                        java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream(n * 256);
-                        for (String line : records().lines(next, n)) bo.write(line.getBytes(StandardCharsets.UTF_8));
-                        next += n;
-                        return bo.toByteArray();
-                    }
-                };
-            }
-        };
+        return new ClpsIngestedContent(records(), exportName, match.start(), Math.max(match.start(), match.end()));
     }
-
-    /** Records rendered at once when an ingested file is read. */
-    private static final int CONTENT_CHUNK = 8192;
 
     private ClpsPacketStream packetStream;
     private ClpsSchemaView schemaView;

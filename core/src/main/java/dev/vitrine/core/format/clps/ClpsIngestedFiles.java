@@ -23,10 +23,25 @@ import java.util.Set;
  * folder. The name is made safe instead, as the issue asks: resolved lexically, with the root
  * and any {@code ..} that would climb above it dropped ({@code /var/log/../../x} becomes
  * {@code x}). Two files that become one name are told apart by their record range.
+ *
+ * <p>A {@code _filename} that is not UTF-8 (Linux names are bytes) keeps its bytes in the name
+ * as lone surrogates ({@link ClpsRawText}): {@code ls} and the file table show it escaped,
+ * {@code "\\udcffname.jsonl"}, and two such names never show alike; {@link #nameBytes} gives
+ * the name's exact bytes. java.nio cannot create a file
+ * whose name is not text, so export writes it under {@link #exportNames its name with U+FFFD}
+ * for each such byte, told apart by its record range if another file has that name.
  */
 final class ClpsIngestedFiles {
     /** Attribute keys: the record range (end exclusive) and the split number. */
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
+
+    /**
+     * The exact bytes of a listed name that is not UTF-8, else null. For FileListing.Entry's
+     * nameBytes (ls --json's name_bytes), which the h19-cli2 branch adds: pass this there.
+     */
+    static byte[] nameBytes(String name) {
+        return ClpsRawText.hasRawBytes(name) ? ClpsRawText.bytes(name) : null;
+    }
 
     private ClpsIngestedFiles() {}
 
@@ -47,6 +62,28 @@ final class ClpsIngestedFiles {
             a.put(END_RECORD, r.end());
             a.put(FIELDS, r.fields());
             out.add(new FileListing.Entry(name, -1, ByteRange.NONE, a));
+        }
+        return out;
+    }
+
+    /**
+     * The names export writes the entries under, in the same order: each as listed, except that
+     * bytes that are not UTF-8 become U+FFFD, with the record range added when that would give
+     * a name another entry has (\xff and \xfe both read as U+FFFD: never two files in one).
+     */
+    static List<String> exportNames(List<FileListing.Entry> entries) {
+        Set<String> taken = new HashSet<>();
+        for (FileListing.Entry e : entries) taken.add(e.name());
+        List<String> out = new ArrayList<>(entries.size());
+        for (FileListing.Entry e : entries) {
+            String name = e.name();
+            if (ClpsRawText.hasRawBytes(name)) {
+                String base = ClpsRawText.replaced(name);
+                name = base;
+                String range = "records " + e.attributes().get(FIRST_RECORD) + "-" + e.attributes().get(END_RECORD);
+                for (int n = 1; !taken.add(name); n++) name = base + " (" + range + (n == 1 ? "" : ", " + n) + ")";
+            }
+            out.add(name);
         }
         return out;
     }

@@ -11,7 +11,8 @@ import org.msgpack.value.ValueType;
 
 /**
  * msgpack payloads (ArchiveInfo, ArchiveFileInfo, RangeIndex) as plain Java values: maps keep
- * their order, integers are Long (or the unsigned text when above Long.MAX_VALUE). Bounded in
+ * their order, integers are Long (or the unsigned text when above Long.MAX_VALUE), strings that
+ * are not UTF-8 keep their bytes ({@link ClpsRawText}). Bounded in
  * depth and entries so a hostile payload cannot blow the stack or the heap.
  */
 final class ClpsMsgpack {
@@ -56,12 +57,8 @@ final class ClpsMsgpack {
                 long at = u.getTotalReadBytes();
                 int n = u.unpackRawStringHeader();
                 if (n > budget[0] * 16 + 1024) throw new ClpsDecodeException(at, "msgpack string of " + n + " bytes is too large");
-                byte[] b = u.readPayload(n);
-                try {
-                    return java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b)).toString();
-                } catch (java.nio.charset.CharacterCodingException e) {
-                    throw new ClpsDecodeException(at, "msgpack string is not valid UTF-8");
-                }
+                // Not damage when it is not UTF-8: clp-s stores the paths it is given as bytes, and reads them back.
+                return ClpsRawText.decode(u.readPayload(n));
             }
             case BINARY -> {
                 int n = u.unpackBinaryHeader();

@@ -91,7 +91,7 @@ final class ClpsNodes {
         } else if (v instanceof List<?> l) {
             for (int i = 0; i < l.size(); i++) flatten(prefix + "[" + i + "]", l.get(i), out);
         } else {
-            out.add(Field.of(prefix, v instanceof byte[] b ? b.length + " bytes" : v));
+            out.add(Field.of(prefix, v instanceof byte[] b ? b.length + " bytes" : ClpsRawText.shown(v)));
         }
     }
 

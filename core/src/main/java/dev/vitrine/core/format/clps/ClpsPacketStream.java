@@ -101,7 +101,7 @@ final class ClpsPacketStream implements PacketStream {
             row.add(String.valueOf(m.get("s")));
             row.add(String.valueOf(m.get("e")));
             Map<?, ?> f = m.get("f") instanceof Map<?, ?> ff ? ff : Map.of();
-            for (String k : keys) row.add(f.containsKey(k) ? String.valueOf(f.get(k)) : "");
+            for (String k : keys) row.add(f.containsKey(k) ? String.valueOf(ClpsRawText.shown(f.get(k))) : "");
             rows.add(row);
         }
         return new ValueTable("files", cols, rows);

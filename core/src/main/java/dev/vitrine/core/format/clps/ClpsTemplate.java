@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * built the way clp-s builds its serializer template, so key order and nesting come out as
  * `clp-s x` writes them: ordered leaves grouped under their objects in first-appearance order
  * over ascending node ids, structured arrays after them, each array spelled out by the schema's
- * delimiter spans.
+ * delimiter spans. One deliberate difference: an empty key clp-s drops is kept ({@link #intersect}).
  */
 final class ClpsTemplate {
     static final int BEGIN_OBJECT = 0, END_OBJECT = 1, BEGIN_ARRAY = 2, END_ARRAY = 3, INT = 4, DELTA = 5, FLOAT = 6,
@@ -308,7 +308,12 @@ final class ClpsTemplate {
         }
         for (int i = path.size() - 1; i >= 0; i--) {
             int n = path.get(i);
-            int named = t.key[n].length == 0 ? -1 : n;
+            // An array's elements have no key; an object's members always have one, even "".
+            // clp-s tests the key's length instead, so it drops an empty key from an object in
+            // an array ({"a":[{"":{"b":0}}]} comes out as {"a":[{{"b":0}}]}, not JSON): here
+            // the record is written as it was ingested.
+            int parent = t.parent[n];
+            int named = parent >= 0 && t.type[parent] == ClpsNodeType.STRUCTURED_ARRAY ? -1 : n;
             if (t.type[n] == ClpsNodeType.OBJECT) b.add(BEGIN_OBJECT, named, -1);
             else if (t.type[n] == ClpsNodeType.STRUCTURED_ARRAY) b.add(BEGIN_ARRAY, named, -1);
         }

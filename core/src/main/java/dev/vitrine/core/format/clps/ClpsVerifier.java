@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
@@ -349,6 +350,13 @@ final class ClpsVerifier {
             if (bad == null && k.chars().anyMatch(c -> c < 0x20)) bad = "property name holds control characters";
         }
         if (bad != null) ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + ": " + bad));
+        if (bad == null && fn instanceof String s && ClpsRawText.hasRawBytes(s)) {
+            // Sound (clp-s stores the path's bytes and reads them back), but no file can be made under that name here.
+            int at = ClpsRawText.firstRawByte(s);
+            ctx.report(Problem.warning(a.source().name(), ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + ": _filename "
+                    + EntryPathPolicy.quote(s) + " is not UTF-8 (byte 0x" + String.format("%02X", s.charAt(at) & 0xff) + " at byte "
+                    + ClpsRawText.bytes(s.substring(0, at)).length + "); export writes each such byte as U+FFFD"));
+        }
     }
 
     private void checkRangeIndex(VerifyContext ctx, long records) {
