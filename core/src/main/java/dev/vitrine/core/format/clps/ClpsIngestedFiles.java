@@ -36,8 +36,8 @@ final class ClpsIngestedFiles {
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
 
     /**
-     * The exact bytes of a listed name that is not UTF-8, else null. For FileListing.Entry's
-     * nameBytes (ls --json's name_bytes), which the h19-cli2 branch adds: pass this there.
+     * The exact bytes of a listed name that is not UTF-8, else null: FileListing.Entry's
+     * nameBytes, which ls --json prints as name_bytes.
      */
     static byte[] nameBytes(String name) {
         return ClpsRawText.hasRawBytes(name) ? ClpsRawText.bytes(name) : null;
@@ -61,7 +61,7 @@ final class ClpsIngestedFiles {
             a.put(FIRST_RECORD, r.start());
             a.put(END_RECORD, r.end());
             a.put(FIELDS, r.fields());
-            out.add(new FileListing.Entry(name, -1, ByteRange.NONE, a));
+            out.add(new FileListing.Entry(name, -1, ByteRange.NONE, a, nameBytes(name)));
         }
         return out;
     }
