@@ -108,17 +108,26 @@ final class ClpsSpill implements AutoCloseable {
         }
         Path dir = folder();
         if (dir != null) {
-            try (FileChannel ch = spillFile(dir, "stream-")) {
-                reserve(ch, bytes, dir);
-                synchronized (this) {
-                    if (closed) throw new IOException("the archive is closed");
-                    return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+            Path f = null;
+            try {
+                f = Files.createTempFile(dir, "stream-", ".bin");
+                try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    synchronized (this) {
+                        if (closed) throw new IOException("the archive is closed");
+                        return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                    }
                 }
-            } catch (DiskFullException e) {
-                throw e;
             } catch (IOException | UnsupportedOperationException | IllegalStateException e) {
                 if (closed) throw new IOException("the archive is closed");
-                // No cache folder to map in (read-only home): decode on the heap instead.
+                // No cache folder to map in (read-only home, full disk): decode on the heap instead.
+            } finally {
+                if (f != null) {
+                    try {
+                        Files.deleteIfExists(f);
+                    } catch (IOException e) {
+                        f.toFile().deleteOnExit(); // Windows keeps a mapped file: deleted at exit
+                    }
+                }
             }
         }
         if (bytes > Integer.MAX_VALUE - 16) throw new IOException(bytes + " decoded bytes do not fit in memory and no cache folder can hold them");
@@ -156,18 +165,15 @@ final class ClpsSpill implements AutoCloseable {
             charge(n);
             return heapFill(in, buf, n, limit, what);
         }
-        try (FileChannel ch = spillFile(dir, "dict-")) {
+        Path f = Files.createTempFile(dir, "dict-", ".bin");
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long total = 0;
             java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf);
             while (true) {
                 if (total + n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
                 bb.clear().limit(n);
-                try {
-                    while (bb.hasRemaining()) ch.write(bb);
-                } catch (IOException e) {
-                    throw DiskFullException.of(dir, e, total + n);
-                }
+                while (bb.hasRemaining()) ch.write(bb);
                 total += n;
                 n = 0;
                 int r = 0;
@@ -178,55 +184,12 @@ final class ClpsSpill implements AutoCloseable {
                 if (closed) throw new IOException("the archive is closed");
                 return ch.map(FileChannel.MapMode.READ_ONLY, 0, total, arena);
             }
-        }
-    }
-
-    /**
-     * A new spill file, already unlinked: it lives while open or mapped and vanishes with the
-     * process however it ends (Ctrl-C, a kill), so nothing is ever left in the cache folder.
-     * Its name carries our pid, so that where a file could not be unlinked (another system) the
-     * next start can tell whose it was.
-     */
-    private static FileChannel spillFile(Path dir, String kind) throws IOException {
-        Path f = Files.createTempFile(dir, kind + ProcessHandle.current().pid() + "-", ".bin");
-        FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        try {
-            Files.delete(f);
-        } catch (IOException e) {
-            f.toFile().deleteOnExit(); // Windows keeps an open file: deleted at exit
-        }
-        return ch;
-    }
-
-    /**
-     * Writes zeros over the whole file before it is mapped, so its blocks exist on disk: a page
-     * of a sparse mapping that finds the disk full when first written kills the process
-     * (SIGBUS), where a write says "no space left on device".
-     */
-    private static void reserve(FileChannel ch, long bytes, Path dir) throws IOException {
-        java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocateDirect(1 << 20);
-        try {
-            for (long at = 0; at < bytes; ) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), bytes - at));
-                at += ch.write(zeros, at);
+        } finally {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                f.toFile().deleteOnExit();
             }
-            ch.force(false);
-        } catch (IOException e) {
-            throw DiskFullException.of(dir, e, bytes);
-        }
-    }
-
-    /** The cache folder cannot hold what decoding needs: not damage in the archive, said in one line. */
-    static final class DiskFullException extends dev.vitrine.core.io.SourceUnavailableException {
-        DiskFullException(Path dir, String reason, Throwable cause) {
-            super(dir.toString(), reason, cause);
-        }
-
-        static DiskFullException of(Path dir, IOException e, long needed) {
-            String reason = dev.vitrine.core.text.Messages.reason(e);
-            reason = reason.isEmpty() ? "cannot be written" : Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
-            return new DiskFullException(dir, reason + " (decoding needs " + needed
-                    + " bytes here; set XDG_CACHE_HOME to a folder with more room)", e);
         }
     }
 
@@ -242,39 +205,13 @@ final class ClpsSpill implements AutoCloseable {
         return MemorySegment.ofArray(out.toByteArray());
     }
 
-    private static volatile boolean swept;
-
     private static Path folder() {
         try {
-            String set = System.getProperty("vitrine.clps.cacheDir"); // tests, and users who want it elsewhere
             String base = System.getenv("XDG_CACHE_HOME");
             Path cache = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
-            Path dir = Files.createDirectories(set != null && !set.isBlank() ? Path.of(set) : cache.resolve("vitrine").resolve("clps"));
-            if (!swept) {
-                swept = true;
-                removeOrphans(dir);
-            }
-            return dir;
+            return Files.createDirectories(cache.resolve("vitrine").resolve("clps"));
         } catch (IOException | RuntimeException e) {
             return null;
-        }
-    }
-
-    private static final java.util.regex.Pattern SPILL_NAME = java.util.regex.Pattern.compile("(?:stream|dict)-(\\d+)-.*\\.bin");
-
-    /**
-     * Spill files whose process is gone (left by an older Vitrine, or a system that could not
-     * unlink an open file) are removed, and so are older unnamed ones ("dict-123.bin").
-     */
-    static void removeOrphans(Path dir) {
-        try (var files = Files.newDirectoryStream(dir, "{stream,dict}-*.bin")) {
-            for (Path f : files) {
-                java.util.regex.Matcher m = SPILL_NAME.matcher(f.getFileName().toString());
-                boolean alive = m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false);
-                if (!alive) Files.deleteIfExists(f);
-            }
-        } catch (IOException | RuntimeException e) {
-            // best effort: a file we cannot remove is left to the next start
         }
     }
 
