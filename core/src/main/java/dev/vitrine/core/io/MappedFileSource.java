@@ -24,6 +24,8 @@ public final class MappedFileSource implements ByteSource {
     private final MemorySegment data;
     /** The file as opened (null for in-memory sources), to tell later whether it changed. */
     private final Path path;
+    /** When this file was mapped, in mappings made by this process: see {@link #forgetChanged}. */
+    private final long opened = MAPPINGS.incrementAndGet();
     private final Object fileKey;
     private final long modified;
 
@@ -33,6 +35,9 @@ public final class MappedFileSource implements ByteSource {
      * asks {@link #changedFile()} which one it was.
      */
     private static final Set<MappedFileSource> OPEN = ConcurrentHashMap.newKeySet();
+    private static final java.util.concurrent.atomic.AtomicLong MAPPINGS = new java.util.concurrent.atomic.AtomicLong();
+    /** Files mapped before this (by an earlier command of this process) are not the current one's to report. */
+    private static volatile long reportFrom;
     private static final ConcurrentLinkedDeque<FileChangedException> CHANGED = new ConcurrentLinkedDeque<>();
 
     /** Tests only: sees each file just after it is mapped, to change it under its reader. */
@@ -139,6 +144,9 @@ public final class MappedFileSource implements ByteSource {
     /** Forgets files found changed when they were closed: all, or those at or under {@code under}. */
     static void forgetChanged(Path under) {
         CHANGED.removeIf(c -> under == null || isUnder(c, under));
+        // a new command (under == null) answers only for files it maps itself, not for ones an
+        // earlier command left open (in tests, or a window's other tabs)
+        if (under == null) reportFrom = MAPPINGS.get();
     }
 
     /**
@@ -148,7 +156,7 @@ public final class MappedFileSource implements ByteSource {
      */
     static FileChangedException changedFile(Path under) {
         for (MappedFileSource s : OPEN) {
-            if (!s.isUnder(under)) continue;
+            if (!s.isUnder(under) || under == null && s.opened <= reportFrom) continue;
             FileChangedException c = s.changed();
             if (c != null) return c;
         }
