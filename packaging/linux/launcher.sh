@@ -43,6 +43,10 @@ fi
 # JVM warnings go to stderr, never into a command's output; the ahead-of-time cache's own
 # messages are off, so a cache that does not match this tree is dropped without a word.
 jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-memory-access=allow)
+# A command's heap starts small and grows with its work: the default start (1/64 of the
+# machine's memory) let a small archive's short-lived garbage take hundreds of MB before a
+# first collection. The window keeps the default: it holds many archives over a long session.
+[ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m)
 # The caches trained at packaging time (packaging/build.sh), used only where they were trained
 # (lib/aot/trained-at): JDK 25 refuses a moved window cache, and a moved command-line cache
 # can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise

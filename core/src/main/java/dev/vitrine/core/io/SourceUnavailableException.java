@@ -5,7 +5,8 @@ import java.io.IOException;
 
 /**
  * The bytes of an archive could not be read, through no fault of the archive: a file that
- * changed while it was read, a remote object that was replaced or could not be fetched. Never
+ * changed while it was read, a remote object that was replaced or could not be fetched, a
+ * full disk where decoded data is kept (named by its folder). Never
  * reported as damage: commands say it in one line, naming the file or URL, and exit 2.
  */
 public class SourceUnavailableException extends IOException implements Reasoned {

@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 
 /**
@@ -97,15 +96,11 @@ public enum ArkCodec {
                 }
             }
             case LZ4: {
-                ByteArrayInputStream in = new ByteArrayInputStream(stored);
-                byte[] out;
                 try {
-                    out = readBounded(new LZ4FrameInputStream(in, true), max, "lz4");
+                    return ArkLz4Frame.decode(stored, max);
                 } catch (RuntimeException e) {
                     throw new IOException("lz4 frame: " + plain(e.getMessage()));
                 }
-                if (in.available() != 0) throw new IOException("lz4 frame ends " + in.available() + " bytes before the message's end");
-                return out;
             }
             default:
                 throw new AssertionError(this);

@@ -22,10 +22,11 @@ import org.rocksdb.RocksIterator;
  * <p>Why a private copy: even {@code RocksDB.openReadOnly} creates a {@code LOG} file (and
  * rotates old ones to {@code LOG.old.*}) in the database folder, may take {@code LOCK}, and a
  * read-write open would replay the WAL into a new MANIFEST. A checkpoint is no way out, since
- * making one needs the database opened first. So we copy the index's regular files (no links,
- * no LOCK, no LOG) into a temp folder, open that copy read-only, and delete it on close. The
- * index holds metadata only (about 100 bytes per file), so the copy is small next to the
- * shards; it is capped by {@code maxBytes} all the same.
+ * making one needs the database opened first. So we copy the files the database reads into
+ * a temp folder ({@link BundleIndexCopy}: tables hard-linked where possible, removed on close,
+ * at exit and on signals), open that copy read-only, and delete it on close. The index holds
+ * metadata only (about 100 bytes per file), so the copy is small next to the shards; it is
+ * capped by {@code maxBytes} all the same.
  */
 final class BundleIndex implements AutoCloseable {
     static {
@@ -47,31 +48,20 @@ final class BundleIndex implements AutoCloseable {
 
     static BundleIndex open(Path indexDir, long maxBytes) throws IOException {
         if (!Files.isDirectory(indexDir, LinkOption.NOFOLLOW_LINKS)) throw new IOException(indexDir + ": no index folder");
-        Path copy = Files.createTempDirectory("vitrine-bundle-index-");
+        Path copy = BundleIndexCopy.make(indexDir, maxBytes);
         Options options = null;
         try {
-            long total = 0;
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(indexDir)) {
-                for (Path p : ds) {
-                    String n = p.getFileName().toString();
-                    if (n.equals("LOCK") || n.startsWith("LOG")) continue;
-                    if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) continue;
-                    total += Files.size(p);
-                    if (total > maxBytes) throw new IOException(indexDir + ": index larger than " + maxBytes + " bytes");
-                    Files.copy(p, copy.resolve(n));
-                }
-            }
             options = new Options().setCreateIfMissing(false).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
                     .setMaxOpenFiles(64).setKeepLogFileNum(1);
             RocksDB db = RocksDB.openReadOnly(options, copy.toString());
             return new BundleIndex(copy, options, db);
         } catch (RocksDBException e) {
             if (options != null) options.close();
-            deleteTree(copy);
+            BundleIndexCopy.delete(copy);
             throw new IOException("index: " + e.getMessage(), e);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             if (options != null) options.close();
-            deleteTree(copy);
+            BundleIndexCopy.delete(copy);
             throw e;
         }
     }
@@ -170,7 +160,7 @@ final class BundleIndex implements AutoCloseable {
             closed = true;
             db.close();
             options.close();
-            deleteTree(copy);
+            BundleIndexCopy.delete(copy);
         } finally {
             lock.writeLock().unlock();
         }

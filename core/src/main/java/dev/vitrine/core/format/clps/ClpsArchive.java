@@ -259,6 +259,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
                         d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.where(name)));
                     }
                 }
+            } catch (dev.vitrine.core.io.SourceUnavailableException x) {
+                throw new java.io.UncheckedIOException(x); // a full cache disk is not damage, and not kept: a later try may have room
             } catch (IOException x) {
                 d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.getMessage()));
             }

@@ -7,6 +7,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import dev.vitrine.core.io.FileSpace;
+import dev.vitrine.core.io.SourceUnavailableException;
+import dev.vitrine.core.text.Messages;
 
 /**
  * Where decoded packed streams and the log-order index live: process memory up to a budget
@@ -14,10 +17,12 @@ import java.nio.file.StandardOpenOption;
  * user's cache folder ({@code $XDG_CACHE_HOME} or {@code ~/.cache}, {@code vitrine/clps}); never
  * the Java heap. The heap then holds only cursors into them, so it is bounded by the
  * largest packed stream being decoded (its compressed bytes), never by the archive; the
- * kernel pages the decoded bytes in and out as memory allows. Each file is deleted as soon as
- * it is mapped (on Linux and macOS it lives on until unmapped, so nothing is left behind even
- * after a crash) and unmapped when the archive closes. Where no file can be mapped, segments
- * fall back to the heap.
+ * kernel pages the decoded bytes in and out as memory allows. Each file is unlinked as soon as
+ * it is open or its room reserved (it lives on until unmapped, so nothing is left behind
+ * whatever stops the process; see {@link ClpsSpillFolder}) and unmapped when the archive
+ * closes. A file's disk room is reserved before it is mapped: a full disk is then an error
+ * that names the folder ({@link SourceUnavailableException}: not damage), never a SIGBUS
+ * in the middle of decoding. Where no file can be made at all, segments fall back to the heap.
  */
 final class ClpsSpill implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
@@ -27,6 +32,14 @@ final class ClpsSpill implements AutoCloseable {
     /** Bytes of this spill's segments in plain process memory (given back to {@link #memory} on close). */
     private long inMemory;
     private final MemoryBudget memory;
+    /** The spill folder (null: none), asked for only when a file is needed. */
+    private final java.util.function.Supplier<Path> folder;
+    private final Reservation reservation;
+
+    /** Takes disk room for a new spill file before it is mapped ({@link FileSpace#reserve}). */
+    interface Reservation {
+        void reserve(Path file, FileChannel channel, long bytes) throws IOException;
+    }
 
     /**
      * Plain (anonymous) process memory for decoded streams, one budget shared by every open
@@ -72,11 +85,18 @@ final class ClpsSpill implements AutoCloseable {
      */
     ClpsSpill(long budget) {
         this(budget, MemoryBudget.SHARED);
+        ClpsSpillFolder.clearOnce();
     }
 
     ClpsSpill(long budget, MemoryBudget memory) {
+        this(budget, memory, ClpsSpillFolder::shared, FileSpace::reserve);
+    }
+
+    ClpsSpill(long budget, MemoryBudget memory, java.util.function.Supplier<Path> folder, Reservation reservation) {
         this.budget = budget;
         this.memory = memory;
+        this.folder = folder;
+        this.reservation = reservation;
     }
 
     /** The spill budget for an archive of {@code size} bytes: 64 times its size (clp-s's columns decode to about 8), at least 2 GiB. */
@@ -106,27 +126,33 @@ final class ClpsSpill implements AutoCloseable {
                 return arena.allocate(bytes, 8);
             }
         }
-        Path dir = folder();
+        Path dir = folder.get();
         if (dir != null) {
-            Path f = null;
+            Path f = ClpsSpillFolder.newName(dir, "stream");
+            FileChannel opened = null;
             try {
-                f = Files.createTempFile(dir, "stream-", ".bin");
-                try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                opened = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (IOException | UnsupportedOperationException e) {
+                // No cache folder to write in (read-only home): decode on the heap instead.
+            }
+            if (opened != null) {
+                try (FileChannel ch = opened) {
+                    try {
+                        reservation.reserve(f, ch, bytes);
+                    } catch (IOException e) {
+                        throw noRoom(dir, bytes, "decoded streams", e);
+                    } finally {
+                        delete(f); // reserved (or refused): the name is no longer needed
+                    }
                     synchronized (this) {
                         if (closed) throw new IOException("the archive is closed");
                         return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
                     }
-                }
-            } catch (IOException | UnsupportedOperationException | IllegalStateException e) {
-                if (closed) throw new IOException("the archive is closed");
-                // No cache folder to map in (read-only home, full disk): decode on the heap instead.
-            } finally {
-                if (f != null) {
-                    try {
-                        Files.deleteIfExists(f);
-                    } catch (IOException e) {
-                        f.toFile().deleteOnExit(); // Windows keeps a mapped file: deleted at exit
-                    }
+                } catch (SourceUnavailableException e) {
+                    throw e;
+                } catch (IOException | UnsupportedOperationException | IllegalStateException e) {
+                    if (closed) throw new IOException("the archive is closed");
+                    // The file system cannot map (or the address space is exhausted): decode on the heap instead.
                 }
             }
         }
@@ -160,20 +186,31 @@ final class ClpsSpill implements AutoCloseable {
             }
             n += r;
         }
-        Path dir = folder();
-        if (dir == null) {
+        Path dir = folder.get();
+        FileChannel file = null;
+        if (dir != null) {
+            try {
+                file = ClpsSpillFolder.anonymous(dir, "dict");
+            } catch (IOException | UnsupportedOperationException e) {
+                // no cache folder to write in: the heap below
+            }
+        }
+        if (file == null) {
             charge(n);
             return heapFill(in, buf, n, limit, what);
         }
-        Path f = Files.createTempFile(dir, "dict-", ".bin");
-        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = file) {
             long total = 0;
             java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf);
             while (true) {
                 if (total + n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
                 bb.clear().limit(n);
-                while (bb.hasRemaining()) ch.write(bb);
+                try {
+                    while (bb.hasRemaining()) ch.write(bb);
+                } catch (IOException e) {
+                    throw noRoom(dir, total + n, "decoded dictionaries", e);
+                }
                 total += n;
                 n = 0;
                 int r = 0;
@@ -184,12 +221,24 @@ final class ClpsSpill implements AutoCloseable {
                 if (closed) throw new IOException("the archive is closed");
                 return ch.map(FileChannel.MapMode.READ_ONLY, 0, total, arena);
             }
-        } finally {
-            try {
-                Files.deleteIfExists(f);
-            } catch (IOException e) {
-                f.toFile().deleteOnExit();
-            }
+        }
+    }
+
+    /**
+     * The disk under the spill folder has no room: the archive is not at fault, so this is said
+     * as the folder's problem (one line, exit 2 on the command line), not as damage.
+     */
+    private static SourceUnavailableException noRoom(Path dir, long bytes, String forWhat, IOException e) {
+        String r = Messages.reason(e);
+        r = r.isEmpty() ? r : Character.toLowerCase(r.charAt(0)) + r.substring(1); // "No space left on device" as the JDK says it
+        return new SourceUnavailableException(dir.toString(), r + " (needed " + bytes + " bytes for " + forWhat + ")", e);
+    }
+
+    private static void delete(Path f) {
+        try {
+            Files.deleteIfExists(f);
+        } catch (IOException e) {
+            f.toFile().deleteOnExit(); // Windows keeps a mapped file: deleted at exit
         }
     }
 
@@ -203,16 +252,6 @@ final class ClpsSpill implements AutoCloseable {
             if (out.size() > limit || out.size() > Integer.MAX_VALUE - (1 << 17)) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
         }
         return MemorySegment.ofArray(out.toByteArray());
-    }
-
-    private static Path folder() {
-        try {
-            String base = System.getenv("XDG_CACHE_HOME");
-            Path cache = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
-            return Files.createDirectories(cache.resolve("vitrine").resolve("clps"));
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** What native code does with a segment's memory, which the JVM cannot stop if the segment is unmapped under it. */

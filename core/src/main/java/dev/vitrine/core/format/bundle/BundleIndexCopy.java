@@ -1,0 +1,178 @@
+package dev.vitrine.core.format.bundle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The private copy of a bundle's {@code index/} that {@link BundleIndex} opens, in the system
+ * temporary folder as {@code vitrine-bundle-index-PID-RANDOM}. Only the files RocksDB and LevelDB
+ * read are taken: {@code CURRENT}, the manifest it names, {@code IDENTITY}, the newest
+ * {@code OPTIONS-*}, tables ({@code .sst}, {@code .ldb}, {@code .blob}) and write-ahead logs
+ * ({@code .log}); anything else in the folder (info logs, {@code LOCK}, junk) is never read.
+ * Tables never change once written, so they are hard-linked where the file system allows (no
+ * bytes copied); the files a database rewrites or appends to are copied. The copy is removed
+ * on close, at exit and on SIGINT or SIGTERM (a shutdown hook), and copies left by processes
+ * that no longer run (SIGKILL, a crash) are removed by the next process that opens a bundle.
+ */
+final class BundleIndexCopy {
+    private BundleIndexCopy() {}
+
+    private static final String PREFIX = "vitrine-bundle-index-";
+    private static final Pattern OURS = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-\\d+");
+    /** Names of versions before the process id: a day old, no process of theirs still reads them. */
+    private static final Pattern UNNAMED = Pattern.compile(Pattern.quote(PREFIX) + "\\d+");
+    private static final long UNNAMED_AGE_MS = 86_400_000;
+
+    /** Copies open in this process, removed by the shutdown hook if they are still there at exit. */
+    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    private static boolean started;
+
+    /** Makes the copy of {@code indexDir}, at most {@code maxBytes} of files; the caller deletes it with {@link #delete}. */
+    static Path make(Path indexDir, long maxBytes) throws IOException {
+        Path copy = Files.createTempDirectory(PREFIX + ProcessHandle.current().pid() + "-");
+        startOnce(copy);
+        LIVE.add(copy);
+        try {
+            long total = 0;
+            for (Path p : needed(indexDir)) {
+                total += Files.size(p);
+                if (total > maxBytes) throw new IOException(indexDir + ": index larger than " + maxBytes + " bytes");
+                Path to = copy.resolve(p.getFileName().toString());
+                if (!immutable(p.getFileName().toString()) || !link(to, p)) Files.copy(p, to);
+            }
+            return copy;
+        } catch (IOException | RuntimeException e) {
+            delete(copy);
+            throw e;
+        }
+    }
+
+    /** The files of {@code dir} a read-only open of the database reads. */
+    static List<Path> needed(Path dir) throws IOException {
+        String manifest = current(dir);
+        List<Path> out = new ArrayList<>();
+        Path newestOptions = null;
+        long newestOptionsNumber = -1;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString();
+                if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) continue;
+                if (n.startsWith("OPTIONS-")) {
+                    long number = number(n.substring("OPTIONS-".length()));
+                    if (number > newestOptionsNumber) {
+                        newestOptionsNumber = number;
+                        newestOptions = p;
+                    }
+                } else if (n.equals("CURRENT") || n.equals("IDENTITY") || immutable(n) || numbered(n, ".log")
+                        || (n.startsWith("MANIFEST-") && (manifest == null || n.equals(manifest)))) {
+                    out.add(p);
+                }
+            }
+        }
+        if (newestOptions != null) out.add(newestOptions);
+        return out;
+    }
+
+    /** The manifest {@code CURRENT} names, or null when it cannot be read (every manifest is then taken, and the open says what is wrong). */
+    private static String current(Path dir) {
+        Path p = dir.resolve("CURRENT");
+        if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) return null;
+        try (InputStream in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
+            String name = new String(in.readNBytes(256), StandardCharsets.UTF_8).strip();
+            return name.startsWith("MANIFEST-") && name.indexOf('/') < 0 ? name : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Tables: written once, then only read or deleted. */
+    private static boolean immutable(String n) {
+        return numbered(n, ".sst") || numbered(n, ".ldb") || numbered(n, ".blob");
+    }
+
+    private static boolean numbered(String n, String ext) {
+        return n.endsWith(ext) && number(n.substring(0, n.length() - ext.length())) >= 0;
+    }
+
+    private static long number(String digits) {
+        if (digits.isEmpty() || digits.length() > 18) return -1;
+        for (int i = 0; i < digits.length(); i++) if (digits.charAt(i) < '0' || digits.charAt(i) > '9') return -1;
+        return Long.parseLong(digits);
+    }
+
+    private static boolean link(Path to, Path existing) {
+        try {
+            Files.createLink(to, existing);
+            return true;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false; // another file system, or links not allowed: copied instead
+        }
+    }
+
+    static void delete(Path copy) {
+        BundleIndex.deleteTree(copy);
+        LIVE.remove(copy);
+    }
+
+    /** Once per process: the exit hook, and the copies of processes that no longer run removed. */
+    private static synchronized void startOnce(Path ours) {
+        if (started) return;
+        started = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(BundleIndex::deleteTree), "vitrine-bundle-index-cleanup"));
+        removeOrphans(ours.getParent(), ours);
+    }
+
+    /** Deletes the copies in {@code tmp} of processes that no longer run, made by the owner of {@code ours}; returns how many. */
+    static int removeOrphans(Path tmp, Path ours) {
+        int removed = 0;
+        long now = System.currentTimeMillis();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, PREFIX + "*")) {
+            Object me = owner(ours);
+            for (Path p : ds) {
+                try {
+                    if (p.equals(ours) || !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) || !me.equals(owner(p))) continue;
+                    String n = p.getFileName().toString();
+                    Matcher m = OURS.matcher(n);
+                    boolean orphan = m.matches() ? !alive(m.group(1))
+                            : UNNAMED.matcher(n).matches() && now - Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis() > UNNAMED_AGE_MS;
+                    if (orphan) {
+                        BundleIndex.deleteTree(p);
+                        removed++;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // gone meanwhile, or not ours to judge: left alone
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // nothing to clear
+        }
+        return removed;
+    }
+
+    private static Object owner(Path p) throws IOException {
+        try {
+            return Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return Files.getOwner(p, LinkOption.NOFOLLOW_LINKS);
+        }
+    }
+
+    private static boolean alive(String pid) {
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+        } catch (NumberFormatException e) {
+            return true; // not a process id we could have written: leave it
+        }
+    }
+}
