@@ -59,6 +59,11 @@ final class ArchiveArgument {
         return Locations.isUrl(typed) ? Redact.url(typed) : EntryPathPolicy.shown(typed);
     }
 
+    /** The archive's own local file or folder, which exports must keep out of; null for a URL. */
+    Path localPath(Archive archive) {
+        return Locations.isUrl(file) ? null : archive.path();
+    }
+
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
     int run(Body body) {
         PrintWriter err = spec.commandLine().getErr();

@@ -45,6 +45,7 @@ public final class Exporter {
     private final AtomicBoolean cancel;
     private final EntryPathPolicy policy;
     private final TempFile.Publisher publisher;
+    private final ExportTarget target;
 
     /** Names are judged for the system we run on ({@link EntryPathPolicy#forThisSystem()}). */
     public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel) {
@@ -57,6 +58,12 @@ public final class Exporter {
 
     /** {@code publisher} null: one chosen for this system at each export. */
     Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher) {
+        this(options, progress, cancel, policy, publisher, ExportTarget.ANY);
+    }
+
+    private Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher,
+                     ExportTarget target) {
+        this.target = target;
         this.options = options;
         this.progress = progress == null ? ExportProgress.NONE : progress;
         this.cancel = cancel == null ? new AtomicBoolean() : cancel;
@@ -66,6 +73,16 @@ public final class Exporter {
 
     public Exporter(ExportOptions options) {
         this(options, ExportProgress.NONE, new AtomicBoolean());
+    }
+
+    /**
+     * This exporter, refusing to write into the archive at {@code archive}, the local file or
+     * folder the contents are read from ({@link ExportTarget}): a destination that is or lies
+     * inside it, or that would put an entry onto one of its files, fails the export before
+     * anything is written. Null (an archive read over the network): no such check.
+     */
+    public Exporter readingFrom(Path archive) {
+        return new Exporter(options, progress, cancel, policy, publisher, archive == null ? ExportTarget.ANY : ExportTarget.excluding(archive));
     }
 
     /**
@@ -89,6 +106,7 @@ public final class Exporter {
      * entries, which the chosen ones must not overlap either.
      */
     public ExportReport export(List<? extends Content> contents, Path folder, List<Claim> others) throws IOException {
+        target.check(folder, contents, policy);
         ExportFolder dest = ExportFolder.open(folder);
         ExportReport.Builder report = new ExportReport.Builder();
         long total = 0;
@@ -192,6 +210,10 @@ public final class Exporter {
                     + (run.copied + size) + " bytes, past the output limit of " + options.maxOutputBytes() + " bytes");
         }
         ExportFolder.Placement p = run.dest.place(safe.segments());
+        // Checked before the export, but a hard link or another spelling can still reach the archive.
+        if (p instanceof ExportFolder.Exists(Path there) && target.holds(there, true) || p instanceof ExportFolder.Ready(Path free) && target.holds(free, false)) {
+            p = new ExportFolder.Refused(target.heldReason());
+        }
         int exportedBefore = report.exported.size();
         switch (p) {
             case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason()));
