@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>nothing is written outside the folder: names go through {@link EntryPathPolicy}, paths
  *       are resolved under the folder's real path, and symbolic links met on the way are not
- *       followed (the entry is refused);</li>
+ *       followed (the entry is refused); on Linux files are written relative to folder handles,
+ *       so a folder swapped for a link during the export is not followed either ({@link ExportFolder});</li>
+ *   <li>with {@link #readingFrom}, nothing is written into the archive being read ({@link ExportTarget});</li>
  *   <li>every file is streamed to a temp file beside its final place and then renamed, so no
  *       half-written file appears under a real name, even on cancel or error;</li>
  *   <li>an existing file is replaced only with {@link ExportOptions#overwrite()}; otherwise the
@@ -144,6 +146,7 @@ public final class Exporter {
             report.cancelled = true;
         } finally {
             run.copier.releaseAll();
+            dest.close();
         }
         progress.progress(run.done, total, null);
         return report.build();
@@ -211,7 +214,8 @@ public final class Exporter {
         }
         ExportFolder.Placement p = run.dest.place(safe.segments());
         // Checked before the export, but a hard link or another spelling can still reach the archive.
-        if (p instanceof ExportFolder.Exists(Path there) && target.holds(there, true) || p instanceof ExportFolder.Ready(Path free) && target.holds(free, false)) {
+        if (p instanceof ExportFolder.Exists(Path there, Path thereAt) && target.holds(there, true)
+                || p instanceof ExportFolder.Ready(Path free, Path freeAt) && target.holds(free, false)) {
             p = new ExportFolder.Refused(target.heldReason());
         }
         int exportedBefore = report.exported.size();
@@ -220,8 +224,8 @@ public final class Exporter {
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
             case ExportFolder.Exists e when !options.overwrite() ->
                     report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));
-            case ExportFolder.Exists e -> write(c, name, e.target(), safe, run);
-            case ExportFolder.Ready r -> write(c, name, r.target(), safe, run);
+            case ExportFolder.Exists e -> write(c, name, e.target(), e.at(), safe, run);
+            case ExportFolder.Ready r -> write(c, name, r.target(), r.at(), safe, run);
         }
         if (overlap != null && report.exported.size() > exportedBefore) {
             report.overlaps.add(new ExportReport.Overlap(name, offsetOf(stored), overlap, true));
@@ -264,10 +268,11 @@ public final class Exporter {
         return null;
     }
 
-    private void write(Content c, String name, Path target, EntryPathPolicy.Safe safe, Run run) {
+    /** Writes {@code c} through {@code at} (pinned to its folder's handle where there is one), reported as {@code target}. */
+    private void write(Content c, String name, Path target, Path at, EntryPathPolicy.Safe safe, Run run) {
         long before = run.done;
         ExportReport.Builder report = run.report;
-        try (TempFile tmp = TempFile.beside(target)) {
+        try (TempFile tmp = TempFile.beside(at)) {
             long n = run.copier.copy(c, tmp.channel(), bytes -> {
                 run.done += bytes;
                 run.copied += bytes;
@@ -279,7 +284,7 @@ public final class Exporter {
                 }
                 progress.progress(run.done, run.total, name);
             });
-            if (tmp.publish(target, options.overwrite(), run.publish)) {
+            if (tmp.publish(at, options.overwrite(), run.publish)) {
                 report.exported.add(new ExportReport.Exported(name, target, n, safe.notes()));
                 report.bytes += n;
             } else {
@@ -289,7 +294,9 @@ public final class Exporter {
             throw e;
         } catch (IOException | RuntimeException e) {
             run.done = before + Math.max(0, safeSize(c));
-            report.failed.add(new ExportReport.Failed(name, dev.vitrine.core.text.Messages.describe(e)));
+            // Name the folder as the user knows it, not by its handle.
+            String why = dev.vitrine.core.text.Messages.describe(e).replace(at.getParent() + "/", target.getParent() + "/");
+            report.failed.add(new ExportReport.Failed(name, why));
         }
     }
 
@@ -336,19 +343,20 @@ public final class Exporter {
      * or a link on the way, is refused, never followed. Returns one line per folder not made.
      */
     public static List<String> makeFolders(List<String> names, Path folder) throws IOException {
-        ExportFolder f = ExportFolder.open(folder);
         List<String> notMade = new ArrayList<>();
-        for (String name : names) {
-            switch (EntryPathPolicy.decide(name)) {
-                case EntryPathPolicy.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
-                case EntryPathPolicy.Safe s -> {
-                    // Placing a name inside the folder makes the folder itself, link-checked level by level.
-                    List<String> inside = new ArrayList<>(s.segments());
-                    inside.add("folder-probe");
-                    switch (f.place(inside)) {
-                        case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
-                        case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
-                        default -> { /* made, or already a plain folder */ }
+        try (ExportFolder f = ExportFolder.open(folder)) {
+            for (String name : names) {
+                switch (EntryPathPolicy.decide(name)) {
+                    case EntryPathPolicy.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                    case EntryPathPolicy.Safe s -> {
+                        // Placing a name inside the folder makes the folder itself, link-checked level by level.
+                        List<String> inside = new ArrayList<>(s.segments());
+                        inside.add("folder-probe");
+                        switch (f.place(inside)) {
+                            case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                            case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
+                            default -> { /* made, or already a plain folder */ }
+                        }
                     }
                 }
             }
