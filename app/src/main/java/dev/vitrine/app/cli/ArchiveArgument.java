@@ -69,6 +69,11 @@ final class ArchiveArgument {
         return new Problem(p.severity(), shown, p.ref(), p.offset(), p.message(), p.nodePath(), p.expected(), p.actual()).toString();
     }
 
+    /** The archive's own local file or folder, which exports must keep out of; null for a URL. */
+    Path localPath(Archive archive) {
+        return Locations.isUrl(file) ? null : archive.path();
+    }
+
     /** Opens the archive, runs {@code body}, and folds the damage it met into the exit status. */
     int run(Body body) {
         PrintWriter err = spec.commandLine().getErr();

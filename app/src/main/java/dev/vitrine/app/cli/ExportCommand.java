@@ -107,7 +107,7 @@ final class ExportCommand implements Callable<Integer> {
             ExportReport report;
             try (ProgressLine line = ProgressLine.on(err, progress)) {
                 report = new Exporter(options, (done, total, current) -> line.update(done, total), new java.util.concurrent.atomic.AtomicBoolean())
-                        .export(sel.contents(), dir, sel.others());
+                        .readingFrom(archiveArg.localPath(archive)).export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
                 err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;
@@ -154,7 +154,8 @@ final class ExportCommand implements Callable<Integer> {
         long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
         ExportReport report;
         try {
-            report = new Exporter(new ExportOptions(overwrite, allowOverlaps, max)).export(timed.channelFiles(channels), dir);
+            report = new Exporter(new ExportOptions(overwrite, allowOverlaps, max)).readingFrom(archiveArg.localPath(archive))
+                    .export(timed.channelFiles(channels), dir);
         } catch (IOException e) {
             err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
             return ExitCodes.UNREADABLE;

@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  *   <li>nothing is written outside the folder: names go through {@link EntryPathPolicy}, paths
  *       are resolved under the folder's real path, and symbolic links met on the way are not
- *       followed (the entry is refused);</li>
+ *       followed (the entry is refused); on Linux files are written relative to folder handles,
+ *       so a folder swapped for a link during the export is not followed either ({@link ExportFolder});</li>
+ *   <li>with {@link #readingFrom}, nothing is written into the archive being read ({@link ExportTarget});</li>
  *   <li>every file is streamed to a temp file beside its final place and then renamed, so no
  *       half-written file appears under a real name, even on cancel or error;</li>
  *   <li>an existing file is replaced only with {@link ExportOptions#overwrite()}; otherwise the
@@ -45,6 +47,7 @@ public final class Exporter {
     private final AtomicBoolean cancel;
     private final EntryPathPolicy policy;
     private final TempFile.Publisher publisher;
+    private final ExportTarget target;
 
     /** Names are judged for the system we run on ({@link EntryPathPolicy#forThisSystem()}). */
     public Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel) {
@@ -57,6 +60,12 @@ public final class Exporter {
 
     /** {@code publisher} null: one chosen for this system at each export. */
     Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher) {
+        this(options, progress, cancel, policy, publisher, ExportTarget.ANY);
+    }
+
+    private Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher,
+                     ExportTarget target) {
+        this.target = target;
         this.options = options;
         this.progress = progress == null ? ExportProgress.NONE : progress;
         this.cancel = cancel == null ? new AtomicBoolean() : cancel;
@@ -66,6 +75,16 @@ public final class Exporter {
 
     public Exporter(ExportOptions options) {
         this(options, ExportProgress.NONE, new AtomicBoolean());
+    }
+
+    /**
+     * This exporter, refusing to write into the archive at {@code archive}, the local file or
+     * folder the contents are read from ({@link ExportTarget}): a destination that is or lies
+     * inside it, or that would put an entry onto one of its files, fails the export before
+     * anything is written. Null (an archive read over the network): no such check.
+     */
+    public Exporter readingFrom(Path archive) {
+        return new Exporter(options, progress, cancel, policy, publisher, archive == null ? ExportTarget.ANY : ExportTarget.excluding(archive));
     }
 
     /**
@@ -89,6 +108,7 @@ public final class Exporter {
      * entries, which the chosen ones must not overlap either.
      */
     public ExportReport export(List<? extends Content> contents, Path folder, List<Claim> others) throws IOException {
+        target.check(folder, contents, policy);
         ExportFolder dest = ExportFolder.open(folder);
         ExportReport.Builder report = new ExportReport.Builder();
         long total = 0;
@@ -126,6 +146,7 @@ public final class Exporter {
             report.cancelled = true;
         } finally {
             run.copier.releaseAll();
+            dest.close();
         }
         progress.progress(run.done, total, null);
         return report.build();
@@ -192,14 +213,19 @@ public final class Exporter {
                     + (run.copied + size) + " bytes, past the output limit of " + options.maxOutputBytes() + " bytes");
         }
         ExportFolder.Placement p = run.dest.place(safe.segments());
+        // Checked before the export, but a hard link or another spelling can still reach the archive.
+        if (p instanceof ExportFolder.Exists(Path there, Path thereAt) && target.holds(there, true)
+                || p instanceof ExportFolder.Ready(Path free, Path freeAt) && target.holds(free, false)) {
+            p = new ExportFolder.Refused(target.heldReason());
+        }
         int exportedBefore = report.exported.size();
         switch (p) {
             case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason(), offsetOf(stored)));
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
             case ExportFolder.Exists e when !options.overwrite() ->
                     report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));
-            case ExportFolder.Exists e -> write(c, name, e.target(), safe, run);
-            case ExportFolder.Ready r -> write(c, name, r.target(), safe, run);
+            case ExportFolder.Exists e -> write(c, name, e.target(), e.at(), safe, run);
+            case ExportFolder.Ready r -> write(c, name, r.target(), r.at(), safe, run);
         }
         if (overlap != null && report.exported.size() > exportedBefore) {
             report.overlaps.add(new ExportReport.Overlap(name, offsetOf(stored), overlap, true));
@@ -242,10 +268,11 @@ public final class Exporter {
         return null;
     }
 
-    private void write(Content c, String name, Path target, EntryPathPolicy.Safe safe, Run run) {
+    /** Writes {@code c} through {@code at} (pinned to its folder's handle where there is one), reported as {@code target}. */
+    private void write(Content c, String name, Path target, Path at, EntryPathPolicy.Safe safe, Run run) {
         long before = run.done;
         ExportReport.Builder report = run.report;
-        try (TempFile tmp = TempFile.beside(target)) {
+        try (TempFile tmp = TempFile.beside(at)) {
             long n = run.copier.copy(c, tmp.channel(), bytes -> {
                 run.done += bytes;
                 run.copied += bytes;
@@ -257,7 +284,7 @@ public final class Exporter {
                 }
                 progress.progress(run.done, run.total, name);
             });
-            if (tmp.publish(target, options.overwrite(), run.publish)) {
+            if (tmp.publish(at, options.overwrite(), run.publish)) {
                 report.exported.add(new ExportReport.Exported(name, target, n, safe.notes()));
                 report.bytes += n;
             } else {
@@ -267,7 +294,9 @@ public final class Exporter {
             throw e;
         } catch (IOException | RuntimeException e) {
             run.done = before + Math.max(0, safeSize(c));
-            report.failed.add(new ExportReport.Failed(name, dev.vitrine.core.text.Messages.describe(e)));
+            // Name the folder as the user knows it, not by its handle.
+            String why = dev.vitrine.core.text.Messages.describe(e).replace(at.getParent() + "/", target.getParent() + "/");
+            report.failed.add(new ExportReport.Failed(name, why));
         }
     }
 
@@ -314,19 +343,20 @@ public final class Exporter {
      * or a link on the way, is refused, never followed. Returns one line per folder not made.
      */
     public static List<String> makeFolders(List<String> names, Path folder) throws IOException {
-        ExportFolder f = ExportFolder.open(folder);
         List<String> notMade = new ArrayList<>();
-        for (String name : names) {
-            switch (EntryPathPolicy.decide(name)) {
-                case EntryPathPolicy.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
-                case EntryPathPolicy.Safe s -> {
-                    // Placing a name inside the folder makes the folder itself, link-checked level by level.
-                    List<String> inside = new ArrayList<>(s.segments());
-                    inside.add("folder-probe");
-                    switch (f.place(inside)) {
-                        case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
-                        case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
-                        default -> { /* made, or already a plain folder */ }
+        try (ExportFolder f = ExportFolder.open(folder)) {
+            for (String name : names) {
+                switch (EntryPathPolicy.decide(name)) {
+                    case EntryPathPolicy.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                    case EntryPathPolicy.Safe s -> {
+                        // Placing a name inside the folder makes the folder itself, link-checked level by level.
+                        List<String> inside = new ArrayList<>(s.segments());
+                        inside.add("folder-probe");
+                        switch (f.place(inside)) {
+                            case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
+                            case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
+                            default -> { /* made, or already a plain folder */ }
+                        }
                     }
                 }
             }

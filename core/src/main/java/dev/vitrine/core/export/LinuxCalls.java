@@ -11,13 +11,15 @@ import java.lang.invoke.VarHandle;
 import java.nio.charset.Charset;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The two Linux calls the exporter makes through the foreign-function API, because java.nio
+ * The Linux calls the exporter makes through the foreign-function API, because java.nio
  * has no equivalent: {@code renameat2(..., RENAME_NOREPLACE)} (publish a temp file in one
- * atomic call that never replaces anything) and {@code madvise(MADV_DONTNEED)} over a range
- * (let go of mapped archive pages in large batches). Linux only, and only when native access
+ * atomic call that never replaces anything), {@code madvise(MADV_DONTNEED)} over a range
+ * (let go of mapped archive pages in large batches), and {@code openat} with
+ * {@code O_NOFOLLOW} (folder handles that pin where an export writes, see {@link DirHandles}). Linux only, and only when native access
  * is enabled for this code; otherwise {@link #renameNoReplaceAvailable()} and
  * {@link #madviseAvailable()} say false and callers stay on their portable paths. Setting
  * {@code -Dvitrine.export.native=false} forces those paths.
@@ -42,11 +44,20 @@ final class LinuxCalls {
 
     private static final MethodHandle RENAMEAT2;
     private static final MethodHandle MADVISE;
+    private static final MethodHandle OPENAT;
+    private static final MethodHandle CLOSE;
+    /** open(2) flags that differ by architecture: the generic ABI's (x86-64, riscv64) or arm64's; 0 where unknown. */
+    private static final int O_DIRECTORY;
+    private static final int O_NOFOLLOW;
+    private static final int O_PATH = 010000000;
+    private static final int O_CLOEXEC = 02000000;
     private static final long PAGE_SIZE;
 
     static {
         MethodHandle rename = null;
         MethodHandle madvise = null;
+        MethodHandle openat = null;
+        MethodHandle close = null;
         long page = 0;
         try {
             boolean usable = System.getProperty("os.name", "").equals("Linux")
@@ -66,19 +77,70 @@ final class LinuxCalls {
                 MethodHandle getpagesize = lookup.find("getpagesize")
                         .map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT))).orElse(null);
                 page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
+                // int openat(int dirfd, const char *path, int flags); int close(int fd)
+                openat = lookup.find("openat").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno)).orElse(null);
+                close = lookup.find("close").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT))).orElse(null);
                 if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
             }
         } catch (Throwable e) {
             rename = null;
             madvise = null;
+            openat = null;
         }
+        String arch = System.getProperty("os.arch", "");
+        boolean generic = arch.equals("amd64") || arch.equals("x86_64") || arch.equals("riscv64");
+        boolean arm64 = arch.equals("aarch64");
+        O_DIRECTORY = generic ? 0200000 : arm64 ? 040000 : 0;
+        O_NOFOLLOW = generic ? 0400000 : arm64 ? 0100000 : 0;
+        if (close == null || O_DIRECTORY == 0 || !Files.isDirectory(Path.of("/proc/self/fd"))) openat = null;
         RENAMEAT2 = rename;
         MADVISE = madvise;
+        OPENAT = openat;
+        CLOSE = openat == null ? null : close;
         PAGE_SIZE = madvise == null ? 0 : page;
     }
 
     static boolean renameNoReplaceAvailable() {
         return RENAMEAT2 != null;
+    }
+
+    /** Whether {@link #openDirectory} works here (Linux, a known architecture, /proc mounted, native access). */
+    static boolean directoryHandlesAvailable() {
+        return OPENAT != null;
+    }
+
+    /**
+     * {@code openat(dirfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)}: a handle on the
+     * folder {@code name} in the folder {@code dirfd} ({@link #AT_FDCWD_HANDLE} for a path from
+     * the current folder), refusing a symbolic link (ELOOP) or anything not a folder (ENOTDIR).
+     * Returns the handle, or minus the errno.
+     */
+    static int openDirectory(int dirfd, String name) {
+        if (OPENAT == null) return -ENOSYS;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CAPTURE);
+            int fd = (int) OPENAT.invokeExact(state, dirfd, arena.allocateFrom(name, PATH_CHARSET), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            return fd >= 0 ? fd : -(int) ERRNO.get(state, 0L);
+        } catch (Throwable t) {
+            return -ENOSYS;
+        }
+    }
+
+    static final int AT_FDCWD_HANDLE = AT_FDCWD;
+    static final int ELOOP = 40;
+    static final int ENOTDIR = 20;
+    static final int ENOENT = 2;
+
+    /** Closes a handle from {@link #openDirectory}. */
+    static void close(int fd) {
+        if (CLOSE == null || fd < 0) return;
+        try {
+            int ignored = (int) CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            // nothing to do: the handle is gone with the process at the latest
+        }
     }
 
     static boolean madviseAvailable() {

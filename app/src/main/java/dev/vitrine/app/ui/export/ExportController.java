@@ -189,7 +189,7 @@ public final class ExportController {
                 return new Exporter(new ExportOptions(overwrite), (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
-                }, cancel).export(contents, folder);
+                }, cancel).readingFrom(session.path()).export(contents, folder);
             }
 
             @Override

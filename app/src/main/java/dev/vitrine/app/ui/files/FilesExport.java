@@ -66,6 +66,13 @@ final class FilesExport {
         this.owner = owner;
     }
 
+    /** The local archive the files come from: exports never write into it ({@link Exporter#readingFrom}). */
+    private volatile Path archive;
+
+    void readingFrom(Path archive) {
+        this.archive = archive;
+    }
+
     /** The export in progress, or null. */
     ReadOnlyObjectProperty<Task<Result>> runningProperty() {
         return running.getReadOnlyProperty();
@@ -181,7 +188,7 @@ final class FilesExport {
                 ExportReport report = new Exporter(opts, (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
-                }, cancel).export(contents, folder, others);
+                }, cancel).readingFrom(archive).export(contents, folder, others);
                 return new Result(report, chosen);
             }
 

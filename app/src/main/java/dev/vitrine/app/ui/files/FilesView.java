@@ -96,6 +96,7 @@ public final class FilesView extends BorderPane {
         this.listing = listing;
         this.export = new FilesExport(listing, () -> session == null ? null
                 : dev.vitrine.core.export.ExportLimit.of(session.archive(), dev.vitrine.core.limits.Limits.DEFAULT), jobs, notifier, owner);
+        if (session != null) export.readingFrom(session.path());
         this.preview = new PreviewPane(background, listing);
         this.health = new FileHealthUpdater(session, background, notifier, table, () -> model, () -> sorted);
         getStyleClass().add("files-view");

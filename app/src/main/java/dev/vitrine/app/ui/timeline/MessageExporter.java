@@ -128,7 +128,7 @@ public final class MessageExporter {
                 return new Exporter(options, (done, total, current) -> {
                     updateProgress(done, Math.max(1, total));
                     if (current != null) updateMessage(current);
-                }, cancel).export(files, folder);
+                }, cancel).readingFrom(context.session().path()).export(files, folder);
             }
 
             @Override

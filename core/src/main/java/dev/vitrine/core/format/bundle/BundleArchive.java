@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.bundle;
 
+import dev.vitrine.core.export.EntryPathPolicy;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -216,6 +217,19 @@ public final class BundleArchive implements Archive, FileListing {
         return new CatEntry(k, name, m, problem);
     }
 
+    /**
+     * An entry whose name export refuses (the key's own rules, then the portable rules every
+     * export applies, {@link EntryPathPolicy#classify}), as the error verify and every listing
+     * report; null when the name is fine or the key did not parse (reported on its own).
+     */
+    static Problem unsafeNameProblem(CatEntry e) {
+        if (e.name() == null) return null;
+        String why = BundleLayout.unsafeName(e.name());
+        if (why == null && EntryPathPolicy.of(false).classify(e.path()).decision() instanceof EntryPathPolicy.Refused r) why = r.reason();
+        return why == null ? null
+                : Problem.error(INDEX_REF, -1, "entry " + EntryPathPolicy.quote(e.path()) + ": unsafe name (" + why + "); export refuses it");
+    }
+
     /** The end of shard {@code s}'s logical stream: where its last file ends. */
     long streamEnd(long s) throws IOException {
         return catalog().streamEnds().getOrDefault(s, 0L);
@@ -229,6 +243,17 @@ public final class BundleArchive implements Archive, FileListing {
     @Override
     public List<Problem> damageMet() {
         List<Problem> out = new ArrayList<>();
+        // Names export refuses are damage wherever met: once the catalog was read (ls, export, the tree), say so.
+        Catalog met;
+        synchronized (this) {
+            met = catalog;
+        }
+        if (met != null) {
+            for (CatEntry e : met.entries()) {
+                Problem p = unsafeNameProblem(e);
+                if (p != null) out.add(p);
+            }
+        }
         if (!usable()) return out;
         for (long s = 0; s < shardCount(); s++) {
             FileRef ref = BundleLayout.shardRef(s);

@@ -94,7 +94,8 @@ final class BundleVerifier {
                 continue;
             }
             String unsafe = BundleLayout.unsafeName(e.name());
-            if (unsafe != null) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": unsafe name (" + unsafe + "); never exported"));
+            Problem badName = BundleArchive.unsafeNameProblem(e);
+            if (badName != null) ctx.report(badName);
             if (unsafe == null && !e.name().dir().isEmpty()) {
                 String d = e.name().dir();
                 while (!d.isEmpty() && !named.containsKey(d)) {

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.bundle;
 
+import dev.vitrine.core.io.LocalNames;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
@@ -159,16 +160,21 @@ public final class BundleWriter {
 
     private static List<Input> collect(Path root, List<String> skipped) throws IOException {
         List<Input> out = new ArrayList<>();
+        LocalNames.Check names = new LocalNames.Check(root);
         try (Stream<Path> s = Files.walk(root)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 if (p.equals(root)) continue;
                 String rel = root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
+                if (!names.add(p, rel)) continue;
                 BasicFileAttributes at = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (at.isDirectory()) out.add(new Input(rel, p, true, 0));
                 else if (at.isRegularFile()) out.add(new Input(rel, p, false, at.size()));
                 else skipped.add(rel);
             }
         }
+        // A name the JVM could not read as text would be stored as U+FFFD, merging files: refuse.
+        String bad = names.problem();
+        if (bad != null) throw new dev.vitrine.core.format.ArchiveWriter.BadInputException(root + ": " + bad);
         out.sort((x, y) -> Arrays.compareUnsigned(x.path.getBytes(StandardCharsets.UTF_8), y.path.getBytes(StandardCharsets.UTF_8)));
         return out;
     }

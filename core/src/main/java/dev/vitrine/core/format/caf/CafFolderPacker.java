@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.io.LocalNames;
 import dev.vitrine.core.export.EntryPathPolicy;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -47,6 +48,7 @@ public final class CafFolderPacker {
     public static List<Source> list(Path folder) throws IOException {
         Path root = folder.toRealPath();
         List<Source> out = new ArrayList<>();
+        LocalNames.Check names = new LocalNames.Check(root);
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
@@ -57,6 +59,8 @@ public final class CafFolderPacker {
                     name.append(seg);
                 }
                 String n = name.toString();
+                // A name the JVM could not read as text (stored as U+FFFD, merging files) is named below.
+                if (!names.add(file, n)) return FileVisitResult.CONTINUE;
                 if (!(EntryPathPolicy.decide(n) instanceof EntryPathPolicy.Safe s) || s.sanitised()) {
                     throw new IOException(file + ": name cannot be stored safely in a CAF ("
                             + (EntryPathPolicy.decide(n) instanceof EntryPathPolicy.Refused r ? r.reason() : "it contains a backslash") + ")");
@@ -65,6 +69,8 @@ public final class CafFolderPacker {
                 return FileVisitResult.CONTINUE;
             }
         });
+        String bad = names.problem();
+        if (bad != null) throw new dev.vitrine.core.format.ArchiveWriter.BadInputException(folder + ": " + bad);
         out.sort(Comparator.comparing(Source::name));
         return out;
     }
