@@ -47,13 +47,23 @@ final class DesktopLauncher {
     }
 
     private static boolean isLinux() {
-        return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+        return System.getProperty("os.name", "")
+                .toLowerCase(java.util.Locale.ROOT)
+                .contains("linux");
     }
 
     /** Whether libgtk-3 is where the dynamic linker usually looks (or on LD_LIBRARY_PATH). */
     static boolean gtk3Installed() {
-        java.util.List<String> dirs = new java.util.ArrayList<>(java.util.List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
-                "/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu", "/usr/lib64", "/lib64", "/usr/lib", "/lib", "/usr/local/lib"));
+        java.util.List<String> dirs = new java.util.ArrayList<>(java.util.List.of(
+                "/usr/lib/x86_64-linux-gnu",
+                "/usr/lib/aarch64-linux-gnu",
+                "/lib/x86_64-linux-gnu",
+                "/lib/aarch64-linux-gnu",
+                "/usr/lib64",
+                "/lib64",
+                "/usr/lib",
+                "/lib",
+                "/usr/local/lib"));
         String ld = System.getenv("LD_LIBRARY_PATH");
         if (ld != null) dirs.addAll(java.util.Arrays.asList(ld.split(":")));
         for (String d : dirs) {

@@ -24,7 +24,8 @@ class ArchitectureTest {
     @BeforeAll
     static void load() {
         // the two modules' own classes, not every jar on the class path
-        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        main = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPaths(Path.of("target/classes"), Path.of("../core/target/classes"));
     }
 
@@ -35,8 +36,12 @@ class ArchitectureTest {
 
     @Test
     void coreNeverUsesTheAppOrJavaFx() {
-        noClasses().that().resideInAPackage("dev.vitrine.core..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.vitrine.app..", "javafx..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.vitrine.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.vitrine.app..", "javafx..")
                 .check(main);
     }
 
@@ -44,15 +49,24 @@ class ArchitectureTest {
     void noFormatIsUsedOutsideItsOwnPackage() {
         for (String f : FORMATS) {
             String pkg = "dev.vitrine.core.format." + f + "..";
-            noClasses().that().resideOutsideOfPackage(pkg).should().dependOnClassesThat().resideInAPackage(pkg).check(main);
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage(pkg)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage(pkg)
+                    .check(main);
         }
     }
 
     @Test
     void theWindowsViewsFindFormatsOnlyByCapability() {
         // a view that asked an archive for its format's id or name would be choosing by format
-        noClasses().that().resideInAPackage("dev.vitrine.app.ui..")
-                .should().callMethod(dev.vitrine.core.format.ArchiveFormat.class, "id")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.vitrine.app.ui..")
+                .should()
+                .callMethod(dev.vitrine.core.format.ArchiveFormat.class, "id")
                 .check(main);
     }
 }

@@ -4,22 +4,21 @@ import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.limits.Limits;
-import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.model.Severity;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import dev.vitrine.core.model.FileListing;
-import java.util.Collection;
-import java.util.Optional;
-import java.util.HashSet;
-import java.util.Set;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.Locations;
+import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.remote.Redact;
+import dev.vitrine.core.text.Messages;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -66,7 +65,9 @@ final class ArchiveArgument {
     static String line(Problem p) {
         String shown = shown(p.file());
         if (shown.equals(p.file())) return p.toString();
-        return new Problem(p.severity(), shown, p.ref(), p.offset(), p.message(), p.nodePath(), p.expected(), p.actual()).toString();
+        return new Problem(
+                        p.severity(), shown, p.ref(), p.offset(), p.message(), p.nodePath(), p.expected(), p.actual())
+                .toString();
     }
 
     /** The archive's own local file or folder, which exports must keep out of; null for a URL. */
@@ -108,7 +109,8 @@ final class ArchiveArgument {
                 rc = ExitCodes.DAMAGED;
             } catch (java.io.UncheckedIOException e) {
                 // the bytes could not be read (a file or remote object that changed, a link that died): not damage
-                dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(e);
+                dev.vitrine.core.io.SourceUnavailableException gone =
+                        dev.vitrine.core.io.SourceUnavailableException.in(e);
                 if (gone == null) throw e;
                 spec.commandLine().getOut().flush();
                 err.println("vitrine: " + gone.getMessage());
@@ -127,8 +129,10 @@ final class ArchiveArgument {
     Optional<FileListing> fileListing(Archive archive) {
         Optional<FileListing> listing = archive.capability(FileListing.class);
         if (listing.isEmpty()) {
-            spec.commandLine().getErr().println("vitrine: " + typed() + ": " + archive.format().displayName()
-                    + " holds records, not files (try `vitrine cat`)");
+            spec.commandLine()
+                    .getErr()
+                    .println("vitrine: " + typed() + ": " + archive.format().displayName()
+                            + " holds records, not files (try `vitrine cat`)");
         }
         return listing;
     }

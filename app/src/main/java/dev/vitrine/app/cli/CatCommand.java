@@ -2,9 +2,9 @@ package dev.vitrine.app.cli;
 
 import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.io.Uleb128;
-import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.model.TimedMessages;
 import java.io.IOException;
@@ -28,21 +28,34 @@ import picocli.CommandLine.Spec;
  * ({@link SortedRecords}, byte-identical to `zss dump` with the same options) or JSON records
  * as JSON lines, filtered by --query ({@link JsonRecords}).
  */
-@Command(name = "cat", description = {
-        "Write records (ZSS/ZS), JSON records (--query filters them) or one stored file (CAF, ...) to standard output.",
-        "Keys and terminators take backslash escapes: \\xff, \\x00, \\n."})
+@Command(
+        name = "cat",
+        description = {
+            "Write records (ZSS/ZS), JSON records (--query filters them) or one stored file (CAF, ...) to standard output.",
+            "Keys and terminators take backslash escapes: \\xff, \\x00, \\n."
+        })
 final class CatCommand implements Callable<Integer> {
 
-    enum LengthPrefix { uleb128, u64le }
+    enum LengthPrefix {
+        uleb128,
+        u64le
+    }
 
     @Mixin
     ArchiveArgument archiveArg;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "ENTRY", description = "Stored file to print (file archives).")
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            paramLabel = "ENTRY",
+            description = "Stored file to print (file archives).")
     String entry;
 
-    @Option(names = "--query", paramLabel = "KQL",
-            description = "Only the records matching this query (archives of JSON records, e.g. clp-s; the format's query language).")
+    @Option(
+            names = "--query",
+            paramLabel = "KQL",
+            description =
+                    "Only the records matching this query (archives of JSON records, e.g. clp-s; the format's query language).")
     String query;
 
     @Option(names = "--start", paramLabel = "K", description = "First key (inclusive).")
@@ -54,20 +67,31 @@ final class CatCommand implements Callable<Integer> {
     @Option(names = "--prefix", paramLabel = "K", description = "Only records starting with K.")
     String prefix;
 
-    @Option(names = "--json", description = "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).")
+    @Option(
+            names = "--json",
+            description = "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).")
     boolean json;
 
-    @Option(names = "--channel", paramLabel = "NAME",
-            description = "Only messages of this channel (repeatable; archives of time-stamped messages, e.g. Ark logs).")
+    @Option(
+            names = "--channel",
+            paramLabel = "NAME",
+            description =
+                    "Only messages of this channel (repeatable; archives of time-stamped messages, e.g. Ark logs).")
     java.util.List<String> channels = new java.util.ArrayList<>();
 
-    @Option(names = "--start-ns", paramLabel = "N", description = "Messages at or after N ns (latched channels first give their last earlier message).")
+    @Option(
+            names = "--start-ns",
+            paramLabel = "N",
+            description = "Messages at or after N ns (latched channels first give their last earlier message).")
     Long startNs;
 
     @Option(names = "--stop-ns", paramLabel = "N", description = "Messages at or before N ns.")
     Long stopNs;
 
-    @Option(names = "--raw", paramLabel = "DIR", description = "Write each message's decompressed payload as a file in DIR instead of JSON.")
+    @Option(
+            names = "--raw",
+            paramLabel = "DIR",
+            description = "Write each message's decompressed payload as a file in DIR instead of JSON.")
     java.nio.file.Path raw;
 
     @ArgGroup(exclusive = true)
@@ -77,7 +101,9 @@ final class CatCommand implements Callable<Integer> {
         @Option(names = "--terminator", paramLabel = "T", description = "Written after each record (default \\n).")
         String terminator;
 
-        @Option(names = "--length-prefixed", paramLabel = "uleb128|u64le",
+        @Option(
+                names = "--length-prefixed",
+                paramLabel = "uleb128|u64le",
                 description = "Write each record's length before it instead of a terminator.")
         LengthPrefix lengthPrefixed;
     }
@@ -102,21 +128,30 @@ final class CatCommand implements Callable<Integer> {
             String name = archive.format().displayName();
             boolean timeOptions = !channels.isEmpty() || startNs != null || stopNs != null || raw != null;
             if (timeOptions && (entry != null || query != null || timed.isEmpty())) {
-                err.println("vitrine: " + file + ": --channel, --start-ns, --stop-ns and --raw are for time-stamped messages"
-                        + (entry != null ? ", not a stored file" : query != null ? ", not with --query" : "; " + name + " has none"));
+                err.println("vitrine: " + file
+                        + ": --channel, --start-ns, --stop-ns and --raw are for time-stamped messages"
+                        + (entry != null
+                                ? ", not a stored file"
+                                : query != null ? ", not with --query" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
             }
-            boolean keyOptions = start != null || stop != null || prefix != null || framing.terminator != null || framing.lengthPrefixed != null;
+            boolean keyOptions = start != null
+                    || stop != null
+                    || prefix != null
+                    || framing.terminator != null
+                    || framing.lengthPrefixed != null;
             if (entry != null && listing.isEmpty()) {
                 err.println("vitrine: " + file + ": " + name + " holds records, not files: leave out ENTRY");
                 return ExitCodes.UNREADABLE;
             }
             if (query != null && (entry != null || json.isEmpty())) {
-                err.println("vitrine: " + file + ": --query filters JSON records" + (entry != null ? ", not a stored file" : "; " + name + " has none"));
+                err.println("vitrine: " + file + ": --query filters JSON records"
+                        + (entry != null ? ", not a stored file" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
             }
             if (keyOptions && (entry != null || records.isEmpty())) {
-                err.println("vitrine: " + file + ": --start, --stop, --prefix, --terminator and --length-prefixed are for sorted records"
+                err.println("vitrine: " + file
+                        + ": --start, --stop, --prefix, --terminator and --length-prefixed are for sorted records"
                         + (entry != null ? ", not a stored file" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
             }
@@ -126,7 +161,12 @@ final class CatCommand implements Callable<Integer> {
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
                 } else if (timed.isPresent() && query == null) {
-                    return catTimed(timed.get(), dev.vitrine.core.export.ExportLimit.of(archive, dev.vitrine.core.limits.Limits.DEFAULT), out, err, file);
+                    return catTimed(
+                            timed.get(),
+                            dev.vitrine.core.export.ExportLimit.of(archive, dev.vitrine.core.limits.Limits.DEFAULT),
+                            out,
+                            err,
+                            file);
                 } else if (json.isPresent()) {
                     return catJson(json.get(), out, err);
                 } else if (listing.isPresent()) {
@@ -148,7 +188,12 @@ final class CatCommand implements Callable<Integer> {
      * --raw their decompressed payloads as files {@code NNNNNNNN-TIME-CHANNEL.bin} (never replacing
      * one), stopping at the export output limit: payloads can decompress far beyond the log's size.
      */
-    private int catTimed(TimedMessages messages, dev.vitrine.core.export.ExportLimit limit, OutputBuffer out, PrintWriter err, String file)
+    private int catTimed(
+            TimedMessages messages,
+            dev.vitrine.core.export.ExportLimit limit,
+            OutputBuffer out,
+            PrintWriter err,
+            String file)
             throws IOException {
         long lo = startNs == null ? Long.MIN_VALUE : startNs;
         long hi = stopNs == null ? Long.MAX_VALUE : stopNs;
@@ -168,14 +213,18 @@ final class CatCommand implements Callable<Integer> {
                 try {
                     payload = m.payload();
                 } catch (IOException e) { // damage in the archive: said, and the rest still written
-                    err.println("vitrine: " + file + ": " + m.range().file() + ": offset " + m.range().offset() + ": " + e.getMessage());
+                    err.println("vitrine: " + file + ": " + m.range().file() + ": offset "
+                            + m.range().offset() + ": " + e.getMessage());
                     exit = ExitCodes.DAMAGED;
                     continue;
                 }
                 if (payload.length > limit.bytes() - written) {
-                    err.println("vitrine: " + file + ": --raw stopped at " + name + " (" + m.range().file() + ", offset " + m.range().offset()
-                            + "): writing its " + payload.length + " bytes would take the output to " + (written + payload.length)
-                            + " bytes, past the output limit of " + limit.describe() + ", which keeps a log whose messages expand from filling the disk");
+                    err.println("vitrine: " + file + ": --raw stopped at " + name + " ("
+                            + m.range().file() + ", offset " + m.range().offset()
+                            + "): writing its " + payload.length + " bytes would take the output to "
+                            + (written + payload.length)
+                            + " bytes, past the output limit of " + limit.describe()
+                            + ", which keeps a log whose messages expand from filling the disk");
                     return ExitCodes.DAMAGED;
                 }
                 java.nio.file.Files.write(raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
@@ -242,7 +291,8 @@ final class CatCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
         }
-        err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(entry) + " (see `vitrine ls " + file + "`)");
+        err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(entry) + " (see `vitrine ls "
+                + file + "`)");
         return ExitCodes.UNREADABLE;
     }
 }

@@ -74,7 +74,8 @@ final class ClosedOutput extends IOException {
         }
 
         private IOException translate(IOException e) {
-            IOException t = e instanceof ClosedOutput || e instanceof Unwritable ? e
+            IOException t = e instanceof ClosedOutput || e instanceof Unwritable
+                    ? e
                     : isBrokenPipe(e) ? new ClosedOutput(e) : new Unwritable(e);
             if (failure == null) failure = t;
             return t;

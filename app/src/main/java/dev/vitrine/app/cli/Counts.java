@@ -9,7 +9,8 @@ final class Counts {
 
     static void requireNonNegative(CommandSpec spec, String option, long value) {
         if (value < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "Invalid value for option '" + option + "': " + value + " is negative (a count must be 0 or more)");
         }
     }

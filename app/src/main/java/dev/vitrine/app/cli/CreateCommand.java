@@ -48,7 +48,8 @@ final class CreateCommand implements Runnable {
     @Override
     public void run() {
         List<String> names = writers().stream().map(ArchiveWriter::name).toList();
-        String list = names.size() <= 1 ? String.join("", names)
+        String list = names.size() <= 1
+                ? String.join("", names)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
         throw new CommandLine.ParameterException(spec.commandLine(), "name a format: " + list);
     }
@@ -66,7 +67,9 @@ final class CreateCommand implements Runnable {
             WriterCommand cmd = new WriterCommand(w);
             CommandSpec s = CommandSpec.wrapWithoutInspection(cmd);
             s.name(w.name());
-            s.usageMessage().description(w.description().stream().map(WriterCommand::literal).toArray(String[]::new));
+            s.usageMessage()
+                    .description(
+                            w.description().stream().map(WriterCommand::literal).toArray(String[]::new));
             for (ArchiveWriter.Option o : w.options()) {
                 OptionSpec.Builder b = OptionSpec.builder(o.name()).description(literal(o.description()));
                 switch (o.kind()) {
@@ -79,8 +82,13 @@ final class CreateCommand implements Runnable {
             }
             int i = 0;
             for (ArchiveWriter.Parameter p : w.parameters()) {
-                s.addPositional(PositionalParamSpec.builder().index(Integer.toString(i++)).arity("1").type(String.class)
-                        .paramLabel(p.label()).description(literal(p.description())).build());
+                s.addPositional(PositionalParamSpec.builder()
+                        .index(Integer.toString(i++))
+                        .arity("1")
+                        .type(String.class)
+                        .paramLabel(p.label())
+                        .description(literal(p.description()))
+                        .build());
             }
             cmd.spec = s;
             return s;
@@ -129,8 +137,10 @@ final class CreateCommand implements Runnable {
                 // Reading the input or writing the output was refused by the file system.
                 String file = Optional.ofNullable(e.getFile()).orElse("");
                 err.println("vitrine: " + (file.isEmpty() ? "" : file + ": ") + Messages.reason(e));
-                return e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException
-                        ? ExitCodes.UNREADABLE : ExitCodes.DAMAGED;
+                return e instanceof java.nio.file.NoSuchFileException
+                                || e instanceof java.nio.file.AccessDeniedException
+                        ? ExitCodes.UNREADABLE
+                        : ExitCodes.DAMAGED;
             } catch (IOException e) {
                 err.println("vitrine: " + Messages.reason(e));
                 return ExitCodes.DAMAGED;

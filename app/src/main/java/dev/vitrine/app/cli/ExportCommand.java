@@ -6,10 +6,10 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
-import dev.vitrine.core.text.Messages;
-import dev.vitrine.core.text.Runs;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.FileListing;
+import dev.vitrine.core.text.Messages;
+import dev.vitrine.core.text.Runs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -34,11 +34,14 @@ import picocli.CommandLine.Spec;
  * or was not found, or the limit stopped the export; 2 when a named ENTRY is not in the archive,
  * the archive or DIR cannot be used at all, or an option is wrong.
  */
-@Command(name = "export", description = {
-        "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
-        "Names that would escape DIR are refused; existing files are kept unless --overwrite.",
-        "Entries sharing bytes with an earlier one are refused unless --allow-overlaps; the export",
-        "stops once it has written max(4 x the archive's size, its size + 1 GiB) unless --max-output says otherwise."})
+@Command(
+        name = "export",
+        description = {
+            "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
+            "Names that would escape DIR are refused; existing files are kept unless --overwrite.",
+            "Entries sharing bytes with an earlier one are refused unless --allow-overlaps; the export",
+            "stops once it has written max(4 x the archive's size, its size + 1 GiB) unless --max-output says otherwise."
+        })
 final class ExportCommand implements Callable<Integer> {
 
     @Mixin
@@ -47,24 +50,40 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR", description = "Destination folder (created if missing).")
     Path dir;
 
-    @Parameters(index = "2..*", arity = "0..*", paramLabel = "ENTRY", description = "Stored files or folders to export.")
+    @Parameters(
+            index = "2..*",
+            arity = "0..*",
+            paramLabel = "ENTRY",
+            description = "Stored files or folders to export.")
     List<String> entries = List.of();
 
-    @Option(names = "--channel", paramLabel = "NAME",
-            description = "Only this channel (repeatable; archives of time-stamped messages, e.g. Ark logs: one NAME.jsonl per channel).")
+    @Option(
+            names = "--channel",
+            paramLabel = "NAME",
+            description =
+                    "Only this channel (repeatable; archives of time-stamped messages, e.g. Ark logs: one NAME.jsonl per channel).")
     List<String> channels = new java.util.ArrayList<>();
 
-    @Option(names = "--overwrite", description = "Replace files that already exist in DIR (symbolic links are never replaced).")
+    @Option(
+            names = "--overwrite",
+            description = "Replace files that already exist in DIR (symbolic links are never replaced).")
     boolean overwrite;
 
-    @Option(names = "--allow-overlaps", description = "Also write entries whose bytes overlap an earlier entry's (still reported, exit status 1).")
+    @Option(
+            names = "--allow-overlaps",
+            description = "Also write entries whose bytes overlap an earlier entry's (still reported, exit status 1).")
     boolean allowOverlaps;
 
-    @Option(names = "--max-output", paramLabel = "BYTES",
+    @Option(
+            names = "--max-output",
+            paramLabel = "BYTES",
             description = "Stop once the export has written this much in all (suffixes K, M, G, T: powers of 1024).")
     String maxOutput;
 
-    @Option(names = "--progress", negatable = true, description = "Draw a progress line on standard error (default: when it is a terminal).")
+    @Option(
+            names = "--progress",
+            negatable = true,
+            description = "Draw a progress line on standard error (default: when it is a terminal).")
     Boolean progress;
 
     @Spec
@@ -78,7 +97,8 @@ final class ExportCommand implements Callable<Integer> {
         if (maxOutput != null) {
             explicitLimit = parseSize(maxOutput);
             if (explicitLimit < 0) {
-                err.println("vitrine: --max-output: " + EntryPathPolicy.quote(maxOutput) + " is not a size (e.g. 500M, 20G or a number of bytes)");
+                err.println("vitrine: --max-output: " + EntryPathPolicy.quote(maxOutput)
+                        + " is not a size (e.g. 500M, 20G or a number of bytes)");
                 return ExitCodes.UNREADABLE;
             }
         } else {
@@ -86,12 +106,14 @@ final class ExportCommand implements Callable<Integer> {
         }
         String file = archiveArg.typed();
         return archiveArg.run((archive, reading) -> {
-            Optional<dev.vitrine.core.model.TimedMessages> timed = archive.capability(dev.vitrine.core.model.TimedMessages.class);
+            Optional<dev.vitrine.core.model.TimedMessages> timed =
+                    archive.capability(dev.vitrine.core.model.TimedMessages.class);
             if (timed.isPresent() && archive.capability(FileListing.class).isEmpty()) {
                 return exportChannels(timed.get(), archive, reading, out, err, file, explicitLimit);
             }
             if (!channels.isEmpty()) {
-                err.println("vitrine: " + file + ": --channel is for time-stamped messages; " + archive.format().displayName() + " has none");
+                err.println("vitrine: " + file + ": --channel is for time-stamped messages; "
+                        + archive.format().displayName() + " has none");
                 return ExitCodes.UNREADABLE;
             }
             Optional<FileListing> listing = archiveArg.fileListing(archive);
@@ -99,15 +121,20 @@ final class ExportCommand implements Callable<Integer> {
             reading.openProblems(archive, false);
             ListingSelection.Selection sel = ListingSelection.select(listing.get(), entries);
             for (String missing : sel.unmatched()) {
-                err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing) + " (see `vitrine ls " + file + "`)");
+                err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(missing)
+                        + " (see `vitrine ls " + file + "`)");
             }
             ExportLimit limit = ExportLimit.of(archive, Limits.DEFAULT);
             long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
             ExportOptions options = new ExportOptions(overwrite, allowOverlaps, max);
             ExportReport report;
             try (ProgressLine line = ProgressLine.on(err, progress)) {
-                report = new Exporter(options, (done, total, current) -> line.update(done, total), new java.util.concurrent.atomic.AtomicBoolean())
-                        .readingFrom(archiveArg.localPath(archive)).export(sel.contents(), dir, sel.others());
+                report = new Exporter(
+                                options,
+                                (done, total, current) -> line.update(done, total),
+                                new java.util.concurrent.atomic.AtomicBoolean())
+                        .readingFrom(archiveArg.localPath(archive))
+                        .export(sel.contents(), dir, sel.others());
             } catch (IOException e) {
                 err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
                 return ExitCodes.UNREADABLE;
@@ -121,11 +148,18 @@ final class ExportCommand implements Callable<Integer> {
                 if (!folders.isEmpty()) foldersNotMade = Exporter.makeFolders(folders, dir);
                 for (String line : foldersNotMade) err.println("vitrine: " + file + ": folder not made: " + line);
             }
-            if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
+            if (report.stop() != null)
+                printStop(
+                        err,
+                        file,
+                        report.stop(),
+                        explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
             // A name that matches nothing is a usage error; what could be exported was.
             if (!sel.unmatched().isEmpty()) return ExitCodes.UNREADABLE;
             // Overlapping entries written as asked still come from a damaged archive.
-            return report.ok() && report.overlaps().isEmpty() && foldersNotMade.isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
+            return report.ok() && report.overlaps().isEmpty() && foldersNotMade.isEmpty()
+                    ? ExitCodes.OK
+                    : ExitCodes.DAMAGED;
         });
     }
 
@@ -134,8 +168,15 @@ final class ExportCommand implements Callable<Integer> {
      * exporter: its name and link rules, never replacing a file unless --overwrite, and its
      * output limit (messages can decompress far beyond the log's size).
      */
-    private int exportChannels(dev.vitrine.core.model.TimedMessages timed, dev.vitrine.core.format.Archive archive, ArchiveArgument.Reading reading,
-            PrintWriter out, PrintWriter err, String file, long explicitLimit) throws IOException {
+    private int exportChannels(
+            dev.vitrine.core.model.TimedMessages timed,
+            dev.vitrine.core.format.Archive archive,
+            ArchiveArgument.Reading reading,
+            PrintWriter out,
+            PrintWriter err,
+            String file,
+            long explicitLimit)
+            throws IOException {
         reading.openProblems(archive, false);
         if (archive.unreadable()) return ExitCodes.DAMAGED;
         if (!entries.isEmpty()) {
@@ -146,7 +187,8 @@ final class ExportCommand implements Callable<Integer> {
         for (var c : timed.channels()) known.add(c.name());
         for (String c : channels) {
             if (!known.contains(c)) {
-                err.println("vitrine: " + file + ": no channel named " + EntryPathPolicy.quote(c) + " (see `vitrine info " + file + "`)");
+                err.println("vitrine: " + file + ": no channel named " + EntryPathPolicy.quote(c)
+                        + " (see `vitrine info " + file + "`)");
                 return ExitCodes.UNREADABLE;
             }
         }
@@ -154,14 +196,16 @@ final class ExportCommand implements Callable<Integer> {
         long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();
         ExportReport report;
         try {
-            report = new Exporter(new ExportOptions(overwrite, allowOverlaps, max)).readingFrom(archiveArg.localPath(archive))
+            report = new Exporter(new ExportOptions(overwrite, allowOverlaps, max))
+                    .readingFrom(archiveArg.localPath(archive))
                     .export(timed.channelFiles(channels), dir);
         } catch (IOException e) {
             err.println("vitrine: " + dir + ": cannot use as destination: " + Messages.reason(e));
             return ExitCodes.UNREADABLE;
         }
         printReport(out, err, file, report);
-        if (report.stop() != null) printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
+        if (report.stop() != null)
+            printStop(err, file, report.stop(), explicitLimit >= 0 ? max + " bytes (--max-output)" : limit.describe());
         // A channel file kept because it exists is not what was asked for either.
         return report.ok() && report.skipped().isEmpty() ? ExitCodes.OK : ExitCodes.DAMAGED;
     }
@@ -177,7 +221,8 @@ final class ExportCommand implements Callable<Integer> {
 
     private void printStop(PrintWriter err, String file, ExportReport.Stop stop, String limit) {
         err.println("vitrine: " + file + ": export stopped at entry " + LsCommand.printable(stop.name())
-                + (stop.offset() >= 0 ? " (offset " + stop.offset() + ")" : "") + ": " + stop.reason() + "; the limit is " + limit
+                + (stop.offset() >= 0 ? " (offset " + stop.offset() + ")" : "") + ": " + stop.reason()
+                + "; the limit is " + limit
                 + ", which keeps an archive whose entries share or compress bytes from filling the disk; --max-output BYTES raises it ("
                 + stop.remaining() + (stop.remaining() == 1 ? " entry" : " entries") + " not exported)");
     }
@@ -200,27 +245,38 @@ final class ExportCommand implements Callable<Integer> {
     private void printReport(PrintWriter out, PrintWriter err, String file, ExportReport r) {
         // 5,000 entries sharing one record are 4,999 refusals of one kind: ten lines and a summary, as verify does.
         Runs<String> refusals = collapsed(err, "refused: ");
-        for (ExportReport.Refused x : r.refused()) refusals.add(LsCommand.printable(x.name()) + ": " + x.reason(), Runs.kind(x.reason()), x.offset());
+        for (ExportReport.Refused x : r.refused())
+            refusals.add(LsCommand.printable(x.name()) + ": " + x.reason(), Runs.kind(x.reason()), x.offset());
         refusals.finish();
         Runs<String> allowed = collapsed(err, "overlap: ");
         for (ExportReport.Overlap x : r.overlaps()) {
-            if (x.exported()) allowed.add(LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked", Runs.kind(x.reason()), x.offset());
+            if (x.exported())
+                allowed.add(
+                        LsCommand.printable(x.name()) + ": " + x.reason() + "; exported as asked",
+                        Runs.kind(x.reason()),
+                        x.offset());
         }
         allowed.finish();
         long refusedOverlaps = r.overlaps().stream().filter(x -> !x.exported()).count();
         if (refusedOverlaps > 0) {
-            err.println("vitrine: " + file + ": " + refusedOverlaps + (refusedOverlaps == 1 ? " entry shares" : " entries share")
+            err.println("vitrine: " + file + ": " + refusedOverlaps
+                    + (refusedOverlaps == 1 ? " entry shares" : " entries share")
                     + " bytes with an earlier entry (the archive is damaged); --allow-overlaps exports "
                     + (refusedOverlaps == 1 ? "it" : "them") + " too, within the output limit");
         }
-        for (ExportReport.Failed x : r.failed()) err.println("failed: " + LsCommand.printable(x.name()) + ": " + x.reason());
+        for (ExportReport.Failed x : r.failed())
+            err.println("failed: " + LsCommand.printable(x.name()) + ": " + x.reason());
         for (ExportReport.Skipped x : r.skipped()) {
-            err.println("skipped: " + LsCommand.printable(x.name()) + ": " + x.reason() + (overwrite ? "" : " (--overwrite replaces it)"));
+            err.println("skipped: " + LsCommand.printable(x.name()) + ": " + x.reason()
+                    + (overwrite ? "" : " (--overwrite replaces it)"));
         }
         for (ExportReport.Exported x : r.exported()) {
-            if (!x.notes().isEmpty()) err.println("renamed: " + LsCommand.printable(x.name()) + " -> " + x.path() + " (" + String.join(", ", x.notes()) + ")");
+            if (!x.notes().isEmpty())
+                err.println("renamed: " + LsCommand.printable(x.name()) + " -> " + x.path() + " ("
+                        + String.join(", ", x.notes()) + ")");
         }
-        out.println("exported " + r.exported().size() + (r.exported().size() == 1 ? " file" : " files") + " (" + r.bytes() + " bytes) to " + dir
+        out.println("exported " + r.exported().size() + (r.exported().size() == 1 ? " file" : " files") + " ("
+                + r.bytes() + " bytes) to " + dir
                 + (r.skipped().isEmpty() ? "" : ", " + r.skipped().size() + " skipped")
                 + (r.refused().isEmpty() ? "" : ", " + r.refused().size() + " refused")
                 + (r.failed().isEmpty() ? "" : ", " + r.failed().size() + " failed")

@@ -6,10 +6,10 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** `vitrine info [--json] FILE`: the archive's header summary. */
 @Command(name = "info", description = "Print an archive's summary (header fields, metadata).")

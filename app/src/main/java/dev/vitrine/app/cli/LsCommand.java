@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,9 +29,12 @@ final class LsCommand implements Callable<Integer> {
     /** Entry attributes of files rebuilt from records [first, end), and their split number. */
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number";
 
-    @Option(names = "--json", description = "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
-            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields);"
-            + " name_bytes (base64) when a stored name is not UTF-8.")
+    @Option(
+            names = "--json",
+            description =
+                    "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
+                            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields);"
+                            + " name_bytes (base64) when a stored name is not UTF-8.")
     boolean json;
 
     @Mixin
@@ -79,7 +82,13 @@ final class LsCommand implements Callable<Integer> {
             Object at = e.attributes().get("offset");
             String offset = offsetText(e);
             String name = printable(e.name()) + (e.isFolder() ? "/" : "");
-            row(b, sizeWidth, located || e.isFolder() || at != null ? Long.toString(e.size()) : "?", offWidth, offset, name);
+            row(
+                    b,
+                    sizeWidth,
+                    located || e.isFolder() || at != null ? Long.toString(e.size()) : "?",
+                    offWidth,
+                    offset,
+                    name);
             if (b.length() > 60 * 1024) {
                 out.write(b.toString());
                 b.setLength(0);
@@ -91,18 +100,27 @@ final class LsCommand implements Callable<Integer> {
     /** The offset column as printed; the width is measured on the same text (a format's own offset may be longer than its byte range's). */
     private static String offsetText(FileListing.Entry e) {
         Object at = e.attributes().get("offset");
-        return at != null ? String.valueOf(at) : !e.range().isNone() ? Long.toString(e.range().offset()) : e.isFolder() ? "-" : "?";
+        return at != null
+                ? String.valueOf(at)
+                : !e.range().isNone() ? Long.toString(e.range().offset()) : e.isFolder() ? "-" : "?";
     }
 
     /** records (first-last, "-" when none), split number ("-" when the format has none), name. */
     private static void printRecordRanges(PrintWriter out, List<FileListing.Entry> entries) {
         List<String> ranges = entries.stream().map(LsCommand::recordRange).toList();
         int w1 = Math.max(7, ranges.stream().mapToInt(String::length).max().orElse(0));
-        int w2 = Math.max(5, entries.stream().mapToInt(e -> split(e).length()).max().orElse(0));
+        int w2 = Math.max(
+                5, entries.stream().mapToInt(e -> split(e).length()).max().orElse(0));
         StringBuilder b = new StringBuilder(64 * 1024);
         row(b, w1, "records", w2, "split", "name");
         for (int i = 0; i < entries.size(); i++) {
-            row(b, w1, ranges.get(i), w2, split(entries.get(i)), printable(entries.get(i).name()));
+            row(
+                    b,
+                    w1,
+                    ranges.get(i),
+                    w2,
+                    split(entries.get(i)),
+                    printable(entries.get(i).name()));
             if (b.length() > 60 * 1024) {
                 out.write(b.toString());
                 b.setLength(0);
@@ -126,8 +144,14 @@ final class LsCommand implements Callable<Integer> {
     }
 
     private static void row(StringBuilder b, int w1, String size, int w2, String offset, String name) {
-        b.repeat(' ', w1 - size.length()).append(size).append("  ").repeat(' ', w2 - offset.length()).append(offset)
-                .append("  ").append(name).append(System.lineSeparator());
+        b.repeat(' ', w1 - size.length())
+                .append(size)
+                .append("  ")
+                .repeat(' ', w2 - offset.length())
+                .append(offset)
+                .append("  ")
+                .append(name)
+                .append(System.lineSeparator());
     }
 
     /**
@@ -151,9 +175,11 @@ final class LsCommand implements Callable<Integer> {
         for (FileListing.Entry e : entries) {
             g.writeStartObject();
             g.writeStringField("name", e.name());
-            // A name that is not UTF-8 can only be approximated as text: its exact bytes too, so two names never read alike.
+            // A name that is not UTF-8 can only be approximated as text: its exact bytes too, so two names never read
+            // alike.
             byte[] raw = e.nameBytes();
-            if (raw != null) g.writeStringField("name_bytes", java.util.Base64.getEncoder().encodeToString(raw));
+            if (raw != null)
+                g.writeStringField("name_bytes", java.util.Base64.getEncoder().encodeToString(raw));
             boolean located = !e.range().isNone();
             if (!e.attributes().isEmpty()) {
                 // The format's own facts (DataBundle: type, shard, offset in the shard's stream, crc32c;

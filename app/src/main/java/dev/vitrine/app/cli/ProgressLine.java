@@ -54,9 +54,12 @@ final class ProgressLine implements AutoCloseable {
         double rate = done / Math.max(secs, 1e-3);
         StringBuilder line = new StringBuilder();
         line.append(String.format(Locale.ROOT, "%10s", bytes(done)));
-        if (total > 0) line.append(String.format(Locale.ROOT, " of %s %3d%%", bytes(total), (int) Math.min(100, done * 100 / total)));
+        if (total > 0)
+            line.append(
+                    String.format(Locale.ROOT, " of %s %3d%%", bytes(total), (int) Math.min(100, done * 100 / total)));
         line.append(String.format(Locale.ROOT, "  %s/s", bytes((long) rate)));
-        if (total > 0 && rate > 0 && done < total) line.append("  ").append(time((total - done) / rate)).append(" left");
+        if (total > 0 && rate > 0 && done < total)
+            line.append("  ").append(time((total - done) / rate)).append(" left");
         err.print("\r" + line + "\u001b[K");
         err.flush();
         drawn = true;
@@ -89,7 +92,8 @@ final class ProgressLine implements AutoCloseable {
 
     static String time(double seconds) {
         long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 }

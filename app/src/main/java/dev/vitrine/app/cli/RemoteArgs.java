@@ -10,14 +10,21 @@ import picocli.CommandLine.Option;
 /** The options every reading command takes for archives named by URL. */
 final class RemoteArgs {
 
-    @Option(names = "--header", paramLabel = "'NAME: VALUE'",
-            description = "Send this HTTP header with every request to an http(s):// archive (repeatable), e.g. a bearer token.")
+    @Option(
+            names = "--header",
+            paramLabel = "'NAME: VALUE'",
+            description =
+                    "Send this HTTP header with every request to an http(s):// archive (repeatable), e.g. a bearer token.")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--no-sign-request", description = "Read s3:// archives anonymously (public buckets), as the AWS CLI does.")
+    @Option(
+            names = "--no-sign-request",
+            description = "Read s3:// archives anonymously (public buckets), as the AWS CLI does.")
     boolean noSignRequest;
 
-    @Option(names = "--endpoint-url", paramLabel = "URL",
+    @Option(
+            names = "--endpoint-url",
+            paramLabel = "URL",
             description = "The endpoint of an S3-compatible store (MinIO, Ceph, R2); otherwise AWS_ENDPOINT_URL_S3, "
                     + "AWS_ENDPOINT_URL or the profile's endpoint_url.")
     URI endpoint;

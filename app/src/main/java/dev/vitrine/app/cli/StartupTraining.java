@@ -42,7 +42,9 @@ public final class StartupTraining {
     private static void train(Path samples, Path scratch) throws IOException {
         List<Path> zss = new ArrayList<>();
         try (Stream<Path> s = Files.list(samples)) {
-            s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs")).sorted().forEach(zss::add);
+            s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
+                    .sorted()
+                    .forEach(zss::add);
         }
         // A file big enough for the hot loops (block scan, CRC, record splitting) to be profiled.
         Path records = scratch.resolve("records.txt");

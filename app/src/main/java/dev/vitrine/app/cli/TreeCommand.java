@@ -1,16 +1,16 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** `vitrine tree FILE`: the structure as an indented outline with offsets. */
@@ -23,7 +23,9 @@ final class TreeCommand implements Callable<Integer> {
     @Option(names = "--depth", defaultValue = "4", description = "How many levels to print (default ${DEFAULT-VALUE}).")
     int depth;
 
-    @Option(names = "--children", defaultValue = "50",
+    @Option(
+            names = "--children",
+            defaultValue = "50",
             description = "Most children printed per node; the rest are counted (default ${DEFAULT-VALUE}).")
     int maxChildren;
 

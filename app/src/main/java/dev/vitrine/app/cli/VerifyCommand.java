@@ -1,11 +1,11 @@
 package dev.vitrine.app.cli;
 
-import dev.vitrine.core.export.EntryPathPolicy;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.io.IOException;
@@ -38,7 +38,9 @@ final class VerifyCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     RemoteArgs remote = new RemoteArgs();
 
-    @Option(names = "--progress", negatable = true,
+    @Option(
+            names = "--progress",
+            negatable = true,
             description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
     Boolean progress;
 
@@ -69,7 +71,8 @@ final class VerifyCommand implements Callable<Integer> {
         return exit;
     }
 
-    private static Outcome verifyOne(String file, PrintWriter live, RemoteArgs remote, PrintWriter err, ProgressLine line) {
+    private static Outcome verifyOne(
+            String file, PrintWriter live, RemoteArgs remote, PrintWriter err, ProgressLine line) {
         List<Problem> problems = new ArrayList<>();
         try (Archive archive = ArchiveArgument.open(file, remote, err)) {
             VerifyListener listener = new VerifyListener() {
@@ -98,7 +101,8 @@ final class VerifyCommand implements Callable<Integer> {
     private static String summary(Outcome o) {
         VerifyReport r = o.report;
         if (r.intact()) {
-            return EntryPathPolicy.shown(o.file) + ": ok" + (r.warnings() > 0 ? " (" + r.warnings() + " warnings)" : "");
+            return EntryPathPolicy.shown(o.file) + ": ok"
+                    + (r.warnings() > 0 ? " (" + r.warnings() + " warnings)" : "");
         }
         return EntryPathPolicy.shown(o.file) + ": DAMAGED, " + r.errors() + (r.errors() == 1 ? " error" : " errors")
                 + (r.warnings() > 0 ? ", " + r.warnings() + " warnings" : "");
@@ -106,7 +110,8 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static void writeJson(PrintWriter out, List<Outcome> outcomes) throws IOException {
         // The generator must not close standard output: the final newline comes after it.
-        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+        try (JsonGenerator g =
+                Json.MAPPER.getFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeArrayFieldStart("files");

@@ -1,40 +1,45 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.io.FileChangedException;
+import dev.vitrine.core.text.Messages;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import dev.vitrine.core.io.FileChangedException;
-import dev.vitrine.core.text.Messages;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The headless `vitrine` command: subcommands over the same core the window uses. */
-@Command(name = "vitrine",
+@Command(
+        name = "vitrine",
         mixinStandardHelpOptions = true,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
         version = "vitrine 0.1.0",
-        description = "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
-        footer = {"", "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage",
-                "(or a file changed while being read); 3 internal error (a bug: the one line names a log to report);",
-                "141 when the output's reader stops reading (cat | head).",
-                "Run `vitrine` with no command (or with files) to open the window."})
+        description =
+                "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
+        footer = {
+            "",
+            "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage",
+            "(or a file changed while being read); 3 internal error (a bug: the one line names a log to report);",
+            "141 when the output's reader stops reading (cat | head).",
+            "Run `vitrine` with no command (or with files) to open the window."
+        })
 public final class VitrineCli implements Runnable {
 
-    private static final Set<String> COMMANDS = Set.of("info", "verify", "tree", "cat", "ls", "export", "create",
-            "help", "--help", "-h", "--version", "-V");
+    private static final Set<String> COMMANDS = Set.of(
+            "info", "verify", "tree", "cat", "ls", "export", "create", "help", "--help", "-h", "--version", "-V");
 
     /**
      * The subcommands, in the order help lists them. picocli reads every registered command's
@@ -167,7 +172,9 @@ public final class VitrineCli implements Runnable {
                 err.println("vitrine: " + changed.getMessage());
                 return ExitCodes.UNREADABLE;
             }
-            err.println("vitrine: " + dev.vitrine.app.errors.InternalErrors.oneLine(fileIn(args), "vitrine " + String.join(" ", args), e));
+            err.println("vitrine: "
+                    + dev.vitrine.app.errors.InternalErrors.oneLine(
+                            fileIn(args), "vitrine " + String.join(" ", args), e));
             return ExitCodes.INTERNAL_ERROR;
         }
         out.flush();
@@ -187,7 +194,8 @@ public final class VitrineCli implements Runnable {
     private static String fileIn(String[] args) {
         for (int i = args.length - 1; i >= 1; i--) {
             try {
-                if (!args[i].startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(args[i]))) return args[i];
+                if (!args[i].startsWith("-") && java.nio.file.Files.exists(java.nio.file.Path.of(args[i])))
+                    return args[i];
             } catch (RuntimeException notAPath) {
                 // a query or a name that no file system allows
             }
@@ -200,7 +208,8 @@ public final class VitrineCli implements Runnable {
         if (failure == null) return rc;
         if (failure instanceof ClosedOutput) return ExitCodes.OUTPUT_CLOSED; // cat | head: quiet
         String reason = Messages.reason(failure);
-        err.println("vitrine: standard output: " + reason.substring(0, 1).toLowerCase(Locale.ROOT) + reason.substring(1));
+        err.println(
+                "vitrine: standard output: " + reason.substring(0, 1).toLowerCase(Locale.ROOT) + reason.substring(1));
         return ExitCodes.UNREADABLE;
     }
 

@@ -31,12 +31,17 @@ public final class InternalErrors {
     public static String write(String context, Throwable e) {
         try {
             String base = System.getenv("XDG_STATE_HOME");
-            Path dir = System.getProperty("vitrine.logs") != null ? Path.of(System.getProperty("vitrine.logs"))
-                    : (base != null && !base.isEmpty() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".local", "state"))
-                    .resolve("vitrine").resolve("logs");
+            Path dir = System.getProperty("vitrine.logs") != null
+                    ? Path.of(System.getProperty("vitrine.logs"))
+                    : (base != null && !base.isEmpty()
+                                    ? Path.of(base)
+                                    : Path.of(System.getProperty("user.home"), ".local", "state"))
+                            .resolve("vitrine")
+                            .resolve("logs");
             Files.createDirectories(dir);
             // Two errors in the same millisecond (a window's jobs failing together) get a log each.
-            Path log = dir.resolve("error-" + Instant.now().toString().replace(':', '-') + "-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet() + ".log");
+            Path log = dir.resolve("error-" + Instant.now().toString().replace(':', '-') + "-"
+                    + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet() + ".log");
             StringWriter trace = new StringWriter();
             try (PrintWriter w = new PrintWriter(trace)) {
                 w.println(context);
@@ -49,5 +54,6 @@ public final class InternalErrors {
         }
     }
 
-    private static final java.util.concurrent.atomic.AtomicInteger SEQ = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger SEQ =
+            new java.util.concurrent.atomic.AtomicInteger();
 }

@@ -76,7 +76,9 @@ final class ArchiveFaults implements Background.Faults {
             Path file = Path.of(gone.name()).toAbsolutePath().normalize();
             if (file.equals(root)) return String.valueOf(root.getFileName());
             // A part of a folder archive: its path in the archive, after the archive's name.
-            if (file.startsWith(root)) return root.getFileName() + "/" + root.relativize(file).toString().replace('\\', '/');
+            if (file.startsWith(root))
+                return root.getFileName() + "/"
+                        + root.relativize(file).toString().replace('\\', '/');
         } catch (InvalidPathException notAFile) {
             // an address
         }
@@ -89,8 +91,10 @@ final class ArchiveFaults implements Background.Faults {
             return;
         }
         Path file = session.path().getFileName();
-        String line = InternalErrors.oneLine(String.valueOf(file == null ? session.path() : file),
-                "vitrine window: a background job reading " + session.path(), e);
+        String line = InternalErrors.oneLine(
+                String.valueOf(file == null ? session.path() : file),
+                "vitrine window: a background job reading " + session.path(),
+                e);
         banner.error(line);
         banner.hushThisTurn();
     }
@@ -104,7 +108,8 @@ final class ArchiveFaults implements Background.Faults {
         SourceUnavailableException gone = SourceUnavailableException.in(t);
         if (gone == null && t instanceof Error) gone = FileChangedException.find(t, path);
         if (gone != null) return path.getFileName() + ": " + gone.reason();
-        if (t instanceof Error e) return InternalErrors.oneLine(String.valueOf(path.getFileName()), "vitrine window: opening " + path, e);
+        if (t instanceof Error e)
+            return InternalErrors.oneLine(String.valueOf(path.getFileName()), "vitrine window: opening " + path, e);
         return Human.error(failure);
     }
 
@@ -115,7 +120,8 @@ final class ArchiveFaults implements Background.Faults {
 
     private static Throwable unwrap(Throwable e) {
         Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) t = t.getCause();
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null)
+            t = t.getCause();
         return t;
     }
 }

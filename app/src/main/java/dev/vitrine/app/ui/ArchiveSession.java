@@ -81,7 +81,8 @@ public final class ArchiveSession implements AutoCloseable {
     /** Wraps an archive opened elsewhere (tests). Blocking like {@link #open}. */
     public static ArchiveSession of(Archive a) {
         Node r = a.root();
-        ArchiveSession s = new ArchiveSession(a, new TreeEntry.NodeEntry(r, r.hasChildren(), List.copyOf(r.problems())));
+        ArchiveSession s =
+                new ArchiveSession(a, new TreeEntry.NodeEntry(r, r.hasChildren(), List.copyOf(r.problems())));
         s.openProblems = List.copyOf(a.openProblems());
         return s;
     }

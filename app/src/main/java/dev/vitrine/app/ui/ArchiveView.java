@@ -2,22 +2,21 @@ package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.concurrent.PulseSteps;
-import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.app.ui.details.DetailsPane;
 import dev.vitrine.app.ui.export.ExportController;
 import dev.vitrine.app.ui.health.DamagePaths;
-import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.hex.HexPalette;
-import dev.vitrine.app.ui.views.DetailViews;
-import dev.vitrine.app.ui.views.ViewContext;
+import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.index.IndexPictureView;
 import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.app.ui.tree.ChildPage;
 import dev.vitrine.app.ui.tree.StructureTree;
 import dev.vitrine.app.ui.tree.TreeContext;
 import dev.vitrine.app.ui.verify.ProblemsView;
 import dev.vitrine.app.ui.verify.VerifyController;
-import dev.vitrine.core.model.Node;
+import dev.vitrine.app.ui.views.DetailViews;
+import dev.vitrine.app.ui.views.ViewContext;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.property.ObjectProperty;
@@ -53,8 +52,13 @@ public final class ArchiveView extends BorderPane {
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private boolean disposed;
 
-    public ArchiveView(ArchiveSession session, Background sharedBackground, Jobs sharedJobs, Notifier windowNotifier,
-                       ObjectProperty<HexPalette> palette, java.util.function.Supplier<javafx.stage.Window> owner) {
+    public ArchiveView(
+            ArchiveSession session,
+            Background sharedBackground,
+            Jobs sharedJobs,
+            Notifier windowNotifier,
+            ObjectProperty<HexPalette> palette,
+            java.util.function.Supplier<javafx.stage.Window> owner) {
         // This archive's messages show inside its tab (never over the tab bar or another archive).
         this.banner = new Banner(windowNotifier instanceof Banner b ? b : null);
         Notifier notifier = banner;
@@ -65,14 +69,16 @@ public final class ArchiveView extends BorderPane {
         Jobs jobs = sharedJobs.watchedBy(faults);
         this.background = background;
         getStyleClass().add("archive-view");
-        tree = new StructureTree(session.root(), new TreeContext(background, ChildPage.DEFAULT_PAGE, session::addProblems), session.health());
+        tree = new StructureTree(
+                session.root(),
+                new TreeContext(background, ChildPage.DEFAULT_PAGE, session::addProblems),
+                session.health());
         hex = new HexPane(background);
         hex.hex().paletteProperty().bind(palette);
         problems = new ProblemsView(session.problems());
         selection = new LinkedSelection(session, background, tree, details, hex, notifier);
         problems.setOnProblemSelected(selection::problemSelected);
-        DamagePaths paths = new DamagePaths(session.root().node(), background,
-                session::addSubtreeDamage);
+        DamagePaths paths = new DamagePaths(session.root().node(), background, session::addSubtreeDamage);
         paths.add(session.problems());
         session.problems().addListener((javafx.collections.ListChangeListener<dev.vitrine.core.model.Problem>) c -> {
             while (c.next()) {
@@ -87,7 +93,10 @@ public final class ArchiveView extends BorderPane {
             if (!running && !session.problems().isEmpty()) faults.checkUnchanged();
         });
         export = new ExportController(session, jobs, notifier, this::records, owner);
-        views = new DetailViews(details, new ViewContext(session, background, selection, jobs, notifier, owner, this::export, export::destinations));
+        views = new DetailViews(
+                details,
+                new ViewContext(
+                        session, background, selection, jobs, notifier, owner, this::export, export::destinations));
         session.healthVersionProperty().addListener((o, a, b) -> {
             selection.refreshHealth();
             views.healthChanged();
@@ -96,7 +105,10 @@ public final class ArchiveView extends BorderPane {
         selection.setOnBytesShown(() -> firstDraw.complete(null));
 
         // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
-        StackPane treeSlot = new StackPane(), detailsSlot = new StackPane(), hexSlot = new StackPane(), problemsSlot = new StackPane();
+        StackPane treeSlot = new StackPane(),
+                detailsSlot = new StackPane(),
+                hexSlot = new StackPane(),
+                problemsSlot = new StackPane();
         bottom.setOrientation(Orientation.HORIZONTAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
         bottom.setDividerPositions(0.64);
@@ -133,7 +145,9 @@ public final class ArchiveView extends BorderPane {
 
     /** Whether every part is in the scene (they are attached over the first few pulses). */
     public boolean attached() {
-        return problems.getParent() != null && details.fields().getParent() != null && tree.view().getParent() != null;
+        return problems.getParent() != null
+                && details.fields().getParent() != null
+                && tree.view().getParent() != null;
     }
 
     /** File > Export: the view in front exports what it shows, else the archive's files or records. */
@@ -202,7 +216,9 @@ public final class ArchiveView extends BorderPane {
 
     /** Divider positions: tree | right, details / bottom, hex | problems. */
     public double[] dividers() {
-        return new double[] {outer.getDividerPositions()[0], right.getDividerPositions()[0], bottom.getDividerPositions()[0]};
+        return new double[] {
+            outer.getDividerPositions()[0], right.getDividerPositions()[0], bottom.getDividerPositions()[0]
+        };
     }
 
     public void setDividers(double[] d) {
@@ -247,10 +263,13 @@ public final class ArchiveView extends BorderPane {
 
     private void closeSession() {
         try {
-            background.run(() -> {
-                close();
-                return null;
-            }, v -> closed.complete(null), e -> closed.complete(null));
+            background.run(
+                    () -> {
+                        close();
+                        return null;
+                    },
+                    v -> closed.complete(null),
+                    e -> closed.complete(null));
         } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
             close(); // the window is closing: unmapping is quick
             closed.complete(null);

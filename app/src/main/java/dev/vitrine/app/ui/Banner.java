@@ -123,7 +123,9 @@ public final class Banner extends StackPane implements Notifier {
     private Notification note(String message, boolean error) {
         last = message;
         if (echo != null) echo.last = message;
-        Notification note = new Notification(message, new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
+        Notification note = new Notification(
+                message,
+                new FontIcon(error ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignI.INFORMATION_OUTLINE));
         note.getStyleClass().addAll(error ? Styles.DANGER : Styles.ACCENT, Styles.ELEVATED_1);
         note.setPrefWidth(520);
         note.setMaxWidth(520);

@@ -43,12 +43,13 @@ public final class FileDrop {
 
     /** Takes file drops only (embeddings and tests that open no URLs). */
     public static void install(Scene scene, Consumer<List<Path>> open) {
-        install(scene, open, url -> { });
+        install(scene, open, url -> {});
     }
 
     /** Whether a drag with this content, from this source, is one the window takes. */
     static boolean takes(Dragboard board, Object gestureSource) {
-        return gestureSource == null && board != null
+        return gestureSource == null
+                && board != null
                 && (board.hasFiles() && !board.getFiles().isEmpty() || url(board) != null);
     }
 
@@ -71,7 +72,9 @@ public final class FileDrop {
         if (ok) {
             String u = url(e.getDragboard());
             if (u != null) openUrl.accept(u);
-            else open.accept(e.getDragboard().getFiles().stream().map(File::toPath).toList());
+            else
+                open.accept(
+                        e.getDragboard().getFiles().stream().map(File::toPath).toList());
         }
         e.setDropCompleted(ok);
         e.consume();

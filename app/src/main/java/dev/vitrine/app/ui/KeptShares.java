@@ -20,7 +20,9 @@ final class KeptShares {
         this.shares = pane.getDividerPositions();
         (pane.getOrientation() == Orientation.HORIZONTAL ? pane.widthProperty() : pane.heightProperty())
                 .addListener((o, a, b) -> resized());
-        pane.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(() -> shares = pane.getDividerPositions()));
+        pane.addEventFilter(
+                javafx.scene.input.MouseEvent.MOUSE_RELEASED,
+                e -> Platform.runLater(() -> shares = pane.getDividerPositions()));
     }
 
     static void keep(SplitPane... panes) {

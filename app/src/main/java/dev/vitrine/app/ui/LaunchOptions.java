@@ -13,8 +13,17 @@ import java.util.List;
  * as a click in the hex view would); {@code --time-window FROM:TO} (seconds from the first
  * message) zooms a timeline to that window.
  */
-public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot, int width, int height, boolean verify, boolean dark,
-                            String show, long select, double[] timeWindow) {
+public record LaunchOptions(
+        List<Path> files,
+        List<String> urls,
+        Path screenshot,
+        int width,
+        int height,
+        boolean verify,
+        boolean dark,
+        String show,
+        long select,
+        double[] timeWindow) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
@@ -41,7 +50,8 @@ public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot
                         h = Integer.parseInt(p[1]);
                         if (w < 200 || h < 150 || w > 10000 || h > 10000) throw new NumberFormatException();
                     } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--size wants WIDTHxHEIGHT, e.g. 1360x860 (got '" + s + "')");
+                        throw new IllegalArgumentException(
+                                "--size wants WIDTHxHEIGHT, e.g. 1360x860 (got '" + s + "')");
                     }
                 }
                 case "--verify" -> verify = true;
@@ -50,7 +60,8 @@ public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot
                     try {
                         select = dev.vitrine.app.ui.hex.OffsetParser.parse(v);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("--select wants a byte offset, e.g. 14503 or 0x38a7 (got '" + v + "')");
+                        throw new IllegalArgumentException(
+                                "--select wants a byte offset, e.g. 14503 or 0x38a7 (got '" + v + "')");
                     }
                 }
                 case "--time-window" -> {
@@ -61,26 +72,33 @@ public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot
                         timeWindow = new double[] {Double.parseDouble(p[0]), Double.parseDouble(p[1])};
                         if (!(timeWindow[0] < timeWindow[1])) throw new NumberFormatException();
                     } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--time-window wants FROM:TO in seconds from the first message, e.g. 2.5:2.75 (got '" + v + "')");
+                        throw new IllegalArgumentException(
+                                "--time-window wants FROM:TO in seconds from the first message, e.g. 2.5:2.75 (got '"
+                                        + v + "')");
                     }
                 }
                 case "--dark" -> dark = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
                     if (!show.matches("[a-z][a-z-]*")) {
-                        throw new IllegalArgumentException("--show wants fields, records, index or another tab's id such as index-keys (got '" + show + "')");
+                        throw new IllegalArgumentException(
+                                "--show wants fields, records, index or another tab's id such as index-keys (got '"
+                                        + show + "')");
                     }
                 }
                 default -> {
                     if (a.startsWith("--")) {
-                        throw new IllegalArgumentException("unknown option " + a + " (the window takes --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
+                        throw new IllegalArgumentException(
+                                "unknown option " + a
+                                        + " (the window takes --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
                     if (dev.vitrine.core.location.Locations.isUrl(a)) urls.add(a);
                     else files.add(Path.of(a));
                 }
             }
         }
-        return new LaunchOptions(List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow);
+        return new LaunchOptions(
+                List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -105,7 +123,11 @@ public record LaunchOptions(List<Path> files, List<String> urls, Path screenshot
         if (home == null || home.isBlank()) home = System.getenv("VITRINE_HOME");
         if (home != null && !home.isBlank()) return Path.of(home, "samples");
         try {
-            Path jar = Path.of(LaunchOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Path.of(LaunchOptions.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             for (Path p = jar; p != null; p = p.getParent()) {
                 Path s = p.resolve("samples");
                 if (Files.isDirectory(s)) return s;

@@ -6,17 +6,17 @@ import dev.vitrine.app.ui.hex.HexMark;
 import dev.vitrine.app.ui.hex.HexMarks;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.locate.NodeLocator;
-import dev.vitrine.app.ui.views.ShownNode;
 import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.app.ui.tree.StructureTree;
-import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.app.ui.views.ShownNode;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.RowTable;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -47,8 +47,13 @@ public final class LinkedSelection {
     /** The node a byte or problem click is revealing: when it arrives, keep the hex view where it is. */
     private NodeKey keepViewFor;
 
-    public LinkedSelection(ArchiveSession session, Background background, StructureTree tree, DetailsPane details,
-                           HexPane hex, Notifier notifier) {
+    public LinkedSelection(
+            ArchiveSession session,
+            Background background,
+            StructureTree tree,
+            DetailsPane details,
+            HexPane hex,
+            Notifier notifier) {
         this.session = session;
         this.background = background;
         this.tree = tree;
@@ -76,42 +81,52 @@ public final class LinkedSelection {
     private void select(Node node) {
         selected = node;
         var item = tree.view().getSelectionModel().getSelectedItem();
-        selectedKey = item instanceof dev.vitrine.app.ui.tree.NodeTreeItem n ? n.entry().key() : NodeKey.of(node);
+        selectedKey = item instanceof dev.vitrine.app.ui.tree.NodeTreeItem n
+                ? n.entry().key()
+                : NodeKey.of(node);
         int gen = ++generation;
         details.showNode(node, selectedKey, tree.healthOf(item));
         boolean keep = keepViewFor != null && keepViewFor.equals(selectedKey);
         keepViewFor = null;
         if (!keep) extra = null;
-        background.run(() -> new Shown(NodeKey.of(node), node.fields(), node.table(), decode(node)), shown -> {
-            if (gen != generation) {
-                if (shown.decoded() != null) shown.decoded().bytes().close();
-                return;
-            }
-            details.showFields(shown.fields());
-            onNodeShown.accept(new ShownNode(node, shown.key(), shown.fields(), shown.table()));
-            ByteRange r = shown.key().range();
-            DecodedBytes d = shown.decoded();
-            // A node inside a compressed block frames the block in the raw bytes.
-            ByteRange raw = d != null ? d.view().container() : r;
-            FileRef file = raw.isNone() ? currentFile() : raw.file();
-            showFile(file, () -> {
-                if (gen != generation) return;
-                if (d != null) {
-                    frameDecoded(shown.key().name(), d.view(), d.bytes(), file, !keep);
-                } else {
-                    base = HexMarks.forNode(shown.key().name(), r, shown.fields(), file, hex.hex().layoutModel().size());
-                    applyMarks(!keep);
-                    decodedFields = List.of();
-                    hex.hideDecoded();
-                    hex.setInfo(describe(r));
-                }
-                shownBytes.run();
-            });
-        }, err -> {
-            if (gen != generation) return;
-            details.showFields(List.of());
-            notifier.error(node.name() + ": " + Human.error(err));
-        });
+        background.run(
+                () -> new Shown(NodeKey.of(node), node.fields(), node.table(), decode(node)),
+                shown -> {
+                    if (gen != generation) {
+                        if (shown.decoded() != null) shown.decoded().bytes().close();
+                        return;
+                    }
+                    details.showFields(shown.fields());
+                    onNodeShown.accept(new ShownNode(node, shown.key(), shown.fields(), shown.table()));
+                    ByteRange r = shown.key().range();
+                    DecodedBytes d = shown.decoded();
+                    // A node inside a compressed block frames the block in the raw bytes.
+                    ByteRange raw = d != null ? d.view().container() : r;
+                    FileRef file = raw.isNone() ? currentFile() : raw.file();
+                    showFile(file, () -> {
+                        if (gen != generation) return;
+                        if (d != null) {
+                            frameDecoded(shown.key().name(), d.view(), d.bytes(), file, !keep);
+                        } else {
+                            base = HexMarks.forNode(
+                                    shown.key().name(),
+                                    r,
+                                    shown.fields(),
+                                    file,
+                                    hex.hex().layoutModel().size());
+                            applyMarks(!keep);
+                            decodedFields = List.of();
+                            hex.hideDecoded();
+                            hex.setInfo(describe(r));
+                        }
+                        shownBytes.run();
+                    });
+                },
+                err -> {
+                    if (gen != generation) return;
+                    details.showFields(List.of());
+                    notifier.error(node.name() + ": " + Human.error(err));
+                });
     }
 
     private record Shown(NodeKey key, List<Field> fields, Optional<RowTable> table, DecodedBytes decoded) {}
@@ -137,20 +152,24 @@ public final class LinkedSelection {
         pendingFile = file;
         pendingThen = new java.util.ArrayList<>(List.of(then));
         List<Runnable> waiting = pendingThen;
-        background.run(() -> session.archive().source(file), src -> {
-            if (waiting != pendingThen) return; // another file was asked for since
-            shownOnce = true;
-            pendingFile = null;
-            hex.showFile(file, src);
-            waiting.forEach(Runnable::run);
-        }, err -> {
-            if (waiting != pendingThen) return;
-            pendingFile = null;
-            shownOnce = true;
-            notifier.error(session.archive().displayName(file) + ": " + Human.error(err));
-            hex.showFile(file, null); // says "no bytes" rather than framing this file's ranges in another's bytes
-            waiting.forEach(Runnable::run);
-        });
+        background.run(
+                () -> session.archive().source(file),
+                src -> {
+                    if (waiting != pendingThen) return; // another file was asked for since
+                    shownOnce = true;
+                    pendingFile = null;
+                    hex.showFile(file, src);
+                    waiting.forEach(Runnable::run);
+                },
+                err -> {
+                    if (waiting != pendingThen) return;
+                    pendingFile = null;
+                    shownOnce = true;
+                    notifier.error(session.archive().displayName(file) + ": " + Human.error(err));
+                    hex.showFile(
+                            file, null); // says "no bytes" rather than framing this file's ranges in another's bytes
+                    waiting.forEach(Runnable::run);
+                });
     }
 
     /** The file the hex view shows, or is about to show. */
@@ -177,7 +196,8 @@ public final class LinkedSelection {
     /** The hex bar's line: which bytes the selection frames. */
     static String describe(ByteRange r) {
         if (r.isNone()) return "no bytes of its own";
-        return (r.file().isMain() ? "" : r.file() + ": ") + "bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
+        return (r.file().isMain() ? "" : r.file() + ": ") + "bytes " + Human.count(r.offset()) + "–"
+                + Human.count(r.end()) + " (" + Human.size(r.length()) + ")";
     }
 
     private void applyMarks(boolean frame) {
@@ -212,8 +232,13 @@ public final class LinkedSelection {
 
     private void locate(ByteRange.Position at, boolean keepExtra) {
         Node root = session.root().node();
-        background.run(() -> NodeLocator.pathTo(root, at, () -> false).stream().map(NodeKey::of).toList(), path -> reveal(path, keepExtra),
-                err -> notifier.error("could not find the node at offset " + Human.count(at.offset()) + ": " + Human.error(err)));
+        background.run(
+                () -> NodeLocator.pathTo(root, at, () -> false).stream()
+                        .map(NodeKey::of)
+                        .toList(),
+                path -> reveal(path, keepExtra),
+                err -> notifier.error(
+                        "could not find the node at offset " + Human.count(at.offset()) + ": " + Human.error(err)));
     }
 
     /** Reveals and selects the node at the end of {@code path} (keys read in the background) without moving the hex view. */
@@ -245,9 +270,20 @@ public final class LinkedSelection {
         }
         // A field of a value inside decoded bytes (an Ark message's): framed in the decoded bytes beside.
         for (Field d : decodedFields) {
-            if (d.name().equals(f.name()) && !d.range().isNone() && hex.decoded().showing()) {
-                hex.decoded().hex().setMarks(HexMarks.forNode(d.name(), ByteRange.of(d.range().offset(), d.range().length()), List.of(),
-                        FileRef.MAIN, Long.MAX_VALUE), true);
+            if (d.name().equals(f.name())
+                    && !d.range().isNone()
+                    && hex.decoded().showing()) {
+                hex.decoded()
+                        .hex()
+                        .setMarks(
+                                HexMarks.forNode(
+                                        d.name(),
+                                        ByteRange.of(
+                                                d.range().offset(), d.range().length()),
+                                        List.of(),
+                                        FileRef.MAIN,
+                                        Long.MAX_VALUE),
+                                true);
                 return;
             }
         }
@@ -260,30 +296,38 @@ public final class LinkedSelection {
      */
     public void showDecoded(String name, Decoded d) {
         int gen = ++generation;
-        background.run(d::open, bytes -> {
-            if (gen != generation) {
-                bytes.close();
-                return;
-            }
-            ByteRange raw = d.container();
-            FileRef file = raw.isNone() ? currentFile() : raw.file();
-            showFile(file, () -> {
-                if (gen != generation) return;
-                extra = null;
-                frameDecoded(name, d, bytes, file, true);
-                shownBytes.run();
-            });
-        }, err -> {
-            if (gen == generation) notifier.error(name + ": " + Human.error(err));
-        });
+        background.run(
+                d::open,
+                bytes -> {
+                    if (gen != generation) {
+                        bytes.close();
+                        return;
+                    }
+                    ByteRange raw = d.container();
+                    FileRef file = raw.isNone() ? currentFile() : raw.file();
+                    showFile(file, () -> {
+                        if (gen != generation) return;
+                        extra = null;
+                        frameDecoded(name, d, bytes, file, true);
+                        shownBytes.run();
+                    });
+                },
+                err -> {
+                    if (gen == generation) notifier.error(name + ": " + Human.error(err));
+                });
     }
 
     /** Frames {@code view}'s compressed container in {@code file} and shows its decoded bytes beside, the node and its fields framed there. */
     private void frameDecoded(String name, Decoded view, ByteSource bytes, FileRef file, boolean scroll) {
-        base = HexMarks.forNode(name, view.container(), List.of(), file, hex.hex().layoutModel().size());
+        base = HexMarks.forNode(
+                name, view.container(), List.of(), file, hex.hex().layoutModel().size());
         applyMarks(scroll);
         decodedFields = view.fields();
-        hex.showDecoded(view.label(), bytes, HexMarks.forNode(name, ByteRange.of(view.offset(), view.length()), view.fields(), FileRef.MAIN, Long.MAX_VALUE));
+        hex.showDecoded(
+                view.label(),
+                bytes,
+                HexMarks.forNode(
+                        name, ByteRange.of(view.offset(), view.length()), view.fields(), FileRef.MAIN, Long.MAX_VALUE));
         hex.setInfo(describe(view.container()) + " · decoded beside");
     }
 
@@ -301,6 +345,8 @@ public final class LinkedSelection {
     /** Redraws what depends on health (tree badges, summary). */
     public void refreshHealth() {
         tree.refreshHealth();
-        if (selected != null) details.summary().setHealth(tree.healthOf(tree.view().getSelectionModel().getSelectedItem()));
+        if (selected != null)
+            details.summary()
+                    .setHealth(tree.healthOf(tree.view().getSelectionModel().getSelectedItem()));
     }
 }

@@ -31,7 +31,8 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignW;
 final class MainMenus {
     static final KeyCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination OPEN_URL = new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN);
-    static final KeyCombination VERIFY = new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    static final KeyCombination VERIFY =
+            new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final KeyCombination VERIFY_F5 = new KeyCodeCombination(KeyCode.F5);
     static final KeyCombination FIND = new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination GOTO = new KeyCodeCombination(KeyCode.G, KeyCombination.SHORTCUT_DOWN);
@@ -49,14 +50,25 @@ final class MainMenus {
     MenuBar menuBar() {
         Menu file = new Menu("File");
         MenuItem open = item("Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
-        MenuItem openFolder = item("Open Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
+        MenuItem openFolder =
+                item("Open Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
         MenuItem openUrl = item("Open URL…", OPEN_URL, new FontIcon(MaterialDesignW.WEB), w::openUrlDialog);
         recent.setOnShowing(e -> fillRecent());
         fillRecent();
         MenuItem export = item("Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
         MenuItem close = item("Close Tab", CLOSE, null, w::closeTab);
         MenuItem quit = item("Quit", QUIT, null, w::quit);
-        file.getItems().addAll(open, openFolder, openUrl, recent, new SeparatorMenuItem(), export, new SeparatorMenuItem(), close, quit);
+        file.getItems()
+                .addAll(
+                        open,
+                        openFolder,
+                        openUrl,
+                        recent,
+                        new SeparatorMenuItem(),
+                        export,
+                        new SeparatorMenuItem(),
+                        close,
+                        quit);
 
         Menu view = new Menu("View");
         CheckMenuItem dark = new CheckMenuItem("Dark Mode");
@@ -73,8 +85,13 @@ final class MainMenus {
         check.getItems().addAll(verify, verifyF5, cancel);
 
         Menu help = new Menu("Help");
-        MenuItem keys = item("Keyboard Shortcuts", null, null, () -> w.notifier().info(
-                "Ctrl+O open · Ctrl+L open URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+        MenuItem keys = item(
+                "Keyboard Shortcuts",
+                null,
+                null,
+                () -> w.notifier()
+                        .info(
+                                "Ctrl+O open · Ctrl+L open URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
         help.getItems().add(keys);
 
         MenuBar bar = new MenuBar(file, view, check, help);
@@ -99,13 +116,23 @@ final class MainMenus {
     }
 
     ToolBar toolBar() {
-        Button open = tool("Open", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), "Open archives (Ctrl+O)", w::openDialog);
-        Button verify = tool("Verify", new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), "Check everything (F5, Ctrl+Shift+V)", w::verify);
+        Button open = tool(
+                "Open", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), "Open archives (Ctrl+O)", w::openDialog);
+        Button verify = tool(
+                "Verify",
+                new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE),
+                "Check everything (F5, Ctrl+Shift+V)",
+                w::verify);
         verify.setId("verify-button");
         verify.getStyleClass().add(Styles.ACCENT);
-        Button cancel = tool("Cancel", new FontIcon(MaterialDesignS.STOP_CIRCLE_OUTLINE), "Cancel the running verify", w::cancelVerify);
+        Button cancel = tool(
+                "Cancel",
+                new FontIcon(MaterialDesignS.STOP_CIRCLE_OUTLINE),
+                "Cancel the running verify",
+                w::cancelVerify);
         cancel.disableProperty().bind(w.verifyRunning().not());
-        Button export = tool("Export", new FontIcon(MaterialDesignE.EXPORT), "Export records or files (Ctrl+E)", w::export);
+        Button export =
+                tool("Export", new FontIcon(MaterialDesignE.EXPORT), "Export records or files (Ctrl+E)", w::export);
         Button find = tool(null, new FontIcon(MaterialDesignM.MAGNIFY), "Find bytes or text (Ctrl+F)", w::find);
         Button goTo = tool(null, new FontIcon(MaterialDesignH.HEXADECIMAL), "Go to offset (Ctrl+G)", w::goTo);
         Region spacer = new Region();
@@ -115,7 +142,8 @@ final class MainMenus {
         dark.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         dark.selectedProperty().bindBidirectional(w.theme().darkProperty());
         dark.setId("dark-toggle");
-        ToolBar bar = new ToolBar(open, verify, cancel, export, find, goTo, spacer, new FontIcon(MaterialDesignT.THEME_LIGHT_DARK), dark);
+        ToolBar bar = new ToolBar(
+                open, verify, cancel, export, find, goTo, spacer, new FontIcon(MaterialDesignT.THEME_LIGHT_DARK), dark);
         bar.getStyleClass().add("main-toolbar");
         return bar;
     }

@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.remote.OpenUrlDialog;
 import dev.vitrine.app.ui.settings.RecentFiles;
 import dev.vitrine.app.ui.settings.Settings;
 import dev.vitrine.app.ui.settings.SettingsStore;
@@ -8,12 +9,11 @@ import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.status.StatusBar;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.format.FormatRegistry;
-import java.io.File;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.Locations;
 import dev.vitrine.core.location.RemoteOptions;
 import dev.vitrine.core.remote.Redact;
-import dev.vitrine.app.ui.remote.OpenUrlDialog;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +51,8 @@ public final class MainWindow {
     /** Whether any tab is verifying (the Cancel button follows it). */
     private final javafx.beans.property.BooleanProperty anyVerify = new javafx.beans.property.SimpleBooleanProperty();
 
-    public MainWindow(Stage stage, SettingsStore store, Background background, Boolean dark, double width, double height) {
+    public MainWindow(
+            Stage stage, SettingsStore store, Background background, Boolean dark, double width, double height) {
         this.stage = stage;
         this.store = store;
         this.settings = store.load();
@@ -105,7 +106,8 @@ public final class MainWindow {
     private void restoreGeometry() {
         if (!Double.isNaN(settings.x) && !Double.isNaN(settings.y)) {
             Rectangle2D r = new Rectangle2D(settings.x, settings.y, settings.width, settings.height);
-            boolean visible = Screen.getScreens().stream().anyMatch(s -> s.getVisualBounds().intersects(r));
+            boolean visible = Screen.getScreens().stream()
+                    .anyMatch(s -> s.getVisualBounds().intersects(r));
             if (visible) {
                 stage.setX(settings.x);
                 stage.setY(settings.y);
@@ -189,27 +191,32 @@ public final class MainWindow {
      */
     public CompletableFuture<Void> open(List<Path> paths) {
         CompletableFuture<Void> all = new CompletableFuture<>();
-        background.run(() -> OpenPlan.of(paths, FormatRegistry.get()), plan -> {
-            for (String m : plan.messages()) banner.error(m);
-            // Open in parallel, add the tabs in the order asked for, the first one in front.
-            CompletableFuture<Tab> chain = CompletableFuture.completedFuture(null);
-            for (Path p : plan.archives()) {
-                CompletableFuture<Object> one = openOne(p);
-                chain = chain.thenCombine(one, (first, got) -> {
-                    Tab t = got instanceof Tab existing ? existing : got instanceof ArchiveSession s ? addTab(s) : null;
-                    if (got instanceof ArchiveSession) remember(p);
-                    return first != null ? first : t;
+        background.run(
+                () -> OpenPlan.of(paths, FormatRegistry.get()),
+                plan -> {
+                    for (String m : plan.messages()) banner.error(m);
+                    // Open in parallel, add the tabs in the order asked for, the first one in front.
+                    CompletableFuture<Tab> chain = CompletableFuture.completedFuture(null);
+                    for (Path p : plan.archives()) {
+                        CompletableFuture<Object> one = openOne(p);
+                        chain = chain.thenCombine(one, (first, got) -> {
+                            Tab t = got instanceof Tab existing
+                                    ? existing
+                                    : got instanceof ArchiveSession s ? addTab(s) : null;
+                            if (got instanceof ArchiveSession) remember(p);
+                            return first != null ? first : t;
+                        });
+                    }
+                    chain.whenComplete((first, e) -> {
+                        if (first != null) tabs.getSelectionModel().select(first);
+                        status.setMessage("");
+                        all.complete(null);
+                    });
+                },
+                err -> {
+                    banner.error(Human.error(err));
+                    all.complete(null);
                 });
-            }
-            chain.whenComplete((first, e) -> {
-                if (first != null) tabs.getSelectionModel().select(first);
-                status.setMessage("");
-                all.complete(null);
-            });
-        }, err -> {
-            banner.error(Human.error(err));
-            all.complete(null);
-        });
         return all;
     }
 
@@ -219,7 +226,8 @@ public final class MainWindow {
      */
     private CompletableFuture<Object> openOne(Path path) {
         for (Tab t : tabs.getTabs()) {
-            if (((ArchiveView) t.getContent()).session().path().equals(path)) return CompletableFuture.completedFuture(t);
+            if (((ArchiveView) t.getContent()).session().path().equals(path))
+                return CompletableFuture.completedFuture(t);
         }
         return load(path);
     }
@@ -228,15 +236,26 @@ public final class MainWindow {
     private CompletableFuture<Object> load(Path path) {
         status.setMessage("opening " + path.getFileName() + "…");
         Trace.log("opening " + path.getFileName());
-        return background.run(() -> {
-            ArchiveSession s = ArchiveSession.open(path);
-            // Records decode while the window builds itself, so the records table has its first page when it is looked at.
-            s.archive().capability(dev.vitrine.core.model.FilterableRecords.class).ifPresent(r -> background.run(() -> {
-                r.prepare();
-                return null;
-            }, done -> Trace.log("records prepared"), err -> {})); // a failure shows where the records are read
-            return s;
-        }, s -> Trace.log("read " + path.getFileName()), err -> banner.error(ArchiveFaults.openFailed(path, err))).handle((s, e) -> (Object) s);
+        return background
+                .run(
+                        () -> {
+                            ArchiveSession s = ArchiveSession.open(path);
+                            // Records decode while the window builds itself, so the records table has its first page
+                            // when it is looked at.
+                            s.archive()
+                                    .capability(dev.vitrine.core.model.FilterableRecords.class)
+                                    .ifPresent(r -> background.run(
+                                            () -> {
+                                                r.prepare();
+                                                return null;
+                                            },
+                                            done -> Trace.log("records prepared"),
+                                            err -> {})); // a failure shows where the records are read
+                            return s;
+                        },
+                        s -> Trace.log("read " + path.getFileName()),
+                        err -> banner.error(ArchiveFaults.openFailed(path, err)))
+                .handle((s, e) -> (Object) s);
     }
 
     /**
@@ -261,18 +280,21 @@ public final class MainWindow {
         }
         status.setMessage("opening " + location.display() + "…");
         CompletableFuture<Tab> shown = new CompletableFuture<>();
-        background.run(() -> ArchiveSession.open(location), s -> {
-            Tab t = addTab(s);
-            tabs.getSelectionModel().select(t);
-            for (String notice : location.notices()) banner.info(location.display() + ": " + notice);
-            rememberUrl(typed);
-            status.setMessage("");
-            shown.complete(t);
-        }, err -> {
-            banner.error(Human.error(err));
-            status.setMessage("");
-            shown.complete(null);
-        });
+        background.run(
+                () -> ArchiveSession.open(location),
+                s -> {
+                    Tab t = addTab(s);
+                    tabs.getSelectionModel().select(t);
+                    for (String notice : location.notices()) banner.info(location.display() + ": " + notice);
+                    rememberUrl(typed);
+                    status.setMessage("");
+                    shown.complete(t);
+                },
+                err -> {
+                    banner.error(Human.error(err));
+                    status.setMessage("");
+                    shown.complete(null);
+                });
         return shown;
     }
 
@@ -311,17 +333,23 @@ public final class MainWindow {
         if (!session.openProblems().isEmpty()) tab.getStyleClass().add("tab-damaged");
         session.healthVersionProperty().addListener((o, a, b) -> {
             boolean bad = session.health().overall() == dev.vitrine.core.model.Health.DAMAGED;
-            if (bad && !tab.getStyleClass().contains("tab-damaged")) tab.getStyleClass().add("tab-damaged");
+            if (bad && !tab.getStyleClass().contains("tab-damaged"))
+                tab.getStyleClass().add("tab-damaged");
             if (!bad) tab.getStyleClass().remove("tab-damaged");
         });
         view.setOnReopen(() -> reopen(tab));
-        if (replaced != null && tabs.getTabs().contains(replaced)) tabs.getTabs().set(tabs.getTabs().indexOf(replaced), tab);
+        if (replaced != null && tabs.getTabs().contains(replaced))
+            tabs.getTabs().set(tabs.getTabs().indexOf(replaced), tab);
         else tabs.getTabs().add(tab);
         Trace.log("tab added for " + session.path().getFileName());
-        view.firstDraw().thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
-        if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null) tabs.getSelectionModel().select(tab);
+        view.firstDraw()
+                .thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
+        if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null)
+            tabs.getSelectionModel().select(tab);
         if (session.archive().unreadable()) {
-            view.notifier().error(session.path().getFileName() + ": " + session.openProblems().getFirst().message() + " — showing what is readable");
+            view.notifier()
+                    .error(session.path().getFileName() + ": "
+                            + session.openProblems().getFirst().message() + " — showing what is readable");
         }
         return tab;
     }
@@ -334,8 +362,8 @@ public final class MainWindow {
             return;
         }
         var st = r.object().stats();
-        status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ") + Human.size(st.bytes()) + " fetched · "
-                + Human.count(st.hits()) + " cache hits");
+        status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ")
+                + Human.size(st.bytes()) + " fetched · " + Human.count(st.hits()) + " cache hits");
     }
 
     /**
@@ -356,27 +384,32 @@ public final class MainWindow {
         }
         Path path = old.session().path();
         old.setDisable(true); // nothing of it can be read any more
-        old.dispose().thenRun(() -> load(path).thenAccept(got -> {
-            boolean front = tabs.getSelectionModel().getSelectedItem() == tab;
-            if (!(got instanceof ArchiveSession s)) {
-                tabs.getTabs().remove(tab);
-                return;
-            }
-            if (!tabs.getTabs().contains(tab)) { // closed meanwhile
-                background.run(() -> {
-                    s.close();
-                    return null;
-                }, null, null);
-                return;
-            }
-            Tab fresh = addTab(s, tab);
-            if (front) tabs.getSelectionModel().select(fresh);
-            status.setMessage("");
-        }));
+        old.dispose()
+                .thenRun(() -> load(path).thenAccept(got -> {
+                    boolean front = tabs.getSelectionModel().getSelectedItem() == tab;
+                    if (!(got instanceof ArchiveSession s)) {
+                        tabs.getTabs().remove(tab);
+                        return;
+                    }
+                    if (!tabs.getTabs().contains(tab)) { // closed meanwhile
+                        background.run(
+                                () -> {
+                                    s.close();
+                                    return null;
+                                },
+                                null,
+                                null);
+                        return;
+                    }
+                    Tab fresh = addTab(s, tab);
+                    if (front) tabs.getSelectionModel().select(fresh);
+                    status.setMessage("");
+                }));
     }
 
     private void updateVerifyRunning() {
-        anyVerify.set(views().stream().anyMatch(v -> v.verifier().runningProperty().get()));
+        anyVerify.set(
+                views().stream().anyMatch(v -> v.verifier().runningProperty().get()));
     }
 
     private void tabChanged() {
@@ -388,8 +421,12 @@ public final class MainWindow {
         }
         ArchiveSession s = v.session();
         int parts = s.archive().files().size();
-        status.setFile(s.archive().format().displayName(), parts > 1 ? Human.count(parts) + " files"
-                : Human.size(s.archive().source().size()) + " (" + Human.count(s.archive().source().size()) + " bytes)");
+        status.setFile(
+                s.archive().format().displayName(),
+                parts > 1
+                        ? Human.count(parts) + " files"
+                        : Human.size(s.archive().source().size()) + " ("
+                                + Human.count(s.archive().source().size()) + " bytes)");
         stage.setTitle(s.path().getFileName() + " — Vitrine");
     }
 
@@ -407,10 +444,13 @@ public final class MainWindow {
 
     private void saveSettings() {
         Settings snapshot = settings.copy();
-        background.run(() -> {
-            store.save(snapshot);
-            return null;
-        }, null, null);
+        background.run(
+                () -> {
+                    store.save(snapshot);
+                    return null;
+                },
+                null,
+                null);
     }
 
     void openDialog() {

@@ -35,7 +35,9 @@ public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> mes
                 try (Stream<Path> s = Files.list(p)) {
                     // Files, and folders a format claims (a log folder among the samples); links not followed.
                     inside = s.filter(f -> Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                            || Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)).sorted().toList();
+                                    || Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                            .sorted()
+                            .toList();
                 }
                 int taken = 0;
                 for (Path f : inside) {

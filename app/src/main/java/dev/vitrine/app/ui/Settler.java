@@ -1,11 +1,11 @@
 package dev.vitrine.app.ui;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 
 /**
@@ -36,9 +36,12 @@ public final class Settler {
         if (!w.jobs().running().isEmpty()) return "long jobs";
         for (ArchiveView v : w.views()) {
             if (!v.attached()) return "parts of " + v.session().path().getFileName();
-            if (!v.firstDraw().isDone()) return "first details of " + v.session().path().getFileName();
-            if (!v.tree().rootItem().isLoaded()) return "tree of " + v.session().path().getFileName();
-            if (!v.hex().hex().settled()) return "hex rows of " + v.session().path().getFileName();
+            if (!v.firstDraw().isDone())
+                return "first details of " + v.session().path().getFileName();
+            if (!v.tree().rootItem().isLoaded())
+                return "tree of " + v.session().path().getFileName();
+            if (!v.hex().hex().settled())
+                return "hex rows of " + v.session().path().getFileName();
         }
         return null;
     }
@@ -52,13 +55,17 @@ public final class Settler {
         long deadline = System.nanoTime() + timeout.toNanos();
         int[] quiet = {0};
         ScheduledFuture<?>[] tick = new ScheduledFuture<?>[1];
-        tick[0] = TIMER.scheduleWithFixedDelay(() -> Platform.runLater(() -> {
-            if (done.isDone()) return;
-            quiet[0] = condition.getAsBoolean() ? quiet[0] + 1 : 0;
-            if (quiet[0] >= QUIET_POLLS) done.complete(true);
-            else if (System.nanoTime() > deadline) done.complete(false);
-            if (done.isDone()) tick[0].cancel(false);
-        }), POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
+        tick[0] = TIMER.scheduleWithFixedDelay(
+                () -> Platform.runLater(() -> {
+                    if (done.isDone()) return;
+                    quiet[0] = condition.getAsBoolean() ? quiet[0] + 1 : 0;
+                    if (quiet[0] >= QUIET_POLLS) done.complete(true);
+                    else if (System.nanoTime() > deadline) done.complete(false);
+                    if (done.isDone()) tick[0].cancel(false);
+                }),
+                POLL_MS,
+                POLL_MS,
+                TimeUnit.MILLISECONDS);
         return done;
     }
 

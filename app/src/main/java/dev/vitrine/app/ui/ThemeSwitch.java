@@ -12,7 +12,8 @@ import javafx.scene.Scene;
 
 /** Light or dark: the AtlantaFX Primer theme, the app's stylesheet, and the hex view's colours. */
 public final class ThemeSwitch {
-    public static final String APP_CSS = ThemeSwitch.class.getResource("vitrine.css").toExternalForm();
+    public static final String APP_CSS =
+            ThemeSwitch.class.getResource("vitrine.css").toExternalForm();
 
     private final BooleanProperty dark = new SimpleBooleanProperty(this, "dark");
     private final ObjectProperty<HexPalette> palette = new SimpleObjectProperty<>(this, "palette", HexPalette.LIGHT);
@@ -25,9 +26,11 @@ public final class ThemeSwitch {
     }
 
     private void apply(Scene scene, boolean d) {
-        Application.setUserAgentStylesheet(d ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(
+                d ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
         palette.set(d ? HexPalette.DARK : HexPalette.LIGHT);
-        if (scene.getRoot() != null) scene.getRoot().pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("dark"), d);
+        if (scene.getRoot() != null)
+            scene.getRoot().pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("dark"), d);
     }
 
     public BooleanProperty darkProperty() {

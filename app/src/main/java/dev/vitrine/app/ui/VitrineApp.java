@@ -26,7 +26,10 @@ public final class VitrineApp extends Application {
         LaunchOptions opts = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new));
         background = Background.create();
         boolean shot = opts.screenshot() != null;
-        MainWindow w = new MainWindow(stage, shot ? SettingsStore.none() : SettingsStore.user(), background,
+        MainWindow w = new MainWindow(
+                stage,
+                shot ? SettingsStore.none() : SettingsStore.user(),
+                background,
                 shot || opts.dark() ? opts.dark() : null,
                 shot || opts.width() != LaunchOptions.DEFAULT_WIDTH ? opts.width() : -1,
                 shot || opts.height() != LaunchOptions.DEFAULT_HEIGHT ? opts.height() : -1);
@@ -36,7 +39,8 @@ public final class VitrineApp extends Application {
             w.notifier().info("No samples folder found: open an archive with File > Open or drop one here");
         }
         CompletableFuture<Void> opened = w.open(files);
-        for (String url : opts.urls()) opened = opened.thenCompose(v -> w.openUrl(url)).thenApply(t -> null);
+        for (String url : opts.urls())
+            opened = opened.thenCompose(v -> w.openUrl(url)).thenApply(t -> null);
         if (shot) screenshot(w, opts, opened);
     }
 
@@ -48,13 +52,16 @@ public final class VitrineApp extends Application {
                     Trace.log("settled " + ok);
                     ArchiveView v = w.current();
                     if (v != null && opts.show() != null) {
-                        // Any view's tab by its id (records, index, index-keys, …); fields, or a tab the archive lacks, shows the fields.
-                        if (opts.show().equals("fields") || !v.details().select("tab-" + opts.show())) v.details().selectFields();
+                        // Any view's tab by its id (records, index, index-keys, …); fields, or a tab the archive lacks,
+                        // shows the fields.
+                        if (opts.show().equals("fields") || !v.details().select("tab-" + opts.show()))
+                            v.details().selectFields();
                     }
                     if (v != null && opts.select() >= 0) v.selection().selectByte(opts.select());
                     CompletableFuture<Void> zoomed = CompletableFuture.completedFuture(null);
                     if (v != null && opts.timeWindow() != null) {
-                        dev.vitrine.app.ui.timeline.TimelinePane p = dev.vitrine.app.ui.timeline.TimelineTab.of(v.details());
+                        dev.vitrine.app.ui.timeline.TimelinePane p =
+                                dev.vitrine.app.ui.timeline.TimelineTab.of(v.details());
                         if (p != null) zoomed = p.showWindow(opts.timeWindow()[0], opts.timeWindow()[1]);
                     }
                     if (v != null && opts.verify()) {

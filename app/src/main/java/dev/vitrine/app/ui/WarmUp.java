@@ -33,8 +33,14 @@ public final class WarmUp {
             Class.forName("dev.vitrine.app.ui.settings.SettingsStore", true, WarmUp.class.getClassLoader());
             FormatRegistry.get();
             ByteRange r = ByteRange.of(0, 1);
-            List<Object> samples = List.of(HexPalette.LIGHT, HexPalette.DARK, new NodeKey("k", "n", r), r,
-                    new HexMark(0, 1, HexMark.Kind.NODE, 0, "x"), new Field("f", "v", r), Problem.error("f", 0, "m"),
+            List<Object> samples = List.of(
+                    HexPalette.LIGHT,
+                    HexPalette.DARK,
+                    new NodeKey("k", "n", r),
+                    r,
+                    new HexMark(0, 1, HexMark.Kind.NODE, 0, "x"),
+                    new Field("f", "v", r),
+                    Problem.error("f", 0, "m"),
                     new FileHealth.Verdict(Health.OK, ""));
             int h = 0;
             for (Object a : samples) {

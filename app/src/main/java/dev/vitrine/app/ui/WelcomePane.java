@@ -27,7 +27,8 @@ public final class WelcomePane extends VBox {
         icon.getStyleClass().add("welcome-icon");
         Label title = new Label("Drop archives or folders here");
         title.getStyleClass().add(Styles.TITLE_3);
-        Label sub = new Label("ZSS/ZS sorted records, CAF, clp-s, Ark robot logs and DataBundle: browse the structure, check integrity, export");
+        Label sub = new Label(
+                "ZSS/ZS sorted records, CAF, clp-s, Ark robot logs and DataBundle: browse the structure, check integrity, export");
         sub.getStyleClass().add(Styles.TEXT_MUTED);
         Button open = new Button("Open…", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         open.getStyleClass().add(Styles.ACCENT);

@@ -40,7 +40,8 @@ class ArkDamageCliTest {
         assertTrue(export.stderr().contains(said), export.stderr());
         CliRun info = CliRun.of("info", log.toString());
         assertEquals(1, info.exit(), info.stderr());
-        assertTrue(info.stderr().contains(said) && info.out().contains("missing_splits: 1"), info.stderr() + info.out());
+        assertTrue(
+                info.stderr().contains(said) && info.out().contains("missing_splits: 1"), info.stderr() + info.out());
         CliRun verify = CliRun.of("verify", log.toString());
         assertEquals(1, verify.out().lines().filter(l -> l.contains(said)).count(), verify.out());
     }
@@ -51,11 +52,15 @@ class ArkDamageCliTest {
         Files.createDirectories(in);
         Files.writeString(in.resolve("f.txt"), "x");
         Path bundle = tmp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
         Files.delete(bundle.resolve("shard-00000000"));
         CliRun ls = CliRun.of("ls", bundle.toString());
         assertEquals(1, ls.exit(), ls.stderr());
-        assertTrue(ls.out().contains("f.txt") && ls.stderr().contains("shard-00000000: shard 0 is missing"), ls.out() + ls.stderr());
+        assertTrue(
+                ls.out().contains("f.txt") && ls.stderr().contains("shard-00000000: shard 0 is missing"),
+                ls.out() + ls.stderr());
     }
 
     @Test
@@ -64,7 +69,9 @@ class ArkDamageCliTest {
         CliRun cat = CliRun.of("cat", "--json", log.toString());
         assertEquals(1, cat.exit(), cat.stderr());
         assertEquals(3, cat.out().lines().count());
-        assertTrue(cat.stderr().matches("(?s)splits/[-0-9a-f]+: offset \\d+: message 1 of /a @2000000000: zstd frame.*"), cat.stderr());
+        assertTrue(
+                cat.stderr().matches("(?s)splits/[-0-9a-f]+: offset \\d+: message 1 of /a @2000000000: zstd frame.*"),
+                cat.stderr());
         CliRun export = CliRun.of("export", log.toString(), tmp.resolve("out").toString());
         assertEquals(1, export.exit(), export.stderr());
         assertTrue(export.stderr().contains("message 1 of /a @2000000000: zstd frame"), export.stderr());
@@ -79,6 +86,9 @@ class ArkDamageCliTest {
         CliRun export = CliRun.of("export", log.toString(), tmp.resolve("out").toString());
         assertEquals(1, export.exit(), export.stderr());
         assertTrue(Files.size(tmp.resolve("out/alias.jsonl")) < 1_000_000, "one copy, not 3,000 (300 MB)");
-        assertTrue(export.stderr().contains("message 1 of /alias") && export.stderr().contains("more like this"), export.stderr());
+        assertTrue(
+                export.stderr().contains("message 1 of /alias")
+                        && export.stderr().contains("more like this"),
+                export.stderr());
     }
 }

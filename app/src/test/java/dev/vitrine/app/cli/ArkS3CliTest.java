@@ -19,8 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ArkS3CliTest {
     static final Path SAMPLE = Path.of("../samples/robot-log");
     static S3TestServer s3;
+
     @TempDir
     static Path tmp;
+
     static Path broken;
 
     @BeforeAll
@@ -67,7 +69,10 @@ class ArkS3CliTest {
 
     @Test
     void everyCommandPrintsWhatTheLocalCopyPrints() {
-        for (String[] c : List.of(new String[] {"info", "--json"}, new String[] {"tree"}, new String[] {"verify"}, new String[] {"cat", "--json"})) {
+        for (String[] c :
+                List.of(new String[] {"info", "--json"}, new String[] {"tree"}, new String[] {"verify"}, new String[] {
+                    "cat", "--json"
+                })) {
             same(SAMPLE, "s3://logs/robot-log/", c);
         }
     }
@@ -75,16 +80,27 @@ class ArkS3CliTest {
     @Test
     void exportWritesTheSameFiles() throws IOException {
         CliRun lr = CliRun.of("export", SAMPLE.toString(), tmp.resolve("local").toString());
-        CliRun rr = CliRun.of("export", "--endpoint-url", s3.endpoint().toString(), "s3://logs/robot-log/", tmp.resolve("remote").toString());
+        CliRun rr = CliRun.of(
+                "export",
+                "--endpoint-url",
+                s3.endpoint().toString(),
+                "s3://logs/robot-log/",
+                tmp.resolve("remote").toString());
         assertEquals(0, rr.exit(), rr.stderr());
         assertEquals(lr.exit(), rr.exit());
-        assertEquals(lr.out().replace(tmp.resolve("local").toString(), "OUT"), rr.out().replace(tmp.resolve("remote").toString(), "OUT"));
+        assertEquals(
+                lr.out().replace(tmp.resolve("local").toString(), "OUT"),
+                rr.out().replace(tmp.resolve("remote").toString(), "OUT"));
         List<String> names;
         try (Stream<Path> s = Files.list(tmp.resolve("local"))) {
             names = s.map(p -> p.getFileName().toString()).sorted().toList();
         }
         assertTrue(names.size() > 1, names.toString());
-        for (String n : names) assertEquals(Files.readString(tmp.resolve("local").resolve(n)), Files.readString(tmp.resolve("remote").resolve(n)), n);
+        for (String n : names)
+            assertEquals(
+                    Files.readString(tmp.resolve("local").resolve(n)),
+                    Files.readString(tmp.resolve("remote").resolve(n)),
+                    n);
     }
 
     @Test

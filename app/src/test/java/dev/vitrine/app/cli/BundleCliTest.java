@@ -23,7 +23,10 @@ class BundleCliTest {
         Files.writeString(in.resolve("a.txt"), "hello\n");
         Files.write(in.resolve("sub/b.bin"), new byte[70_000]);
         Path bundle = temp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", "--compression", "zstd", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", "--compression", "zstd", in.toString(), bundle.toString())
+                        .exit());
 
         CliRun ls = CliRun.of("ls", "--json", bundle.toString());
         assertEquals(0, ls.exit(), ls.stderr());
@@ -36,7 +39,9 @@ class BundleCliTest {
         assertTrue(a.has("shard") && a.has("offset") && a.has("crc32c"), a.toString());
         assertTrue(list.findValuesAsText("name").contains("sub/empty"), "empty folders are listed");
         assertEquals(0, CliRun.of("verify", bundle.toString()).exit());
-        assertEquals("hello\n", new String(CliRun.of("cat", bundle.toString(), "a.txt").stdout(), StandardCharsets.UTF_8));
+        assertEquals(
+                "hello\n",
+                new String(CliRun.of("cat", bundle.toString(), "a.txt").stdout(), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -45,7 +50,9 @@ class BundleCliTest {
         Files.createDirectories(in.resolve("sub/empty"));
         Files.writeString(in.resolve("sub/f.txt"), "x");
         Path bundle = temp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
 
         Path out = temp.resolve("out");
         CliRun all = CliRun.of("export", bundle.toString(), out.toString());
@@ -72,7 +79,9 @@ class BundleCliTest {
         Files.write(in.resolve("a.bin"), new byte[1_100_000]);
         Files.writeString(in.resolve("b.txt"), "x");
         Path bundle = temp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
 
         CliRun ls = CliRun.of("ls", bundle.toString());
         assertEquals(0, ls.exit(), ls.stderr());

@@ -48,7 +48,8 @@ class BundleHostileCliTest {
     /** Adds each key to the bundle's index with the value (metadata) of the top-level file {@code like}. */
     private static void addKeys(Path bundle, String like, List<byte[]> keys) throws Exception {
         RocksDB.loadLibrary();
-        try (Options o = new Options(); RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
+        try (Options o = new Options();
+                RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
             byte[] value = db.get((TOP + like).getBytes(StandardCharsets.UTF_8));
             for (byte[] k : keys) db.put(k, value);
         }
@@ -65,17 +66,21 @@ class BundleHostileCliTest {
     void manyEntriesSharingOneRecordAreRefusedInTenLinesAndOneSummary() throws Exception {
         Path b = bundle();
         List<byte[]> copies = new java.util.ArrayList<>();
-        for (int i = 0; i < 1000; i++) copies.add(key(String.format("copy%04d.bin", i).getBytes(StandardCharsets.US_ASCII)));
+        for (int i = 0; i < 1000; i++)
+            copies.add(key(String.format("copy%04d.bin", i).getBytes(StandardCharsets.US_ASCII)));
         addKeys(b, "big.bin", copies);
 
         CliRun r = CliRun.of("export", b.toString(), tmp.resolve("out").toString());
         assertEquals(1, r.exit(), r.stderr());
         assertTrue(r.out().startsWith("exported 2 files"), r.out());
         assertTrue(r.out().contains("1000 refused"), "the count stays exact: " + r.out());
-        List<String> refused = r.stderr().lines().filter(l -> l.startsWith("refused: ")).toList();
+        List<String> refused =
+                r.stderr().lines().filter(l -> l.startsWith("refused: ")).toList();
         assertEquals(11, refused.size(), r.stderr());
         for (int i = 0; i < 10; i++) {
-            assertTrue(refused.get(i).startsWith(String.format("refused: copy%04d.bin: its bytes at offset ", i)), refused.get(i));
+            assertTrue(
+                    refused.get(i).startsWith(String.format("refused: copy%04d.bin: its bytes at offset ", i)),
+                    refused.get(i));
             assertTrue(refused.get(i).contains("overlap those of entry \"big.bin\""), refused.get(i));
         }
         String offset = refused.getFirst().replaceAll("^.*its bytes at offset (\\d+) .*$", "$1");
@@ -89,19 +94,34 @@ class BundleHostileCliTest {
         Path b = bundle();
         byte[] ff = {'n', (byte) 0xff}, fe = {'n', (byte) 0xfe};
         byte[] nested = {'d', '/', (byte) 0xc3, '('};
-        addKeys(b, "small.txt", List.of(key(ff), key(fe), concat("FILE_METADATA # d/ # ".getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xc3, '('})));
+        addKeys(
+                b,
+                "small.txt",
+                List.of(
+                        key(ff),
+                        key(fe),
+                        concat("FILE_METADATA # d/ # ".getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xc3, '('
+                        })));
 
         CliRun ls = CliRun.of("ls", "--json", b.toString());
         JsonNode list = Json.MAPPER.readTree(ls.stdout());
         Map<String, JsonNode> byBytes = new HashMap<>();
         for (JsonNode e : list) {
             if (e.has("name_bytes")) byBytes.put(e.get("name_bytes").asText(), e);
-            else assertTrue(e.get("name").asText().chars().allMatch(c -> c < 0x80), "UTF-8 names have no name_bytes: " + e);
+            else
+                assertTrue(
+                        e.get("name").asText().chars().allMatch(c -> c < 0x80), "UTF-8 names have no name_bytes: " + e);
         }
-        String b64ff = Base64.getEncoder().encodeToString(ff), b64fe = Base64.getEncoder().encodeToString(fe);
+        String b64ff = Base64.getEncoder().encodeToString(ff),
+                b64fe = Base64.getEncoder().encodeToString(fe);
         assertTrue(byBytes.containsKey(b64ff) && byBytes.containsKey(b64fe), list.toString());
-        assertTrue(byBytes.containsKey(Base64.getEncoder().encodeToString(nested)), "a folder's bytes are part of the path: " + list);
-        assertNotEquals(byBytes.get(b64ff).get("name").asText(), byBytes.get(b64fe).get("name").asText(), "two names never print alike");
+        assertTrue(
+                byBytes.containsKey(Base64.getEncoder().encodeToString(nested)),
+                "a folder's bytes are part of the path: " + list);
+        assertNotEquals(
+                byBytes.get(b64ff).get("name").asText(),
+                byBytes.get(b64fe).get("name").asText(),
+                "two names never print alike");
         assertNull(list.get(0).get("name_bytes"));
     }
 

@@ -25,9 +25,12 @@ class BundleUnsafeNamesCliTest {
         Path in = Files.createDirectories(temp.resolve("in"));
         Files.writeString(in.resolve("f"), "x");
         Path bundle = temp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
         RocksDB.loadLibrary();
-        try (Options o = new Options(); RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
+        try (Options o = new Options();
+                RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
             byte[] f = db.get(key("", "f"));
             db.put(key("", ".."), f);
             db.put(key("/etc", "passwd"), f);
@@ -37,8 +40,12 @@ class BundleUnsafeNamesCliTest {
 
         CliRun ls = CliRun.of("ls", bundle.toString());
         assertEquals(1, ls.exit(), ls.stderr());
-        for (String s : new String[] {"entry \"..\": unsafe name", "entry \"/etc/passwd\": unsafe name (absolute folder)",
-                "entry \"..\\\\..\\\\evil\": unsafe name ('..' segment", "entry \"esc\\u001b[31m\": unsafe name (control character U+001B"}) {
+        for (String s : new String[] {
+            "entry \"..\": unsafe name",
+            "entry \"/etc/passwd\": unsafe name (absolute folder)",
+            "entry \"..\\\\..\\\\evil\": unsafe name ('..' segment",
+            "entry \"esc\\u001b[31m\": unsafe name (control character U+001B"
+        }) {
             assertTrue(ls.stderr().contains(s), s + " in " + ls.stderr());
         }
 

@@ -30,14 +30,16 @@ class CafCliTest {
     void lsListsInDataOrderWithSizeAndOffset() {
         CliRun r = CliRun.of("ls", sample());
         assertEquals(0, r.exit(), r.stderr());
-        assertEquals(List.of(
-                " size  offset  name",
-                "  223       0  small-text.txt",
-                "  370     223  data.csv",
-                "    0     593  empty-file.txt",
-                "  451     593  nested/dir/config.json",
-                "51200    1044  large-binary.dat",
-                "   20   52244  unicode/über café ☃.txt"), r.out().lines().toList());
+        assertEquals(
+                List.of(
+                        " size  offset  name",
+                        "  223       0  small-text.txt",
+                        "  370     223  data.csv",
+                        "    0     593  empty-file.txt",
+                        "  451     593  nested/dir/config.json",
+                        "51200    1044  large-binary.dat",
+                        "   20   52244  unicode/über café ☃.txt"),
+                r.out().lines().toList());
         CliRun j = CliRun.of("ls", "--json", sample());
         assertEquals(0, j.exit());
         assertTrue(j.out().contains("\"name\" : \"unicode/über café ☃.txt\""), j.out());
@@ -50,7 +52,9 @@ class CafCliTest {
         CliRun r = CliRun.of("export", sample(), dest.toString());
         assertEquals(0, r.exit(), r.stderr());
         assertTrue(r.out().startsWith("exported 6 files (52264 bytes)"), r.out());
-        assertArrayEquals(Files.readAllBytes(Fixtures.path("caf/inputs/config.json")), Files.readAllBytes(dest.resolve("nested/dir/config.json")));
+        assertArrayEquals(
+                Files.readAllBytes(Fixtures.path("caf/inputs/config.json")),
+                Files.readAllBytes(dest.resolve("nested/dir/config.json")));
         r = CliRun.of("export", sample(), dest.toString(), "data.csv");
         assertEquals(0, r.exit(), "a skip is not a failure");
         assertTrue(r.stderr().contains("skipped: data.csv"), r.stderr());
@@ -68,7 +72,10 @@ class CafCliTest {
         b.writeBytes("abcd".getBytes(StandardCharsets.UTF_8));
         byte[] idx = json.getBytes(StandardCharsets.UTF_8);
         b.writeBytes(idx);
-        b.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(idx.length).array());
+        b.writeBytes(ByteBuffer.allocate(4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(idx.length)
+                .array());
         Path caf = Files.write(tmp.resolve("evil.caf"), b.toByteArray());
         Path parent = Files.createDirectories(tmp.resolve("parent"));
         CliRun r = CliRun.of("export", caf.toString(), parent.resolve("dest").toString());
@@ -86,7 +93,13 @@ class CafCliTest {
 
     @Test
     void exportOfAMissingArchiveIsUsageError() {
-        assertEquals(2, CliRun.of("export", tmp.resolve("nope.caf").toString(), tmp.resolve("d").toString()).exit());
+        assertEquals(
+                2,
+                CliRun.of(
+                                "export",
+                                tmp.resolve("nope.caf").toString(),
+                                tmp.resolve("d").toString())
+                        .exit());
         assertEquals(2, CliRun.of("ls", tmp.resolve("nope.caf").toString()).exit());
     }
 
@@ -96,15 +109,31 @@ class CafCliTest {
         Files.writeString(in.resolve("a.txt"), "a".repeat(600));
         Files.writeString(in.getParent().resolve("b.txt"), "b".repeat(600));
         Path out = tmp.resolve("o.caf");
-        CliRun r = CliRun.of("create", "caf", "--max-size", "1K", tmp.resolve("in").toString(), out.toString());
+        CliRun r =
+                CliRun.of("create", "caf", "--max-size", "1K", tmp.resolve("in").toString(), out.toString());
         assertEquals(0, r.exit(), r.stderr());
         assertTrue(Files.exists(tmp.resolve("o-1.caf")), r.out());
         CliRun ls = CliRun.of("ls", out.toString());
         assertTrue(ls.out().contains("b.txt"), ls.out());
         assertTrue(CliRun.of("ls", tmp.resolve("o-1.caf").toString()).out().contains("sub/a.txt"));
-        assertEquals(2, CliRun.of("create", "caf", tmp.resolve("in").toString(), out.toString()).exit());
-        assertEquals(0, CliRun.of("create", "caf", "--overwrite", tmp.resolve("in").toString(), out.toString()).exit());
-        assertEquals(2, CliRun.of("create", "caf", "--max-size", "lots", tmp.resolve("in").toString(), tmp.resolve("x.caf").toString()).exit());
+        assertEquals(
+                2,
+                CliRun.of("create", "caf", tmp.resolve("in").toString(), out.toString())
+                        .exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "caf", "--overwrite", tmp.resolve("in").toString(), out.toString())
+                        .exit());
+        assertEquals(
+                2,
+                CliRun.of(
+                                "create",
+                                "caf",
+                                "--max-size",
+                                "lots",
+                                tmp.resolve("in").toString(),
+                                tmp.resolve("x.caf").toString())
+                        .exit());
         assertEquals(0, CliRun.of("verify", out.toString()).exit());
     }
 }

@@ -39,11 +39,14 @@ class CafIndexSweepCliTest {
                 CliRun verify = CliRun.of("verify", f.toString());
                 CliRun ls = CliRun.of("ls", f.toString());
                 CliRun info = CliRun.of("info", f.toString());
-                String what = "byte " + i + " ('" + (char) good[i] + "') changed to " + (b[i] & 0xff) + ": verify says\n" + verify.out() + verify.stderr();
+                String what = "byte " + i + " ('" + (char) good[i] + "') changed to " + (b[i] & 0xff)
+                        + ": verify says\n" + verify.out() + verify.stderr();
                 if (verify.exit() != 0) damaged++;
                 assertEquals(verify.exit(), ls.exit(), "ls, " + what + "\nls says\n" + ls.out() + ls.stderr());
-                assertEquals(verify.exit(), info.exit(), "info, " + what + "\ninfo says\n" + info.out() + info.stderr());
-                for (CliRun r : new CliRun[] {verify, ls, info}) assertFalse(r.stderr().contains("\tat "), what);
+                assertEquals(
+                        verify.exit(), info.exit(), "info, " + what + "\ninfo says\n" + info.out() + info.stderr());
+                for (CliRun r : new CliRun[] {verify, ls, info})
+                    assertFalse(r.stderr().contains("\tat "), what);
             }
         }
         assertTrue(damaged > 50, "the sweep found damage " + damaged + " times");

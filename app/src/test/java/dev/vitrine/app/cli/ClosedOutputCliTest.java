@@ -1,7 +1,6 @@
 package dev.vitrine.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.testing.Fixtures;
 import java.io.ByteArrayOutputStream;
@@ -63,8 +62,11 @@ class ClosedOutputCliTest {
 
     /** Every command that prints, with the output failing at its first byte. */
     private static final String[][] COMMANDS = {
-        {"ls", "--json", "caf/sample-ts-reference.caf"}, {"info", "--json", "zss/letters-none.zss"},
-        {"tree", "zss/letters-none.zss"}, {"verify", "zss/letters-none.zss"}, {"cat", "zss/letters-none.zss"},
+        {"ls", "--json", "caf/sample-ts-reference.caf"},
+        {"info", "--json", "zss/letters-none.zss"},
+        {"tree", "zss/letters-none.zss"},
+        {"verify", "zss/letters-none.zss"},
+        {"cat", "zss/letters-none.zss"},
     };
 
     private static int run(String[] command, Pipe out, StringWriter err) {

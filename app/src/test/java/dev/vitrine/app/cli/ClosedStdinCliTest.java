@@ -44,11 +44,13 @@ class ClosedStdinCliTest {
         Path jdk = Files.createDirectories(tmp.resolve("jdk/bin"));
         Files.writeString(tmp.resolve("jdk/release"), "JAVA_VERSION=\"25\"\n");
         Path report = tmp.resolve("fds");
-        Path java = Files.writeString(jdk.resolve("java"),
+        Path java = Files.writeString(
+                jdk.resolve("java"),
                 "#!/bin/sh\na=$(readlink /proc/$$/fd/0); b=$(readlink /proc/$$/fd/1); c=$(readlink /proc/$$/fd/2)\n"
                         + "printf '%s\\n' \"$a\" \"$b\" \"$c\" >\"$FD_REPORT\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "\"$0\" create zss - out <&- >&- 2>&-", launcher.toString());
+        ProcessBuilder pb =
+                new ProcessBuilder("bash", "-c", "\"$0\" create zss - out <&- >&- 2>&-", launcher.toString());
         pb.environment().put("VITRINE_JAVA_HOME", tmp.resolve("jdk").toString());
         pb.environment().put("VITRINE_NO_BUILD", "1");
         pb.environment().put("VITRINE_AOT", "0");

@@ -22,11 +22,15 @@ class CreateUnstorableNamesCliTest {
 
     private Path folder(String script) throws Exception {
         String enc = System.getProperty("sun.jnu.encoding", "");
-        Assumptions.assumeTrue(enc.equalsIgnoreCase("UTF-8") || enc.contains("646") || enc.contains("ASCII") || enc.contains("X3.4"),
+        Assumptions.assumeTrue(
+                enc.equalsIgnoreCase("UTF-8") || enc.contains("646") || enc.contains("ASCII") || enc.contains("X3.4"),
                 "file names are decoded as UTF-8 or ASCII here (" + enc + ")");
         Path s = temp.resolve("s");
         // The names are made by a shell: Java cannot create a name that is not text.
-        Process p = new ProcessBuilder("bash", "-c", "mkdir -p s && cd s && " + script).directory(temp.toFile()).inheritIO().start();
+        Process p = new ProcessBuilder("bash", "-c", "mkdir -p s && cd s && " + script)
+                .directory(temp.toFile())
+                .inheritIO()
+                .start();
         assertEquals(0, p.waitFor());
         return s;
     }

@@ -32,13 +32,18 @@ class DamageExitsOneCliTest {
         b.writeBytes("abcd".getBytes(StandardCharsets.UTF_8));
         byte[] idx = json.getBytes(StandardCharsets.UTF_8);
         b.writeBytes(idx);
-        b.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(idx.length).array());
+        b.writeBytes(ByteBuffer.allocate(4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(idx.length)
+                .array());
         return b.toByteArray();
     }
 
     private Path noStart() throws Exception {
-        return Files.write(tmp.resolve("nostart.caf"),
-                caf("{\"format_version\":\"1.0\",\"files\":{\"a.txt\":{\"end_byte\":2},\"b.txt\":{\"start_byte\":2,\"end_byte\":4}}}"));
+        return Files.write(
+                tmp.resolve("nostart.caf"),
+                caf(
+                        "{\"format_version\":\"1.0\",\"files\":{\"a.txt\":{\"end_byte\":2},\"b.txt\":{\"start_byte\":2,\"end_byte\":4}}}"));
     }
 
     @Test
@@ -46,7 +51,9 @@ class DamageExitsOneCliTest {
         Path f = noStart();
         CliRun r = CliRun.of("ls", f.toString());
         assertEquals(1, r.exit(), r.out() + r.stderr());
-        assertEquals(List.of("size  offset  name", "   2       2  b.txt", "   ?       ?  a.txt"), r.out().lines().toList());
+        assertEquals(
+                List.of("size  offset  name", "   2       2  b.txt", "   ?       ?  a.txt"),
+                r.out().lines().toList());
         assertEquals("nostart.caf: offset 37: entry \"a.txt\": start_byte is missing\n", r.stderr());
         CliRun j = CliRun.of("ls", "--json", f.toString());
         assertEquals(1, j.exit());

@@ -20,8 +20,14 @@ class ExitCodeTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"letters-none.zss", "letters-bz2.zss", "zs-v0.10/letters-lzma.zs",
-            "broken-files/good-extension-blocks.zss", "broken-files/good-index-key-3.zss"})
+    @ValueSource(
+            strings = {
+                "letters-none.zss",
+                "letters-bz2.zss",
+                "zs-v0.10/letters-lzma.zs",
+                "broken-files/good-extension-blocks.zss",
+                "broken-files/good-index-key-3.zss"
+            })
     void intactFilesExitZero(String f) {
         CliRun r = CliRun.of("verify", Fixtures.path("zss/" + f).toString());
         assertEquals(0, r.exit(), r.out() + r.stderr());
@@ -29,8 +35,16 @@ class ExitCodeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bad-magic.zss", "bad-sha256.zss", "root-checksum.zss", "unref-data.zss",
-            "bad-total-length.zss", "incomplete-magic.zss", "truncated-root.zss"})
+    @ValueSource(
+            strings = {
+                "bad-magic.zss",
+                "bad-sha256.zss",
+                "root-checksum.zss",
+                "unref-data.zss",
+                "bad-total-length.zss",
+                "incomplete-magic.zss",
+                "truncated-root.zss"
+            })
     void damagedFilesExitOneWithOffsets(String f) {
         CliRun r = CliRun.of("verify", Fixtures.path("zss/broken-files/" + f).toString());
         assertEquals(1, r.exit(), r.out() + r.stderr());
@@ -41,7 +55,9 @@ class ExitCodeTest {
 
     @Test
     void verifyManyFilesReportsWorst() {
-        CliRun r = CliRun.of("verify", Fixtures.path("zss/letters-none.zss").toString(),
+        CliRun r = CliRun.of(
+                "verify",
+                Fixtures.path("zss/letters-none.zss").toString(),
                 Fixtures.path("zss/broken-files/bad-sha256.zss").toString());
         assertEquals(1, r.exit());
     }
@@ -78,7 +94,10 @@ class ExitCodeTest {
 
     @Test
     void verifyJsonListsProblemsWithOffsets() {
-        CliRun r = CliRun.of("verify", "--json", Fixtures.path("zss/broken-files/bad-index-key-1.zss").toString());
+        CliRun r = CliRun.of(
+                "verify",
+                "--json",
+                Fixtures.path("zss/broken-files/bad-index-key-1.zss").toString());
         assertEquals(1, r.exit());
         assertTrue(r.out().contains("\"status\" : \"damaged\""), r.out());
         assertTrue(r.out().contains("\"offset\" : 120"), r.out());

@@ -21,7 +21,8 @@ class ExportIntoArchiveCliTest {
     private static Map<String, byte[]> snapshot(Path dir) throws Exception {
         Map<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.filter(Files::isRegularFile).toList()) files.put(dir.relativize(p).toString(), Files.readAllBytes(p));
+            for (Path p : s.filter(Files::isRegularFile).toList())
+                files.put(dir.relativize(p).toString(), Files.readAllBytes(p));
         }
         return files;
     }
@@ -38,7 +39,9 @@ class ExportIntoArchiveCliTest {
         Files.writeString(in.resolve("index/CURRENT"), "not the index\n");
         Files.writeString(in.resolve("shard-00000000"), "not a shard\n");
         Path bundle = temp.resolve("bundle");
-        assertEquals(0, CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
+        assertEquals(
+                0,
+                CliRun.of("create", "bundle", in.toString(), bundle.toString()).exit());
         return bundle;
     }
 
@@ -50,11 +53,18 @@ class ExportIntoArchiveCliTest {
         CliRun r = CliRun.of("export", "--overwrite", bundle.toString(), bundle.toString());
         assertEquals(2, r.exit(), r.stderr());
         assertEquals(1, r.stderr().lines().count(), r.stderr());
-        assertTrue(r.stderr().startsWith("vitrine: " + bundle + ": cannot use as destination: it is the archive being read"), r.stderr());
+        assertTrue(
+                r.stderr()
+                        .startsWith("vitrine: " + bundle + ": cannot use as destination: it is the archive being read"),
+                r.stderr());
         assertSame(before, snapshot(bundle));
         assertEquals(0, CliRun.of("verify", bundle.toString()).exit());
 
-        CliRun inside = CliRun.of("export", "--overwrite", bundle.toString(), bundle.resolve("index/out").toString());
+        CliRun inside = CliRun.of(
+                "export",
+                "--overwrite",
+                bundle.toString(),
+                bundle.resolve("index/out").toString());
         assertEquals(2, inside.exit(), inside.stderr());
         assertTrue(inside.stderr().contains("it is inside the archive being read"), inside.stderr());
         assertFalse(Files.exists(bundle.resolve("index/out")), "nothing is created inside the archive either");
@@ -69,7 +79,8 @@ class ExportIntoArchiveCliTest {
         Files.writeString(in.resolve("other.txt"), "other\n");
         Path dir = Files.createDirectories(temp.resolve("dir"));
         Path caf = dir.resolve("x.caf");
-        assertEquals(0, CliRun.of("create", "caf", in.toString(), caf.toString()).exit());
+        assertEquals(
+                0, CliRun.of("create", "caf", in.toString(), caf.toString()).exit());
         byte[] before = Files.readAllBytes(caf);
 
         CliRun r = CliRun.of("export", "--overwrite", caf.toString(), dir.toString());

@@ -55,7 +55,8 @@ class FileChangedCliTest {
         Path to = tmp.resolve(from.getFileName());
         if (!Files.isDirectory(from)) return Files.copy(from, to);
         try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) Files.copy(p, to.resolve(from.relativize(p).toString()));
+            for (Path p : all.toList())
+                Files.copy(p, to.resolve(from.relativize(p).toString()));
         }
         return to;
     }
@@ -64,7 +65,9 @@ class FileChangedCliTest {
         CliRun r = CliRun.of(args);
         // Lines read from the zero-filled rest of the last page may come first; the verdict is the last line.
         String last = r.stderr().lines().reduce((a, b) -> b).orElse("");
-        assertEquals("vitrine: " + file + ": changed while being read (was " + was + " bytes, now 100)", last,
+        assertEquals(
+                "vitrine: " + file + ": changed while being read (was " + was + " bytes, now 100)",
+                last,
                 String.join(" ", args) + "\n" + r.stderr());
         assertEquals(2, r.exit(), r.stderr());
         assertFalse(r.stderr().contains("\tat "), r.stderr());
@@ -99,7 +102,13 @@ class FileChangedCliTest {
     @Test
     void cafCatEntryAndExport() throws IOException {
         Path caf = Files.copy(Fixtures.path("caf/sample-ts-reference.caf"), tmp.resolve("a.caf"));
-        String entry = CliRun.of("ls", caf.toString()).out().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElseThrow().trim();
+        String entry = CliRun.of("ls", caf.toString())
+                .out()
+                .lines()
+                .filter(l -> !l.isBlank())
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .trim();
         shrinksWhileRead(caf, "export", caf.toString(), tmp.resolve("out").toString());
         caf = Files.copy(Fixtures.path("caf/sample-ts-reference.caf"), tmp.resolve("b.caf"));
         shrinksWhileRead(caf, "cat", caf.toString(), entry);
@@ -109,7 +118,13 @@ class FileChangedCliTest {
     void bundleCat() throws IOException {
         Path bundle = copy("weather-bundle");
         Path shard = bundle.resolve("shard-00000000");
-        String entry = CliRun.of("ls", bundle.toString()).out().lines().reduce((a, b) -> b).orElseThrow().trim().replaceAll(".* ", "");
+        String entry = CliRun.of("ls", bundle.toString())
+                .out()
+                .lines()
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .trim()
+                .replaceAll(".* ", "");
         long was = Files.size(shard);
         shrinkWhenMapped(shard, 1, 100);
         changed(shard, was, "cat", bundle.toString(), entry);
@@ -126,7 +141,11 @@ class FileChangedCliTest {
         shrinkWhenMapped(split, 1, 100);
         changed(split, was, "verify", ark.toString());
         ark = Files.move(ark, tmp.resolve("robot-log-2"));
-        Files.copy(samples().resolve("robot-log/splits").resolve(split.getFileName().toString()), ark.resolve("splits").resolve(split.getFileName().toString()),
+        Files.copy(
+                samples()
+                        .resolve("robot-log/splits")
+                        .resolve(split.getFileName().toString()),
+                ark.resolve("splits").resolve(split.getFileName().toString()),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         split = ark.resolve("splits").resolve(split.getFileName().toString());
         shrinkWhenMapped(split, 1, 100);

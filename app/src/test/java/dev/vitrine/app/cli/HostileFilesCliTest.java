@@ -32,7 +32,9 @@ class HostileFilesCliTest {
 
     /** Runs the command; a hang fails the test instead of the build. */
     private CliRun run(String command, String file) {
-        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.of(args(command, file).toArray(String[]::new)),
+        return assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () -> CliRun.of(args(command, file).toArray(String[]::new)),
                 command + " hung on " + file);
     }
 

@@ -34,7 +34,8 @@ class InternalErrorCliTest {
         CliRun r = CliRun.of("ls", caf);
         assertEquals(ExitCodes.INTERNAL_ERROR, r.exit(), r.stderr());
         assertEquals(1, r.stderr().lines().count(), r.stderr());
-        Matcher m = Pattern.compile("vitrine: " + Pattern.quote(caf) + ": internal error: out of memory \\(details in (.+)\\)\n")
+        Matcher m = Pattern.compile(
+                        "vitrine: " + Pattern.quote(caf) + ": internal error: out of memory \\(details in (.+)\\)\n")
                 .matcher(r.stderr());
         assertTrue(m.matches(), r.stderr());
         String log = Files.readString(Path.of(m.group(1)));

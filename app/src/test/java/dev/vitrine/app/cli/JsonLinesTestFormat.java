@@ -72,7 +72,10 @@ public final class JsonLinesTestFormat implements ArchiveFormat {
     private record Opened(ArchiveFormat format, Path path, ByteSource source) implements Archive, JsonRecords {
         List<String> lines() throws IOException {
             String all = new String(source.read(0, (int) source.size()), StandardCharsets.UTF_8);
-            return all.substring(MAGIC.length()).lines().filter(l -> !l.isBlank()).toList();
+            return all.substring(MAGIC.length())
+                    .lines()
+                    .filter(l -> !l.isBlank())
+                    .toList();
         }
 
         @Override
@@ -86,7 +89,8 @@ public final class JsonLinesTestFormat implements ArchiveFormat {
             String value = null;
             if (query != null && !query.isBlank()) {
                 int open = query.indexOf('(');
-                if (open >= 0 && query.indexOf(')', open) < 0) throw new QuerySyntaxException("'(' is never closed", open);
+                if (open >= 0 && query.indexOf(')', open) < 0)
+                    throw new QuerySyntaxException("'(' is never closed", open);
                 int colon = query.indexOf(':');
                 if (colon < 0) throw new QuerySyntaxException("expected FIELD:VALUE", query.length());
                 field = query.substring(0, colon).strip();
@@ -137,8 +141,7 @@ public final class JsonLinesTestFormat implements ArchiveFormat {
         }
 
         @Override
-        public void verify(VerifyContext ctx) {
-        }
+        public void verify(VerifyContext ctx) {}
 
         @Override
         public void close() {
@@ -160,27 +163,32 @@ public final class JsonLinesTestFormat implements ArchiveFormat {
 
         @Override
         public List<Option> options() {
-            return List.of(Option.flag("--overwrite", "Replace OUT if it exists."),
+            return List.of(
+                    Option.flag("--overwrite", "Replace OUT if it exists."),
                     Option.integer("--repeat", "N", "1", "Write each record N times (default 1)."));
         }
 
         @Override
         public List<Parameter> parameters() {
-            return List.of(new Parameter("INPUT", "JSON objects, one a line."), new Parameter("OUT", "The file to write."));
+            return List.of(
+                    new Parameter("INPUT", "JSON objects, one a line."), new Parameter("OUT", "The file to write."));
         }
 
         @Override
-        public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter out) throws IOException {
+        public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter out)
+                throws IOException {
             int repeat = Integer.parseInt(values.get("--repeat"));
             if (repeat < 1) throw new UsageException("--repeat: must be at least 1, not " + repeat);
             Path in = Path.of(params.get(0));
             Path to = Path.of(params.get(1));
-            if (Files.exists(to) && !Boolean.parseBoolean(values.get("--overwrite"))) throw new FileAlreadyExistsException(to.toString());
+            if (Files.exists(to) && !Boolean.parseBoolean(values.get("--overwrite")))
+                throw new FileAlreadyExistsException(to.toString());
             StringBuilder b = new StringBuilder(MAGIC);
             int line = 0;
             for (String l : Files.readAllLines(in)) {
                 line++;
-                if (!l.strip().startsWith("{")) throw new BadInputException(in + ": line " + line + ": not a JSON object; " + to + " not written");
+                if (!l.strip().startsWith("{"))
+                    throw new BadInputException(in + ": line " + line + ": not a JSON object; " + to + " not written");
                 for (int i = 0; i < repeat; i++) b.append(l).append('\n');
             }
             Files.writeString(to, b);

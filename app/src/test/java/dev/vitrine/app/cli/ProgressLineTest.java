@@ -20,7 +20,9 @@ class ProgressLineTest {
             line.update(50L << 20, 100L << 20);
             String drawn = sw.toString();
             assertTrue(drawn.startsWith("\r") && drawn.endsWith("\u001b[K"), drawn);
-            assertTrue(drawn.contains("50.0 MiB of 100.0 MiB  50%") && drawn.contains("/s") && drawn.contains(" left"), drawn);
+            assertTrue(
+                    drawn.contains("50.0 MiB of 100.0 MiB  50%") && drawn.contains("/s") && drawn.contains(" left"),
+                    drawn);
         }
         assertTrue(sw.toString().endsWith("\r\u001b[K"), "the line is taken away at the end");
     }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RemoteBudgetCliTest {
     @TempDir
     static Path dir;
+
     static NginxServer nginx;
     static Path zss;
 
@@ -36,8 +37,16 @@ class RemoteBudgetCliTest {
         // ~8 MB in 4 KB blocks: a three-level index over ~2,000 data blocks, made once
         zss = dir.resolve("big.zss");
         Iterator<byte[]> records = IntStream.range(0, 200_000)
-                .mapToObj(i -> String.format("key-%08d value-%s", i, "x".repeat(20 + i % 17)).getBytes(StandardCharsets.UTF_8)).iterator();
-        ZssWriter.write(zss, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(4096).branchingFactor(16), records);
+                .mapToObj(i -> String.format("key-%08d value-%s", i, "x".repeat(20 + i % 17))
+                        .getBytes(StandardCharsets.UTF_8))
+                .iterator();
+        ZssWriter.write(
+                zss,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(4096)
+                        .branchingFactor(16),
+                records);
         nginx = NginxServer.serve(dir);
     }
 
@@ -60,7 +69,9 @@ class RemoteBudgetCliTest {
         assertEquals(50, remote.out().lines().count());
         long size = Files.size(zss);
         List<NginxServer.Request> rs = nginx.requests();
-        assertTrue(bytesFetched() < size / 8, bytesFetched() + " of " + size + " bytes in " + rs.size() + " requests: " + rs);
+        assertTrue(
+                bytesFetched() < size / 8,
+                bytesFetched() + " of " + size + " bytes in " + rs.size() + " requests: " + rs);
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  * only what the format needs.
  */
 class RemoteCliTest {
-    static final Path FIXTURES = Path.of("../core/src/test/resources/fixtures").toAbsolutePath().normalize();
+    static final Path FIXTURES =
+            Path.of("../core/src/test/resources/fixtures").toAbsolutePath().normalize();
     static NginxServer nginx;
 
     @BeforeAll
@@ -41,7 +42,8 @@ class RemoteCliTest {
         try (Stream<Path> s = Files.walk(FIXTURES)) {
             return s.filter(Files::isRegularFile)
                     .filter(p -> p.toString().matches(".*\\.(zss|zs|caf|clps)$"))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -55,8 +57,10 @@ class RemoteCliTest {
         for (Path f : archives()) {
             String name = FIXTURES.relativize(f).toString();
             boolean files = name.endsWith(".caf");
-            List<String[]> commands = new ArrayList<>(List.of(new String[] {"info", "--json"}, new String[] {"tree"},
-                    new String[] {"verify"}, new String[] {files ? "ls" : "cat"}));
+            List<String[]> commands = new ArrayList<>(List.of(
+                    new String[] {"info", "--json"}, new String[] {"tree"}, new String[] {"verify"}, new String[] {
+                        files ? "ls" : "cat"
+                    }));
             if (files) commands.add(new String[] {"ls", "--json"});
             for (String[] c : commands) {
                 tests.add(DynamicTest.dynamicTest(String.join(" ", c) + " " + name, () -> {
@@ -79,15 +83,21 @@ class RemoteCliTest {
 
     @Test
     void infoOfAZssArchiveCostsAtMostThreeRequestsAndAMegabyte() throws IOException {
-        for (String f : List.of("zss/generated/big-records-none.zss", "zss/generated/deep-index-3level.zss",
+        for (String f : List.of(
+                "zss/generated/big-records-none.zss",
+                "zss/generated/deep-index-3level.zss",
                 "clp-s/generated/archives/sts135-multifile.clps")) {
             nginx.clearLog();
             CliRun r = CliRun.of("info", nginx.url(f));
             assertEquals(0, r.exit(), r.stderr());
             List<NginxServer.Request> rs = nginx.requests();
             long bytes = rs.stream().mapToLong(NginxServer.Request::bytes).sum();
-            assertTrue(rs.size() <= 3 && bytes <= 1 << 20, f + ": " + rs.size() + " requests, " + bytes + " bytes: " + rs);
-            assertTrue(rs.stream().allMatch(q -> q.method().equals("GET") && q.range().startsWith("bytes=")), "ranged GETs only: " + rs);
+            assertTrue(
+                    rs.size() <= 3 && bytes <= 1 << 20, f + ": " + rs.size() + " requests, " + bytes + " bytes: " + rs);
+            assertTrue(
+                    rs.stream()
+                            .allMatch(q -> q.method().equals("GET") && q.range().startsWith("bytes=")),
+                    "ranged GETs only: " + rs);
         }
     }
 

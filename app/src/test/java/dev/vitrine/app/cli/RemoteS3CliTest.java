@@ -14,8 +14,11 @@ import org.junit.jupiter.api.Test;
 /** s3:// archives through a real S3 API (s3proxy over a folder): the same output as the local copies. */
 class RemoteS3CliTest {
     static final Path FIXTURES = RemoteCliTest.FIXTURES;
-    static final List<String> FILES = List.of("zss/generated/recs1000-deflate.zss", "zss/zs-v0.10/broken-files/bad-sha256.zs",
-            "caf/sample-ts-reference.caf", "clp-s/generated/archives/sts135-multifile.clps");
+    static final List<String> FILES = List.of(
+            "zss/generated/recs1000-deflate.zss",
+            "zss/zs-v0.10/broken-files/bad-sha256.zs",
+            "caf/sample-ts-reference.caf",
+            "clp-s/generated/archives/sts135-multifile.clps");
     static S3TestServer s3;
 
     @BeforeAll
@@ -44,7 +47,8 @@ class RemoteS3CliTest {
             for (String c : List.of("info --json", "tree", "verify", f.endsWith(".caf") ? "ls --json" : "cat")) {
                 String[] words = c.split(" ");
                 String[] l = concat(words, local);
-                String[] r = concat(concat(words, "--endpoint-url"), s3.endpoint().toString(), url);
+                String[] r =
+                        concat(concat(words, "--endpoint-url"), s3.endpoint().toString(), url);
                 CliRun lr = CliRun.of(l);
                 CliRun rr = CliRun.of(r);
                 assertEquals(lr.exit(), rr.exit(), c + " " + f + ": " + rr.stderr());

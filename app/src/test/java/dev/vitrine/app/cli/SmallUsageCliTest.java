@@ -72,7 +72,10 @@ class SmallUsageCliTest {
         assertEquals(shown + ": DAMAGED, 1 error", lines[1]);
 
         // Damage met by other commands (here at open) goes through the same line.
-        Files.copy(dev.vitrine.core.testing.Fixtures.path("zss/broken-files/partial-data-1.zss"), odd, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                dev.vitrine.core.testing.Fixtures.path("zss/broken-files/partial-data-1.zss"),
+                odd,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         CliRun cat = CliRun.of("cat", odd.toString());
         assertEquals(1, cat.exit(), cat.stderr());
         assertFalse(cat.stderr().contains("\u001b") || cat.stderr().contains("ok\n"), cat.stderr());

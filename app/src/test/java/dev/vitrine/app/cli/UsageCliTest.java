@@ -23,30 +23,49 @@ class UsageCliTest {
 
     @Test
     void aTypoInCommandPositionSuggestsTheCommand() {
-        assertEquals(Optional.of("vitrine: unknown command 'verfy' (did you mean 'verify'?)"),
+        assertEquals(
+                Optional.of("vitrine: unknown command 'verfy' (did you mean 'verify'?)"),
                 VitrineCli.unknownCommand(new String[] {"verfy", "x.zss"}));
-        assertEquals(Optional.of("vitrine: unknown command 'lss' (did you mean 'ls'?)"), VitrineCli.unknownCommand(new String[] {"lss"}));
-        assertEquals(Optional.of("vitrine: unknown command 'exprot' (did you mean 'export'?)"), VitrineCli.unknownCommand(new String[] {"exprot"}));
-        assertEquals(Optional.of("vitrine: unknown command 'Tree' (did you mean 'tree'?)"), VitrineCli.unknownCommand(new String[] {"Tree"}));
+        assertEquals(
+                Optional.of("vitrine: unknown command 'lss' (did you mean 'ls'?)"),
+                VitrineCli.unknownCommand(new String[] {"lss"}));
+        assertEquals(
+                Optional.of("vitrine: unknown command 'exprot' (did you mean 'export'?)"),
+                VitrineCli.unknownCommand(new String[] {"exprot"}));
+        assertEquals(
+                Optional.of("vitrine: unknown command 'Tree' (did you mean 'tree'?)"),
+                VitrineCli.unknownCommand(new String[] {"Tree"}));
     }
 
     @Test
     void filesAndFarWordsAreForTheWindow() throws Exception {
         Path verfy = Files.writeString(tmp.resolve("verfy"), "x");
-        assertEquals(Optional.empty(), VitrineCli.unknownCommand(new String[] {verfy.toString()}), "an existing path opens in the window");
+        assertEquals(
+                Optional.empty(),
+                VitrineCli.unknownCommand(new String[] {verfy.toString()}),
+                "an existing path opens in the window");
         assertEquals(Optional.empty(), VitrineCli.unknownCommand(new String[] {"holiday-photos.caf"}));
         assertEquals(Optional.empty(), VitrineCli.unknownCommand(new String[] {"--screenshot", "out.png"}));
         assertEquals(Optional.empty(), VitrineCli.unknownCommand(new String[] {}));
-        assertEquals(Optional.empty(), VitrineCli.unknownCommand(new String[] {"verify", "x"}), "a command is not a typo");
+        assertEquals(
+                Optional.empty(), VitrineCli.unknownCommand(new String[] {"verify", "x"}), "a command is not a typo");
     }
 
     /** The real entry point in a fresh JVM: the typo is refused before any window code runs. */
     @Test
     void mainRefusesATypoWithoutStartingTheWindow() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"), "-Djava.awt.headless=true",
-                "dev.vitrine.app.Main", "verfy", "some-file.zss")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).directory(tmp.toFile()).start();
+        Process p = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "-Djava.awt.headless=true",
+                        "dev.vitrine.app.Main",
+                        "verfy",
+                        "some-file.zss")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .directory(tmp.toFile())
+                .start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the window started");
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, p.exitValue(), err);
@@ -56,10 +75,15 @@ class UsageCliTest {
     @ParameterizedTest
     @ValueSource(strings = {"--depth=-1", "--children=-3"})
     void negativeCountsAreRefused(String option) {
-        CliRun r = CliRun.of("tree", option, Fixtures.path("zss/letters-none.zss").toString());
+        CliRun r =
+                CliRun.of("tree", option, Fixtures.path("zss/letters-none.zss").toString());
         assertEquals(2, r.exit(), r.out());
         assertEquals("", r.out());
-        assertTrue(r.stderr().startsWith("vitrine: Invalid value for option '" + option.substring(0, option.indexOf('=')) + "'"), r.stderr());
+        assertTrue(
+                r.stderr()
+                        .startsWith(
+                                "vitrine: Invalid value for option '" + option.substring(0, option.indexOf('=')) + "'"),
+                r.stderr());
     }
 
     @Test
@@ -67,14 +91,16 @@ class UsageCliTest {
         String caf = Fixtures.path("caf/sample-ts-reference.caf").toString();
         CliRun cat = CliRun.of("cat", caf, "nope.txt");
         assertEquals(2, cat.exit());
-        assertEquals("vitrine: " + caf + ": no entry named \"nope.txt\" (see `vitrine ls " + caf + "`)\n", cat.stderr());
+        assertEquals(
+                "vitrine: " + caf + ": no entry named \"nope.txt\" (see `vitrine ls " + caf + "`)\n", cat.stderr());
         CliRun export = CliRun.of("export", caf, tmp.resolve("out").toString(), "nope.txt");
         assertEquals(2, export.exit());
     }
 
     @Test
     void verifyJsonEndsWithANewline() {
-        CliRun r = CliRun.of("verify", "--json", Fixtures.path("zss/letters-none.zss").toString());
+        CliRun r = CliRun.of(
+                "verify", "--json", Fixtures.path("zss/letters-none.zss").toString());
         assertEquals(0, r.exit());
         assertTrue(r.out().endsWith("}" + System.lineSeparator()), "[" + r.out() + "]");
     }
@@ -82,7 +108,13 @@ class UsageCliTest {
     @Test
     void libraryLimitsAreSaidInPlainWords() {
         String deep = "[".repeat(5000) + "]".repeat(5000);
-        CliRun r = CliRun.of("create", "zss", "--metadata", deep, "in.txt", tmp.resolve("x.zss").toString());
+        CliRun r = CliRun.of(
+                "create",
+                "zss",
+                "--metadata",
+                deep,
+                "in.txt",
+                tmp.resolve("x.zss").toString());
         assertEquals(2, r.exit());
         assertEquals(1, r.stderr().lines().count(), r.stderr());
         assertFalse(r.stderr().contains("StreamReadConstraints"), r.stderr());

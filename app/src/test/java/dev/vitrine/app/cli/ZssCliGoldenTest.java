@@ -20,36 +20,40 @@ class ZssCliGoldenTest {
 
     @ParameterizedTest
     @CsvSource({
-            "generated/big-records-deflate.zss, big-records-deflate",
-            "generated/big-records-none.zss, big-records-none",
-            "generated/cli-make-default.zss, cli-make-default",
-            "generated/deep-index-3level.zss, deep-index-3level",
-            "generated/metadata-empty.zss, metadata-empty",
-            "generated/metadata-rich.zss, metadata-rich",
-            "generated/recs1000-bz2.zss, recs1000-bz2",
-            "generated/recs1000-deflate.zss, recs1000-deflate",
-            "generated/recs1000-none.zss, recs1000-none",
-            "generated/single-record.zss, single-record",
-            "letters-none.zss, letters-none",
-            "letters-deflate.zss, letters-deflate",
-            "letters-bz2.zss, letters-bz2",
-            "example/tiny-4grams.zss, tiny-4grams"})
+        "generated/big-records-deflate.zss, big-records-deflate",
+        "generated/big-records-none.zss, big-records-none",
+        "generated/cli-make-default.zss, cli-make-default",
+        "generated/deep-index-3level.zss, deep-index-3level",
+        "generated/metadata-empty.zss, metadata-empty",
+        "generated/metadata-rich.zss, metadata-rich",
+        "generated/recs1000-bz2.zss, recs1000-bz2",
+        "generated/recs1000-deflate.zss, recs1000-deflate",
+        "generated/recs1000-none.zss, recs1000-none",
+        "generated/single-record.zss, single-record",
+        "letters-none.zss, letters-none",
+        "letters-deflate.zss, letters-deflate",
+        "letters-bz2.zss, letters-bz2",
+        "example/tiny-4grams.zss, tiny-4grams"
+    })
     void infoJsonIsByteIdenticalToReference(String file, String expected) {
         CliRun r = CliRun.of("info", "--json", p(file));
         assertEquals(0, r.exit(), r.stderr());
-        assertEquals(new String(Fixtures.bytes("zss/generated/expected/" + expected + ".info.json"), StandardCharsets.UTF_8), r.out());
+        assertEquals(
+                new String(Fixtures.bytes("zss/generated/expected/" + expected + ".info.json"), StandardCharsets.UTF_8),
+                r.out());
     }
 
     @ParameterizedTest
     @CsvSource({
-            "generated/recs1000-none.zss, generated/expected/recs1000.dump.txt",
-            "generated/recs1000-deflate.zss, generated/expected/recs1000.dump.txt",
-            "generated/recs1000-bz2.zss, generated/expected/recs1000.dump.txt",
-            "generated/cli-make-default.zss, generated/expected/recs1000.dump.txt",
-            "generated/deep-index-3level.zss, generated/expected/deep-index.dump.txt",
-            "generated/metadata-rich.zss, generated/expected/metadata-rich.dump.txt",
-            "example/tiny-4grams.zss, example/tiny-4grams.txt",
-            "zs-v0.10/example/tiny-4grams.zs, zs-v0.10/example/tiny-4grams.txt"})
+        "generated/recs1000-none.zss, generated/expected/recs1000.dump.txt",
+        "generated/recs1000-deflate.zss, generated/expected/recs1000.dump.txt",
+        "generated/recs1000-bz2.zss, generated/expected/recs1000.dump.txt",
+        "generated/cli-make-default.zss, generated/expected/recs1000.dump.txt",
+        "generated/deep-index-3level.zss, generated/expected/deep-index.dump.txt",
+        "generated/metadata-rich.zss, generated/expected/metadata-rich.dump.txt",
+        "example/tiny-4grams.zss, example/tiny-4grams.txt",
+        "zs-v0.10/example/tiny-4grams.zs, zs-v0.10/example/tiny-4grams.txt"
+    })
     void catIsByteIdenticalToReferenceDump(String file, String expected) {
         CliRun r = CliRun.of("cat", p(file));
         assertEquals(0, r.exit(), r.stderr());
@@ -66,14 +70,17 @@ class ZssCliGoldenTest {
 
     /** The range-query table of SOURCE.md (reference `zss dump -j 0` on letters-none.zss). */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "--prefix=d|                      d\\ndd\\n",
-            "--start=c --stop=f|              d\\ndd\\n",
-            "--start=dd --stop=ff --prefix=e| ''",
-            "--stop=bb --prefix=b|            b\\n",
-            "--start=zz|                      zz\\n",
-            "--start=zzz|                     ''",
-            "--terminator=\\x00 --prefix=x|   x\\x00xx\\x00"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--prefix=d|                      d\\ndd\\n",
+                "--start=c --stop=f|              d\\ndd\\n",
+                "--start=dd --stop=ff --prefix=e| ''",
+                "--stop=bb --prefix=b|            b\\n",
+                "--start=zz|                      zz\\n",
+                "--start=zzz|                     ''",
+                "--terminator=\\x00 --prefix=x|   x\\x00xx\\x00"
+            })
     void rangeQueriesMatchReference(String options, String expected) {
         String[] opts = options.trim().split(" ");
         String[] args = new String[opts.length + 2];

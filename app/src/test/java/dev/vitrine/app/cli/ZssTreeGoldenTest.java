@@ -41,15 +41,24 @@ class ZssTreeGoldenTest {
         if (Boolean.getBoolean("vitrine.golden.update")) {
             Path root = Path.of("..", "core", "src", "test", "resources", "fixtures", "zss");
             try (Stream<Path> s = Files.walk(root)) {
-                return s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
-                        .map(p -> root.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
+                return s
+                        .filter(p ->
+                                p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
+                        .map(p -> root.relativize(p).toString().replace('\\', '/'))
+                        .sorted()
+                        .toList()
+                        .stream();
             }
         }
         Path root = goldenRoot();
         try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(p -> p.toString().endsWith(".txt"))
+            return s
+                    .filter(p -> p.toString().endsWith(".txt"))
                     .map(p -> root.relativize(p).toString().replace('\\', '/'))
-                    .map(n -> n.substring(0, n.length() - ".txt".length())).sorted().toList().stream();
+                    .map(n -> n.substring(0, n.length() - ".txt".length()))
+                    .sorted()
+                    .toList()
+                    .stream();
         }
     }
 

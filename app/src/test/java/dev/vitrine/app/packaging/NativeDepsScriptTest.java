@@ -18,21 +18,36 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NativeDepsScriptTest {
 
-    private static final Path SCRIPT = Path.of("..", "packaging", "linux", "native-deps.sh").toAbsolutePath();
+    private static final Path SCRIPT =
+            Path.of("..", "packaging", "linux", "native-deps.sh").toAbsolutePath();
 
     @Test
     void aLibraryNeedingOneThatIsNotInstalledFails(@TempDir Path tmp) throws Exception {
-        assumeTrue(run(tmp, List.of("sh", "-c", "command -v gcc && command -v readelf && command -v ldd")).exit == 0,
+        assumeTrue(
+                run(tmp, List.of("sh", "-c", "command -v gcc && command -v readelf && command -v ldd")).exit == 0,
                 "needs gcc, readelf and ldd");
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         Files.writeString(elsewhere.resolve("fake.c"), "int vitrine_fake(void) { return 1; }\n");
-        Files.writeString(elsewhere.resolve("user.c"), "int vitrine_fake(void);\nint user(void) { return vitrine_fake(); }\n");
+        Files.writeString(
+                elsewhere.resolve("user.c"), "int vitrine_fake(void);\nint user(void) { return vitrine_fake(); }\n");
         Path tree = tmp.resolve("tree");
         Path lib = Files.createDirectories(tree.resolve("runtime/lib"));
         Files.createDirectories(tree.resolve("lib/app"));
         assertEquals(0, run(elsewhere, List.of("gcc", "-shared", "-fPIC", "-o", "libvitrinefake.so", "fake.c")).exit);
-        assertEquals(0, run(elsewhere, List.of("gcc", "-shared", "-fPIC", "-o", lib.resolve("libuser.so").toString(),
-                "user.c", "-L.", "-lvitrinefake")).exit);
+        assertEquals(
+                0,
+                run(
+                                elsewhere,
+                                List.of(
+                                        "gcc",
+                                        "-shared",
+                                        "-fPIC",
+                                        "-o",
+                                        lib.resolve("libuser.so").toString(),
+                                        "user.c",
+                                        "-L.",
+                                        "-lvitrinefake"))
+                        .exit);
         Files.delete(elsewhere.resolve("libvitrinefake.so")); // now it is installed nowhere
 
         Result r = run(tmp, List.of("bash", SCRIPT.toString(), tree.toString()));
@@ -44,8 +59,11 @@ class NativeDepsScriptTest {
 
     private static Result run(Path dir, List<String> command) throws IOException, InterruptedException {
         Path err = Files.createTempFile(dir, "err", ".txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile())
+                .start();
         int exit = p.waitFor();
         String text = Files.readString(err, StandardCharsets.UTF_8);
         Files.delete(err);

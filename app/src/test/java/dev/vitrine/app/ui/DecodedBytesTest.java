@@ -20,9 +20,14 @@ class DecodedBytesTest extends WindowTest {
     void aRecordInADeflateBlockIsFramedInTheDecodedBytes() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-deflate.zss"));
         Node root = fx(() -> v.session().root().node());
-        Node dataBlocks = background.run(() -> root.children(2, 1).getFirst(), null, null).get();
-        Node block = background.run(() -> dataBlocks.children(3, 1).getFirst(), null, null).get(); // "dd", "f"
-        Node record = background.run(() -> block.children(1, 1).getFirst(), null, null).get();
+        Node dataBlocks =
+                background.run(() -> root.children(2, 1).getFirst(), null, null).get();
+        Node block = background
+                .run(() -> dataBlocks.children(3, 1).getFirst(), null, null)
+                .get(); // "dd", "f"
+        Node record = background
+                .run(() -> block.children(1, 1).getFirst(), null, null)
+                .get();
         fx(() -> v.tree().reveal(List.of(root, dataBlocks, block, record))).get();
         settle();
 
@@ -43,10 +48,13 @@ class DecodedBytesTest extends WindowTest {
         try (var in = record.content().orElseThrow().open()) {
             assertEquals(new String(in.readAllBytes()), new String(framed), "the framed bytes are the record");
         }
-        assertTrue(fx(() -> v.hex().decoded().title()).contains("decoded"), fx(() -> v.hex().decoded().title()));
+        assertTrue(
+                fx(() -> v.hex().decoded().title()).contains("decoded"),
+                fx(() -> v.hex().decoded().title()));
 
         // A node with bytes of its own in the file hides the decoded pane again; the record brings it back.
-        Node header = background.run(() -> root.children(0, 1).getFirst(), null, null).get();
+        Node header =
+                background.run(() -> root.children(0, 1).getFirst(), null, null).get();
         fx(() -> v.tree().reveal(List.of(root, header))).get();
         settle();
         assertFalse(fx(() -> v.hex().decoded().showing()));

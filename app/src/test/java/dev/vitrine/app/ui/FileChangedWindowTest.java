@@ -48,12 +48,19 @@ class FileChangedWindowTest extends WindowTest {
 
         String line = "recs1000-none.zss: changed while being read (was " + was + " bytes, now 100)";
         Notification pinned = fx(() -> changing.notifier().pinned());
-        assertTrue(pinned != null, "the tab says its file changed; last message: " + fx(() -> changing.notifier().lastMessage()));
+        assertTrue(
+                pinned != null,
+                "the tab says its file changed; last message: "
+                        + fx(() -> changing.notifier().lastMessage()));
         assertEquals(line, fx(pinned::getMessage));
         assertEquals(1, fx(() -> changing.notifier().shown()), "one line, not one per failed read");
         Button reopen = lookup(".banner-action").query();
         assertEquals("Reopen", reopen.getText());
-        fx(() -> Screenshot.save(window.scene(), Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), "FileChangedWindowTest-changed-message.png")));
+        fx(() -> Screenshot.save(
+                window.scene(),
+                Path.of(
+                        System.getProperty("vitrine.screenshots", "target/screenshots"),
+                        "FileChangedWindowTest-changed-message.png")));
 
         // The other archive is not touched by it.
         fx(() -> {
@@ -61,7 +68,9 @@ class FileChangedWindowTest extends WindowTest {
             return null;
         });
         verify(other);
-        assertTrue(fx(() -> other.problems().state()).startsWith("verified: no problems"), fx(() -> other.problems().state()));
+        assertTrue(
+                fx(() -> other.problems().state()).startsWith("verified: no problems"),
+                fx(() -> other.problems().state()));
         assertNull(fx(() -> other.notifier().pinned()));
 
         // Reopen, the file back as it was: the same place, read afresh.
@@ -71,17 +80,27 @@ class FileChangedWindowTest extends WindowTest {
             return null;
         });
         click(reopen);
-        waitUntil("the file to be open again", () -> window.tabs().getTabs().size() == 2 && window.views().getFirst() != changing
-                && window.views().getFirst().attached());
+        waitUntil(
+                "the file to be open again",
+                () -> window.tabs().getTabs().size() == 2
+                        && window.views().getFirst() != changing
+                        && window.views().getFirst().attached());
         settle();
         ArchiveView again = fx(() -> window.views().getFirst());
         assertNotSame(changing, again);
-        assertEquals("recs1000-none.zss", fx(() -> window.tabs().getTabs().getFirst().getText()), "in the same tab position");
+        assertEquals(
+                "recs1000-none.zss",
+                fx(() -> window.tabs().getTabs().getFirst().getText()),
+                "in the same tab position");
         assertEquals(again, fx(window::current), "and in front");
         assertEquals(other, fx(() -> window.views().get(1)));
         verify(again);
-        assertTrue(fx(() -> again.problems().state()).startsWith("verified: no problems"), fx(() -> again.problems().state()));
+        assertTrue(
+                fx(() -> again.problems().state()).startsWith("verified: no problems"),
+                fx(() -> again.problems().state()));
         assertNull(fx(() -> again.notifier().pinned()));
-        assertFalse(fx(() -> again.notifier().lastMessage()).contains("changed"), fx(() -> again.notifier().lastMessage()));
+        assertFalse(
+                fx(() -> again.notifier().lastMessage()).contains("changed"),
+                fx(() -> again.notifier().lastMessage()));
     }
 }

@@ -2,7 +2,6 @@ package dev.vitrine.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.app.ui.testing.OutsideDrop;
@@ -27,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * drag and drop of its own); what the user sees afterwards is the real window.
  */
 class FileDropTest extends WindowTest {
-    private static final Set<TransferMode> FILE_MANAGER = Set.of(TransferMode.COPY, TransferMode.MOVE, TransferMode.LINK);
+    private static final Set<TransferMode> FILE_MANAGER =
+            Set.of(TransferMode.COPY, TransferMode.MOVE, TransferMode.LINK);
 
     private OutsideDrop.Outcome drop(Point2D at, TransferMode asked, Path... paths) throws Exception {
         List<File> files = java.util.Arrays.stream(paths).map(Path::toFile).toList();
@@ -36,7 +36,8 @@ class FileDropTest extends WindowTest {
 
     /** The middle of the window: the welcome page when nothing is open, an archive's views otherwise. */
     private Point2D middle() throws Exception {
-        return fx(() -> new Point2D(window.scene().getWidth() / 2, window.scene().getHeight() / 2));
+        return fx(
+                () -> new Point2D(window.scene().getWidth() / 2, window.scene().getHeight() / 2));
     }
 
     private List<String> tabNames() throws Exception {
@@ -45,7 +46,10 @@ class FileDropTest extends WindowTest {
 
     private Path copy(String fixture, Path folder) throws Exception {
         Files.createDirectories(folder);
-        return Files.copy(Fixtures.path(fixture), folder.resolve(Path.of(fixture).getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        return Files.copy(
+                Fixtures.path(fixture),
+                folder.resolve(Path.of(fixture).getFileName()),
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     @Test
@@ -61,9 +65,12 @@ class FileDropTest extends WindowTest {
         assertEquals("letters-deflate.zss — Vitrine", fx(() -> window.stage().getTitle()));
         ArchiveView v = fx(window::current);
         List<String> top = fx(() -> v.tree().rootItem().getChildren().stream()
-                .map(i -> i instanceof NodeTreeItem n ? n.node().name() : String.valueOf(i.getValue())).toList());
+                .map(i -> i instanceof NodeTreeItem n ? n.node().name() : String.valueOf(i.getValue()))
+                .toList());
         assertFalse(top.isEmpty(), "the structure tree shows the archive's parts");
-        assertTrue(fx(() -> v.tree().view().isVisible() && v.tree().view().getScene() == window.scene()), "and it is on screen");
+        assertTrue(
+                fx(() -> v.tree().view().isVisible() && v.tree().view().getScene() == window.scene()),
+                "and it is on screen");
 
         // Over an open archive the drop still reaches the window (nothing on the way takes it).
         Path more = copy("zss/generated/recs1000-deflate.zss", temp);
@@ -72,7 +79,10 @@ class FileDropTest extends WindowTest {
         waitUntil("a second tab", () -> window.tabs().getTabs().size() == 2);
         settle();
         assertEquals(List.of("letters-deflate.zss", "recs1000-deflate.zss"), tabNames());
-        assertEquals("recs1000-deflate.zss", fx(() -> window.tabs().getSelectionModel().getSelectedItem().getText()), "in front");
+        assertEquals(
+                "recs1000-deflate.zss",
+                fx(() -> window.tabs().getSelectionModel().getSelectedItem().getText()),
+                "in front");
     }
 
     @Test
@@ -86,9 +96,18 @@ class FileDropTest extends WindowTest {
         assertEquals(TransferMode.COPY, o.dropped());
         waitUntil("three tabs", () -> window.tabs().getTabs().size() == 3);
         settle();
-        assertEquals(List.of("letters-none.zss", "recs1000-bz2.zss", "sample-ts-reference.caf"), tabNames(), "in name order");
-        assertEquals("letters-none.zss", fx(() -> window.tabs().getSelectionModel().getSelectedItem().getText()), "the first in front");
-        assertEquals(0, fx(() -> window.notifier().shown()), "nothing to say about README.txt: " + fx(() -> window.notifier().lastMessage()));
+        assertEquals(
+                List.of("letters-none.zss", "recs1000-bz2.zss", "sample-ts-reference.caf"),
+                tabNames(),
+                "in name order");
+        assertEquals(
+                "letters-none.zss",
+                fx(() -> window.tabs().getSelectionModel().getSelectedItem().getText()),
+                "the first in front");
+        assertEquals(
+                0,
+                fx(() -> window.notifier().shown()),
+                "nothing to say about README.txt: " + fx(() -> window.notifier().lastMessage()));
     }
 
     @Test
@@ -100,9 +119,15 @@ class FileDropTest extends WindowTest {
         waitUntil("two messages", () -> window.notifier().shown() == 2);
         settle();
         assertEquals(List.of(), tabNames());
-        List<String> shown = fx(() -> window.notifier().lookupAll(".notification").stream().map(FileDropTest::textOf).toList());
-        assertEquals(List.of("notes.txt: not an archive Vitrine knows (checked magic bytes, structure and file name)",
-                "empty folder: no archives Vitrine knows in this folder"), shown, "newest on top, each naming its file");
+        List<String> shown = fx(() -> window.notifier().lookupAll(".notification").stream()
+                .map(FileDropTest::textOf)
+                .toList());
+        assertEquals(
+                List.of(
+                        "notes.txt: not an archive Vitrine knows (checked magic bytes, structure and file name)",
+                        "empty folder: no archives Vitrine knows in this folder"),
+                shown,
+                "newest on top, each naming its file");
         assertEquals("Vitrine", fx(() -> window.stage().getTitle()));
     }
 
@@ -111,7 +136,9 @@ class FileDropTest extends WindowTest {
         Path zss = copy("zss/letters-bz2.zss", temp);
         byte[] before = Files.readAllBytes(zss);
         OutsideDrop.Outcome o = drop(middle(), TransferMode.MOVE, zss);
-        assertEquals(new OutsideDrop.Outcome(TransferMode.COPY, TransferMode.COPY), o,
+        assertEquals(
+                new OutsideDrop.Outcome(TransferMode.COPY, TransferMode.COPY),
+                o,
                 "a move would let the file manager delete the file it dropped");
         waitUntil("a tab", () -> window.tabs().getTabs().size() == 1);
         settle();
@@ -119,7 +146,9 @@ class FileDropTest extends WindowTest {
         assertEquals(before.length, Files.size(zss));
 
         Point2D at = middle();
-        assertEquals(new OutsideDrop.Outcome(null, null), fx(() -> OutsideDrop.text(window.scene(), at, "/tmp/some.zss")),
+        assertEquals(
+                new OutsideDrop.Outcome(null, null),
+                fx(() -> OutsideDrop.text(window.scene(), at, "/tmp/some.zss")),
                 "text is refused while dragging over, and never dropped");
         settle();
         assertEquals(List.of("letters-bz2.zss"), tabNames());
@@ -127,10 +156,15 @@ class FileDropTest extends WindowTest {
     }
 
     private static boolean isOver(Point2D scenePoint, Node n) {
-        return n != null && n.isVisible() && n.getScene() != null && n.localToScene(n.getBoundsInLocal()).contains(scenePoint);
+        return n != null
+                && n.isVisible()
+                && n.getScene() != null
+                && n.localToScene(n.getBoundsInLocal()).contains(scenePoint);
     }
 
     private static String textOf(Node notification) {
-        return notification instanceof atlantafx.base.controls.Notification n ? n.getMessage() : notification.toString();
+        return notification instanceof atlantafx.base.controls.Notification n
+                ? n.getMessage()
+                : notification.toString();
     }
 }

@@ -23,7 +23,9 @@ class IndexAndThemeTest extends WindowTest {
     @Test
     void clickingABlockInTheIndexPictureSelectsItsNode() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/deep-index-3level.zss"));
-        click(lookup(".details-tabs .tab-label").match((Label l) -> "Index".equals(l.getText())).query());
+        click(lookup(".details-tabs .tab-label")
+                .match((Label l) -> "Index".equals(l.getText()))
+                .query());
         waitUntil("the picture", () -> v.index() != null && v.index().picture() != null);
         settle();
         IndexPictureView index = v.index();
@@ -31,7 +33,11 @@ class IndexAndThemeTest extends WindowTest {
         assertEquals(4, picture.levels().size(), "root, two index levels, data blocks");
         assertEquals(125, picture.levels().getLast().total(), "all 125 data blocks are counted");
         Rectangle dataBlock = fx(() -> index.blockShapes().stream()
-                .filter(r -> ((IndexPicture.Block) r.getUserData()).node().kind().equals("data-block")).skip(3).findFirst().orElseThrow());
+                .filter(r ->
+                        ((IndexPicture.Block) r.getUserData()).node().kind().equals("data-block"))
+                .skip(3)
+                .findFirst()
+                .orElseThrow());
         Node block = ((IndexPicture.Block) dataBlock.getUserData()).node();
         click(dataBlock);
         settle();
@@ -61,7 +67,8 @@ class IndexAndThemeTest extends WindowTest {
         waitUntil("verify", () -> v.verifier().lastReport() != null);
         assertTrue(fx(() -> v.problems().state()).startsWith("verified: no problems"));
         press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
-        assertTrue(fx(() -> window.scene().getFocusOwner() != null && "hex-find".equals(window.scene().getFocusOwner().getId())));
+        assertTrue(fx(() -> window.scene().getFocusOwner() != null
+                && "hex-find".equals(window.scene().getFocusOwner().getId())));
         press(KeyCode.CONTROL, KeyCode.G).release(KeyCode.G, KeyCode.CONTROL);
         assertTrue(fx(() -> "hex-goto".equals(window.scene().getFocusOwner().getId())));
     }
@@ -69,7 +76,10 @@ class IndexAndThemeTest extends WindowTest {
     @Test
     void withNothingOpenTheWindowSaysHowToOpenSomething() throws Exception {
         assertNotNull(lookup(".welcome").query());
-        assertTrue(lookup(".welcome .label").match((Label l) -> l.getText().startsWith("Drop archives")).tryQuery().isPresent());
+        assertTrue(lookup(".welcome .label")
+                .match((Label l) -> l.getText().startsWith("Drop archives"))
+                .tryQuery()
+                .isPresent());
         fx(() -> window.open(List.of(fixture("fixtures/zss/letters-none.zss")))).get();
         settle();
         assertTrue(lookup(".welcome").tryQuery().isEmpty(), "the archive replaced the welcome");

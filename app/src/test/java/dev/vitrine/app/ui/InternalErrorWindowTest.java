@@ -36,11 +36,14 @@ class InternalErrorWindowTest extends WindowTest {
     /** {@code real}, except that listing the root's children runs out of memory. */
     private static Archive outOfMemoryListingTheRoot(Archive real) {
         Node root = real.root();
-        Node failing = (Node) Proxy.newProxyInstance(Node.class.getClassLoader(), new Class<?>[] {Node.class}, (p, m, args) -> {
-            if (m.getName().equals("children")) throw new OutOfMemoryError("Java heap space");
-            return call(root, m, args);
-        });
-        return (Archive) Proxy.newProxyInstance(Archive.class.getClassLoader(), new Class<?>[] {Archive.class},
+        Node failing = (Node)
+                Proxy.newProxyInstance(Node.class.getClassLoader(), new Class<?>[] {Node.class}, (p, m, args) -> {
+                    if (m.getName().equals("children")) throw new OutOfMemoryError("Java heap space");
+                    return call(root, m, args);
+                });
+        return (Archive) Proxy.newProxyInstance(
+                Archive.class.getClassLoader(),
+                new Class<?>[] {Archive.class},
                 (p, m, args) -> m.getName().equals("root") ? failing : call(real, m, args));
     }
 
@@ -58,14 +61,17 @@ class InternalErrorWindowTest extends WindowTest {
         System.setProperty("vitrine.logs", logs.toString());
         Path file = fixture("fixtures/zss/generated/recs1000-deflate.zss");
         Archive broken = outOfMemoryListingTheRoot(FormatRegistry.get().open(file, Limits.DEFAULT));
-        ArchiveSession session = background.run(() -> ArchiveSession.of(broken), null, null).get();
+        ArchiveSession session =
+                background.run(() -> ArchiveSession.of(broken), null, null).get();
         fx(() -> window.show(session));
         settle();
         ArchiveView v = fx(window::current);
         waitUntil("the tab to say so", () -> v.notifier().lastMessage().contains("internal error"));
 
         String line = fx(() -> v.notifier().lastMessage());
-        Matcher m = Pattern.compile(Pattern.quote("recs1000-deflate.zss: internal error: out of memory (details in ") + "(.+)\\)").matcher(line);
+        Matcher m = Pattern.compile(
+                        Pattern.quote("recs1000-deflate.zss: internal error: out of memory (details in ") + "(.+)\\)")
+                .matcher(line);
         assertTrue(m.matches(), line);
         assertEquals(1, fx(() -> v.notifier().shown()), "one line, however many reads failed");
         String log = Files.readString(Path.of(m.group(1)));
@@ -87,7 +93,9 @@ class InternalErrorWindowTest extends WindowTest {
         };
         open(fixture("fixtures/zss/letters-none.zss"));
         String line = fx(() -> window.notifier().lastMessage());
-        Matcher m = Pattern.compile(Pattern.quote("letters-none.zss: internal error: out of memory (details in ") + "(.+)\\)").matcher(line);
+        Matcher m = Pattern.compile(
+                        Pattern.quote("letters-none.zss: internal error: out of memory (details in ") + "(.+)\\)")
+                .matcher(line);
         assertTrue(m.matches(), line);
         assertTrue(Files.readString(Path.of(m.group(1))).contains("java.lang.OutOfMemoryError: Java heap space"));
         MappedFileSource.afterMapping = null;

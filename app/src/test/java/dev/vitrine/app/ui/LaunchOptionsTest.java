@@ -18,7 +18,8 @@ class LaunchOptionsTest {
 
     @Test
     void screenshotOptions() {
-        LaunchOptions o = LaunchOptions.parse(new String[] {"--screenshot", "out.png", "--size", "800x600", "a.zss", "--verify", "--show", "index"});
+        LaunchOptions o = LaunchOptions.parse(
+                new String[] {"--screenshot", "out.png", "--size", "800x600", "a.zss", "--verify", "--show", "index"});
         assertEquals(Path.of("out.png"), o.screenshot());
         assertEquals(800, o.width());
         assertEquals(600, o.height());
@@ -26,8 +27,10 @@ class LaunchOptionsTest {
         assertTrue(o.verify());
         assertEquals("index", o.show());
         assertNull(o.timeWindow());
-        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {6.0, 6.25},
-                LaunchOptions.parse(new String[] {"--time-window", "6.0:6.25", "log"}).timeWindow());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new double[] {6.0, 6.25},
+                LaunchOptions.parse(new String[] {"--time-window", "6.0:6.25", "log"})
+                        .timeWindow());
         LaunchOptions plain = LaunchOptions.parse(new String[0]);
         assertNull(plain.screenshot());
         assertEquals(LaunchOptions.DEFAULT_WIDTH, plain.width());
@@ -35,13 +38,20 @@ class LaunchOptionsTest {
 
     @Test
     void badOptionsSayWhatIsExpected() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--size", "big"}))
-                .getMessage().contains("WIDTHxHEIGHT"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--size", "big"}))
+                .getMessage()
+                .contains("WIDTHxHEIGHT"));
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--screenshot"}));
         assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--frobnicate"}));
         for (String bad : new String[] {"6", "7:6", "a:b", "1:2:3"}) {
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--time-window", bad}))
-                    .getMessage().contains("FROM:TO"), bad);
+            assertTrue(
+                    assertThrows(
+                                    IllegalArgumentException.class,
+                                    () -> LaunchOptions.parse(new String[] {"--time-window", bad}))
+                            .getMessage()
+                            .contains("FROM:TO"),
+                    bad);
         }
     }
 
@@ -73,6 +83,7 @@ class LaunchOptionsTest {
         OpenPlan withFolders = OpenPlan.of(List.of(dir), FormatRegistry.get());
         assertEquals(List.of(zss, parts), withFolders.archives());
         assertEquals(List.of(dir.resolve("README.md"), empty), withFolders.skipped());
-        assertEquals(1, OpenPlan.of(List.of(empty), FormatRegistry.get()).messages().size());
+        assertEquals(
+                1, OpenPlan.of(List.of(empty), FormatRegistry.get()).messages().size());
     }
 }

@@ -37,8 +37,12 @@ class MultiFileArchiveTest extends WindowTest {
 
     private void select(ArchiveView v, int part, int item) throws Exception {
         Node root = fx(() -> v.session().root().node());
-        Node partNode = background.run(() -> root.children(part, 1).getFirst(), null, null).get();
-        Node itemNode = background.run(() -> partNode.children(item, 1).getFirst(), null, null).get();
+        Node partNode = background
+                .run(() -> root.children(part, 1).getFirst(), null, null)
+                .get();
+        Node itemNode = background
+                .run(() -> partNode.children(item, 1).getFirst(), null, null)
+                .get();
         fx(() -> v.tree().reveal(List.of(root, partNode, itemNode))).get();
         settle();
     }
@@ -81,7 +85,8 @@ class MultiFileArchiveTest extends WindowTest {
         clickOn(p);
         settle();
         Node selected = fx(() -> v.selection().selected());
-        assertEquals("part-2.bin item 5", selected.name(), "the item under the byte, in part 2 (part 1 has only 5 items)");
+        assertEquals(
+                "part-2.bin item 5", selected.name(), "the item under the byte, in part 2 (part 1 has only 5 items)");
         assertEquals(PART2, selected.range().file());
     }
 
@@ -89,14 +94,17 @@ class MultiFileArchiveTest extends WindowTest {
     void damageInTheSecondFileIsListedWithItsFileAndMarksOnlyItsNodes() throws Exception {
         Path folder = twoParts();
         long bad = TwoPartFormat.itemOffset(4) + 5;
-        try (RandomAccessFile f = new RandomAccessFile(folder.resolve("part-2.bin").toFile(), "rw")) {
+        try (RandomAccessFile f =
+                new RandomAccessFile(folder.resolve("part-2.bin").toFile(), "rw")) {
             f.seek(bad);
             f.write(0x5a);
         }
         ArchiveView v = open(folder);
         click(v.tree().view());
         press(KeyCode.F5).release(KeyCode.F5);
-        waitUntil("verify to finish", () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitUntil(
+                "verify to finish",
+                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
         settle();
         List<Problem> found = fx(() -> List.copyOf(v.problems().table().getItems()));
         assertEquals(1, found.size(), found.toString());
@@ -108,11 +116,18 @@ class MultiFileArchiveTest extends WindowTest {
 
         click(tableRow(v.problems().table(), 0));
         settle();
-        assertEquals("part-2.bin item 4", fx(() -> v.selection().selected().name()), "clicking the problem selects its item");
+        assertEquals(
+                "part-2.bin item 4",
+                fx(() -> v.selection().selected().name()),
+                "clicking the problem selects its item");
         assertEquals(PART2, fx(() -> v.hex().file()), "and shows its file");
         assertEquals(TwoPartFormat.itemOffset(4), fx(() -> v.hex().hex().caret()));
         NodeTreeItem root = fx(() -> v.tree().rootItem());
-        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(root.getChildren().get(1))), "part 2 holds the damage");
-        assertEquals(Health.OK, fx(() -> v.tree().healthOf(root.getChildren().get(0))), "part 1 is fine: same offsets, other file");
+        assertEquals(
+                Health.DAMAGED, fx(() -> v.tree().healthOf(root.getChildren().get(1))), "part 2 holds the damage");
+        assertEquals(
+                Health.OK,
+                fx(() -> v.tree().healthOf(root.getChildren().get(0))),
+                "part 1 is fine: same offsets, other file");
     }
 }

@@ -29,14 +29,26 @@ class RecordsDamageAndFilterTest extends WindowTest {
 
     private Path zss(String name) throws Exception {
         Path file = temp.resolve(name);
-        ZssWriter.write(file, ZssWriter.Options.of(ZssFlavor.ZSS).codec("deflate").approxBlockSize(256).branchingFactor(4).parallelism(1),
-                IntStream.range(0, 400).mapToObj(i -> String.format("%s-%04d", i % 2 == 0 ? "d" : "k", i).getBytes(StandardCharsets.US_ASCII)).sorted(java.util.Arrays::compare).iterator());
+        ZssWriter.write(
+                file,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("deflate")
+                        .approxBlockSize(256)
+                        .branchingFactor(4)
+                        .parallelism(1),
+                IntStream.range(0, 400)
+                        .mapToObj(i -> String.format("%s-%04d", i % 2 == 0 ? "d" : "k", i)
+                                .getBytes(StandardCharsets.US_ASCII))
+                        .sorted(java.util.Arrays::compare)
+                        .iterator());
         return file;
     }
 
     private RecordsView records(ArchiveView v) throws Exception {
         fx(() -> v.details().select("tab-records"));
-        waitUntil("the records to be counted", () -> v.records() != null && v.records().count() >= 0);
+        waitUntil(
+                "the records to be counted",
+                () -> v.records() != null && v.records().count() >= 0);
         return fx(v::records);
     }
 
@@ -61,7 +73,9 @@ class RecordsDamageAndFilterTest extends WindowTest {
         settle();
         assertTrue(fx(rv::statusText).contains("could not be read"), fx(rv::statusText));
         List<Problem> listed = fx(() -> List.copyOf(v.problems().table().getItems()));
-        assertTrue(listed.stream().anyMatch(p -> p.offset() == blockAt), "the block's damage is in the problems list before any verify: " + listed);
+        assertTrue(
+                listed.stream().anyMatch(p -> p.offset() == blockAt),
+                "the block's damage is in the problems list before any verify: " + listed);
         assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())), "and marked on the archive");
     }
 
@@ -69,7 +83,9 @@ class RecordsDamageAndFilterTest extends WindowTest {
     void jumpingToARecordAfterAPrefixSearchEmptiesTheFilterBoxes() throws Exception {
         ArchiveView v = open(zss("letters.zss"));
         RecordsView rv = records(v);
-        TextField prefix = lookup(".records-bar .text-field").match((TextField t) -> "prefix".equals(t.getPromptText())).query();
+        TextField prefix = lookup(".records-bar .text-field")
+                .match((TextField t) -> "prefix".equals(t.getPromptText()))
+                .query();
         click(prefix);
         write("d");
         type(KeyCode.ENTER);

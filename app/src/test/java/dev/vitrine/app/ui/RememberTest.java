@@ -29,7 +29,9 @@ class RememberTest extends WindowTest {
         });
         Path file = fixture("fixtures/zss/letters-none.zss");
         fx(() -> w[0].open(List.of(file))).get();
-        waitUntil("the tab", () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        waitUntil(
+                "the tab",
+                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
         fx(() -> {
             w[0].current().setDividers(new double[] {0.31, 0.42, 0.7});
             w[0].theme().darkProperty().set(true);
@@ -60,7 +62,9 @@ class RememberTest extends WindowTest {
         Hyperlink again = lookup(".welcome .hyperlink").query();
         assertEquals(file.toAbsolutePath().toString(), again.getText());
         click(again);
-        waitUntil("the recent file to open", () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        waitUntil(
+                "the recent file to open",
+                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
         assertEquals(0.31, fx(() -> w[0].current().dividers()[0]), 0.02, "dividers come back too");
         fx(() -> {
             w[0].current().dispose();

@@ -22,18 +22,26 @@ import org.junit.jupiter.api.Test;
 class TreeAndHexTest extends WindowTest {
 
     private static List<String> childNames(TreeItem<TreeEntry> item) {
-        return item.getChildren().stream().map(c -> c instanceof NodeTreeItem n ? n.node().name() : c.getValue().toString()).toList();
+        return item.getChildren().stream()
+                .map(c -> c instanceof NodeTreeItem n
+                        ? n.node().name()
+                        : c.getValue().toString())
+                .toList();
     }
 
     private Label treeLabel(String text) {
-        return lookup(".structure-tree .label").match((Label l) -> text.equals(l.getText())).query();
+        return lookup(".structure-tree .label")
+                .match((Label l) -> text.equals(l.getText()))
+                .query();
     }
 
     @Test
     void selectingANodeFramesItsBytesAndColoursItsFields() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/deep-index-3level.zss"));
         NodeTreeItem root = fx(() -> v.tree().rootItem());
-        assertEquals(List.of("header", "index (root): level 3 index block @ 7070", "data blocks"), fx(() -> childNames(root)),
+        assertEquals(
+                List.of("header", "index (root): level 3 index block @ 7070", "data blocks"),
+                fx(() -> childNames(root)),
                 "the first level is shown as soon as the file opens");
 
         click(treeLabel("header"));
@@ -44,9 +52,12 @@ class TreeAndHexTest extends WindowTest {
         assertEquals(243, node.end(), "the header's 243 bytes are framed");
         assertEquals("header", fx(() -> v.details().summary().nameText()));
         List<FieldsView.Item> fields = fx(() -> List.copyOf(v.details().fields().getItems()));
-        assertTrue(fields.stream().anyMatch(i -> i.field().name().equals("magic")),
+        assertTrue(
+                fields.stream().anyMatch(i -> i.field().name().equals("magic")),
                 "the header's fields are listed: " + fields);
-        long tinted = fx(() -> hex.marks().all().stream().filter(m -> m.kind() == HexMark.Kind.FIELD).count());
+        long tinted = fx(() -> hex.marks().all().stream()
+                .filter(m -> m.kind() == HexMark.Kind.FIELD)
+                .count());
         assertTrue(tinted >= 3, "fields with bytes are coloured in the hex view");
 
         click(treeLabel("index (root): level 3 index block @ 7070"));
@@ -54,7 +65,8 @@ class TreeAndHexTest extends WindowTest {
         HexMark index = fx(() -> hex.marks().node());
         assertEquals(7070, index.start());
         assertEquals(7123, index.end());
-        assertTrue(fx(() -> hex.topRow() <= 7070 / 16 && 7070 / 16 < hex.topRow() + hex.visibleRows()),
+        assertTrue(
+                fx(() -> hex.topRow() <= 7070 / 16 && 7070 / 16 < hex.topRow() + hex.visibleRows()),
                 "the hex view scrolled to the block");
         assertTrue(fx(hex::settled), "the visible rows are loaded");
     }
@@ -63,8 +75,11 @@ class TreeAndHexTest extends WindowTest {
     void clickingAByteSelectsTheDeepestNodeCoveringIt() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-none.zss"));
         // The first data block follows the header; its first record "b" is a few bytes in.
-        Node dataBlocks = fx(() -> ((NodeTreeItem) v.tree().rootItem().getChildren().get(2)).node());
-        Node first = background.run(() -> dataBlocks.children(0, 1).getFirst(), null, null).get();
+        Node dataBlocks =
+                fx(() -> ((NodeTreeItem) v.tree().rootItem().getChildren().get(2)).node());
+        Node first = background
+                .run(() -> dataBlocks.children(0, 1).getFirst(), null, null)
+                .get();
         long target = first.range().offset() + 3;
         HexView hex = v.hex().hex();
         fx(() -> {
@@ -81,7 +96,8 @@ class TreeAndHexTest extends WindowTest {
         TreeItem<TreeEntry> item = fx(() -> v.tree().view().getSelectionModel().getSelectedItem());
         assertEquals("data-block", ((NodeTreeItem) item.getParent()).node().kind(), "the tree was expanded down to it");
         assertEquals(target, fx(hex::caret), "the clicked byte stays marked");
-        assertTrue(fx(() -> hex.topRow() <= target / 16 && target / 16 < hex.topRow() + hex.visibleRows()),
+        assertTrue(
+                fx(() -> hex.topRow() <= target / 16 && target / 16 < hex.topRow() + hex.visibleRows()),
                 "the hex view did not jump away from the click");
     }
 

@@ -37,7 +37,9 @@ class VerifyTest extends WindowTest {
     private void verifyWithF5(ArchiveView v) throws Exception {
         click(v.tree().view());
         type(KeyCode.F5);
-        waitUntil("verify to finish", () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitUntil(
+                "verify to finish",
+                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
         settle();
     }
 
@@ -46,21 +48,37 @@ class VerifyTest extends WindowTest {
         ArchiveView v = open(fixture("fixtures/zss/root-checksum.zss"));
         verifyWithF5(v);
         List<Problem> found = problems(v);
-        assertTrue(found.stream().anyMatch(p -> p.offset() == 120 && p.severity() == Severity.ERROR && p.message().contains("checksum mismatch")),
+        assertTrue(
+                found.stream()
+                        .anyMatch(p -> p.offset() == 120
+                                && p.severity() == Severity.ERROR
+                                && p.message().contains("checksum mismatch")),
                 "problem at offset 120: " + found);
-        assertTrue(fx(() -> v.problems().state()).startsWith("verified: "), fx(() -> v.problems().state()));
+        assertTrue(
+                fx(() -> v.problems().state()).startsWith("verified: "),
+                fx(() -> v.problems().state()));
         assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())), "the file is marked damaged");
-        assertTrue(lookup(".structure-tree .health-badge.health-damaged").tryQuery().isPresent(), "a red badge is on screen");
+        assertTrue(
+                lookup(".structure-tree .health-badge.health-damaged")
+                        .tryQuery()
+                        .isPresent(),
+                "a red badge is on screen");
 
         TableView<Problem> table = v.problems().table();
-        int row = fx(() -> table.getItems().indexOf(found.stream().filter(p -> p.offset() == 120).findFirst().orElseThrow()));
+        int row = fx(() -> table.getItems()
+                .indexOf(found.stream()
+                        .filter(p -> p.offset() == 120)
+                        .findFirst()
+                        .orElseThrow()));
         click(tableRow(table, row));
         settle();
         Node selected = fx(() -> v.selection().selected());
         assertTrue(selected.range().contains(120), "the node covering offset 120 is selected: " + selected.name());
         assertEquals("index-block", selected.kind());
         assertEquals(120, fx(() -> v.hex().hex().caret()), "the hex view marks the offset");
-        assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().view().getSelectionModel().getSelectedItem())));
+        assertEquals(
+                Health.DAMAGED,
+                fx(() -> v.tree().healthOf(v.tree().view().getSelectionModel().getSelectedItem())));
         FontIcon badge = lookup(".node-summary .health-badge").query();
         assertTrue(badge.getStyleClass().contains("health-damaged"), "the summary says damaged");
     }
@@ -69,15 +87,27 @@ class VerifyTest extends WindowTest {
     void damageInADataBlockMarksItAndItsAncestorsInTheTreeAndTheIndexPicture() throws Exception {
         java.nio.file.Path file = temp.resolve("damaged.zss");
         java.util.Iterator<byte[]> records = java.util.stream.IntStream.range(0, 3000)
-                .mapToObj(i -> String.format("rec-%05d some payload", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII)).iterator();
-        dev.vitrine.core.format.zss.ZssWriter.write(file, dev.vitrine.core.format.zss.ZssWriter.Options.of(dev.vitrine.core.format.zss.ZssFlavor.ZSS)
-                .codec("deflate").approxBlockSize(2048).branchingFactor(4).parallelism(1), records);
+                .mapToObj(i ->
+                        String.format("rec-%05d some payload", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                .iterator();
+        dev.vitrine.core.format.zss.ZssWriter.write(
+                file,
+                dev.vitrine.core.format.zss.ZssWriter.Options.of(dev.vitrine.core.format.zss.ZssFlavor.ZSS)
+                        .codec("deflate")
+                        .approxBlockSize(2048)
+                        .branchingFactor(4)
+                        .parallelism(1),
+                records);
         long blockAt = damageDataBlock(file, 7);
         ArchiveView v = open(file);
         verifyWithF5(v);
         List<Problem> found = problems(v);
-        Problem crc = found.stream().filter(p -> p.offset() == blockAt).findFirst().orElseThrow(() -> new AssertionError(found));
-        click(tableRow(v.problems().table(), fx(() -> v.problems().table().getItems().indexOf(crc))));
+        Problem crc = found.stream()
+                .filter(p -> p.offset() == blockAt)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(found));
+        click(tableRow(
+                v.problems().table(), fx(() -> v.problems().table().getItems().indexOf(crc))));
         settle();
         assertEquals(blockAt, fx(() -> v.selection().selected().range().offset()));
         var item = fx(() -> v.tree().view().getSelectionModel().getSelectedItem());
@@ -85,11 +115,18 @@ class VerifyTest extends WindowTest {
             var at = p;
             assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(at)), "every ancestor is marked: " + at.getValue());
         }
-        assertEquals(Health.OK, fx(() -> v.tree().healthOf(item.getParent().getChildren().get(6))), "the block before is fine");
-        click(lookup(".details-tabs .tab-label").match((javafx.scene.control.Label l) -> "Index".equals(l.getText())).query());
+        assertEquals(
+                Health.OK,
+                fx(() -> v.tree().healthOf(item.getParent().getChildren().get(6))),
+                "the block before is fine");
+        click(lookup(".details-tabs .tab-label")
+                .match((javafx.scene.control.Label l) -> "Index".equals(l.getText()))
+                .query());
         waitUntil("the picture", () -> v.index() != null && v.index().picture() != null);
         settle();
-        long red = fx(() -> v.index().blockShapes().stream().filter(r -> r.getStyleClass().contains("health-damaged")).count());
+        long red = fx(() -> v.index().blockShapes().stream()
+                .filter(r -> r.getStyleClass().contains("health-damaged"))
+                .count());
         assertEquals(4, red, "root, two index levels and the data block are red");
     }
 
@@ -101,9 +138,12 @@ class VerifyTest extends WindowTest {
         long blockAt = damageDataBlock(file, 0);
         ArchiveView v = open(file);
         var indexRoot = fx(() -> v.tree().rootItem().getChildren().stream()
-                .filter(i -> i.getValue() instanceof dev.vitrine.app.ui.tree.TreeEntry.NodeEntry n && n.kind().equals("index-block"))
-                .findFirst().orElseThrow());
-        assertTrue(fx(() -> !indexRoot.isExpanded() && !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()),
+                .filter(i -> i.getValue() instanceof dev.vitrine.app.ui.tree.TreeEntry.NodeEntry n
+                        && n.kind().equals("index-block"))
+                .findFirst()
+                .orElseThrow());
+        assertTrue(
+                fx(() -> !indexRoot.isExpanded() && !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()),
                 "the root index block was never expanded");
         verifyWithF5(v);
         assertTrue(problems(v).stream().anyMatch(p -> p.offset() == blockAt), "" + problems(v));
@@ -111,19 +151,26 @@ class VerifyTest extends WindowTest {
         assertTrue(fx(() -> !((dev.vitrine.app.ui.tree.NodeTreeItem) indexRoot).isLoaded()), "still not expanded");
         // Its row has a long name; the red badge must still be on screen, not past the right edge.
         settle();
-        FontIcon red = lookup(".structure-tree .tree-cell").match((javafx.scene.control.TreeCell<?> c) -> c.getTreeItem() == indexRoot)
-                .lookup(".health-badge").query();
-        assertTrue(red.getStyleClass().contains("health-damaged"), red.getStyleClass().toString());
+        FontIcon red = lookup(".structure-tree .tree-cell")
+                .match((javafx.scene.control.TreeCell<?> c) -> c.getTreeItem() == indexRoot)
+                .lookup(".health-badge")
+                .query();
+        assertTrue(
+                red.getStyleClass().contains("health-damaged"),
+                red.getStyleClass().toString());
         var badge = fx(() -> red.localToScene(red.getBoundsInLocal()));
         var tree = fx(() -> v.tree().view().localToScene(v.tree().view().getBoundsInLocal()));
-        assertTrue(badge.getMaxX() <= tree.getMaxX() && badge.getMinX() >= tree.getMinX(), "badge " + badge + " inside the tree " + tree);
+        assertTrue(
+                badge.getMaxX() <= tree.getMaxX() && badge.getMinX() >= tree.getMinX(),
+                "badge " + badge + " inside the tree " + tree);
     }
 
     @Test
     void closingATabWhileItVerifiesUnmapsTheFileOnlyAfterTheVerifyStopped() throws Exception {
         var held = new dev.vitrine.app.ui.testing.HeldArchive(dev.vitrine.core.format.FormatRegistry.get()
                 .open(fixture("fixtures/zss/generated/recs1000-deflate.zss"), dev.vitrine.core.limits.Limits.DEFAULT));
-        ArchiveSession session = background.run(() -> ArchiveSession.of(held), null, null).get();
+        ArchiveSession session =
+                background.run(() -> ArchiveSession.of(held), null, null).get();
         fx(() -> window.show(session));
         settle();
         ArchiveView v = fx(window::current);
@@ -149,7 +196,10 @@ class VerifyTest extends WindowTest {
         assertTrue(problems(v).isEmpty(), "ordinary reads of this file succeed");
         assertEquals(Health.UNCHECKED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
         verifyWithF5(v);
-        assertTrue(problems(v).stream().anyMatch(p -> p.offset() == 120 && p.message().contains("too large")), "" + problems(v));
+        assertTrue(
+                problems(v).stream()
+                        .anyMatch(p -> p.offset() == 120 && p.message().contains("too large")),
+                "" + problems(v));
         assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
     }
 
@@ -167,9 +217,13 @@ class VerifyTest extends WindowTest {
     void aFileThatCannotBeReadNormallyStillOpensWithItsDamageShown() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/bad-magic.zss"));
         List<Problem> found = problems(v);
-        assertTrue(!found.isEmpty() && found.getFirst().message().contains("magic"), "shown at once, without verify: " + found);
+        assertTrue(
+                !found.isEmpty() && found.getFirst().message().contains("magic"),
+                "shown at once, without verify: " + found);
         assertEquals(Health.DAMAGED, fx(() -> v.tree().healthOf(v.tree().rootItem())));
-        assertTrue(fx(() -> window.notifier().lastMessage()).contains("showing what is readable"), fx(() -> window.notifier().lastMessage()));
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).contains("showing what is readable"),
+                fx(() -> window.notifier().lastMessage()));
         assertTrue(fx(() -> v.hex().hex().settled()), "its bytes are still shown");
     }
 

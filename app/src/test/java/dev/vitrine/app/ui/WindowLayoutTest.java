@@ -25,16 +25,26 @@ class WindowLayoutTest extends WindowTest {
         Banner.errorTime = Duration.seconds(120); // shown for the checks, however slow the machine
         ArchiveView v = open(fixture("fixtures/zss/bad-magic.zss"));
         waitUntil("the error", () -> v.notifier().shown() > 0);
-        assertTrue(fx(() -> v.notifier().lastMessage()).contains("bad-magic.zss"), fx(() -> v.notifier().lastMessage()));
-        assertEquals(fx(() -> v.notifier().lastMessage()), fx(() -> window.notifier().lastMessage()), "the window remembers it too");
+        assertTrue(
+                fx(() -> v.notifier().lastMessage()).contains("bad-magic.zss"),
+                fx(() -> v.notifier().lastMessage()));
+        assertEquals(
+                fx(() -> v.notifier().lastMessage()),
+                fx(() -> window.notifier().lastMessage()),
+                "the window remembers it too");
         assertEquals(0, fx(() -> window.notifier().shown()), "nothing over the whole window");
-        Bounds note = fx(() -> v.notifier().getChildrenUnmodifiable().getFirst().localToScene(
-                v.notifier().getChildrenUnmodifiable().getFirst().getBoundsInLocal()));
+        Bounds note = fx(() -> v.notifier()
+                .getChildrenUnmodifiable()
+                .getFirst()
+                .localToScene(v.notifier().getChildrenUnmodifiable().getFirst().getBoundsInLocal()));
         Bounds tab = fx(() -> v.localToScene(v.getBoundsInLocal()));
         assertTrue(tab.contains(note), "the message " + note + " is inside its archive's tab " + tab);
         for (TabPane tp : List.of(fx(() -> window.tabs()), v.details().tabs())) {
-            Bounds header = fx(() -> tp.getChildrenUnmodifiable().stream().filter(n -> n.getStyleClass().contains("tab-header-area"))
-                    .findFirst().map(n -> n.localToScene(n.getBoundsInLocal())).orElseThrow());
+            Bounds header = fx(() -> tp.getChildrenUnmodifiable().stream()
+                    .filter(n -> n.getStyleClass().contains("tab-header-area"))
+                    .findFirst()
+                    .map(n -> n.localToScene(n.getBoundsInLocal()))
+                    .orElseThrow());
             assertFalse(header.intersects(note), "the message " + note + " leaves the tabs " + header + " visible");
         }
         // A later error goes by itself, without a click.

@@ -44,6 +44,7 @@ final class ContentCopier {
     private MemorySegment runFirst;
     /** [releasedTo, runEnd): addresses written from the run and not released yet. */
     private long releasedTo;
+
     private long runEnd;
 
     ContentCopier(AtomicBoolean cancel) {
@@ -53,7 +54,9 @@ final class ContentCopier {
     /** Copies {@code content} to {@code out}; fails unless exactly {@code content.size()} bytes came (when it says). */
     long copy(Content content, FileChannel out, Tick tick) throws IOException {
         long expected = content.size();
-        long written = content instanceof SegmentContent sc ? copySegment(sc.segment(), out, tick) : copyStream(content, out, tick, expected);
+        long written = content instanceof SegmentContent sc
+                ? copySegment(sc.segment(), out, tick)
+                : copyStream(content, out, tick, expected);
         if (expected != Content.UNKNOWN_SIZE && written != expected) {
             throw new IOException("content has " + written + " bytes but its size says " + expected);
         }
@@ -85,7 +88,8 @@ final class ContentCopier {
             while ((n = in.read(arr, 0, arr.length)) > 0) {
                 checkCancelled();
                 // A stream that runs on past its declared size is damaged; stop rather than fill the disk.
-                if (expected != Content.UNKNOWN_SIZE && total + n > expected) throw new IOException("content runs past its size of " + expected + " bytes");
+                if (expected != Content.UNKNOWN_SIZE && total + n > expected)
+                    throw new IOException("content runs past its size of " + expected + " bytes");
                 buffer.clear().limit(n);
                 while (buffer.hasRemaining()) out.write(buffer);
                 total += n;

@@ -69,7 +69,8 @@ final class DirHandles implements AutoCloseable {
     boolean stillAt(String rel, Path logical) throws IOException {
         Handle h = handle(rel);
         try {
-            BasicFileAttributes now = Files.readAttributes(logical, BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes now =
+                    Files.readAttributes(logical, BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             return now.isDirectory() && h.key() != null && h.key().equals(now.fileKey());
         } catch (IOException e) {
             return false;
@@ -86,13 +87,15 @@ final class DirHandles implements AutoCloseable {
         int fd = LinuxCalls.openDirectory(parent.fd(), name);
         if (fd < 0) {
             int err = -fd;
-            if (err == LinuxCalls.ELOOP) throw new Blocked(rel + " in the destination is a symbolic link; not followed", true);
+            if (err == LinuxCalls.ELOOP)
+                throw new Blocked(rel + " in the destination is a symbolic link; not followed", true);
             if (err == LinuxCalls.ENOTDIR) throw new Blocked(rel + " in the destination is not a folder", false);
             throw new IOException(rel + ": " + why(err));
         }
         Object key;
         try {
-            key = Files.readAttributes(Path.of("/proc/self/fd/" + fd), BasicFileAttributes.class).fileKey();
+            key = Files.readAttributes(Path.of("/proc/self/fd/" + fd), BasicFileAttributes.class)
+                    .fileKey();
         } catch (IOException e) {
             LinuxCalls.close(fd);
             throw e;

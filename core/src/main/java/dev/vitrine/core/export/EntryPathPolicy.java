@@ -119,7 +119,8 @@ public final class EntryPathPolicy {
             if (kind != null) {
                 if (first == null) {
                     String uname = Character.getName(cp);
-                    first = kind + " " + String.format("U+%04X", cp) + (uname == null ? "" : " (" + uname + ")") + " at position " + i;
+                    first = kind + " " + String.format("U+%04X", cp) + (uname == null ? "" : " (" + uname + ")")
+                            + " at position " + i;
                 }
                 count++;
             }
@@ -150,7 +151,7 @@ public final class EntryPathPolicy {
             case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F, 0x17B4, 0x17B5 -> {
                 return "invisible character";
             }
-            default -> { }
+            default -> {}
         }
         int type = Character.getType(cp);
         if (type == Character.FORMAT) return "invisible format character";
@@ -174,7 +175,8 @@ public final class EntryPathPolicy {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (Character.isISOControl(c) || Character.isSurrogate(c) && !validSurrogateAt(name, i)) return true;
-            if (Character.isHighSurrogate(c) && validSurrogateAt(name, i) && isDeceptive(name.codePointAt(i))) return true;
+            if (Character.isHighSurrogate(c) && validSurrogateAt(name, i) && isDeceptive(name.codePointAt(i)))
+                return true;
             if (!Character.isSurrogate(c) && isDeceptive(c)) return true;
         }
         return false;
@@ -201,15 +203,18 @@ public final class EntryPathPolicy {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (c == 0) return new Refused("NUL character at position " + i);
-            if (Character.isISOControl(c)) return new Refused(String.format("control character U+%04X at position %d", (int) c, i));
-            if (Character.isHighSurrogate(c) && (i + 1 >= name.length() || !Character.isLowSurrogate(name.charAt(i + 1)))
+            if (Character.isISOControl(c))
+                return new Refused(String.format("control character U+%04X at position %d", (int) c, i));
+            if (Character.isHighSurrogate(c)
+                            && (i + 1 >= name.length() || !Character.isLowSurrogate(name.charAt(i + 1)))
                     || Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(name.charAt(i - 1)))) {
                 return new Refused("unpaired surrogate at position " + i);
             }
         }
         char first = name.charAt(0);
         if (first == '/' || first == '\\') return new Refused("absolute path");
-        if (name.length() >= 2 && name.charAt(1) == ':' && isAsciiLetter(first)) return new Refused("drive letter " + name.substring(0, 2));
+        if (name.length() >= 2 && name.charAt(1) == ':' && isAsciiLetter(first))
+            return new Refused("drive letter " + name.substring(0, 2));
 
         List<String> notes = new ArrayList<>(2);
         String slashed = name;
@@ -249,9 +254,13 @@ public final class EntryPathPolicy {
         for (int i = 0; i < seg.length(); i++) {
             char c = seg.charAt(i);
             switch (c) {
-                case ':' -> { return "character ':' (NTFS reads it as an alternate data stream)"; }
-                case '<', '>', '"', '|', '?', '*' -> { return "character '" + c + "'"; }
-                default -> { }
+                case ':' -> {
+                    return "character ':' (NTFS reads it as an alternate data stream)";
+                }
+                case '<', '>', '"', '|', '?', '*' -> {
+                    return "character '" + c + "'";
+                }
+                default -> {}
             }
         }
         char last = seg.charAt(seg.length() - 1);
@@ -307,7 +316,8 @@ public final class EntryPathPolicy {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (c == '"' || c == '\\') b.append('\\').append(c);
-            else if (Character.isISOControl(c) || Character.isSurrogate(c) && !validSurrogateAt(name, i)) b.append(String.format("\\u%04x", (int) c));
+            else if (Character.isISOControl(c) || Character.isSurrogate(c) && !validSurrogateAt(name, i))
+                b.append(String.format("\\u%04x", (int) c));
             else if (Character.isHighSurrogate(c) && isDeceptive(name.codePointAt(i))) {
                 b.append(String.format("\\u%04x\\u%04x", (int) c, (int) name.charAt(i + 1)));
                 i++;

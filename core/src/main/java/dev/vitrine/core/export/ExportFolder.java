@@ -38,6 +38,7 @@ final class ExportFolder implements AutoCloseable {
     private final Path root;
     /** Folders met so far, checked to be plain folders; true for those this export created. */
     private final Map<Path, Boolean> folders = new HashMap<>();
+
     private final boolean rootCreated;
     /** Handles pinning the folders (Linux); null where the system has none: then paths are used. */
     private final DirHandles handles;
@@ -108,7 +109,9 @@ final class ExportFolder implements AutoCloseable {
                             created = true;
                         } catch (FileAlreadyExistsException raced) {
                             a = attributes(p);
-                            if (a == null || !a.isDirectory() || a.isSymbolicLink()) return new Refused(relative(child) + " appeared while exporting and is not a plain folder");
+                            if (a == null || !a.isDirectory() || a.isSymbolicLink())
+                                return new Refused(
+                                        relative(child) + " appeared while exporting and is not a plain folder");
                             created = false;
                         }
                     } else if (a.isSymbolicLink()) {
@@ -136,15 +139,18 @@ final class ExportFolder implements AutoCloseable {
                 handles.forget(rel);
                 Path gone = dir;
                 folders.keySet().removeIf(f -> f.startsWith(gone));
-                return new Refused(relative(dir) + " in the destination was moved or replaced while exporting; not followed");
+                return new Refused(
+                        relative(dir) + " in the destination was moved or replaced while exporting; not followed");
             }
             // A folder we created held nothing but what this export put there, and no path is placed twice.
             if (created) return new Ready(target, at);
             BasicFileAttributes a = attributes(at);
             if (a == null) return new Ready(target, at);
-            if (a.isSymbolicLink()) return new Refused(relative(target) + " in the destination is a symbolic link; not replaced");
+            if (a.isSymbolicLink())
+                return new Refused(relative(target) + " in the destination is a symbolic link; not replaced");
             if (a.isDirectory()) return new Failed(relative(target) + " in the destination is a folder");
-            if (!a.isRegularFile()) return new Refused(relative(target) + " in the destination is a special file; not replaced");
+            if (!a.isRegularFile())
+                return new Refused(relative(target) + " in the destination is a special file; not replaced");
             return new Exists(target, at);
         } catch (DirHandles.Blocked e) {
             return e.link ? new Refused(e.getMessage()) : new Failed(e.getMessage());

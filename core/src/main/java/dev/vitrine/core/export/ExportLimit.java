@@ -1,8 +1,8 @@
 package dev.vitrine.core.export;
 
 import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.limits.Limits;
 import java.io.IOException;
 
 /**

@@ -13,10 +13,23 @@ import java.util.List;
  *                 {@link #refused}) unless overlaps were allowed, then exported and listed here
  * @param stop     why the export stopped before the end (the output limit), or null
  */
-public record ExportReport(List<Exported> exported, List<Skipped> skipped, List<Refused> refused,
-                           List<Failed> failed, long bytes, boolean cancelled, List<Overlap> overlaps, Stop stop) {
+public record ExportReport(
+        List<Exported> exported,
+        List<Skipped> skipped,
+        List<Refused> refused,
+        List<Failed> failed,
+        long bytes,
+        boolean cancelled,
+        List<Overlap> overlaps,
+        Stop stop) {
 
-    public ExportReport(List<Exported> exported, List<Skipped> skipped, List<Refused> refused, List<Failed> failed, long bytes, boolean cancelled) {
+    public ExportReport(
+            List<Exported> exported,
+            List<Skipped> skipped,
+            List<Refused> refused,
+            List<Failed> failed,
+            long bytes,
+            boolean cancelled) {
         this(exported, skipped, refused, failed, bytes, cancelled, List.of(), null);
     }
 
@@ -59,7 +72,11 @@ public record ExportReport(List<Exported> exported, List<Skipped> skipped, List<
 
     /** Entries asked for: those with an outcome, and those the stop left unwritten. */
     public int total() {
-        return exported.size() + skipped.size() + refused.size() + failed.size() + (stop == null ? 0 : stop.remaining());
+        return exported.size()
+                + skipped.size()
+                + refused.size()
+                + failed.size()
+                + (stop == null ? 0 : stop.remaining());
     }
 
     /** Collects outcomes while an export runs. Not thread-safe: one export, one thread. */
@@ -74,8 +91,15 @@ public record ExportReport(List<Exported> exported, List<Skipped> skipped, List<
         Stop stop;
 
         ExportReport build() {
-            return new ExportReport(List.copyOf(exported), List.copyOf(skipped), List.copyOf(refused), List.copyOf(failed), bytes, cancelled,
-                    List.copyOf(overlaps), stop);
+            return new ExportReport(
+                    List.copyOf(exported),
+                    List.copyOf(skipped),
+                    List.copyOf(refused),
+                    List.copyOf(failed),
+                    bytes,
+                    cancelled,
+                    List.copyOf(overlaps),
+                    stop);
         }
     }
 }

@@ -79,9 +79,10 @@ public final class ExportTarget {
         if (!archive.startsWith(dest)) return;
         // The archive lies under the destination: look at where each entry would go.
         for (Content c : contents) {
-            if (policy.check(c.name()) instanceof EntryPathPolicy.Safe s && holdsPath(dest.resolve(s.relative()).normalize())) {
-                throw new Refused("entry " + EntryPathPolicy.quote(c.name()) + " would be written over the archive being read ("
-                        + shown + "); choose another folder");
+            if (policy.check(c.name()) instanceof EntryPathPolicy.Safe s
+                    && holdsPath(dest.resolve(s.relative()).normalize())) {
+                throw new Refused("entry " + EntryPathPolicy.quote(c.name())
+                        + " would be written over the archive being read (" + shown + "); choose another folder");
             }
         }
     }
@@ -92,7 +93,8 @@ public final class ExportTarget {
         if (holdsPath(target)) return true;
         if (folder || key == null || !exists) return false;
         try {
-            return key.equals(Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey());
+            return key.equals(Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                    .fileKey());
         } catch (IOException e) {
             return false;
         }

@@ -59,12 +59,22 @@ public final class Exporter {
     }
 
     /** {@code publisher} null: one chosen for this system at each export. */
-    Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher) {
+    Exporter(
+            ExportOptions options,
+            ExportProgress progress,
+            AtomicBoolean cancel,
+            EntryPathPolicy policy,
+            TempFile.Publisher publisher) {
         this(options, progress, cancel, policy, publisher, ExportTarget.ANY);
     }
 
-    private Exporter(ExportOptions options, ExportProgress progress, AtomicBoolean cancel, EntryPathPolicy policy, TempFile.Publisher publisher,
-                     ExportTarget target) {
+    private Exporter(
+            ExportOptions options,
+            ExportProgress progress,
+            AtomicBoolean cancel,
+            EntryPathPolicy policy,
+            TempFile.Publisher publisher,
+            ExportTarget target) {
         this.target = target;
         this.options = options;
         this.progress = progress == null ? ExportProgress.NONE : progress;
@@ -84,7 +94,13 @@ public final class Exporter {
      * anything is written. Null (an archive read over the network): no such check.
      */
     public Exporter readingFrom(Path archive) {
-        return new Exporter(options, progress, cancel, policy, publisher, archive == null ? ExportTarget.ANY : ExportTarget.excluding(archive));
+        return new Exporter(
+                options,
+                progress,
+                cancel,
+                policy,
+                publisher,
+                archive == null ? ExportTarget.ANY : ExportTarget.excluding(archive));
     }
 
     /**
@@ -124,7 +140,12 @@ public final class Exporter {
         int[] covering = new int[contents.size()];
         for (int i = 0; i < covering.length; i++) covering[i] = all[skip + i];
         stored = stored.subList(skip, stored.size());
-        Run run = new Run(dest, new ContentCopier(cancel), publisher != null ? publisher : TempFile.Publisher.forThisSystem(), report, total);
+        Run run = new Run(
+                dest,
+                new ContentCopier(cancel),
+                publisher != null ? publisher : TempFile.Publisher.forThisSystem(),
+                report,
+                total);
         try {
             for (int i = 0; i < contents.size(); i++) {
                 if (cancel.get()) throw new CancelledException();
@@ -132,13 +153,18 @@ public final class Exporter {
                 String overlap = null;
                 if (covering[i] >= 0) {
                     int k = covering[i];
-                    overlap = k < skip ? overlapText(stored.get(i), others.get(k).name(), others.get(k).stored())
+                    overlap = k < skip
+                            ? overlapText(
+                                    stored.get(i),
+                                    others.get(k).name(),
+                                    others.get(k).stored())
                             : overlapText(stored.get(i), contents.get(k - skip).name(), stored.get(k - skip));
                 }
                 try {
                     exportOne(c, stored.get(i), overlap, run);
                 } catch (OutputLimitReached stop) {
-                    report.stop = new ExportReport.Stop(c.name(), offsetOf(stored.get(i)), stop.getMessage(), contents.size() - i);
+                    report.stop = new ExportReport.Stop(
+                            c.name(), offsetOf(stored.get(i)), stop.getMessage(), contents.size() - i);
                     break;
                 }
             }
@@ -168,7 +194,12 @@ public final class Exporter {
         /** Bytes actually written, the failed entries' partial bytes included: what the output limit counts. */
         long copied;
 
-        Run(ExportFolder dest, ContentCopier copier, TempFile.Publisher publish, ExportReport.Builder report, long total) {
+        Run(
+                ExportFolder dest,
+                ContentCopier copier,
+                TempFile.Publisher publish,
+                ExportReport.Builder report,
+                long total) {
             this.dest = dest;
             this.copier = copier;
             this.publish = publish;
@@ -188,7 +219,8 @@ public final class Exporter {
         if (overlap != null) {
             long at = offsetOf(stored);
             if (!options.allowOverlaps()) {
-                String why = overlap + "; not exported, since entries that share bytes let an archive expand far beyond its size (allow overlaps to export it anyway)";
+                String why = overlap
+                        + "; not exported, since entries that share bytes let an archive expand far beyond its size (allow overlaps to export it anyway)";
                 report.refused.add(new ExportReport.Refused(name, why, at));
                 report.overlaps.add(new ExportReport.Overlap(name, at, overlap, false));
                 return;
@@ -199,7 +231,8 @@ public final class Exporter {
         // ambiguous, so the later one is refused rather than silently replacing the first.
         String duplicate = run.files.get(safe.relative());
         if (duplicate != null) {
-            report.refused.add(new ExportReport.Refused(name, "another entry in this export is also written as " + safe.relative(), offsetOf(stored)));
+            report.refused.add(new ExportReport.Refused(
+                    name, "another entry in this export is also written as " + safe.relative(), offsetOf(stored)));
             return;
         }
         String clash = clash(safe, name, run);
@@ -209,8 +242,9 @@ public final class Exporter {
         }
         long size = Math.max(0, safeSize(c));
         if (size > options.maxOutputBytes() - run.copied) {
-            throw new OutputLimitReached("writing its " + size + " bytes" + storedAt(stored) + " would take the export to "
-                    + (run.copied + size) + " bytes, past the output limit of " + options.maxOutputBytes() + " bytes");
+            throw new OutputLimitReached("writing its " + size + " bytes" + storedAt(stored)
+                    + " would take the export to " + (run.copied + size) + " bytes, past the output limit of "
+                    + options.maxOutputBytes() + " bytes");
         }
         ExportFolder.Placement p = run.dest.place(safe.segments());
         // Checked before the export, but a hard link or another spelling can still reach the archive.
@@ -220,10 +254,13 @@ public final class Exporter {
         }
         int exportedBefore = report.exported.size();
         switch (p) {
-            case ExportFolder.Refused r -> report.refused.add(new ExportReport.Refused(name, r.reason(), offsetOf(stored)));
+            case ExportFolder.Refused r ->
+                report.refused.add(new ExportReport.Refused(name, r.reason(), offsetOf(stored)));
             case ExportFolder.Failed f -> report.failed.add(new ExportReport.Failed(name, f.reason()));
-            case ExportFolder.Exists e when !options.overwrite() ->
-                    report.skipped.add(new ExportReport.Skipped(name, e.target(), "already exists; not replaced without the overwrite option"));
+            case ExportFolder.Exists e
+            when !options.overwrite() ->
+                report.skipped.add(new ExportReport.Skipped(
+                        name, e.target(), "already exists; not replaced without the overwrite option"));
             case ExportFolder.Exists e -> write(c, name, e.target(), e.at(), safe, run);
             case ExportFolder.Ready r -> write(c, name, r.target(), r.at(), safe, run);
         }
@@ -254,8 +291,8 @@ public final class Exporter {
             prefix.append(segs.get(i));
             String file = run.files.get(prefix.toString());
             if (file != null) {
-                return "its folder " + EntryPathPolicy.quote(prefix.toString()) + " is a file in this export (entry " + EntryPathPolicy.quote(file)
-                        + "), so it cannot be written";
+                return "its folder " + EntryPathPolicy.quote(prefix.toString()) + " is a file in this export (entry "
+                        + EntryPathPolicy.quote(file) + "), so it cannot be written";
             }
         }
         run.files.put(rel, name);
@@ -278,9 +315,12 @@ public final class Exporter {
                 run.copied += bytes;
                 // The size was checked before; this catches content that writes more than it said.
                 if (run.copied > options.maxOutputBytes()) {
-                    throw new OutputLimitReached(c.size() == Content.UNKNOWN_SIZE
-                            ? "writing it took the export past the output limit of " + options.maxOutputBytes() + " bytes"
-                            : "it wrote more than its declared size, taking the export past the output limit of " + options.maxOutputBytes() + " bytes");
+                    throw new OutputLimitReached(
+                            c.size() == Content.UNKNOWN_SIZE
+                                    ? "writing it took the export past the output limit of " + options.maxOutputBytes()
+                                            + " bytes"
+                                    : "it wrote more than its declared size, taking the export past the output limit of "
+                                            + options.maxOutputBytes() + " bytes");
                 }
                 progress.progress(run.done, run.total, name);
             });
@@ -295,7 +335,8 @@ public final class Exporter {
         } catch (IOException | RuntimeException e) {
             run.done = before + Math.max(0, safeSize(c));
             // Name the folder as the user knows it, not by its handle.
-            String why = dev.vitrine.core.text.Messages.describe(e).replace(at.getParent() + "/", target.getParent() + "/");
+            String why =
+                    dev.vitrine.core.text.Messages.describe(e).replace(at.getParent() + "/", target.getParent() + "/");
             report.failed.add(new ExportReport.Failed(name, why));
         }
     }
@@ -308,8 +349,9 @@ public final class Exporter {
     }
 
     private static String overlapText(ByteRange mine, String otherName, ByteRange other) {
-        return "its bytes at offset " + mine.offset() + " [" + mine.offset() + ", " + mine.end() + ") overlap those of entry "
-                + EntryPathPolicy.quote(otherName) + " [" + other.offset() + ", " + other.end() + ")";
+        return "its bytes at offset " + mine.offset() + " [" + mine.offset() + ", " + mine.end()
+                + ") overlap those of entry " + EntryPathPolicy.quote(otherName) + " [" + other.offset() + ", "
+                + other.end() + ")";
     }
 
     private static String storedAt(ByteRange r) {
@@ -355,7 +397,9 @@ public final class Exporter {
                         switch (f.place(inside)) {
                             case ExportFolder.Refused r -> notMade.add(EntryPathPolicy.quote(name) + ": " + r.reason());
                             case ExportFolder.Failed x -> notMade.add(EntryPathPolicy.quote(name) + ": " + x.reason());
-                            default -> { /* made, or already a plain folder */ }
+                            default -> {
+                                /* made, or already a plain folder */
+                            }
                         }
                     }
                 }

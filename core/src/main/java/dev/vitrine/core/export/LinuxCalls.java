@@ -38,7 +38,8 @@ final class LinuxCalls {
     private static final int MADV_DONTNEED = 4;
 
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+    private static final VarHandle ERRNO =
+            CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
     /** How java.nio turns path strings into bytes on this system; we must pass the same bytes. */
     private static final Charset PATH_CHARSET = pathCharset();
 
@@ -48,6 +49,7 @@ final class LinuxCalls {
     private static final MethodHandle CLOSE;
     /** open(2) flags that differ by architecture: the generic ABI's (x86-64, riscv64) or arm64's; 0 where unknown. */
     private static final int O_DIRECTORY;
+
     private static final int O_NOFOLLOW;
     private static final int O_PATH = 010000000;
     private static final int O_CLOEXEC = 02000000;
@@ -68,20 +70,49 @@ final class LinuxCalls {
                 Linker linker = Linker.nativeLinker();
                 var lookup = linker.defaultLookup();
                 Linker.Option errno = Linker.Option.captureCallState("errno");
-                // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags)
-                rename = lookup.find("renameat2").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno)).orElse(null);
+                // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int
+                // flags)
+                rename = lookup.find("renameat2")
+                        .map(sym -> linker.downcallHandle(
+                                sym,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.JAVA_INT),
+                                errno))
+                        .orElse(null);
                 // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
-                madvise = lookup.find("madvise").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT))).orElse(null);
+                madvise = lookup.find("madvise")
+                        .map(sym -> linker.downcallHandle(
+                                sym,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.JAVA_LONG,
+                                        ValueLayout.JAVA_INT)))
+                        .orElse(null);
                 MethodHandle getpagesize = lookup.find("getpagesize")
-                        .map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT))).orElse(null);
+                        .map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT)))
+                        .orElse(null);
                 page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
                 // int openat(int dirfd, const char *path, int flags); int close(int fd)
-                openat = lookup.find("openat").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno)).orElse(null);
-                close = lookup.find("close").map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.JAVA_INT))).orElse(null);
+                openat = lookup.find("openat")
+                        .map(sym -> linker.downcallHandle(
+                                sym,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.JAVA_INT),
+                                errno))
+                        .orElse(null);
+                close = lookup.find("close")
+                        .map(sym -> linker.downcallHandle(
+                                sym, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)))
+                        .orElse(null);
                 if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
             }
         } catch (Throwable e) {
@@ -121,7 +152,11 @@ final class LinuxCalls {
         if (OPENAT == null) return -ENOSYS;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) OPENAT.invokeExact(state, dirfd, arena.allocateFrom(name, PATH_CHARSET), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            int fd = (int) OPENAT.invokeExact(
+                    state,
+                    dirfd,
+                    arena.allocateFrom(name, PATH_CHARSET),
+                    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             return fd >= 0 ? fd : -(int) ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return -ENOSYS;
@@ -169,8 +204,13 @@ final class LinuxCalls {
         String b = to.toString();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int r = (int) RENAMEAT2.invokeExact(state, AT_FDCWD, arena.allocateFrom(a, PATH_CHARSET), AT_FDCWD,
-                    arena.allocateFrom(b, PATH_CHARSET), RENAME_NOREPLACE);
+            int r = (int) RENAMEAT2.invokeExact(
+                    state,
+                    AT_FDCWD,
+                    arena.allocateFrom(a, PATH_CHARSET),
+                    AT_FDCWD,
+                    arena.allocateFrom(b, PATH_CHARSET),
+                    RENAME_NOREPLACE);
             return r == 0 ? 0 : (int) ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return ENOSYS;

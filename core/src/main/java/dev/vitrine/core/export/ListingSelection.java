@@ -78,9 +78,20 @@ public final class ListingSelection {
             return listing.content(e);
         } catch (IOException ex) {
             return new Content() {
-                @Override public String name() { return e.name(); }
-                @Override public long size() { return e.size(); }
-                @Override public InputStream open() throws IOException { throw ex; }
+                @Override
+                public String name() {
+                    return e.name();
+                }
+
+                @Override
+                public long size() {
+                    return e.size();
+                }
+
+                @Override
+                public InputStream open() throws IOException {
+                    throw ex;
+                }
             };
         }
     }

@@ -32,7 +32,8 @@ final class TempFile implements AutoCloseable {
         Path dir = target.getParent();
         for (int attempt = 0; ; attempt++) {
             String base = shortened(target.getFileName().toString());
-            Path p = dir.resolve("." + base + ".vitrine-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".part");
+            Path p = dir.resolve("." + base + ".vitrine-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".part");
             try {
                 return new TempFile(p, FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
             } catch (FileAlreadyExistsException e) {
@@ -91,7 +92,8 @@ final class TempFile implements AutoCloseable {
             }
             if (err == LinuxCalls.EEXIST) return false;
             // This file system (or kernel) cannot: stop asking for the rest of this export.
-            if (err == LinuxCalls.EINVAL || err == LinuxCalls.ENOSYS || err == LinuxCalls.ENOTSUP) publisher.renameUsable = false;
+            if (err == LinuxCalls.EINVAL || err == LinuxCalls.ENOSYS || err == LinuxCalls.ENOTSUP)
+                publisher.renameUsable = false;
             // Any other error: the portable path below meets it too and reports it in java.nio's words.
         }
         return publishByLink(target);

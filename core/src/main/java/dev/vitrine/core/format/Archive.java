@@ -2,8 +2,8 @@ package dev.vitrine.core.format;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
@@ -37,7 +37,8 @@ public interface Archive extends AutoCloseable {
      */
     default ByteSource source(FileRef file) throws IOException {
         if (file.isMain()) return source();
-        throw new java.nio.file.NoSuchFileException(path().resolve(file.path()).toString(), null, "not a file of this archive");
+        throw new java.nio.file.NoSuchFileException(
+                path().resolve(file.path()).toString(), null, "not a file of this archive");
     }
 
     /** How a file of this archive is named in messages: the archive's name, or the part's relative path. */
@@ -75,7 +76,9 @@ public interface Archive extends AutoCloseable {
      * override this to match that tool's output byte for byte.
      */
     default String infoJson() throws IOException {
-        return dev.vitrine.core.json.Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(info()) + "\n";
+        return dev.vitrine.core.json.Json.MAPPER
+                        .writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(info()) + "\n";
     }
 
     /** Checks everything, streaming problems and progress to {@code ctx}; honours cancellation. */

@@ -1,9 +1,9 @@
 package dev.vitrine.core.format;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.io.TruncatedException;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.remote.RemoteException;
@@ -33,6 +33,7 @@ public final class ArchiveFiles implements AutoCloseable {
     private final Location location;
     /** The local folder, or null when the parts are remote. */
     private final Path root;
+
     private final int maxOpen;
     private final Map<FileRef, Part> parts = new LinkedHashMap<>();
     private final LinkedHashMap<FileRef, MappedFileSource> mapped = new LinkedHashMap<>(16, 0.75f, true);
@@ -58,12 +59,17 @@ public final class ArchiveFiles implements AutoCloseable {
         }
         if (p == null) {
             Path file = resolve(ref);
-            if (Files.isSymbolicLink(file)) throw new NoSuchFileException(file.toString(), null, "a symbolic link; links are not followed");
+            if (Files.isSymbolicLink(file))
+                throw new NoSuchFileException(file.toString(), null, "a symbolic link; links are not followed");
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                throw new NoSuchFileException(file.toString(), null, Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? "not a regular file" : "no such file");
+                throw new NoSuchFileException(
+                        file.toString(),
+                        null,
+                        Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? "not a regular file" : "no such file");
             }
             // Opened once here so a file we may not read says so, not "ends at 0" at its first read.
-            Files.newByteChannel(file, java.nio.file.StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS).close();
+            Files.newByteChannel(file, java.nio.file.StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)
+                    .close();
             p = new Part(ref, Files.size(file), null);
             parts.put(ref, p);
         }
@@ -82,7 +88,8 @@ public final class ArchiveFiles implements AutoCloseable {
         try {
             src = at.open();
         } catch (RemoteException e) {
-            if (e.reason().startsWith("no such object")) throw new NoSuchFileException(at.display(), null, "no such file");
+            if (e.reason().startsWith("no such object"))
+                throw new NoSuchFileException(at.display(), null, "no such file");
             throw e;
         }
         return new Part(ref, src.size(), src);
@@ -107,7 +114,10 @@ public final class ArchiveFiles implements AutoCloseable {
         for (int i = 0; i < rel.getNameCount() - 1; i++) {
             at = at.resolve(rel.getName(i));
             if (Files.isSymbolicLink(at)) {
-                throw new NoSuchFileException(file.toString(), null, base.relativize(at) + " is a symbolic link; links are not followed out of the archive folder");
+                throw new NoSuchFileException(
+                        file.toString(),
+                        null,
+                        base.relativize(at) + " is a symbolic link; links are not followed out of the archive folder");
             }
         }
         return file;

@@ -41,7 +41,8 @@ public interface ArchiveFormat {
      */
     default Archive open(Location location, Limits limits) throws IOException {
         Optional<Path> local = location.localPath();
-        if (local.isEmpty()) throw new RemoteException(location.display(), displayName() + " archives are read from local files only");
+        if (local.isEmpty())
+            throw new RemoteException(location.display(), displayName() + " archives are read from local files only");
         return open(local.get(), limits);
     }
 

@@ -40,7 +40,11 @@ public interface ArchiveWriter {
     void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter out) throws IOException;
 
     /** What an option's value is: a flag takes none. */
-    enum Kind { FLAG, TEXT, INTEGER }
+    enum Kind {
+        FLAG,
+        TEXT,
+        INTEGER
+    }
 
     /**
      * One option.

@@ -2,14 +2,11 @@ package dev.vitrine.core.format;
 
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileKinds;
-import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.OpenedLocation;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,7 +30,8 @@ public final class FormatRegistry {
 
     private static List<ArchiveFormat> load() {
         List<ArchiveFormat> list = new ArrayList<>();
-        ServiceLoader.load(ArchiveFormat.class, FormatRegistry.class.getClassLoader()).forEach(list::add);
+        ServiceLoader.load(ArchiveFormat.class, FormatRegistry.class.getClassLoader())
+                .forEach(list::add);
         list.sort(Comparator.comparing(ArchiveFormat::id));
         return list;
     }
@@ -71,7 +69,8 @@ public final class FormatRegistry {
 
     /** A FIFO, device or socket is refused with the file system's own words before it is opened. */
     private static void requireFile(Location location, Location.Stat stat) throws IOException {
-        if (!stat.isFile() && location.localPath().isPresent()) FileKinds.requireRegularFile(location.localPath().get());
+        if (!stat.isFile() && location.localPath().isPresent())
+            FileKinds.requireRegularFile(location.localPath().get());
     }
 
     private Optional<ArchiveFormat> best(Probe probe) {
@@ -122,7 +121,10 @@ public final class FormatRegistry {
         private final String reason;
 
         public UnknownFormatException(Path path) {
-            this(path.getFileName() == null ? path.toString() : path.getFileName().toString());
+            this(
+                    path.getFileName() == null
+                            ? path.toString()
+                            : path.getFileName().toString());
         }
 
         public UnknownFormatException(String name) {
@@ -143,7 +145,10 @@ public final class FormatRegistry {
     /** Thrown for a folder when no format claims folders like it ({@link Probe#isDirectory()}). */
     public static final class UnclaimedFolderException extends UnknownFormatException {
         public UnclaimedFolderException(Path path) {
-            this(path.getFileName() == null ? path.toString() : path.getFileName().toString());
+            this(
+                    path.getFileName() == null
+                            ? path.toString()
+                            : path.getFileName().toString());
         }
 
         public UnclaimedFolderException(String name) {

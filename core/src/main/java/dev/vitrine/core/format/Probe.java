@@ -1,8 +1,8 @@
 package dev.vitrine.core.format;
 
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.LocalLocation;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +60,9 @@ public final class Probe {
 
     /** True when the probed folder holds an entry {@code name} of {@code kind}. */
     public boolean has(String name, Location.Kind kind) {
-        return entries().map(es -> es.stream().anyMatch(e -> e.name().equals(name) && e.kind() == kind)).orElse(false);
+        return entries()
+                .map(es -> es.stream().anyMatch(e -> e.name().equals(name) && e.kind() == kind))
+                .orElse(false);
     }
 
     /** True when the file begins with {@code magic}. */

@@ -1,11 +1,11 @@
 package dev.vitrine.core.format;
 
-import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.verify.VerifyReport;
-import dev.vitrine.core.verify.VerifyListener;
-import dev.vitrine.core.verify.VerifyContext;
-import dev.vitrine.core.verify.CancelledException;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.verify.CancelledException;
+import dev.vitrine.core.verify.VerifyContext;
+import dev.vitrine.core.verify.VerifyListener;
+import dev.vitrine.core.verify.VerifyReport;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -34,13 +34,18 @@ public final class VerifyEngine {
             if (gone == null) gone = dev.vitrine.core.io.FileChangedException.find(e);
             if (gone != null) throw new java.io.UncheckedIOException(gone);
             if (e instanceof InternalError ie) throw ie;
-            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.io.FileRef.MAIN), -1, "read error: " + dev.vitrine.core.text.Messages.reason(e)));
+            ctx.report(Problem.error(
+                    archive.displayName(dev.vitrine.core.io.FileRef.MAIN),
+                    -1,
+                    "read error: " + dev.vitrine.core.text.Messages.reason(e)));
         } catch (java.io.UncheckedIOException e) {
             if (dev.vitrine.core.io.SourceUnavailableException.in(e) != null) throw e;
-            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.io.FileRef.MAIN), -1, "internal error while verifying: " + e));
+            ctx.report(Problem.error(
+                    archive.displayName(dev.vitrine.core.io.FileRef.MAIN), -1, "internal error while verifying: " + e));
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A reader bug must not hide the verdict: report it as damage we could not place.
-            ctx.report(Problem.error(archive.displayName(dev.vitrine.core.io.FileRef.MAIN), -1, "internal error while verifying: " + e));
+            ctx.report(Problem.error(
+                    archive.displayName(dev.vitrine.core.io.FileRef.MAIN), -1, "internal error while verifying: " + e));
         }
         // A run of problems of one kind still open ends with its summary line.
         ctx.finish();

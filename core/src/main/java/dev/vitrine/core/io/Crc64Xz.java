@@ -83,18 +83,29 @@ public final class Crc64Xz {
         return update(crc, MemorySegment.ofArray(b), off, len);
     }
 
-    private static long step(long[] t0, long[] t1, long[] t2, long[] t3, long[] t4, long[] t5, long[] t6, long[] t7, long v) {
-        return t7[(int) (v & 0xff)] ^ t6[(int) ((v >>> 8) & 0xff)] ^ t5[(int) ((v >>> 16) & 0xff)]
-                ^ t4[(int) ((v >>> 24) & 0xff)] ^ t3[(int) ((v >>> 32) & 0xff)] ^ t2[(int) ((v >>> 40) & 0xff)]
-                ^ t1[(int) ((v >>> 48) & 0xff)] ^ t0[(int) (v >>> 56)];
+    private static long step(
+            long[] t0, long[] t1, long[] t2, long[] t3, long[] t4, long[] t5, long[] t6, long[] t7, long v) {
+        return t7[(int) (v & 0xff)]
+                ^ t6[(int) ((v >>> 8) & 0xff)]
+                ^ t5[(int) ((v >>> 16) & 0xff)]
+                ^ t4[(int) ((v >>> 24) & 0xff)]
+                ^ t3[(int) ((v >>> 32) & 0xff)]
+                ^ t2[(int) ((v >>> 40) & 0xff)]
+                ^ t1[(int) ((v >>> 48) & 0xff)]
+                ^ t0[(int) (v >>> 56)];
     }
 
     /** The raw register after feeding LANE zero bytes. */
     private static long shiftLane(long x) {
         final long[][] s = SHIFT;
-        return s[0][(int) (x & 0xff)] ^ s[1][(int) ((x >>> 8) & 0xff)] ^ s[2][(int) ((x >>> 16) & 0xff)]
-                ^ s[3][(int) ((x >>> 24) & 0xff)] ^ s[4][(int) ((x >>> 32) & 0xff)] ^ s[5][(int) ((x >>> 40) & 0xff)]
-                ^ s[6][(int) ((x >>> 48) & 0xff)] ^ s[7][(int) (x >>> 56)];
+        return s[0][(int) (x & 0xff)]
+                ^ s[1][(int) ((x >>> 8) & 0xff)]
+                ^ s[2][(int) ((x >>> 16) & 0xff)]
+                ^ s[3][(int) ((x >>> 24) & 0xff)]
+                ^ s[4][(int) ((x >>> 32) & 0xff)]
+                ^ s[5][(int) ((x >>> 40) & 0xff)]
+                ^ s[6][(int) ((x >>> 48) & 0xff)]
+                ^ s[7][(int) (x >>> 56)];
     }
 
     /** Whether the native (liblzma) path is in use. */

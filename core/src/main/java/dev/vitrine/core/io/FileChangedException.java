@@ -1,7 +1,5 @@
 package dev.vitrine.core.io;
 
-import java.io.IOException;
-
 /**
  * A mapped file shrank or was replaced while we read it (a log rotator, a download being
  * replaced): not damage in the archive, but nothing we read from it can be trusted. Made by
@@ -10,7 +8,10 @@ import java.io.IOException;
 public final class FileChangedException extends SourceUnavailableException {
 
     public FileChangedException(String file, long was, long now) {
-        this(file, "changed while being read (was " + was + " bytes, now " + (now < 0 ? "gone" : String.valueOf(now)) + ")");
+        this(
+                file,
+                "changed while being read (was " + was + " bytes, now " + (now < 0 ? "gone" : String.valueOf(now))
+                        + ")");
     }
 
     private FileChangedException(String file, String reason) {

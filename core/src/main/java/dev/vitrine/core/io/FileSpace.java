@@ -39,16 +39,29 @@ public final class FileSpace {
         MethodHandle fallocate = null;
         MethodHandle close = null;
         try {
-            if (System.getProperty("os.name", "").equals("Linux") && FileSpace.class.getModule().isNativeAccessEnabled()) {
+            if (System.getProperty("os.name", "").equals("Linux")
+                    && FileSpace.class.getModule().isNativeAccessEnabled()) {
                 Linker linker = Linker.nativeLinker();
                 var lookup = linker.defaultLookup();
                 // int open(const char *path, int flags, ...): the mode is passed as the variadic argument it is.
-                open = linker.downcallHandle(lookup.find("open").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT), Linker.Option.firstVariadicArg(2));
+                open = linker.downcallHandle(
+                        lookup.find("open").orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+                        Linker.Option.firstVariadicArg(2));
                 // int posix_fallocate(int fd, off_t offset, off_t len): returns the error number itself
-                fallocate = linker.downcallHandle(lookup.find("posix_fallocate64").or(() -> lookup.find("posix_fallocate")).orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-                close = linker.downcallHandle(lookup.find("close").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+                fallocate = linker.downcallHandle(
+                        lookup.find("posix_fallocate64")
+                                .or(() -> lookup.find("posix_fallocate"))
+                                .orElseThrow(),
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_LONG));
+                close = linker.downcallHandle(
+                        lookup.find("close").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
             }
         } catch (Throwable e) {
             open = null;
@@ -71,7 +84,12 @@ public final class FileSpace {
             int err = fallocate(file, bytes);
             if (err == 0) return;
             if (err == ENOSPC || err == EDQUOT || err == EFBIG) {
-                throw new FileSystemException(file.toString(), null, err == EDQUOT ? "disk quota exceeded" : err == EFBIG ? "file too large" : "no space left on device");
+                throw new FileSystemException(
+                        file.toString(),
+                        null,
+                        err == EDQUOT
+                                ? "disk quota exceeded"
+                                : err == EFBIG ? "file too large" : "no space left on device");
             }
             // Anything else (the file could not be opened again, an odd file system): zeros below.
         }
@@ -85,7 +103,8 @@ public final class FileSpace {
     /** posix_fallocate's error number, or -1 when the file could not be opened by its path. */
     private static int fallocate(Path file, long bytes) {
         try (Arena arena = Arena.ofConfined()) {
-            int fd = (int) OPEN.invokeExact(arena.allocateFrom(file.toString(), pathCharset()), O_WRONLY | O_CLOEXEC, 0);
+            int fd =
+                    (int) OPEN.invokeExact(arena.allocateFrom(file.toString(), pathCharset()), O_WRONLY | O_CLOEXEC, 0);
             if (fd < 0) return -1;
             try {
                 return (int) FALLOCATE.invokeExact(fd, 0L, bytes);

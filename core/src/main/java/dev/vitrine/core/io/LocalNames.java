@@ -78,10 +78,15 @@ public final class LocalNames {
         public String problem() {
             if (bad.isEmpty()) return null;
             StringBuilder b = new StringBuilder();
-            b.append(bad.size()).append(bad.size() == 1 ? " file name" : " file names")
-                    .append(" cannot be stored as text (not valid in this system's encoding, ").append(java.nio.charset.Charset.forName(
-                            System.getProperty("sun.jnu.encoding", "UTF-8"), StandardCharsets.UTF_8).name()).append("): ");
-            for (int i = 0; i < bad.size() && i < SHOWN; i++) b.append(i == 0 ? "" : ", ").append(bad.get(i));
+            b.append(bad.size())
+                    .append(bad.size() == 1 ? " file name" : " file names")
+                    .append(" cannot be stored as text (not valid in this system's encoding, ")
+                    .append(java.nio.charset.Charset.forName(
+                                    System.getProperty("sun.jnu.encoding", "UTF-8"), StandardCharsets.UTF_8)
+                            .name())
+                    .append("): ");
+            for (int i = 0; i < bad.size() && i < SHOWN; i++)
+                b.append(i == 0 ? "" : ", ").append(bad.get(i));
             if (bad.size() > SHOWN) b.append(" and ").append(bad.size() - SHOWN).append(" more");
             return b.append("; rename them").toString();
         }
@@ -107,7 +112,9 @@ public final class LocalNames {
         int i = 0;
         while (i < bytes.length) {
             int b = bytes[i] & 0xff;
-            int len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+            int len = b < 0x80
+                    ? 1
+                    : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
             String s = len == 0 || i + len > bytes.length ? null : strict(bytes, i, len);
             if (s == null) {
                 out.append(String.format("\\x%02x", b));
@@ -127,8 +134,12 @@ public final class LocalNames {
 
     private static String strict(byte[] b, int from, int len) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, from, len)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(b, from, len))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

@@ -26,6 +26,7 @@ public final class MappedFileSource implements ByteSource {
     private final Path path;
     /** When this file was mapped, in mappings made by this process: see {@link #forgetChanged}. */
     private final long opened = MAPPINGS.incrementAndGet();
+
     private final Object fileKey;
     private final long modified;
 
@@ -35,9 +36,11 @@ public final class MappedFileSource implements ByteSource {
      * asks {@link #changedFile()} which one it was.
      */
     private static final Set<MappedFileSource> OPEN = ConcurrentHashMap.newKeySet();
+
     private static final java.util.concurrent.atomic.AtomicLong MAPPINGS = new java.util.concurrent.atomic.AtomicLong();
     /** Files mapped before this (by an earlier command of this process) are not the current one's to report. */
     private static volatile long reportFrom;
+
     private static final ConcurrentLinkedDeque<FileChangedException> CHANGED = new ConcurrentLinkedDeque<>();
 
     /** Tests only: sees each file just after it is mapped, to change it under its reader. */
@@ -66,10 +69,17 @@ public final class MappedFileSource implements ByteSource {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             BasicFileAttributes at = Files.readAttributes(path, BasicFileAttributes.class);
             long size = ch.size();
-            MemorySegment seg = size == 0 ? MemorySegment.ofArray(new byte[0]) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            MemorySegment seg = size == 0
+                    ? MemorySegment.ofArray(new byte[0])
+                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             Path fileName = path.getFileName();
-            MappedFileSource src = new MappedFileSource(fileName == null ? path.toString() : fileName.toString(), arena, seg,
-                    path, at.fileKey(), at.lastModifiedTime().toMillis());
+            MappedFileSource src = new MappedFileSource(
+                    fileName == null ? path.toString() : fileName.toString(),
+                    arena,
+                    seg,
+                    path,
+                    at.fileKey(),
+                    at.lastModifiedTime().toMillis());
             OPEN.add(src);
             java.util.function.Consumer<Path> hook = afterMapping;
             if (hook != null) hook.accept(path);
@@ -134,7 +144,9 @@ public final class MappedFileSource implements ByteSource {
         long was = data.byteSize();
         try {
             BasicFileAttributes at = Files.readAttributes(path, BasicFileAttributes.class);
-            if (at.size() == was && Objects.equals(at.fileKey(), fileKey) && at.lastModifiedTime().toMillis() == modified) return null;
+            if (at.size() == was
+                    && Objects.equals(at.fileKey(), fileKey)
+                    && at.lastModifiedTime().toMillis() == modified) return null;
             return new FileChangedException(path.toString(), was, at.size());
         } catch (IOException gone) {
             return new FileChangedException(path.toString(), was, -1);

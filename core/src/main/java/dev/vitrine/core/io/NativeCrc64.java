@@ -33,7 +33,8 @@ final class NativeCrc64 {
             // Without --enable-native-access the JVM would print a warning on first use: stay quiet instead.
             if (!NativeCrc64.class.getModule().isNativeAccessEnabled()) return null;
             Optional<MemorySegment> sym = Optional.empty();
-            for (String name : new String[] {"liblzma.so.5", "liblzma.5.dylib", "liblzma.dylib", "liblzma.dll", "liblzma-5.dll"}) {
+            for (String name :
+                    new String[] {"liblzma.so.5", "liblzma.5.dylib", "liblzma.dylib", "liblzma.dll", "liblzma-5.dll"}) {
                 try {
                     sym = SymbolLookup.libraryLookup(name, Arena.global()).find("lzma_crc64");
                 } catch (IllegalArgumentException notFound) {
@@ -44,9 +45,15 @@ final class NativeCrc64 {
             if (sym.isEmpty()) return null;
             // uint64_t lzma_crc64(const uint8_t *buf, size_t size, uint64_t crc): pure, short, no
             // callbacks, so a critical call that may read heap arrays directly is safe.
-            MethodHandle h = Linker.nativeLinker().downcallHandle(sym.get(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-                    Linker.Option.critical(true));
+            MethodHandle h = Linker.nativeLinker()
+                    .downcallHandle(
+                            sym.get(),
+                            FunctionDescriptor.of(
+                                    ValueLayout.JAVA_LONG,
+                                    ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_LONG,
+                                    ValueLayout.JAVA_LONG),
+                            Linker.Option.critical(true));
             byte[] check = "123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
             long v = (long) h.invokeExact(MemorySegment.ofArray(check), (long) check.length, 0L);
             return v == 0x995dc9bbdf1939faL ? h : null;

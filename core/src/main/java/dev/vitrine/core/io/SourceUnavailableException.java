@@ -1,6 +1,5 @@
 package dev.vitrine.core.io;
 
-import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 
 /**

@@ -5,9 +5,12 @@ public final class TruncatedException extends FormatException {
     private final long length;
 
     public TruncatedException(String file, long offset, long length, long available, String what) {
-        super(file, offset, (what == null || what.isEmpty() ? "" : what + ": ")
-                + "unexpected end of data (needed " + length + " bytes at offset " + offset
-                + ", but the data ends at " + available + ")");
+        super(
+                file,
+                offset,
+                (what == null || what.isEmpty() ? "" : what + ": ")
+                        + "unexpected end of data (needed " + length + " bytes at offset " + offset
+                        + ", but the data ends at " + available + ")");
         this.length = length;
     }
 

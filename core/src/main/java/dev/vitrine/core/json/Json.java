@@ -12,10 +12,11 @@ public final class Json {
             .build();
 
     static {
-        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(256)
-                .maxNumberLength(1000)
-                .build());
+        MAPPER.getFactory()
+                .setStreamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(256)
+                        .maxNumberLength(1000)
+                        .build());
     }
 
     private Json() {}

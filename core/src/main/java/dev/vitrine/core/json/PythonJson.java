@@ -124,7 +124,11 @@ public final class PythonJson {
             for (int c : new int[] {first, first + 1}) {
                 BigDecimal cand = BigDecimal.valueOf(c).scaleByPowerOfTen(decpt - 1);
                 if (cand.doubleValue() == Math.abs(d)
-                        && (best == null || cand.subtract(exact).abs().compareTo(best.subtract(exact).abs()) < 0)) {
+                        && (best == null
+                                || cand.subtract(exact)
+                                                .abs()
+                                                .compareTo(best.subtract(exact).abs())
+                                        < 0)) {
                     best = cand;
                 }
             }

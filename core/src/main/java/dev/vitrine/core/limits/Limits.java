@@ -16,8 +16,14 @@ package dev.vitrine.core.limits;
  *                          content, would otherwise let a small archive fill a disk
  * @param exportSlackBytes  see {@code exportFactor}: what small archives may write beyond their size
  */
-public record Limits(long maxBlockBytes, long maxEntries, int maxDepth, long maxMetadataBytes, int maxOpenFiles,
-                     int exportFactor, long exportSlackBytes) {
+public record Limits(
+        long maxBlockBytes,
+        long maxEntries,
+        int maxDepth,
+        long maxMetadataBytes,
+        int maxOpenFiles,
+        int exportFactor,
+        long exportSlackBytes) {
 
     private static final int DEFAULT_OPEN_FILES = 64;
     private static final int DEFAULT_EXPORT_FACTOR = 4;
@@ -26,7 +32,14 @@ public record Limits(long maxBlockBytes, long maxEntries, int maxDepth, long max
     public static final Limits DEFAULT = new Limits(512L << 20, 10_000_000, 64, 256L << 20, DEFAULT_OPEN_FILES);
 
     public Limits(long maxBlockBytes, long maxEntries, int maxDepth, long maxMetadataBytes, int maxOpenFiles) {
-        this(maxBlockBytes, maxEntries, maxDepth, maxMetadataBytes, maxOpenFiles, DEFAULT_EXPORT_FACTOR, DEFAULT_EXPORT_SLACK);
+        this(
+                maxBlockBytes,
+                maxEntries,
+                maxDepth,
+                maxMetadataBytes,
+                maxOpenFiles,
+                DEFAULT_EXPORT_FACTOR,
+                DEFAULT_EXPORT_SLACK);
     }
 
     public Limits(long maxBlockBytes, long maxEntries, int maxDepth, long maxMetadataBytes) {
@@ -44,14 +57,16 @@ public record Limits(long maxBlockBytes, long maxEntries, int maxDepth, long max
      */
     public long maxExportBytes(long archiveBytes) {
         long size = Math.max(0, archiveBytes);
-        long scaled = size > Long.MAX_VALUE / Math.max(1, exportFactor) ? Long.MAX_VALUE : size * Math.max(1, exportFactor);
+        long scaled =
+                size > Long.MAX_VALUE / Math.max(1, exportFactor) ? Long.MAX_VALUE : size * Math.max(1, exportFactor);
         long slack = size > Long.MAX_VALUE - exportSlackBytes ? Long.MAX_VALUE : size + Math.max(0, exportSlackBytes);
         return Math.max(scaled, slack);
     }
 
     /** How {@link #maxExportBytes} is worked out, in words, for messages. */
     public String exportRule() {
-        return "the larger of " + exportFactor + " × the archive's size and the archive's size + " + humanBytes(exportSlackBytes);
+        return "the larger of " + exportFactor + " × the archive's size and the archive's size + "
+                + humanBytes(exportSlackBytes);
     }
 
     private static String humanBytes(long n) {

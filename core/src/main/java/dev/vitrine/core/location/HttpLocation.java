@@ -45,7 +45,8 @@ final class HttpLocation implements Location {
     }
 
     private RemoteObjects.Opened connect() throws IOException {
-        RemoteObjects.Opened o = RemoteObjects.open(new HttpTransport(uri, options.headers(), options.settings()), options.settings());
+        RemoteObjects.Opened o =
+                RemoteObjects.open(new HttpTransport(uri, options.headers(), options.settings()), options.settings());
         if (o.notice() != null) notice = o.notice();
         return o;
     }
@@ -64,7 +65,8 @@ final class HttpLocation implements Location {
 
     @Override
     public List<Entry> list() throws IOException {
-        throw new RemoteException(display(), "HTTP has no folder listings (open a folder archive from an s3:// prefix)");
+        throw new RemoteException(
+                display(), "HTTP has no folder listings (open a folder archive from an s3:// prefix)");
     }
 
     @Override

@@ -60,7 +60,9 @@ public final class LocalLocation implements Location {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(path)) {
             for (Path p : ds) {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                Kind k = a.isSymbolicLink() ? Kind.LINK : a.isDirectory() ? Kind.FOLDER : a.isRegularFile() ? Kind.FILE : Kind.OTHER;
+                Kind k = a.isSymbolicLink()
+                        ? Kind.LINK
+                        : a.isDirectory() ? Kind.FOLDER : a.isRegularFile() ? Kind.FILE : Kind.OTHER;
                 out.add(new Entry(p.getFileName().toString(), k, a.size()));
             }
         }

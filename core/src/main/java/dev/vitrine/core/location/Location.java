@@ -54,7 +54,12 @@ public interface Location {
         return localPath().isEmpty();
     }
 
-    enum Kind { FILE, FOLDER, LINK, OTHER }
+    enum Kind {
+        FILE,
+        FOLDER,
+        LINK,
+        OTHER
+    }
 
     /** What a stat found: its kind and, for a file, its size. */
     record Stat(Kind kind, long size) {

@@ -30,8 +30,11 @@ final class RemoteObjects {
         } catch (RemoteObject.RangeIgnored e) {
             try {
                 ByteSource whole = readWhole(transport.display(), e.response(), settings.wholeBodyBytes());
-                return new Opened(null, whole, "server ignores Range requests: read the whole object ("
-                        + whole.size() + " bytes" + ") once into a temporary file");
+                return new Opened(
+                        null,
+                        whole,
+                        "server ignores Range requests: read the whole object (" + whole.size() + " bytes"
+                                + ") once into a temporary file");
             } finally {
                 transport.close();
             }
@@ -39,7 +42,9 @@ final class RemoteObjects {
     }
 
     static ByteSource source(Opened o, String name, RemoteSettings settings) {
-        return o.object() != null ? new RemoteSource(o.object(), name, Math.min(Integer.MAX_VALUE - 16, settings.cacheBytes())) : o.whole();
+        return o.object() != null
+                ? new RemoteSource(o.object(), name, Math.min(Integer.MAX_VALUE - 16, settings.cacheBytes()))
+                : o.whole();
     }
 
     /**
@@ -49,19 +54,24 @@ final class RemoteObjects {
     private static ByteSource readWhole(String display, RangeTransport.Response r, long limit) throws IOException {
         if (r.total() > limit) {
             r.discard();
-            throw new RemoteException(display, "server ignores Range requests, and the object (" + r.total() + " bytes"
-                    + ") is over the limit of " + limit + " bytes for reading it whole");
+            throw new RemoteException(
+                    display,
+                    "server ignores Range requests, and the object (" + r.total() + " bytes" + ") is over the limit of "
+                            + limit + " bytes for reading it whole");
         }
         Path tmp = Files.createTempFile("vitrine-whole-", ".part");
         try {
             long n = 0;
-            try (InputStream in = r.body(); OutputStream out = Files.newOutputStream(tmp)) {
+            try (InputStream in = r.body();
+                    OutputStream out = Files.newOutputStream(tmp)) {
                 byte[] buf = new byte[1 << 16];
                 for (int k; (k = in.read(buf)) > 0; ) {
                     n += k;
                     if (n > limit) {
-                        throw new RemoteException(display, "server ignores Range requests, and the object is over the limit of "
-                                + limit + " bytes for reading it whole");
+                        throw new RemoteException(
+                                display,
+                                "server ignores Range requests, and the object is over the limit of " + limit
+                                        + " bytes for reading it whole");
                     }
                     out.write(buf, 0, k);
                 }

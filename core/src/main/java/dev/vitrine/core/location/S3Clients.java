@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.profiles.ProfileFileSystemSetting;
@@ -29,7 +29,9 @@ final class S3Clients {
     private static final Map<Key, S3Client> CLIENTS = new HashMap<>();
 
     static synchronized S3Client get(RemoteOptions options) {
-        Key k = new Key(options.noSignRequest(), options.endpoint() != null ? options.endpoint() : endpoint().orElse(null));
+        Key k = new Key(
+                options.noSignRequest(),
+                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null));
         return CLIENTS.computeIfAbsent(k, key -> build(options, key.anonymous(), key.endpoint()));
     }
 
@@ -37,9 +39,12 @@ final class S3Clients {
         var s = options.settings();
         var b = S3Client.builder()
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(s.connectTimeout()).socketTimeout(s.idleTimeout()))
+                        .connectionTimeout(s.connectTimeout())
+                        .socketTimeout(s.idleTimeout()))
                 // RemoteObject retries with resume; the SDK's own retries would multiply them
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(AwsRetryStrategy.doNotRetry()).build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(AwsRetryStrategy.doNotRetry())
+                        .build())
                 .region(region());
         if (anonymous) b.credentialsProvider(AnonymousCredentialsProvider.create());
         if (endpoint != null) b.endpointOverride(endpoint).forcePathStyle(true);
@@ -61,8 +66,12 @@ final class S3Clients {
             if (e != null && !e.isBlank()) return Optional.of(URI.create(e.strip()));
         }
         try {
-            String profile = Optional.ofNullable(System.getenv("AWS_PROFILE")).orElse(ProfileFileSystemSetting.AWS_PROFILE.defaultValue());
-            return ProfileFile.defaultProfileFile().profile(profile).flatMap(p -> p.property("endpoint_url")).map(URI::create);
+            String profile = Optional.ofNullable(System.getenv("AWS_PROFILE"))
+                    .orElse(ProfileFileSystemSetting.AWS_PROFILE.defaultValue());
+            return ProfileFile.defaultProfileFile()
+                    .profile(profile)
+                    .flatMap(p -> p.property("endpoint_url"))
+                    .map(URI::create);
         } catch (RuntimeException e) {
             return Optional.empty();
         }

@@ -63,14 +63,16 @@ final class S3Location implements Location {
     public synchronized Stat stat() throws IOException {
         if (!key.isEmpty() && !key.endsWith("/")) {
             try {
-                if (opened == null) opened = RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
+                if (opened == null)
+                    opened = RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
                 return new Stat(Kind.FILE, opened.size());
             } catch (RemoteException e) {
                 if (!e.reason().startsWith("no such object")) throw e;
             }
         }
         // no object of that name: a prefix with something under it is a folder
-        if (!page(prefix(), null, 1).contents().isEmpty() || !page(prefix(), null, 1).commonPrefixes().isEmpty()) {
+        if (!page(prefix(), null, 1).contents().isEmpty()
+                || !page(prefix(), null, 1).commonPrefixes().isEmpty()) {
             return new Stat(Kind.FOLDER, 0);
         }
         throw new RemoteException(display(), "no such object or prefix");
@@ -78,7 +80,9 @@ final class S3Location implements Location {
 
     @Override
     public synchronized ByteSource open() throws IOException {
-        RemoteObjects.Opened o = opened != null ? opened : RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
+        RemoteObjects.Opened o = opened != null
+                ? opened
+                : RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
         opened = null;
         return RemoteObjects.source(o, name(), options.settings());
     }
@@ -107,10 +111,16 @@ final class S3Location implements Location {
 
     private ListObjectsV2Response page(String prefix, String token, int max) throws IOException {
         try {
-            return client().listObjectsV2(ListObjectsV2Request.builder().bucket(bucket).prefix(prefix).delimiter("/")
-                    .maxKeys(max).continuationToken(token).build());
+            return client().listObjectsV2(ListObjectsV2Request.builder()
+                    .bucket(bucket)
+                    .prefix(prefix)
+                    .delimiter("/")
+                    .maxKeys(max)
+                    .continuationToken(token)
+                    .build());
         } catch (S3Exception e) {
-            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            String code =
+                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
             if (e.statusCode() == 404) throw new RemoteException(display(), "no such bucket (" + code + ", HTTP 404)");
             throw new RemoteException(display(), RemoteException.statusReason(e.statusCode(), code));
         } catch (SdkClientException e) {
@@ -120,7 +130,10 @@ final class S3Location implements Location {
 
     @Override
     public Location resolve(String relative) {
-        if (relative.startsWith("/") || relative.equals("..") || relative.startsWith("../") || relative.contains("/../")) {
+        if (relative.startsWith("/")
+                || relative.equals("..")
+                || relative.startsWith("../")
+                || relative.contains("/../")) {
             throw new IllegalArgumentException(relative + ": outside " + display());
         }
         return new S3Location(bucket, prefix() + relative, options);

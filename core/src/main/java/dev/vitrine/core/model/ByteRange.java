@@ -1,6 +1,7 @@
 package dev.vitrine.core.model;
 
 import dev.vitrine.core.io.FileRef;
+
 /**
  * A run of bytes in one file of an archive. {@code file} is {@link FileRef#MAIN} for a
  * single-file archive; formats made of several files (DataBundle, Ark) name the file
@@ -56,7 +57,10 @@ public record ByteRange(FileRef file, long offset, long length) {
 
     /** True when {@code other} is in the same file and lies inside this range. */
     public boolean encloses(ByteRange other) {
-        return !isNone() && !other.isNone() && file.equals(other.file)
-                && other.offset >= offset && other.end() <= end();
+        return !isNone()
+                && !other.isNone()
+                && file.equals(other.file)
+                && other.offset >= offset
+                && other.end() <= end();
     }
 }

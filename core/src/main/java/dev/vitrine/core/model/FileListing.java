@@ -23,7 +23,9 @@ public interface FileListing {
      */
     record Entry(String name, long size, ByteRange range, Map<String, Object> attributes, byte[] nameBytes) {
         public Entry {
-            attributes = attributes == null || attributes.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+            attributes = attributes == null || attributes.isEmpty()
+                    ? Map.of()
+                    : Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
             nameBytes = nameBytes == null ? null : nameBytes.clone();
         }
 
@@ -43,8 +45,12 @@ public interface FileListing {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Entry e && name.equals(e.name) && size == e.size && java.util.Objects.equals(range, e.range)
-                    && attributes.equals(e.attributes) && java.util.Arrays.equals(nameBytes, e.nameBytes);
+            return o instanceof Entry e
+                    && name.equals(e.name)
+                    && size == e.size
+                    && java.util.Objects.equals(range, e.range)
+                    && attributes.equals(e.attributes)
+                    && java.util.Arrays.equals(nameBytes, e.nameBytes);
         }
 
         @Override

@@ -34,7 +34,15 @@ public interface KeyValueIndex {
      * the value decoded, field by field; {@code range} the archive bytes the key points at, when
      * known. {@code index} is its position among the keys of the prefix it was read with.
      */
-    record Entry(long index, byte[] key, String keyText, String kind, String summary, int valueSize, List<Field> fields, ByteRange range) {
+    record Entry(
+            long index,
+            byte[] key,
+            String keyText,
+            String kind,
+            String summary,
+            int valueSize,
+            List<Field> fields,
+            ByteRange range) {
         public Entry {
             fields = List.copyOf(fields);
             if (range == null) range = ByteRange.NONE;
@@ -70,7 +78,10 @@ public interface KeyValueIndex {
         ByteArrayOutputStream out = new ByteArrayOutputStream(typed.length());
         int i = 0;
         while (i < typed.length()) {
-            if (typed.startsWith("\\x", i) && i + 4 <= typed.length() && isHex(typed.charAt(i + 2)) && isHex(typed.charAt(i + 3))) {
+            if (typed.startsWith("\\x", i)
+                    && i + 4 <= typed.length()
+                    && isHex(typed.charAt(i + 2))
+                    && isHex(typed.charAt(i + 3))) {
                 out.write(Integer.parseInt(typed.substring(i + 2, i + 4), 16));
                 i += 4;
             } else {
@@ -88,7 +99,10 @@ public interface KeyValueIndex {
 
     private static String strictUtf8(byte[] b) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(b))
+                    .toString();
         } catch (java.nio.charset.CharacterCodingException e) {
             return null;
         }

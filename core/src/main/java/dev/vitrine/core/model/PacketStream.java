@@ -26,8 +26,16 @@ public interface PacketStream {
      * child indices of its node from the archive's root (for selecting it), and a problem if it did
      * not decode.
      */
-    record Packet(int index, String type, long offset, long length, Object value, List<ValueTable> tables,
-                  Decoded decoded, List<Integer> nodePath, String problem) {}
+    record Packet(
+            int index,
+            String type,
+            long offset,
+            long length,
+            Object value,
+            List<ValueTable> tables,
+            Decoded decoded,
+            List<Integer> nodePath,
+            String problem) {}
 
     /** A part of a packet's value as rows, e.g. timestamp ranges or the files of a range index. */
     record ValueTable(String title, List<String> columns, List<List<String>> rows) {}

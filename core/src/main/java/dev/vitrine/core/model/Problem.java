@@ -1,7 +1,7 @@
 package dev.vitrine.core.model;
 
-import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.io.FormatException;
 import java.util.List;
 
 /**
@@ -16,8 +16,15 @@ import java.util.List;
  * @param expected what the format required, when there is one value to name ("" otherwise)
  * @param actual   what the bytes held instead ("" otherwise)
  */
-public record Problem(Severity severity, String file, FileRef ref, long offset, String message,
-                      List<Long> nodePath, String expected, String actual) {
+public record Problem(
+        Severity severity,
+        String file,
+        FileRef ref,
+        long offset,
+        String message,
+        List<Long> nodePath,
+        String expected,
+        String actual) {
 
     public Problem {
         if (ref == null) ref = FileRef.MAIN;
@@ -54,7 +61,15 @@ public record Problem(Severity severity, String file, FileRef ref, long offset, 
 
     /** This problem with the expected and actual values named. */
     public Problem expecting(Object expectedValue, Object actualValue) {
-        return new Problem(severity, file, ref, offset, message, nodePath, String.valueOf(expectedValue), String.valueOf(actualValue));
+        return new Problem(
+                severity,
+                file,
+                ref,
+                offset,
+                message,
+                nodePath,
+                String.valueOf(expectedValue),
+                String.valueOf(actualValue));
     }
 
     /** This problem tied to the node at {@code path} (child indices from the root). */
@@ -74,7 +89,8 @@ public record Problem(Severity severity, String file, FileRef ref, long offset, 
     @Override
     public String toString() {
         String where = offset >= 0 ? file + ": offset " + offset + ": " : file + ": ";
-        String values = hasExpected() && !message.contains(actual) ? " (expected " + expected + ", found " + actual + ")" : "";
+        String values =
+                hasExpected() && !message.contains(actual) ? " (expected " + expected + ", found " + actual + ")" : "";
         return (severity == Severity.ERROR ? "" : severity.name().toLowerCase() + ": ") + where + message + values;
     }
 }

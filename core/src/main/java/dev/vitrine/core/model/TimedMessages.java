@@ -1,8 +1,8 @@
 package dev.vitrine.core.model;
 
-import dev.vitrine.core.io.FileRef;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,8 +19,15 @@ import java.util.List;
 public interface TimedMessages {
 
     /** One channel: the ark-logtool columns. {@code bytes} are stored (compressed) bytes. */
-    record ChannelInfo(String name, String type, long count, long minTimeNs, long maxTimeNs, long bytes, double rateHz,
-                       boolean latched) {}
+    record ChannelInfo(
+            String name,
+            String type,
+            long count,
+            long minTimeNs,
+            long maxTimeNs,
+            long bytes,
+            double rateHz,
+            boolean latched) {}
 
     /** Channels with at least one visible message, by name. Reads indexes only. */
     List<ChannelInfo> channels() throws IOException;
@@ -42,8 +49,11 @@ public interface TimedMessages {
      * channel, the first and last time of its messages in each file that stores them (so damage
      * in a file marks where on its lanes).
      */
-    record Overview(List<ChannelInfo> channels, List<Hidden> hidden, TimelineDensity density,
-                    java.util.Map<String, java.util.Map<FileRef, long[]>> spans) {}
+    record Overview(
+            List<ChannelInfo> channels,
+            List<Hidden> hidden,
+            TimelineDensity density,
+            java.util.Map<String, java.util.Map<FileRef, long[]>> spans) {}
 
     /**
      * Reads the {@link Overview}. This default walks every message (twice); a format with
@@ -110,10 +120,11 @@ public interface TimedMessages {
      * payload does not decode is written with {@code "error"} instead of {@code "value"}.
      * Returns how many lines were written.
      */
-    default long writeJsonLines(Collection<String> channels, long startNs, long stopNs, OutputStream out) throws IOException {
+    default long writeJsonLines(Collection<String> channels, long startNs, long stopNs, OutputStream out)
+            throws IOException {
         long n = 0;
         try (Cursor c = messages(channels, startNs, stopNs);
-             JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new NonClosing(out))) {
+                JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new NonClosing(out))) {
             g.setRootValueSeparator(null);
             while (c.hasNext()) {
                 writeLine(g, c.next());
@@ -153,7 +164,15 @@ public interface TimedMessages {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length() && b.length() < 200; i++) {
             char c = s.charAt(i);
-            b.append((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' ? c : '_');
+            b.append(
+                    (c >= 'a' && c <= 'z')
+                                    || (c >= 'A' && c <= 'Z')
+                                    || (c >= '0' && c <= '9')
+                                    || c == '.'
+                                    || c == '_'
+                                    || c == '-'
+                            ? c
+                            : '_');
         }
         if (b.isEmpty()) b.append("channel");
         if (b.charAt(0) == '.') b.setCharAt(0, '_');
@@ -219,5 +238,4 @@ public interface TimedMessages {
             }
         };
     }
-
 }

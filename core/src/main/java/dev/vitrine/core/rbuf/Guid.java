@@ -19,8 +19,12 @@ public record Guid(long msb, long lsb) implements Comparable<Guid> {
 
     /** Parses the D1 text form (case-insensitive); throws IllegalArgumentException otherwise. */
     public static Guid parse(String text) {
-        if (text == null || text.length() != 36 || text.charAt(8) != '-' || text.charAt(13) != '-'
-                || text.charAt(18) != '-' || text.charAt(23) != '-') {
+        if (text == null
+                || text.length() != 36
+                || text.charAt(8) != '-'
+                || text.charAt(13) != '-'
+                || text.charAt(18) != '-'
+                || text.charAt(23) != '-') {
             throw new IllegalArgumentException("not a guid: " + text);
         }
         for (int i = 0; i < 36; i++) {

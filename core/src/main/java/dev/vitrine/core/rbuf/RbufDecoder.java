@@ -94,7 +94,9 @@ public final class RbufDecoder {
     }
 
     private void need(int n, String what) throws RbufException {
-        if (n < 0 || n > limit - pos) throw new RbufException(pos, what + ": needs " + Integer.toUnsignedString(n) + " bytes, " + (limit - pos) + " left");
+        if (n < 0 || n > limit - pos)
+            throw new RbufException(
+                    pos, what + ": needs " + Integer.toUnsignedString(n) + " bytes, " + (limit - pos) + " left");
     }
 
     private void spend() throws RbufException {
@@ -116,7 +118,8 @@ public final class RbufDecoder {
 
     private int count(String what) throws RbufException {
         long c = le(4);
-        if (c > limit - pos && c > budget) throw new RbufException(pos - 4, what + " count " + c + " is larger than the bytes left");
+        if (c > limit - pos && c > budget)
+            throw new RbufException(pos - 4, what + " count " + c + " is larger than the bytes left");
         if (c > Integer.MAX_VALUE) throw new RbufException(pos - 4, what + " count " + c + " too large");
         return (int) c;
     }
@@ -129,7 +132,8 @@ public final class RbufDecoder {
             int start = pos;
             int h = u8();
             if ((h & 0xF0) != HEADER_MAGIC) {
-                throw new RbufException(start, String.format("bitstream header of %s is 0x%02x, not 0xD_", s.fullName(), h));
+                throw new RbufException(
+                        start, String.format("bitstream header of %s is 0x%02x, not 0xD_", s.fullName(), h));
             }
             groups = (h & HEADER_GROUP_BITS) != 0;
         }
@@ -141,11 +145,15 @@ public final class RbufDecoder {
             while (more) {
                 int at = pos;
                 int gh = u8();
-                if ((gh & ~0x04) != 0xE0) throw new RbufException(at, String.format("group header is 0x%02x, not 0xE0/0xE4", gh));
+                if ((gh & ~0x04) != 0xE0)
+                    throw new RbufException(at, String.format("group header is 0x%02x, not 0xE0/0xE4", gh));
                 more = (gh & 0x04) != 0;
                 int id = u8();
                 long size = le(4);
-                if (size > limit - pos) throw new RbufException(at + 2, "group " + id + " size " + size + " runs past the end (" + (limit - pos) + " bytes left)");
+                if (size > limit - pos)
+                    throw new RbufException(
+                            at + 2,
+                            "group " + id + " size " + size + " runs past the end (" + (limit - pos) + " bytes left)");
                 int end = pos + (int) size;
                 GroupDef g = s.group(id);
                 if (g != null) { // D3: match by id; skip unknown groups and unread bytes by size
@@ -184,15 +192,27 @@ public final class RbufDecoder {
         if (depth > maxDepth) throw new RbufException(pos, "values nested deeper than " + maxDepth);
         RbufType type = t.type();
         switch (type) {
-            case INT8: spend(); return new RValue.Int(type, (byte) le(1));
-            case INT16: spend(); return new RValue.Int(type, (short) le(2));
-            case INT32: spend(); return new RValue.Int(type, (int) le(4));
+            case INT8:
+                spend();
+                return new RValue.Int(type, (byte) le(1));
+            case INT16:
+                spend();
+                return new RValue.Int(type, (short) le(2));
+            case INT32:
+                spend();
+                return new RValue.Int(type, (int) le(4));
             case UINT8, UINT16, UINT32, INT64, UINT64, DURATION, STEADY_TIME_POINT, SYSTEM_TIME_POINT:
                 spend();
                 return new RValue.Int(type, le(type.size));
-            case FLOAT: spend(); return new RValue.Real(type, Float.intBitsToFloat((int) le(4)));
-            case DOUBLE: spend(); return new RValue.Real(type, Double.longBitsToDouble(le(8)));
-            case BOOL: spend(); return new RValue.Bool(u8() != 0);
+            case FLOAT:
+                spend();
+                return new RValue.Real(type, Float.intBitsToFloat((int) le(4)));
+            case DOUBLE:
+                spend();
+                return new RValue.Real(type, Double.longBitsToDouble(le(8)));
+            case BOOL:
+                spend();
+                return new RValue.Bool(u8() != 0);
             case STRING: {
                 spend();
                 int n = len("string");
@@ -273,7 +293,9 @@ public final class RbufDecoder {
                 } finally {
                     limit = savedLimit;
                 }
-                if (pos != end) throw new RbufException(pos, "variant " + name + " leaves " + (end - pos) + " of its " + n + " bytes unread");
+                if (pos != end)
+                    throw new RbufException(
+                            pos, "variant " + name + " leaves " + (end - pos) + " of its " + n + " bytes unread");
                 return new RValue.Variant(index, name, body);
             }
             default:
@@ -283,15 +305,20 @@ public final class RbufDecoder {
 
     private int len(String what) throws RbufException {
         long n = le(4);
-        if (n > limit - pos) throw new RbufException(pos - 4, what + " length " + n + " runs past the end (" + (limit - pos) + " bytes left)");
+        if (n > limit - pos)
+            throw new RbufException(
+                    pos - 4, what + " length " + n + " runs past the end (" + (limit - pos) + " bytes left)");
         return (int) n;
     }
 
     private String utf8(int off, int n) throws RbufException {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(buf, off, n)).toString();
+                    .decode(java.nio.ByteBuffer.wrap(buf, off, n))
+                    .toString();
         } catch (CharacterCodingException e) {
             // Shown, not refused: the replacement characters say what happened.
             return new String(buf, off, n, StandardCharsets.UTF_8);

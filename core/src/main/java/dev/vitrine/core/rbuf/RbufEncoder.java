@@ -16,9 +16,11 @@ import java.util.Map;
 public final class RbufEncoder {
     /** D2: header written when no group follows / when at least one does. 0x08 is never written. */
     public static final int HEADER_PLAIN = 0xD1;
+
     public static final int HEADER_WITH_GROUPS = 0xD5;
     /** D3: group header for all but the last group / for the last. */
     public static final int GROUP_MORE = 0xE4;
+
     public static final int GROUP_LAST = 0xE0;
 
     private final RbufIr ir;
@@ -113,8 +115,18 @@ public final class RbufEncoder {
     public void write(TypeRef t, RValue v) {
         RbufType type = t.type();
         switch (type) {
-            case INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64, DURATION, STEADY_TIME_POINT, SYSTEM_TIME_POINT ->
-                    le(v instanceof RValue.Int i ? i.bits() : v instanceof RValue.Enum e ? e.bits() : 0, type.size);
+            case INT8,
+                    UINT8,
+                    INT16,
+                    UINT16,
+                    INT32,
+                    UINT32,
+                    INT64,
+                    UINT64,
+                    DURATION,
+                    STEADY_TIME_POINT,
+                    SYSTEM_TIME_POINT ->
+                le(v instanceof RValue.Int i ? i.bits() : v instanceof RValue.Enum e ? e.bits() : 0, type.size);
             case FLOAT -> le(Float.floatToRawIntBits(v instanceof RValue.Real r ? (float) r.value() : 0f), 4);
             case DOUBLE -> le(Double.doubleToRawLongBits(v instanceof RValue.Real r ? r.value() : 0d), 8);
             case BOOL -> u8(v instanceof RValue.Bool b && b.value() ? 1 : 0);
@@ -128,7 +140,9 @@ public final class RbufEncoder {
             case ENUM -> {
                 RbufIr.EnumDef e = ir.enumDef(t.objectType());
                 if (e == null) throw new IllegalArgumentException("unknown enum " + t.objectType());
-                le(v instanceof RValue.Enum en ? en.bits() : v instanceof RValue.Int i ? i.bits() : 0, e.intType().size);
+                le(
+                        v instanceof RValue.Enum en ? en.bits() : v instanceof RValue.Int i ? i.bits() : 0,
+                        e.intType().size);
             }
             case OBJECT -> writeObject(ir.require(t.objectType()), v instanceof RValue.Obj o ? o : null);
             case ARRAYLIST -> {

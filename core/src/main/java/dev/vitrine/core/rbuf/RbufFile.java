@@ -16,13 +16,38 @@ import java.util.Arrays;
  * @param typeNameOffset   offset of the type name string's length prefix
  * @param irOffset         offset of the IR string's length prefix
  */
-public record RbufFile(long fileSize, long contentSize, long trailerOffset, long trailerBlockSize, int version,
-                       String typeName, String irJson, long typeNameOffset, long irOffset) {
+public record RbufFile(
+        long fileSize,
+        long contentSize,
+        long trailerOffset,
+        long trailerBlockSize,
+        int version,
+        String typeName,
+        String irJson,
+        long typeNameOffset,
+        long irOffset) {
 
-    public static final byte[] MAGIC = {(byte) 0xb6, 0x48, (byte) 0xf0, (byte) 0xe8, (byte) 0xfc, (byte) 0xe9, (byte) 0xeb, 0x53,
-            0x1f, (byte) 0xea, 0x4c, 0x6b, 0x29, (byte) 0xab, (byte) 0x81, (byte) 0xbc};
+    public static final byte[] MAGIC = {
+        (byte) 0xb6,
+        0x48,
+        (byte) 0xf0,
+        (byte) 0xe8,
+        (byte) 0xfc,
+        (byte) 0xe9,
+        (byte) 0xeb,
+        0x53,
+        0x1f,
+        (byte) 0xea,
+        0x4c,
+        0x6b,
+        0x29,
+        (byte) 0xab,
+        (byte) 0x81,
+        (byte) 0xbc
+    };
     /** u32 trailer size + u64 content size + u8 version + magic. */
     public static final int TAIL = 4 + 8 + 1 + 16;
+
     public static final int VERSION = 1;
 
     /** Reads what parsing needs: the last {@link #TAIL} bytes and then the trailer block. */
@@ -45,7 +70,9 @@ public record RbufFile(long fileSize, long contentSize, long trailerOffset, long
     /** Parses the tail and trailer; RbufException (offset in the file) when they are damaged. */
     public static RbufFile parse(Reader r, long maxTrailerBytes) throws java.io.IOException {
         long size = r.size();
-        if (size < TAIL) throw new RbufException(0, "file of " + size + " bytes is shorter than the " + TAIL + "-byte serializable-file tail");
+        if (size < TAIL)
+            throw new RbufException(
+                    0, "file of " + size + " bytes is shorter than the " + TAIL + "-byte serializable-file tail");
         byte[] tail = r.read(size - TAIL, TAIL);
         if (!Arrays.equals(Arrays.copyOfRange(tail, 13, 29), MAGIC)) {
             throw new RbufException(size - 16, "serializable-file magic missing at the end");
@@ -53,40 +80,51 @@ public record RbufFile(long fileSize, long contentSize, long trailerOffset, long
         long trailerSize = le(tail, 0, 4);
         long contentSize = le(tail, 4, 8);
         int version = tail[12] & 0xff;
-        if (version != VERSION) throw new RbufException(size - 17, "serializable-file version " + version + ", expected " + VERSION);
+        if (version != VERSION)
+            throw new RbufException(size - 17, "serializable-file version " + version + ", expected " + VERSION);
         if (contentSize < 0 || trailerSize > size || contentSize > size || contentSize + trailerSize + TAIL != size) {
-            throw new RbufException(size - TAIL, "sizes do not add up: content " + Long.toUnsignedString(contentSize) + " + trailer "
-                    + trailerSize + " + " + TAIL + " != file size " + size);
+            throw new RbufException(
+                    size - TAIL,
+                    "sizes do not add up: content " + Long.toUnsignedString(contentSize) + " + trailer " + trailerSize
+                            + " + " + TAIL + " != file size " + size);
         }
-        if (trailerSize > maxTrailerBytes) throw new RbufException(contentSize, "trailer of " + trailerSize + " bytes is over the limit");
+        if (trailerSize > maxTrailerBytes)
+            throw new RbufException(contentSize, "trailer of " + trailerSize + " bytes is over the limit");
         byte[] t = r.read(contentSize, (int) trailerSize);
         int p = 0;
         if (t.length < 4) throw new RbufException(contentSize, "trailer too short for the type name");
         long n1 = le(t, 0, 4);
-        if (n1 > t.length - 4) throw new RbufException(contentSize, "type name length " + n1 + " runs past the trailer");
+        if (n1 > t.length - 4)
+            throw new RbufException(contentSize, "type name length " + n1 + " runs past the trailer");
         String type = new String(t, 4, (int) n1, StandardCharsets.UTF_8);
         p = 4 + (int) n1;
         if (t.length - p < 4) throw new RbufException(contentSize + p, "trailer too short for the schema IR");
         long n2 = le(t, p, 4);
         if (n2 != t.length - p - 4) {
-            throw new RbufException(contentSize + p, "schema IR length " + n2 + " does not end the trailer block (" + (t.length - p - 4) + " bytes left)");
+            throw new RbufException(
+                    contentSize + p,
+                    "schema IR length " + n2 + " does not end the trailer block (" + (t.length - p - 4)
+                            + " bytes left)");
         }
         String ir = new String(t, p + 4, (int) n2, StandardCharsets.UTF_8);
-        return new RbufFile(size, contentSize, contentSize, trailerSize, version, type, ir, contentSize, contentSize + p);
+        return new RbufFile(
+                size, contentSize, contentSize, trailerSize, version, type, ir, contentSize, contentSize + p);
     }
 
     public static RbufFile parse(byte[] file) throws java.io.IOException {
-        return parse(new Reader() {
-            @Override
-            public long size() {
-                return file.length;
-            }
+        return parse(
+                new Reader() {
+                    @Override
+                    public long size() {
+                        return file.length;
+                    }
 
-            @Override
-            public byte[] read(long offset, int length) {
-                return Arrays.copyOfRange(file, (int) offset, (int) offset + length);
-            }
-        }, Integer.MAX_VALUE);
+                    @Override
+                    public byte[] read(long offset, int length) {
+                        return Arrays.copyOfRange(file, (int) offset, (int) offset + length);
+                    }
+                },
+                Integer.MAX_VALUE);
     }
 
     private static long le(byte[] b, int off, int n) {

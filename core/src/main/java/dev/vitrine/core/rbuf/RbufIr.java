@@ -23,8 +23,13 @@ import java.util.Set;
 public final class RbufIr {
 
     /** A field's or container element's type. */
-    public record TypeRef(RbufType type, String objectType, TypeRef keyType, TypeRef valueType, int arraySize,
-                          List<VariantType> variantTypes) {
+    public record TypeRef(
+            RbufType type,
+            String objectType,
+            TypeRef keyType,
+            TypeRef valueType,
+            int arraySize,
+            List<VariantType> variantTypes) {
         public TypeRef {
             variantTypes = variantTypes == null ? List.of() : List.copyOf(variantTypes);
         }
@@ -74,7 +79,8 @@ public final class RbufIr {
     }
 
     /** A schema: its fields, then its groups in IR order (D3). {@code isFinal}: D4. */
-    public record SchemaDef(String name, String namespace, boolean isFinal, List<FieldDef> fields, List<GroupDef> groups) {
+    public record SchemaDef(
+            String name, String namespace, boolean isFinal, List<FieldDef> fields, List<GroupDef> groups) {
         public SchemaDef {
             fields = List.copyOf(fields);
             groups = List.copyOf(groups);
@@ -150,18 +156,29 @@ public final class RbufIr {
             for (JsonNode g : arr(s, "groups")) {
                 groups.add(new GroupDef(g.path("identifier").asInt(), fields(g.get("fields"))));
             }
-            schemas.add(new SchemaDef(text(s, "name"), s.path("object_namespace").asText(""),
-                    s.path("attributes").path("final").asBoolean(false), fields, groups));
+            schemas.add(new SchemaDef(
+                    text(s, "name"),
+                    s.path("object_namespace").asText(""),
+                    s.path("attributes").path("final").asBoolean(false),
+                    fields,
+                    groups));
         }
         List<EnumDef> enums = new ArrayList<>();
         for (JsonNode e : arr(root, "enums")) {
             Map<String, Long> values = new LinkedHashMap<>();
             JsonNode v = e.get("values");
-            if (v != null && v.isObject()) v.properties().forEach(en -> values.put(en.getKey(), en.getValue().asLong()));
+            if (v != null && v.isObject())
+                v.properties()
+                        .forEach(en -> values.put(en.getKey(), en.getValue().asLong()));
             RbufType t = RbufType.parse(e.path("enum_class").asText("int32"));
-            if (!t.isInteger()) throw new IllegalArgumentException("enum " + text(e, "name") + " has non-integer type " + t.irName());
-            enums.add(new EnumDef(text(e, "name"), e.path("object_namespace").asText(""), t,
-                    "bitmask".equals(e.path("enum_type").asText("value")), values));
+            if (!t.isInteger())
+                throw new IllegalArgumentException("enum " + text(e, "name") + " has non-integer type " + t.irName());
+            enums.add(new EnumDef(
+                    text(e, "name"),
+                    e.path("object_namespace").asText(""),
+                    t,
+                    "bitmask".equals(e.path("enum_type").asText("value")),
+                    values));
         }
         return new RbufIr(schemas, enums);
     }
@@ -185,7 +202,10 @@ public final class RbufIr {
         if (!a.isArray()) throw new IllegalArgumentException("\"fields\" is not an array");
         for (JsonNode f : a) {
             JsonNode attrs = f.path("attributes");
-            out.add(new FieldDef(text(f, "name"), typeRef(f, 0), attrs.path("removed").asBoolean(false),
+            out.add(new FieldDef(
+                    text(f, "name"),
+                    typeRef(f, 0),
+                    attrs.path("removed").asBoolean(false),
                     attrs.path("optional").asBoolean(false)));
         }
         return out;
@@ -203,11 +223,14 @@ public final class RbufIr {
                 if (n < 0) throw new IllegalArgumentException("array without array_size");
                 yield TypeRef.array(typeRef(f.get("ctr_value_type"), depth + 1), n);
             }
-            case DICTIONARY -> TypeRef.dictionary(typeRef(f.get("ctr_key_type"), depth + 1), typeRef(f.get("ctr_value_type"), depth + 1));
+            case DICTIONARY ->
+                TypeRef.dictionary(
+                        typeRef(f.get("ctr_key_type"), depth + 1), typeRef(f.get("ctr_value_type"), depth + 1));
             case VARIANT -> {
                 List<VariantType> vt = new ArrayList<>();
                 for (JsonNode p : arr(f, "variant_types")) {
-                    if (!p.isArray() || p.size() != 2) throw new IllegalArgumentException("variant type is not [index, name]");
+                    if (!p.isArray() || p.size() != 2)
+                        throw new IllegalArgumentException("variant type is not [index, name]");
                     vt.add(new VariantType(p.get(0).asInt(), p.get(1).asText()));
                 }
                 yield TypeRef.variant(vt);
@@ -282,9 +305,10 @@ public final class RbufIr {
             }
             case VARIANT -> {
                 ArrayNode a = o.putArray("variant_types");
-                for (VariantType v : t.variantTypes()) a.addArray().add(v.index()).add(v.objectType());
+                for (VariantType v : t.variantTypes())
+                    a.addArray().add(v.index()).add(v.objectType());
             }
-            default -> { }
+            default -> {}
         }
     }
 

@@ -94,7 +94,8 @@ public final class RbufJson {
      */
     public static JsonNode enumJson(EnumDef e, long bits) {
         if (!e.bitmask()) {
-            for (Map.Entry<String, Long> m : e.values().entrySet()) if (m.getValue() == bits) return F.textNode(m.getKey());
+            for (Map.Entry<String, Long> m : e.values().entrySet())
+                if (m.getValue() == bits) return F.textNode(m.getKey());
             return integer(e.intType(), bits);
         }
         List<Map.Entry<String, Long>> flags = new ArrayList<>();
@@ -107,7 +108,8 @@ public final class RbufJson {
             }
         }
         if ((bits & ~covered) != 0) return integer(e.intType(), bits);
-        flags.sort(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue).thenComparing(Map.Entry::getKey));
+        flags.sort(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
+                .thenComparing(Map.Entry::getKey));
         ArrayNode a = F.arrayNode();
         for (var m : flags) a.add(m.getKey());
         return a;

@@ -4,19 +4,36 @@ import java.util.Locale;
 
 /** The field types of the rbuf schema IR ("type" of a field or container element). */
 public enum RbufType {
-    INT8(1, true), UINT8(1, false), INT16(2, true), UINT16(2, false), INT32(4, true), UINT32(4, false),
-    INT64(8, true), UINT64(8, false), FLOAT(4, true), DOUBLE(8, true), BOOL(1, false),
-    STRING(-1, false), BYTE_BUFFER(-1, false), GUID(16, false),
+    INT8(1, true),
+    UINT8(1, false),
+    INT16(2, true),
+    UINT16(2, false),
+    INT32(4, true),
+    UINT32(4, false),
+    INT64(8, true),
+    UINT64(8, false),
+    FLOAT(4, true),
+    DOUBLE(8, true),
+    BOOL(1, false),
+    STRING(-1, false),
+    BYTE_BUFFER(-1, false),
+    GUID(16, false),
     /** i64 nanoseconds. */
     DURATION(8, true),
     /** u64 nanoseconds since an arbitrary origin (D23). */
     STEADY_TIME_POINT(8, false),
     /** u64 nanoseconds since the Unix epoch (D23). */
     SYSTEM_TIME_POINT(8, false),
-    OBJECT(-1, false), ENUM(-1, false), ARRAYLIST(-1, false), ARRAY(-1, false), DICTIONARY(-1, false), VARIANT(-1, false);
+    OBJECT(-1, false),
+    ENUM(-1, false),
+    ARRAYLIST(-1, false),
+    ARRAY(-1, false),
+    DICTIONARY(-1, false),
+    VARIANT(-1, false);
 
     /** Fixed wire size in bytes, or -1 when it depends on the value or schema. */
     public final int size;
+
     public final boolean signed;
 
     RbufType(int size, boolean signed) {

@@ -40,14 +40,19 @@ public final class HttpTransport implements RangeTransport {
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NORMAL)
                 // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
-                .version("https".equalsIgnoreCase(uri.getScheme()) ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                .version(
+                        "https".equalsIgnoreCase(uri.getScheme())
+                                ? HttpClient.Version.HTTP_2
+                                : HttpClient.Version.HTTP_1_1)
                 .build();
     }
 
     private static String[] header(String line) {
         int colon = line.indexOf(':');
         if (colon <= 0) throw new IllegalArgumentException("header \"" + line + "\" is not NAME: VALUE");
-        return new String[] {line.substring(0, colon).strip(), line.substring(colon + 1).strip()};
+        return new String[] {
+            line.substring(0, colon).strip(), line.substring(colon + 1).strip()
+        };
     }
 
     @Override
@@ -57,10 +62,13 @@ public final class HttpTransport implements RangeTransport {
 
     @Override
     public Response get(long from, long length, String version) throws IOException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).GET().timeout(responseTimeout)
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .GET()
+                .timeout(responseTimeout)
                 .header("Range", "bytes=" + from + "-" + (from + length - 1));
         // a weak ETag never matches If-Match, so it is compared on the answer instead
-        if (version != null && !version.startsWith("W/")) b.header(version.startsWith("\"") ? "If-Match" : "If-Unmodified-Since", version);
+        if (version != null && !version.startsWith("W/"))
+            b.header(version.startsWith("\"") ? "If-Match" : "If-Unmodified-Since", version);
         for (String[] h : headers) b.header(h[0], h[1]);
         HttpResponse<InputStream> r;
         try {
@@ -71,7 +79,8 @@ public final class HttpTransport implements RangeTransport {
         }
         HttpHeaders h = r.headers();
         String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));
-        long retryAfter = h.firstValue("Retry-After").map(HttpTransport::retryAfter).orElse(-1L);
+        long retryAfter =
+                h.firstValue("Retry-After").map(HttpTransport::retryAfter).orElse(-1L);
         int status = r.statusCode();
         if (status == 206) {
             Matcher m = CONTENT_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
@@ -83,7 +92,8 @@ public final class HttpTransport implements RangeTransport {
             return new Response(206, total, etag, Long.parseLong(m.group(1)), r.body(), null, retryAfter);
         }
         if (status == 200) {
-            return new Response(200, h.firstValueAsLong("Content-Length").orElse(-1), etag, 0, r.body(), null, retryAfter);
+            return new Response(
+                    200, h.firstValueAsLong("Content-Length").orElse(-1), etag, 0, r.body(), null, retryAfter);
         }
         r.body().close();
         if (status == 416) {

@@ -33,8 +33,14 @@ public interface RangeTransport extends AutoCloseable {
      * @param errorCode the store's own error code (S3's "AccessDenied", "SlowDown"), or null
      * @param retryAfterMillis the server's Retry-After in milliseconds, or -1
      */
-    record Response(int status, long total, String version, long start, InputStream body, String errorCode,
-                    long retryAfterMillis) {
+    record Response(
+            int status,
+            long total,
+            String version,
+            long start,
+            InputStream body,
+            String errorCode,
+            long retryAfterMillis) {
 
         public boolean partial() {
             return status == 206;

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 public final class Redact {
     private Redact() {}
 
-    private static final Pattern SECRET_PARAM = Pattern.compile(
-            "(?i)(signature|credential|token|secret|password|sig|key|security)");
+    private static final Pattern SECRET_PARAM =
+            Pattern.compile("(?i)(signature|credential|token|secret|password|sig|key|security)");
 
     /** {@code url} with a userinfo password and the values of secret-looking query parameters replaced by "…". */
     public static String url(String url) {
@@ -33,7 +33,8 @@ public final class Redact {
             String p = params[i];
             int eq = p.indexOf('=');
             String name = eq < 0 ? p : p.substring(0, eq);
-            if (eq >= 0 && SECRET_PARAM.matcher(name.toLowerCase(Locale.ROOT)).find()) out.append(name).append("=…");
+            if (eq >= 0 && SECRET_PARAM.matcher(name.toLowerCase(Locale.ROOT)).find())
+                out.append(name).append("=…");
             else out.append(p);
         }
         return out.toString();

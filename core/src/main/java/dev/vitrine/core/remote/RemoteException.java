@@ -1,8 +1,7 @@
 package dev.vitrine.core.remote;
 
-import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.io.SourceUnavailableException;
-import java.io.IOException;
+import dev.vitrine.core.text.Messages;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
@@ -47,7 +46,8 @@ public class RemoteException extends SourceUnavailableException {
         if (has(e, HttpTimeoutException.class) || has(e, java.net.SocketTimeoutException.class)) return "timed out";
         if (has(e, ConnectException.class)) return "connection refused";
         String m = e.getMessage();
-        if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects")) return "too many redirects";
+        if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects"))
+            return "too many redirects";
         return "connection failed (" + Messages.reason(e) + ")";
     }
 

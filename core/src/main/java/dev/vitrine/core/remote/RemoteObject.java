@@ -81,8 +81,13 @@ public final class RemoteObject implements AutoCloseable {
                 String reason = RemoteException.transportReason(e);
                 // a refused connection or an unknown name is an answer: say it at once
                 boolean final_ = reason.equals("connection refused") || reason.equals("name not resolved");
-                if (e instanceof RemoteException || e instanceof InterruptedIOException || final_ || attempt >= settings.retries()) {
-                    throw e instanceof RemoteException || e instanceof InterruptedIOException ? e : new RemoteException(transport.display(), reason, e);
+                if (e instanceof RemoteException
+                        || e instanceof InterruptedIOException
+                        || final_
+                        || attempt >= settings.retries()) {
+                    throw e instanceof RemoteException || e instanceof InterruptedIOException
+                            ? e
+                            : new RemoteException(transport.display(), reason, e);
                 }
                 pause(attempt, -1);
                 continue;
@@ -96,7 +101,8 @@ public final class RemoteObject implements AutoCloseable {
         }
         if (r.status() == 200) throw new RangeIgnored(transport.display(), r);
         if (r.status() == 416 && r.total() == 0) return new RemoteObject(transport, settings, 0, r.version());
-        if (!r.partial()) throw new RemoteException(transport.display(), RemoteException.statusReason(r.status(), r.errorCode()));
+        if (!r.partial())
+            throw new RemoteException(transport.display(), RemoteException.statusReason(r.status(), r.errorCode()));
         if (r.total() < 0) {
             r.discard();
             throw new RemoteException(transport.display(), "server does not say the object's size (Content-Range */*)");
@@ -152,7 +158,8 @@ public final class RemoteObject implements AutoCloseable {
             if (to - from <= 0 || from - blockStart + (to - from) > block.length) {
                 throw new RemoteException(display(), "short block at offset " + blockStart);
             }
-            System.arraycopy(block, (int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int) (to - from));
+            System.arraycopy(
+                    block, (int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int) (to - from));
         }
     }
 
@@ -237,7 +244,8 @@ public final class RemoteObject implements AutoCloseable {
                     stats.requests.incrementAndGet();
                     r = transport.get(from, to - from, version);
                 } catch (IOException e) {
-                    if (attempt >= settings.retries()) throw new RemoteException(display(), RemoteException.transportReason(e), e);
+                    if (attempt >= settings.retries())
+                        throw new RemoteException(display(), RemoteException.transportReason(e), e);
                     retryPause(attempt++, -1);
                     continue;
                 }
@@ -253,18 +261,21 @@ public final class RemoteObject implements AutoCloseable {
                 }
                 if (r.total() != size || (version != null && r.version() != null && !version.equals(r.version()))) {
                     r.discard();
-                    throw new RemoteException.Changed(display(), r.total() != size ? "was " + size + " bytes, now " + r.total() : null);
+                    throw new RemoteException.Changed(
+                            display(), r.total() != size ? "was " + size + " bytes, now " + r.total() : null);
                 }
                 if (r.start() != from) {
                     r.discard();
-                    throw new RemoteException(display(), "server sent bytes from " + r.start() + " when asked for " + from);
+                    throw new RemoteException(
+                            display(), "server sent bytes from " + r.start() + " when asked for " + from);
                 }
                 long before = next;
                 next = readBody(r.body(), next, last);
                 if (next > last) break;
                 // dropped mid-body: resume from the first block not read; progress earns fresh retries
                 if (next > before) attempt = 0;
-                if (attempt >= settings.retries()) throw new RemoteException(display(), "connection dropped " + (attempt + 1) + " times");
+                if (attempt >= settings.retries())
+                    throw new RemoteException(display(), "connection dropped " + (attempt + 1) + " times");
                 retryPause(attempt++, -1);
             }
         } catch (IOException e) {

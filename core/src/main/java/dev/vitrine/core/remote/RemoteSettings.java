@@ -19,12 +19,29 @@ import java.time.Duration;
  * @param idleTimeout       how long a body may stall before it is dropped and resumed
  * @param wholeBodyBytes    most bytes read into a temporary file from a server that ignores Range
  */
-public record RemoteSettings(int blockBytes, long cacheBytes, long readAheadBytes, long requestBytes, int inFlight,
-                             int retries, Duration connectTimeout, Duration responseTimeout, Duration idleTimeout,
-                             long wholeBodyBytes) {
+public record RemoteSettings(
+        int blockBytes,
+        long cacheBytes,
+        long readAheadBytes,
+        long requestBytes,
+        int inFlight,
+        int retries,
+        Duration connectTimeout,
+        Duration responseTimeout,
+        Duration idleTimeout,
+        long wholeBodyBytes) {
 
-    public static final RemoteSettings DEFAULT = new RemoteSettings(256 << 10, 256L << 20, 16L << 20, 4L << 20, 8, 5,
-            Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(30), 1L << 30);
+    public static final RemoteSettings DEFAULT = new RemoteSettings(
+            256 << 10,
+            256L << 20,
+            16L << 20,
+            4L << 20,
+            8,
+            5,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            1L << 30);
 
     public RemoteSettings {
         if (blockBytes <= 0 || cacheBytes < blockBytes || requestBytes < blockBytes || inFlight <= 0 || retries < 0) {
@@ -33,22 +50,58 @@ public record RemoteSettings(int blockBytes, long cacheBytes, long readAheadByte
     }
 
     public RemoteSettings withCacheBytes(long bytes) {
-        return new RemoteSettings(blockBytes, Math.max(bytes, blockBytes), readAheadBytes, requestBytes, inFlight, retries,
-                connectTimeout, responseTimeout, idleTimeout, wholeBodyBytes);
+        return new RemoteSettings(
+                blockBytes,
+                Math.max(bytes, blockBytes),
+                readAheadBytes,
+                requestBytes,
+                inFlight,
+                retries,
+                connectTimeout,
+                responseTimeout,
+                idleTimeout,
+                wholeBodyBytes);
     }
 
     public RemoteSettings withBlockBytes(int bytes) {
-        return new RemoteSettings(bytes, Math.max(cacheBytes, bytes), readAheadBytes, Math.max(requestBytes, bytes), inFlight,
-                retries, connectTimeout, responseTimeout, idleTimeout, wholeBodyBytes);
+        return new RemoteSettings(
+                bytes,
+                Math.max(cacheBytes, bytes),
+                readAheadBytes,
+                Math.max(requestBytes, bytes),
+                inFlight,
+                retries,
+                connectTimeout,
+                responseTimeout,
+                idleTimeout,
+                wholeBodyBytes);
     }
 
     public RemoteSettings withWholeBodyBytes(long bytes) {
-        return new RemoteSettings(blockBytes, cacheBytes, readAheadBytes, requestBytes, inFlight, retries, connectTimeout,
-                responseTimeout, idleTimeout, bytes);
+        return new RemoteSettings(
+                blockBytes,
+                cacheBytes,
+                readAheadBytes,
+                requestBytes,
+                inFlight,
+                retries,
+                connectTimeout,
+                responseTimeout,
+                idleTimeout,
+                bytes);
     }
 
     public RemoteSettings withTimeouts(Duration connect, Duration response, Duration idle) {
-        return new RemoteSettings(blockBytes, cacheBytes, readAheadBytes, requestBytes, inFlight, retries, connect, response,
-                idle, wholeBodyBytes);
+        return new RemoteSettings(
+                blockBytes,
+                cacheBytes,
+                readAheadBytes,
+                requestBytes,
+                inFlight,
+                retries,
+                connect,
+                response,
+                idle,
+                wholeBodyBytes);
     }
 }

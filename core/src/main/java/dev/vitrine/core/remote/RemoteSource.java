@@ -51,8 +51,10 @@ public final class RemoteSource implements ByteSource {
     public MemorySegment segment(long offset, long length) throws TruncatedException {
         checkRange(offset, length, null);
         if (length > maxSegment) {
-            throw new UncheckedIOException(new RemoteException(object.display(),
-                    "a read of " + length + " bytes at offset " + offset + " is more than is held in memory from a remote object"));
+            throw new UncheckedIOException(new RemoteException(
+                    object.display(),
+                    "a read of " + length + " bytes at offset " + offset
+                            + " is more than is held in memory from a remote object"));
         }
         byte[] b = new byte[(int) length];
         read(offset, b, 0, (int) length);

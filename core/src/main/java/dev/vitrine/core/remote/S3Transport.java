@@ -34,23 +34,32 @@ public final class S3Transport implements RangeTransport {
 
     @Override
     public Response get(long from, long length, String version) throws IOException {
-        GetObjectRequest.Builder b = GetObjectRequest.builder().bucket(bucket).key(key)
-                .range("bytes=" + from + "-" + (from + length - 1));
+        GetObjectRequest.Builder b =
+                GetObjectRequest.builder().bucket(bucket).key(key).range("bytes=" + from + "-" + (from + length - 1));
         if (version != null) b.ifMatch(version);
         ResponseInputStream<GetObjectResponse> in;
         try {
             in = s3.getObject(b.build());
         } catch (S3Exception e) {
-            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            String code =
+                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
             long total = -1;
             if (e.statusCode() == 416) total = unsatisfiedTotal(e);
-            return new Response(e.statusCode(), total, null, 0, e.statusCode() == 416 ? InputStream.nullInputStream() : null, code, -1);
+            return new Response(
+                    e.statusCode(),
+                    total,
+                    null,
+                    0,
+                    e.statusCode() == 416 ? InputStream.nullInputStream() : null,
+                    code,
+                    -1);
         } catch (SdkClientException e) {
             throw new IOException(e.getMessage(), e);
         }
         GetObjectResponse r = in.response();
         String range = r.contentRange();
-        if (range == null) return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), r.eTag(), 0, in, null, -1);
+        if (range == null)
+            return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), r.eTag(), 0, in, null, -1);
         Matcher m = CONTENT_RANGE.matcher(range);
         if (!m.matches()) {
             in.abort();
@@ -63,8 +72,13 @@ public final class S3Transport implements RangeTransport {
     /** An empty object answers a range with 416; its size is then 0 (S3 sends no Content-Range here). */
     private static long unsatisfiedTotal(S3Exception e) {
         return e.awsErrorDetails() != null && e.awsErrorDetails().sdkHttpResponse() != null
-                ? e.awsErrorDetails().sdkHttpResponse().firstMatchingHeader("Content-Range")
-                        .map(v -> v.replaceAll(".*/", "")).filter(v -> v.matches("\\d+")).map(Long::parseLong).orElse(0L)
+                ? e.awsErrorDetails()
+                        .sdkHttpResponse()
+                        .firstMatchingHeader("Content-Range")
+                        .map(v -> v.replaceAll(".*/", ""))
+                        .filter(v -> v.matches("\\d+"))
+                        .map(Long::parseLong)
+                        .orElse(0L)
                 : 0;
     }
 }

@@ -1,9 +1,9 @@
 package dev.vitrine.core.text;
 
-import dev.vitrine.core.io.Reasoned;
-import dev.vitrine.core.io.FormatException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Reasoned;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -28,11 +28,12 @@ import java.util.regex.Pattern;
 public final class Messages {
     private Messages() {}
 
-    private static final Pattern NESTING = Pattern.compile("(?i)nesting depth \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
-    private static final Pattern LENGTH = Pattern.compile("(?i)(number|string|name) (?:value )?length \\((\\d+)\\) exceeds the maximum (?:allowed )?(?:length )?\\((\\d+)");
+    private static final Pattern NESTING =
+            Pattern.compile("(?i)nesting depth \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+    private static final Pattern LENGTH = Pattern.compile(
+            "(?i)(number|string|name) (?:value )?length \\((\\d+)\\) exceeds the maximum (?:allowed )?(?:length )?\\((\\d+)");
     private static final Pattern FROM_LIBRARY = Pattern.compile("\\s*,?\\s*\\(?from `[^`]*`\\)?");
     private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*at \\[Source: .*$", Pattern.DOTALL);
-
 
     /** The reason alone, one line, without any path: what follows "NAME: " in a message. */
     public static String reason(Throwable e) {
@@ -90,8 +91,11 @@ public final class Messages {
 
     private static Throwable unwrap(Throwable e) {
         Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof ExecutionException || t instanceof UncheckedIOException)
-                && t.getCause() != null && t.getCause() != t) {
+        while ((t instanceof CompletionException
+                        || t instanceof ExecutionException
+                        || t instanceof UncheckedIOException)
+                && t.getCause() != null
+                && t.getCause() != t) {
             t = t.getCause();
         }
         return t;
@@ -127,7 +131,10 @@ public final class Messages {
             };
             return what + " longer than " + l.group(3) + " characters";
         }
-        String s = FROM_LIBRARY.matcher(m.lines().findFirst().orElse(m)).replaceAll("").strip();
+        String s = FROM_LIBRARY
+                .matcher(m.lines().findFirst().orElse(m))
+                .replaceAll("")
+                .strip();
         return s.isEmpty() ? "exceeds a size limit" : lowerFirst(s);
     }
 

@@ -13,7 +13,8 @@ public final class SizeText {
     public static long parse(String text) {
         String t = text.trim().toUpperCase(Locale.ROOT);
         if (t.endsWith("IB")) t = t.substring(0, t.length() - 2);
-        else if (t.endsWith("B") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2))) t = t.substring(0, t.length() - 1);
+        else if (t.endsWith("B") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2)))
+            t = t.substring(0, t.length() - 1);
         long unit = 1;
         if (!t.isEmpty()) {
             switch (t.charAt(t.length() - 1)) {
@@ -21,7 +22,7 @@ public final class SizeText {
                 case 'M' -> unit = 1L << 20;
                 case 'G' -> unit = 1L << 30;
                 case 'T' -> unit = 1L << 40;
-                default -> { }
+                default -> {}
             }
             if (unit > 1) t = t.substring(0, t.length() - 1);
         }

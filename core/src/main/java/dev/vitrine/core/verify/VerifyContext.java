@@ -1,9 +1,9 @@
 package dev.vitrine.core.verify;
 
-import dev.vitrine.core.model.Severity;
-import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.text.Runs;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,7 +40,8 @@ public final class VerifyContext {
 
         @Override
         public void more(Problem first, String text, long offset) {
-            deliver(new Problem(first.severity(), first.file(), first.ref(), offset, text, java.util.List.of(), "", ""));
+            deliver(new Problem(
+                    first.severity(), first.file(), first.ref(), offset, text, java.util.List.of(), "", ""));
         }
     });
 

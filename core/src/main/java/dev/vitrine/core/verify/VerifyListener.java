@@ -1,6 +1,7 @@
 package dev.vitrine.core.verify;
 
 import dev.vitrine.core.model.Problem;
+
 /** Receives a verify's findings as they happen. Called from the verifying thread. */
 public interface VerifyListener {
     void problem(Problem problem);

@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ExportEngineTest {
     @TempDir
     Path tmp;
+
     Path dest;
     Path outside;
 
@@ -78,10 +79,26 @@ class ExportEngineTest {
 
     @Test
     void policyRefusesEscapesAndCleansOddNames() {
-        for (String bad : List.of("", "../x", "a/../b", "..", "/etc/passwd", "\\x", "C:x", "c:\\x", "a\u0000b", "a\nb", "\u007f", "./", "//", "x\ud800")) {
+        for (String bad : List.of(
+                "",
+                "../x",
+                "a/../b",
+                "..",
+                "/etc/passwd",
+                "\\x",
+                "C:x",
+                "c:\\x",
+                "a\u0000b",
+                "a\nb",
+                "\u007f",
+                "./",
+                "//",
+                "x\ud800")) {
             assertTrue(EntryPathPolicy.decide(bad) instanceof EntryPathPolicy.Refused, bad);
         }
-        assertEquals(new EntryPathPolicy.Safe("a/b/c.txt", List.of("a", "b", "c.txt"), List.of("backslashes read as folder separators")),
+        assertEquals(
+                new EntryPathPolicy.Safe(
+                        "a/b/c.txt", List.of("a", "b", "c.txt"), List.of("backslashes read as folder separators")),
                 EntryPathPolicy.decide("a\\b\\c.txt"));
         assertEquals("x/y", ((EntryPathPolicy.Safe) EntryPathPolicy.decide("./x//y/")).relative());
         EntryPathPolicy.Safe plain = (EntryPathPolicy.Safe) EntryPathPolicy.decide("über café ☃.txt");
@@ -91,15 +108,22 @@ class ExportEngineTest {
 
     @Test
     void writesNestedFilesAndCreatesTheFolder() throws Exception {
-        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(
-                new Bytes("a.txt", "A"), new Mapped("d/e/b.bin", new byte[] {1, 2, 3}), new Bytes("d\\c.txt", "C")), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                .export(
+                        List.of(
+                                new Bytes("a.txt", "A"),
+                                new Mapped("d/e/b.bin", new byte[] {1, 2, 3}),
+                                new Bytes("d\\c.txt", "C")),
+                        dest);
         assertTrue(r.ok(), r::toString);
         assertEquals(3, r.exported().size());
         assertEquals(5, r.bytes());
         assertEquals("A", Files.readString(dest.resolve("a.txt")));
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(dest.resolve("d/e/b.bin")));
         assertEquals("C", Files.readString(dest.resolve("d/c.txt")));
-        assertEquals(List.of("backslashes read as folder separators"), r.exported().get(2).notes());
+        assertEquals(
+                List.of("backslashes read as folder separators"),
+                r.exported().get(2).notes());
         assertEquals(List.of("", "a.txt", "d", "d/c.txt", "d/e", "d/e/b.bin"), everythingUnder(dest));
     }
 
@@ -107,8 +131,17 @@ class ExportEngineTest {
     void hostileNamesNeverLeaveTheFolder() throws Exception {
         List<String> before = everythingUnder(tmp);
         List<Content> evil = new ArrayList<>();
-        for (String n : List.of("../escape.txt", "../../escape.txt", "sub/../../escape.txt", "/tmp/escape.txt", tmp.resolve("outside/abs.txt").toString(),
-                "C:\\escape.txt", "..\\escape.txt", "a\u0000b", "", "x/../y")) {
+        for (String n : List.of(
+                "../escape.txt",
+                "../../escape.txt",
+                "sub/../../escape.txt",
+                "/tmp/escape.txt",
+                tmp.resolve("outside/abs.txt").toString(),
+                "C:\\escape.txt",
+                "..\\escape.txt",
+                "a\u0000b",
+                "",
+                "x/../y")) {
             evil.add(new Bytes(n, "evil"));
         }
         ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(evil, dest);
@@ -127,11 +160,19 @@ class ExportEngineTest {
         Files.createSymbolicLink(dest.resolve("docs"), outside);
         Path victim = Files.writeString(outside.resolve("victim.txt"), "original");
         Files.createSymbolicLink(dest.resolve("victim.txt"), victim);
-        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
-                new Bytes("docs/x.txt", "evil"), new Bytes("docs/deeper/y.txt", "evil"), new Bytes("victim.txt", "evil"), new Bytes("ok.txt", "fine")), dest);
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE)
+                .export(
+                        List.of(
+                                new Bytes("docs/x.txt", "evil"),
+                                new Bytes("docs/deeper/y.txt", "evil"),
+                                new Bytes("victim.txt", "evil"),
+                                new Bytes("ok.txt", "fine")),
+                        dest);
         assertEquals(3, r.refused().size(), r::toString);
         assertTrue(r.refused().get(0).reason().contains("symbolic link"));
-        assertEquals(List.of("victim.txt"), everythingUnder(outside).stream().filter(s -> !s.isEmpty()).toList());
+        assertEquals(
+                List.of("victim.txt"),
+                everythingUnder(outside).stream().filter(s -> !s.isEmpty()).toList());
         assertEquals("original", Files.readString(victim));
         assertTrue(Files.isSymbolicLink(dest.resolve("victim.txt")));
         assertEquals("fine", Files.readString(dest.resolve("ok.txt")));
@@ -141,7 +182,8 @@ class ExportEngineTest {
     void existingFilesAreSkippedUnlessOverwriteIsAsked() throws Exception {
         Files.createDirectories(dest);
         Files.writeString(dest.resolve("a.txt"), "mine");
-        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(new Bytes("a.txt", "theirs"), new Bytes("b.txt", "new")), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                .export(List.of(new Bytes("a.txt", "theirs"), new Bytes("b.txt", "new")), dest);
         assertEquals(1, r.skipped().size());
         assertTrue(r.ok(), "a skip is not a failure");
         assertEquals("mine", Files.readString(dest.resolve("a.txt")));
@@ -170,9 +212,17 @@ class ExportEngineTest {
     void duplicatesAndObstaclesAreReportedAndTheRestIsWritten() throws Exception {
         Files.createDirectories(dest.resolve("dir"));
         Files.writeString(dest.resolve("file"), "x");
-        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
-                new Bytes("same.txt", "1"), new Bytes("same.txt", "2"), new Bytes("a//same.txt", "3"), new Bytes("a/same.txt", "4"),
-                new Bytes("dir", "into a folder"), new Bytes("file/under", "under a file"), new Bytes("last.txt", "last")), dest);
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE)
+                .export(
+                        List.of(
+                                new Bytes("same.txt", "1"),
+                                new Bytes("same.txt", "2"),
+                                new Bytes("a//same.txt", "3"),
+                                new Bytes("a/same.txt", "4"),
+                                new Bytes("dir", "into a folder"),
+                                new Bytes("file/under", "under a file"),
+                                new Bytes("last.txt", "last")),
+                        dest);
         assertEquals(2, r.refused().size(), r::toString);
         assertEquals(2, r.failed().size(), r::toString);
         assertEquals("1", Files.readString(dest.resolve("same.txt")));
@@ -182,13 +232,28 @@ class ExportEngineTest {
 
     @Test
     void contentThatLiesAboutItsSizeFailsWithoutLeavingAFile() throws Exception {
-        ExportReport r = new Exporter(ExportOptions.DEFAULT).export(List.of(
-                new Bytes("short", "abc".getBytes(StandardCharsets.UTF_8), 10), new Bytes("long", "abcdef".getBytes(StandardCharsets.UTF_8), 2),
-                new Content() {
-                    @Override public String name() { return "broken"; }
-                    @Override public long size() { return 5; }
-                    @Override public InputStream open() throws IOException { throw new IOException("damaged at offset 7"); }
-                }), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                .export(
+                        List.of(
+                                new Bytes("short", "abc".getBytes(StandardCharsets.UTF_8), 10),
+                                new Bytes("long", "abcdef".getBytes(StandardCharsets.UTF_8), 2),
+                                new Content() {
+                                    @Override
+                                    public String name() {
+                                        return "broken";
+                                    }
+
+                                    @Override
+                                    public long size() {
+                                        return 5;
+                                    }
+
+                                    @Override
+                                    public InputStream open() throws IOException {
+                                        throw new IOException("damaged at offset 7");
+                                    }
+                                }),
+                        dest);
         assertEquals(3, r.failed().size(), r::toString);
         assertTrue(r.failed().get(2).reason().contains("offset 7"));
         assertEquals(List.of(""), everythingUnder(dest));
@@ -199,10 +264,14 @@ class ExportEngineTest {
         AtomicBoolean cancel = new AtomicBoolean();
         byte[] big = new byte[40 << 20];
         List<long[]> ticks = new ArrayList<>();
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, (done, total, name) -> {
-            ticks.add(new long[] {done, total});
-            if (done > 0) cancel.set(true);
-        }, cancel).export(List.of(new Mapped("big.bin", big), new Bytes("after.txt", "x")), dest);
+        ExportReport r = new Exporter(
+                        ExportOptions.DEFAULT,
+                        (done, total, name) -> {
+                            ticks.add(new long[] {done, total});
+                            if (done > 0) cancel.set(true);
+                        },
+                        cancel)
+                .export(List.of(new Mapped("big.bin", big), new Bytes("after.txt", "x")), dest);
         assertTrue(r.cancelled());
         assertFalse(r.ok());
         assertEquals(List.of(""), everythingUnder(dest));
@@ -213,13 +282,28 @@ class ExportEngineTest {
     void streamsLargeContentInBoundedMemory() throws Exception {
         long size = 64L << 20;
         Content gen = new Content() {
-            @Override public String name() { return "gen.bin"; }
-            @Override public long size() { return size; }
-            @Override public InputStream open() {
+            @Override
+            public String name() {
+                return "gen.bin";
+            }
+
+            @Override
+            public long size() {
+                return size;
+            }
+
+            @Override
+            public InputStream open() {
                 return new InputStream() {
                     long left = size;
-                    @Override public int read() { return left-- > 0 ? 7 : -1; }
-                    @Override public int read(byte[] b, int off, int len) {
+
+                    @Override
+                    public int read() {
+                        return left-- > 0 ? 7 : -1;
+                    }
+
+                    @Override
+                    public int read(byte[] b, int off, int len) {
                         if (left <= 0) return -1;
                         int n = (int) Math.min(len, left);
                         java.util.Arrays.fill(b, off, off + n, (byte) 7);
@@ -271,24 +355,36 @@ class ExportEngineTest {
                 new Racing("old/b.txt", dest.resolve("old/b.txt"), "theirs"), // in a folder that was there
                 new Racing("c.txt", dest.resolve("c.txt"), "theirs"),
                 new Bytes("fresh/after.txt", "ok"));
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(contents, dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher)
+                .export(contents, dest);
         assertEquals(3, r.skipped().size(), r::toString);
         assertTrue(r.skipped().stream().allMatch(x -> x.reason().contains("appeared while exporting")), r::toString);
         assertTrue(r.ok(), r::toString);
-        for (String n : List.of("fresh/a.txt", "old/b.txt", "c.txt")) assertEquals("theirs", Files.readString(dest.resolve(n)), n);
+        for (String n : List.of("fresh/a.txt", "old/b.txt", "c.txt"))
+            assertEquals("theirs", Files.readString(dest.resolve(n)), n);
         assertEquals("ok", Files.readString(dest.resolve("fresh/after.txt")));
         assertNoTemps();
         // A link that appears is not replaced (nor followed) either.
         Path victim = Files.writeString(outside.resolve("victim.txt"), "original");
         Content linkRace = new Content() {
-            @Override public String name() { return "fresh/link.txt"; }
-            @Override public long size() { return 4; }
-            @Override public InputStream open() throws IOException {
+            @Override
+            public String name() {
+                return "fresh/link.txt";
+            }
+
+            @Override
+            public long size() {
+                return 4;
+            }
+
+            @Override
+            public InputStream open() throws IOException {
                 Files.createSymbolicLink(dest.resolve("fresh/link.txt"), victim);
                 return new ByteArrayInputStream("evil".getBytes(StandardCharsets.UTF_8));
             }
         };
-        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher).export(List.of(linkRace), dest);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), publisher)
+                .export(List.of(linkRace), dest);
         assertEquals(1, r.skipped().size(), r::toString);
         assertEquals("original", Files.readString(victim));
         assertTrue(Files.isSymbolicLink(dest.resolve("fresh/link.txt")));
@@ -304,8 +400,14 @@ class ExportEngineTest {
         });
         Files.createDirectories(dest);
         Files.writeString(dest.resolve("taken.txt"), "mine");
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), unsupported).export(List.of(
-                new Bytes("a.txt", "A"), new Bytes("b.txt", "B"), new Racing("c.txt", dest.resolve("c.txt"), "theirs"), new Bytes("taken.txt", "x")), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), unsupported)
+                .export(
+                        List.of(
+                                new Bytes("a.txt", "A"),
+                                new Bytes("b.txt", "B"),
+                                new Racing("c.txt", dest.resolve("c.txt"), "theirs"),
+                                new Bytes("taken.txt", "x")),
+                        dest);
         assertEquals(List.of("a.txt"), calls, "asked once, then not again in this export");
         assertFalse(unsupported.usesRename());
         assertEquals(2, r.exported().size(), r::toString);
@@ -320,12 +422,14 @@ class ExportEngineTest {
     @Test
     void otherRenameErrorsAreLeftToThePortablePathAndTheNameTakenMeansSkipped() throws Exception {
         TempFile.Publisher eacces = new TempFile.Publisher((from, to) -> 13);
-        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), eacces).export(List.of(new Bytes("a.txt", "A")), dest);
+        ExportReport r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), eacces)
+                .export(List.of(new Bytes("a.txt", "A")), dest);
         assertTrue(r.ok(), r::toString);
         assertTrue(eacces.usesRename(), "one odd error does not turn the call off");
         assertEquals("A", Files.readString(dest.resolve("a.txt")));
         TempFile.Publisher taken = new TempFile.Publisher((from, to) -> LinuxCalls.EEXIST);
-        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), taken).export(List.of(new Bytes("b.txt", "B")), dest);
+        r = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false), taken)
+                .export(List.of(new Bytes("b.txt", "B")), dest);
         assertEquals(1, r.skipped().size(), r::toString);
         assertFalse(Files.exists(dest.resolve("b.txt")));
         assertNoTemps();
@@ -350,7 +454,8 @@ class ExportEngineTest {
         assertEquals("a", Files.readString(c));
         // Paths of another file system are not the kernel's to rename.
         Path zip = tmp.resolve("x.zip");
-        try (java.nio.file.FileSystem zfs = java.nio.file.FileSystems.newFileSystem(zip, java.util.Map.of("create", "true"))) {
+        try (java.nio.file.FileSystem zfs =
+                java.nio.file.FileSystems.newFileSystem(zip, java.util.Map.of("create", "true"))) {
             Path inZip = Files.writeString(zfs.getPath("/a"), "a");
             assertEquals(LinuxCalls.ENOTSUP, LinuxCalls.renameNoReplace(inZip, zfs.getPath("/b")));
         }
@@ -358,9 +463,16 @@ class ExportEngineTest {
 
     @Test
     void foldersMadeInThisExportStillStopFilesOfTheSameName() throws Exception {
-        ExportReport r = new Exporter(ExportOptions.OVERWRITE).export(List.of(
-                new Bytes("d/x.txt", "1"), new Bytes("d", "file over a folder"), new Bytes("d/x.txt/y", "under a file"),
-                new Bytes("e", "a file"), new Bytes("e/z", "under it"), new Bytes("d/w.txt", "2")), dest);
+        ExportReport r = new Exporter(ExportOptions.OVERWRITE)
+                .export(
+                        List.of(
+                                new Bytes("d/x.txt", "1"),
+                                new Bytes("d", "file over a folder"),
+                                new Bytes("d/x.txt/y", "under a file"),
+                                new Bytes("e", "a file"),
+                                new Bytes("e/z", "under it"),
+                                new Bytes("d/w.txt", "2")),
+                        dest);
         assertEquals(3, r.failed().size(), r::toString);
         assertTrue(r.failed().get(0).reason().contains("is a folder"), r::toString);
         assertEquals("1", Files.readString(dest.resolve("d/x.txt")));
@@ -378,51 +490,99 @@ class ExportEngineTest {
         new java.util.Random(7).nextBytes(all);
         Path file = Files.write(tmp.resolve("chunk.bin"), all);
         List<Content> contents = new ArrayList<>();
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file);
+                java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
             MemorySegment mapped = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, all.length, arena);
             for (int i = 0; i < n; i++) {
                 MemorySegment slice = mapped.asSlice((long) i * size, size);
                 String name = "m/" + i + ".bin";
                 contents.add(new SegmentContent() {
-                    @Override public String name() { return name; }
-                    @Override public long size() { return size; }
-                    @Override public MemorySegment segment() { return slice; }
-                    @Override public InputStream open() { throw new AssertionError("mapped content is written from its segment"); }
+                    @Override
+                    public String name() {
+                        return name;
+                    }
+
+                    @Override
+                    public long size() {
+                        return size;
+                    }
+
+                    @Override
+                    public MemorySegment segment() {
+                        return slice;
+                    }
+
+                    @Override
+                    public InputStream open() {
+                        throw new AssertionError("mapped content is written from its segment");
+                    }
                 });
             }
-            contents.add(new Mapped("m/big.bin", java.util.Arrays.copyOf(all, 40 << 20))); // heap segment, several pieces
+            contents.add(
+                    new Mapped("m/big.bin", java.util.Arrays.copyOf(all, 40 << 20))); // heap segment, several pieces
             ExportReport r = new Exporter(ExportOptions.DEFAULT).export(contents, dest);
             assertTrue(r.ok(), r::toString);
             // The mapping is still intact after its pages were released.
             assertEquals(all[all.length - 1], mapped.get(java.lang.foreign.ValueLayout.JAVA_BYTE, all.length - 1));
         }
         for (int i = 0; i < n; i++) {
-            assertArrayEquals(java.util.Arrays.copyOfRange(all, i * size, (i + 1) * size), Files.readAllBytes(dest.resolve("m/" + i + ".bin")), "entry " + i);
+            assertArrayEquals(
+                    java.util.Arrays.copyOfRange(all, i * size, (i + 1) * size),
+                    Files.readAllBytes(dest.resolve("m/" + i + ".bin")),
+                    "entry " + i);
         }
         assertEquals(40 << 20, Files.size(dest.resolve("m/big.bin")));
     }
 
     @Test
     void windowsPolicyRefusesNamesWindowsCannotHoldAndExportsTheRest() throws Exception {
-        List<String> hostile = List.of("aux.c", "AUX", "src/con/x.txt", "nul.tar.gz", "Com1", "lpt9.txt", "COM\u00b9", "lpt\u00b2.x", "CONIN$",
-                "data:stream", "a<b", "a>b", "q\"q", "p|q", "what?", "st*r", "trailing.", "trailing ", "dots.../x", "aux .txt");
+        List<String> hostile = List.of(
+                "aux.c",
+                "AUX",
+                "src/con/x.txt",
+                "nul.tar.gz",
+                "Com1",
+                "lpt9.txt",
+                "COM\u00b9",
+                "lpt\u00b2.x",
+                "CONIN$",
+                "data:stream",
+                "a<b",
+                "a>b",
+                "q\"q",
+                "p|q",
+                "what?",
+                "st*r",
+                "trailing.",
+                "trailing ",
+                "dots.../x",
+                "aux .txt");
         List<Content> contents = new ArrayList<>();
         for (String n : hostile) contents.add(new Bytes(n, "x"));
         contents.add(new Bytes("auxiliary.c", "fine"));
         contents.add(new Bytes("com10", "fine"));
         contents.add(new Bytes("x.aux", "fine"));
 
-        ExportReport win = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(true)).export(contents, dest);
-        assertEquals(hostile, win.refused().stream().map(ExportReport.Refused::name).toList(), win::toString);
-        assertTrue(win.refused().stream().allMatch(x -> x.reason().startsWith("cannot be written on Windows: ")), win::toString);
-        assertEquals("cannot be written on Windows: reserved device name AUX", win.refused().getFirst().reason());
-        assertEquals("cannot be written on Windows: reserved device name CON in \"con\"", win.refused().get(2).reason());
+        ExportReport win =
+                new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(true)).export(contents, dest);
+        assertEquals(
+                hostile, win.refused().stream().map(ExportReport.Refused::name).toList(), win::toString);
+        assertTrue(
+                win.refused().stream().allMatch(x -> x.reason().startsWith("cannot be written on Windows: ")),
+                win::toString);
+        assertEquals(
+                "cannot be written on Windows: reserved device name AUX",
+                win.refused().getFirst().reason());
+        assertEquals(
+                "cannot be written on Windows: reserved device name CON in \"con\"",
+                win.refused().get(2).reason());
         assertEquals(3, win.exported().size());
         assertFalse(win.ok(), "refused entries make the export not ok (exit 1 from the command line)");
         assertEquals(List.of("", "auxiliary.c", "com10", "x.aux"), everythingUnder(dest));
 
         Path elsewhere = tmp.resolve("posix");
-        ExportReport posix = new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false)).export(contents, elsewhere);
+        ExportReport posix =
+                new Exporter(ExportOptions.DEFAULT, null, null, EntryPathPolicy.of(false)).export(contents, elsewhere);
         assertTrue(posix.ok(), posix::toString);
         assertEquals(contents.size(), posix.exported().size());
         assertEquals("x", Files.readString(elsewhere.resolve("data:stream")));
@@ -435,16 +595,20 @@ class ExportEngineTest {
         assertTrue(EntryPathPolicy.isWindows("windows server 2022"));
         assertFalse(EntryPathPolicy.isWindows("Linux"));
         assertFalse(EntryPathPolicy.isWindows("Mac OS X"));
-        assertEquals(System.getProperty("os.name").startsWith("Windows"), EntryPathPolicy.forThisSystem().windows());
+        assertEquals(
+                System.getProperty("os.name").startsWith("Windows"),
+                EntryPathPolicy.forThisSystem().windows());
         // Control characters and escapes are refused in both modes, before any Windows rule.
         for (boolean windows : new boolean[] {false, true}) {
             EntryPathPolicy p = EntryPathPolicy.of(windows);
-            for (String bad : List.of("a\u0001b", "x\u001f", "../aux", "C:aux")) assertTrue(p.check(bad) instanceof EntryPathPolicy.Refused, bad);
+            for (String bad : List.of("a\u0001b", "x\u001f", "../aux", "C:aux"))
+                assertTrue(p.check(bad) instanceof EntryPathPolicy.Refused, bad);
             assertEquals(EntryPathPolicy.decide("a\\b.txt"), p.check("a\\b.txt"));
         }
         assertTrue(EntryPathPolicy.of(false).check("aux") instanceof EntryPathPolicy.Safe);
         assertTrue(EntryPathPolicy.decide("aux") instanceof EntryPathPolicy.Safe, "decide stays the same everywhere");
-        assertEquals("reserved device name AUX in \"aux\"", EntryPathPolicy.windowsProblem((EntryPathPolicy.Safe) EntryPathPolicy.decide("a\\aux")));
+        assertEquals("reserved device name AUX in \"aux\"", EntryPathPolicy.windowsProblem((EntryPathPolicy.Safe)
+                EntryPathPolicy.decide("a\\aux")));
     }
 
     private void assertNoTemps() throws IOException {

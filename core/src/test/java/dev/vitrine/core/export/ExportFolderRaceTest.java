@@ -59,9 +59,13 @@ class ExportFolderRaceTest {
             assertEquals(List.of(outside, outside.resolve("b")), s.toList(), "nothing written through the links");
         }
         assertEquals(contents.size(), r.exported().size() + r.refused().size(), r::toString);
-        assertTrue(r.refused().size() >= 2 * 148, "the entries after the swap are refused: " + r.refused().size());
+        assertTrue(
+                r.refused().size() >= 2 * 148,
+                "the entries after the swap are refused: " + r.refused().size());
         for (ExportReport.Refused x : r.refused()) {
-            assertTrue(x.reason().contains("symbolic link") || x.reason().contains("moved or replaced while exporting"), x.toString());
+            assertTrue(
+                    x.reason().contains("symbolic link") || x.reason().contains("moved or replaced while exporting"),
+                    x.toString());
         }
         // What was written before the swap stayed inside the destination (in the moved folders).
         assertTrue(Files.isRegularFile(dest.resolve("sub.moved/f000")));

@@ -36,7 +36,8 @@ class PassedPagesTest {
             f.seek(size - 1);
             f.write(1);
         }
-        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(p)) {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel ch = FileChannel.open(p)) {
             MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             long base = rssFileKb();
             PassedPages passed = new PassedPages(data);

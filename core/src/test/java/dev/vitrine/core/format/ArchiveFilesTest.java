@@ -23,7 +23,9 @@ class ArchiveFilesTest {
         try (ArchiveFiles files = new ArchiveFiles(dir, 2)) {
             ByteSource first = files.source(FileRef.of("part-0"));
             for (int i = 0; i < 5; i++) {
-                assertArrayEquals(("part " + i).getBytes(), files.source(FileRef.of("part-" + i)).read(0, 6));
+                assertArrayEquals(
+                        ("part " + i).getBytes(),
+                        files.source(FileRef.of("part-" + i)).read(0, 6));
                 assertTrue(files.openCount() <= 2, "mapped: " + files.openCount());
             }
             assertArrayEquals("part 0".getBytes(), first.read(0, 6), "a part evicted long ago maps itself again");

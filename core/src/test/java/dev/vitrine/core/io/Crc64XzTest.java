@@ -41,12 +41,17 @@ class Crc64XzTest {
         byte[] data = new byte[70_000];
         rnd.nextBytes(data);
         // Around the lane boundaries (4 lanes x 4096 bytes) and the 8-byte steps.
-        int[] lengths = {0, 1, 7, 8, 9, 15, 16, 17, 100, 4095, 4096, 4097, 16383, 16384, 16385, 16391, 32768, 32769, 49152 + 5, 65536};
+        int[] lengths = {
+            0, 1, 7, 8, 9, 15, 16, 17, 100, 4095, 4096, 4097, 16383, 16384, 16385, 16391, 32768, 32769, 49152 + 5, 65536
+        };
         for (int len : lengths) {
             for (int off : new int[] {0, 1, 3, 7}) {
                 long want = reference(data, off, len);
                 assertEquals(want, Crc64Xz.of(data, off, len), "len " + len + " off " + off);
-                assertEquals(want, Crc64Xz.ofJava(MemorySegment.ofArray(data), off, len), "java path, len " + len + " off " + off);
+                assertEquals(
+                        want,
+                        Crc64Xz.ofJava(MemorySegment.ofArray(data), off, len),
+                        "java path, len " + len + " off " + off);
                 try (Arena a = Arena.ofConfined()) {
                     MemorySegment seg = a.allocate(len + off + 1);
                     MemorySegment.copy(data, 0, seg, ValueLayout.JAVA_BYTE, 0, len + off);
@@ -60,7 +65,8 @@ class Crc64XzTest {
     void nativePathIsUsedWhereLiblzmaExists() {
         // Informational on machines without liblzma; on Linux CI it must be found (tests run
         // with --enable-native-access).
-        if (System.getProperty("os.name").startsWith("Linux") && new java.io.File("/lib/x86_64-linux-gnu/liblzma.so.5").exists()) {
+        if (System.getProperty("os.name").startsWith("Linux")
+                && new java.io.File("/lib/x86_64-linux-gnu/liblzma.so.5").exists()) {
             org.junit.jupiter.api.Assertions.assertTrue(Crc64Xz.isNative());
         }
     }

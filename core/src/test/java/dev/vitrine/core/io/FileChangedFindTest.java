@@ -24,7 +24,8 @@ class FileChangedFindTest {
         Path a = Files.write(tmp.resolve("a.bin"), new byte[10_000]);
         Path folder = Files.createDirectories(tmp.resolve("b"));
         Path b = Files.write(folder.resolve("part-1"), new byte[10_000]);
-        try (MappedFileSource sa = MappedFileSource.open(a); MappedFileSource sb = MappedFileSource.open(b)) {
+        try (MappedFileSource sa = MappedFileSource.open(a);
+                MappedFileSource sb = MappedFileSource.open(b)) {
             try (RandomAccessFile f = new RandomAccessFile(b.toFile(), "rw")) {
                 f.setLength(100);
             }
@@ -33,7 +34,10 @@ class FileChangedFindTest {
             assertEquals(b.toString(), changed.name());
             assertEquals("changed while being read (was 10000 bytes, now 100)", changed.reason());
             FileChangedException own = new FileChangedException(a.toString(), 1, 2);
-            assertSame(own, FileChangedException.find(new java.io.IOException(own), folder), "one in the chain is the job's own");
+            assertSame(
+                    own,
+                    FileChangedException.find(new java.io.IOException(own), folder),
+                    "one in the chain is the job's own");
         }
         assertNull(FileChangedException.find(null, a), "closed unchanged, a is never reported");
         assertEquals(b.toString(), FileChangedException.find(null, b).name(), "closed changed, b is reported once");

@@ -1,10 +1,10 @@
 package dev.vitrine.core.io;
 
-import dev.vitrine.core.text.SizeText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vitrine.core.text.SizeText;
 import org.junit.jupiter.api.Test;
 
 class SizeTextTest {
@@ -19,7 +19,9 @@ class SizeTextTest {
 
     @Test
     void notSizesAreNamed() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> SizeText.parse("lots")).getMessage().contains("'lots' is not a size"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SizeText.parse("lots"))
+                .getMessage()
+                .contains("'lots' is not a size"));
         assertThrows(IllegalArgumentException.class, () -> SizeText.parse("0"));
         assertThrows(IllegalArgumentException.class, () -> SizeText.parse("-5M"));
         assertThrows(IllegalArgumentException.class, () -> SizeText.parse("99999999T"));

@@ -23,7 +23,8 @@ class Uleb128Test {
 
     private static Uleb128.Kind failure(byte[] b, int at) {
         Uleb128.Invalid e = assertThrows(Uleb128.Invalid.class, () -> Uleb128.decode(b, at, b.length));
-        Uleb128.Invalid s = assertThrows(Uleb128.Invalid.class, () -> Uleb128.decode(MemorySegment.ofArray(b), at, b.length));
+        Uleb128.Invalid s =
+                assertThrows(Uleb128.Invalid.class, () -> Uleb128.decode(MemorySegment.ofArray(b), at, b.length));
         assertEquals(e.kind(), s.kind());
         assertEquals(at, e.offset(), "the offset is where the number starts");
         assertEquals(at, s.offset());
@@ -32,8 +33,14 @@ class Uleb128Test {
 
     @Test
     void examplesFromTheZssSpec() throws Exception {
-        String[][] cases = {{"00", "0"}, {"7f", "127"}, {"80 01", "128"}, {"ff 20", "4223"}, {"80 80 80 80 20", Long.toString(1L << 33)},
-                {"80 80 80 80 80 80 02", Long.toString(1L << 43)}};
+        String[][] cases = {
+            {"00", "0"},
+            {"7f", "127"},
+            {"80 01", "128"},
+            {"ff 20", "4223"},
+            {"80 80 80 80 20", Long.toString(1L << 33)},
+            {"80 80 80 80 80 80 02", Long.toString(1L << 43)}
+        };
         for (String[] c : cases) {
             byte[] b = hex(c[0]);
             long v = Long.parseLong(c[1]);
@@ -62,21 +69,31 @@ class Uleb128Test {
 
     @Test
     void theTenthByteCarriesBit63Only() throws Exception {
-        assertEquals(Long.MIN_VALUE, decode(hex("80 80 80 80 80 80 80 80 80 01"), 0).value(), "2^63");
-        assertEquals("18446744073709551615", Long.toUnsignedString(decode(hex("ff ff ff ff ff ff ff ff ff 01"), 0).value()), "2^64-1");
+        assertEquals(
+                Long.MIN_VALUE, decode(hex("80 80 80 80 80 80 80 80 80 01"), 0).value(), "2^63");
+        assertEquals(
+                "18446744073709551615",
+                Long.toUnsignedString(
+                        decode(hex("ff ff ff ff ff ff ff ff ff 01"), 0).value()),
+                "2^64-1");
         assertEquals(10, decode(hex("ff ff ff ff ff ff ff ff ff 01"), 0).length());
         for (String tenth : new String[] {"02", "03", "7f", "40"}) {
-            assertEquals(Uleb128.Kind.OVERFLOW, failure(hex("ff ff ff ff ff ff ff ff ff " + tenth), 0), "10th byte " + tenth);
+            assertEquals(
+                    Uleb128.Kind.OVERFLOW,
+                    failure(hex("ff ff ff ff ff ff ff ff ff " + tenth), 0),
+                    "10th byte " + tenth);
         }
         assertEquals(Uleb128.Kind.OVERFLOW, failure(hex("80 80 80 80 80 80 80 80 80 81 00"), 0), "11 bytes");
         assertEquals(Uleb128.Kind.OVERFLOW, failure(hex("80 80 80 80 80 80 80 80 80 80 01"), 0), "11 bytes");
-        assertEquals(Uleb128.Kind.OVERFLOW, failure(hex("80 80 80 80 80 80 80 80 80 80"), 0), "a 10th byte that goes on");
+        assertEquals(
+                Uleb128.Kind.OVERFLOW, failure(hex("80 80 80 80 80 80 80 80 80 80"), 0), "a 10th byte that goes on");
         assertEquals(Uleb128.Kind.NON_MINIMAL, failure(hex("80 80 80 80 80 80 80 80 80 00"), 0), "a 10th byte of zero");
     }
 
     @Test
     void nonMinimalEncodingsAreRejected() {
-        for (String s : new String[] {"80 00", "81 00", "ff 80 00", "80 80 80 80 00"}) assertEquals(Uleb128.Kind.NON_MINIMAL, failure(hex(s), 0), s);
+        for (String s : new String[] {"80 00", "81 00", "ff 80 00", "80 80 80 80 00"})
+            assertEquals(Uleb128.Kind.NON_MINIMAL, failure(hex(s), 0), s);
     }
 
     @Test

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RangeIgnoredTest {
     @TempDir
     static Path dir;
+
     static Process server;
     static int port;
     static byte[] data;
@@ -37,8 +38,18 @@ class RangeIgnoredTest {
         new Random(5).nextBytes(data);
         Files.write(dir.resolve("a.bin"), data);
         port = TestPorts.free();
-        server = new ProcessBuilder("/usr/bin/python3", "-m", "http.server", String.valueOf(port), "--bind", "127.0.0.1",
-                "--directory", dir.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        server = new ProcessBuilder(
+                        "/usr/bin/python3",
+                        "-m",
+                        "http.server",
+                        String.valueOf(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--directory",
+                        dir.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         for (int i = 0; i < 200; i++) {
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
@@ -64,18 +75,26 @@ class RangeIgnoredTest {
         try (ByteSource src = l.open()) {
             assertArrayEquals(data, src.read(0, data.length));
         }
-        assertEquals(List.of("server ignores Range requests: read the whole object (300000 bytes) once into a temporary file"), l.notices());
+        assertEquals(
+                List.of(
+                        "server ignores Range requests: read the whole object (300000 bytes) once into a temporary file"),
+                l.notices());
         try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("vitrine-whole-")), "the temporary file is gone once mapped");
+            assertTrue(
+                    left.noneMatch(p -> p.getFileName().toString().startsWith("vitrine-whole-")),
+                    "the temporary file is gone once mapped");
         }
     }
 
     @Test
     void anObjectOverTheLimitIsRefused() {
-        RemoteOptions small = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT.withWholeBodyBytes(100_000));
-        RemoteException e = assertThrows(RemoteException.class,
+        RemoteOptions small =
+                new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT.withWholeBodyBytes(100_000));
+        RemoteException e = assertThrows(
+                RemoteException.class,
                 () -> Locations.of("http://127.0.0.1:" + port + "/a.bin", small).stat());
-        assertEquals("server ignores Range requests, and the object (300000 bytes) is over the limit of 100000 bytes for reading it whole",
+        assertEquals(
+                "server ignores Range requests, and the object (300000 bytes) is over the limit of 100000 bytes for reading it whole",
                 e.reason());
     }
 }

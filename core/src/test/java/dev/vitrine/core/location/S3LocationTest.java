@@ -61,17 +61,32 @@ class S3LocationTest {
     void aPrefixIsAFolderListedByName() throws IOException {
         Location l = Locations.of("s3://logs/run1/", options);
         assertEquals(Location.Kind.FOLDER, l.stat().kind());
-        assertEquals(List.of(new Location.Entry("manifest.bin", Location.Kind.FILE, 10), new Location.Entry("splits", Location.Kind.FOLDER, 0)),
+        assertEquals(
+                List.of(
+                        new Location.Entry("manifest.bin", Location.Kind.FILE, 10),
+                        new Location.Entry("splits", Location.Kind.FOLDER, 0)),
                 l.list());
-        assertEquals(List.of(new Location.Entry("s-0", Location.Kind.FILE, 5)), l.resolve("splits").list());
-        assertEquals(Location.Kind.FOLDER, Locations.of("s3://logs/run1", options).stat().kind(), "a prefix named without its slash");
+        assertEquals(
+                List.of(new Location.Entry("s-0", Location.Kind.FILE, 5)),
+                l.resolve("splits").list());
+        assertEquals(
+                Location.Kind.FOLDER,
+                Locations.of("s3://logs/run1", options).stat().kind(),
+                "a prefix named without its slash");
     }
 
     @Test
     void missingObjectsAndBucketsSaySo() {
-        assertEquals("no such object or prefix",
-                assertThrows(RemoteException.class, () -> Locations.of("s3://logs/nope.bin", options).stat()).reason());
-        RemoteException e = assertThrows(RemoteException.class, () -> Locations.of("s3://nobucket/x", options).stat());
+        assertEquals(
+                "no such object or prefix",
+                assertThrows(
+                                RemoteException.class,
+                                () -> Locations.of("s3://logs/nope.bin", options)
+                                        .stat())
+                        .reason());
+        RemoteException e = assertThrows(
+                RemoteException.class,
+                () -> Locations.of("s3://nobucket/x", options).stat());
         assertEquals("s3://nobucket/x: " + e.reason(), e.getMessage());
     }
 }

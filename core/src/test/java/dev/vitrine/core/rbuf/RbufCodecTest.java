@@ -36,18 +36,29 @@ class RbufCodecTest {
         String json = ir.toJson();
         assertEquals(json, RbufIr.parse(json).toJson());
         assertFalse(json.contains(" "));
-        assertTrue(json.startsWith("{\"schemas\":[{\"name\":\"EveryType\",\"object_namespace\":\"demo::sensors\",\"fields\":["));
-        // D12: closure of Pose is Pose alone; of EveryType is EveryType, Pose, Packed and both enums in order of reference
-        assertEquals(List.of("Pose"), ir.closure("demo::sensors::Pose").schemas().stream().map(RbufIr.SchemaDef::name).toList());
+        assertTrue(json.startsWith(
+                "{\"schemas\":[{\"name\":\"EveryType\",\"object_namespace\":\"demo::sensors\",\"fields\":["));
+        // D12: closure of Pose is Pose alone; of EveryType is EveryType, Pose, Packed and both enums in order of
+        // reference
+        assertEquals(
+                List.of("Pose"),
+                ir.closure("demo::sensors::Pose").schemas().stream()
+                        .map(RbufIr.SchemaDef::name)
+                        .toList());
         RbufIr c = ir.closure(RbufTestIr.EVERY_TYPE);
-        assertEquals(List.of("EveryType", "Pose", "Packed"), c.schemas().stream().map(RbufIr.SchemaDef::name).toList());
-        assertEquals(List.of("Mode", "Caps"), c.enums().stream().map(RbufIr.EnumDef::name).toList());
+        assertEquals(
+                List.of("EveryType", "Pose", "Packed"),
+                c.schemas().stream().map(RbufIr.SchemaDef::name).toList());
+        assertEquals(
+                List.of("Mode", "Caps"),
+                c.enums().stream().map(RbufIr.EnumDef::name).toList());
     }
 
     @Test
     void headersAndGroupsFollowD2D3D4() throws Exception {
         RbufIr ir = RbufTestIr.ir();
-        RValue.Obj pose = new RValue.Obj(ir.schema("demo::sensors::Pose"), Map.of("x", new RValue.Real(RbufType.DOUBLE, 1.0)), List.of(0));
+        RValue.Obj pose = new RValue.Obj(
+                ir.schema("demo::sensors::Pose"), Map.of("x", new RValue.Real(RbufType.DOUBLE, 1.0)), List.of(0));
         byte[] b = RbufEncoder.encode(ir, pose);
         assertEquals(0xD5, b[0] & 0xff);
         assertEquals(0xE0, b[17] & 0xff); // last (only) group
@@ -64,7 +75,9 @@ class RbufCodecTest {
         // A header with the spec's 0x08 bit also announces groups.
         byte[] spec = b.clone();
         spec[0] = (byte) 0xD9;
-        assertEquals(List.of(0), RbufDecoder.decodeExactly(ir, "demo::sensors::Pose", spec).groups());
+        assertEquals(
+                List.of(0),
+                RbufDecoder.decodeExactly(ir, "demo::sensors::Pose", spec).groups());
         // Absent group: fields left out of the JSON.
         byte[] noGroups = Arrays.copyOf(b, 17);
         noGroups[0] = (byte) 0xD1;
@@ -85,7 +98,10 @@ class RbufCodecTest {
         f.put("mode", new RValue.Enum(ir.enumDef("demo::sensors::Mode"), 7));
         f.put("caps", new RValue.Enum(ir.enumDef("demo::sensors::Caps"), 11));
         f.put("old", new RValue.Int(RbufType.UINT32, 5));
-        f.put("by_mode", new RValue.Dict(List.of(Map.entry(new RValue.Enum(ir.enumDef("demo::sensors::Mode"), 1), new RValue.Bool(true)))));
+        f.put(
+                "by_mode",
+                new RValue.Dict(List.of(
+                        Map.entry(new RValue.Enum(ir.enumDef("demo::sensors::Mode"), 1), new RValue.Bool(true)))));
         RValue.Obj v = new RValue.Obj(s, f, List.of(1, 0));
         byte[] bytes = RbufEncoder.encode(ir, v);
         JsonNode j = RbufJson.toJson(RbufDecoder.decodeExactly(ir, RbufTestIr.EVERY_TYPE, bytes));
@@ -100,14 +116,19 @@ class RbufCodecTest {
         assertFalse(j.has("old"));
         assertFalse(j.has("gone"));
         assertTrue(j.get("maybe").isNull());
-        assertEquals("{\"index\":0,\"type\":null,\"value\":null}", j.get("shape").toString());
+        assertEquals(
+                "{\"index\":0,\"type\":null,\"value\":null}", j.get("shape").toString());
         assertTrue(j.has("note") && j.has("extra"));
         // guid wire form
         int idAt = 1 + 1 + 1 + 2 + 2 + 4 + 4 + 8 + 8 + 4 + 8 + 1 + 4 + 4 + 2;
-        assertEquals("11 00 ff ee dd cc bb aa 99 88 77 66 55 44 33 22", hex(Arrays.copyOfRange(bytes, idAt, idAt + 16)));
-        assertEquals("2", RbufJson.enumJson(ir.enumDef("demo::sensors::Mode"), 2).toString());
-        assertEquals("[]", RbufJson.enumJson(ir.enumDef("demo::sensors::Caps"), 0).toString());
-        assertEquals("20", RbufJson.enumJson(ir.enumDef("demo::sensors::Caps"), 20).toString());
+        assertEquals(
+                "11 00 ff ee dd cc bb aa 99 88 77 66 55 44 33 22", hex(Arrays.copyOfRange(bytes, idAt, idAt + 16)));
+        assertEquals(
+                "2", RbufJson.enumJson(ir.enumDef("demo::sensors::Mode"), 2).toString());
+        assertEquals(
+                "[]", RbufJson.enumJson(ir.enumDef("demo::sensors::Caps"), 0).toString());
+        assertEquals(
+                "20", RbufJson.enumJson(ir.enumDef("demo::sensors::Caps"), 20).toString());
     }
 
     @Test
@@ -117,12 +138,16 @@ class RbufCodecTest {
         byte[] bytes = RbufEncoder.encode(ir, v);
         for (int cut = 0; cut < bytes.length; cut++) {
             byte[] part = Arrays.copyOf(bytes, cut);
-            RbufException e = assertThrows(RbufException.class, () -> RbufDecoder.decodeExactly(ir, RbufTestIr.EVERY_TYPE, part));
+            RbufException e =
+                    assertThrows(RbufException.class, () -> RbufDecoder.decodeExactly(ir, RbufTestIr.EVERY_TYPE, part));
             assertTrue(e.offset() >= 0 && e.offset() <= cut, e.getMessage());
         }
         byte[] bad = bytes.clone();
         bad[0] = 0x11;
-        assertEquals(0, assertThrows(RbufException.class, () -> RbufDecoder.decode(ir, RbufTestIr.EVERY_TYPE, bad)).offset());
+        assertEquals(
+                0,
+                assertThrows(RbufException.class, () -> RbufDecoder.decode(ir, RbufTestIr.EVERY_TYPE, bad))
+                        .offset());
         byte[] more = Arrays.copyOf(bytes, bytes.length + 1);
         assertThrows(RbufException.class, () -> RbufDecoder.decodeExactly(ir, RbufTestIr.EVERY_TYPE, more));
     }
@@ -145,7 +170,8 @@ class RbufCodecTest {
         assertEquals("aabbccdd-eeff-0011-2233-445566778899", g.toString());
         assertFalse(Guid.isGuidText("AABBCCDD-EEFF-0011-2233-445566778899"));
         assertThrows(IllegalArgumentException.class, () -> Guid.parse("../../etc/passwd"));
-        assertEquals(Json.MAPPER.createObjectNode().put("g", g.toString()).get("g").asText(), g.toString());
+        assertEquals(
+                Json.MAPPER.createObjectNode().put("g", g.toString()).get("g").asText(), g.toString());
     }
 
     static String hex(byte[] b) {

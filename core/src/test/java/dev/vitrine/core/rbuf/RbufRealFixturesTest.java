@@ -23,7 +23,8 @@ class RbufRealFixturesTest {
         if (given != null) return Path.of(given);
         // Tests run in a module folder: the repository is the nearest folder with core/ and app/.
         Path root = Path.of("").toAbsolutePath();
-        while (root != null && !(Files.isDirectory(root.resolve("core")) && Files.isDirectory(root.resolve("app")))) root = root.getParent();
+        while (root != null && !(Files.isDirectory(root.resolve("core")) && Files.isDirectory(root.resolve("app"))))
+            root = root.getParent();
         if (root == null) return Path.of("absent");
         Path beside = root.resolveSibling("shared/fixtures/ark");
         if (Files.isDirectory(beside) || root.getParent() == null) return beside;
@@ -45,7 +46,8 @@ class RbufRealFixturesTest {
         RbufIr ir = RbufIr.parse(f.irJson());
         byte[] content = java.util.Arrays.copyOf(file, 41);
         RValue.Obj v = RbufDecoder.decodeExactly(ir, f.typeName(), content);
-        assertEquals("{\"id\":\"95b90f90-dffc-4482-927e-abdc91402840\",\"epoch\":0,\"generation\":1,\"next_version\":2703}",
+        assertEquals(
+                "{\"id\":\"95b90f90-dffc-4482-927e-abdc91402840\",\"epoch\":0,\"generation\":1,\"next_version\":2703}",
                 RbufJson.toJson(v).toString());
         assertArrayEquals(content, RbufEncoder.encode(ir, v));
     }
@@ -71,7 +73,9 @@ class RbufRealFixturesTest {
                     assertEquals(RbufJson.toJson(v), RbufJson.toJson(back), p.getFileName() + " " + s.fullName());
                     // the minimal IR of the type (D12) decodes the same bytes
                     RbufIr min = RbufIr.parse(ir.closure(s.fullName()).toJson());
-                    assertEquals(RbufJson.toJson(back), RbufJson.toJson(RbufDecoder.decodeExactly(min, s.fullName(), bytes)));
+                    assertEquals(
+                            RbufJson.toJson(back),
+                            RbufJson.toJson(RbufDecoder.decodeExactly(min, s.fullName(), bytes)));
                 }
                 schemas++;
             }

@@ -123,9 +123,11 @@ public final class RbufTestIr {
                 yield new RValue.Dict(es);
             }
             case VARIANT -> {
-                if (t.variantTypes().isEmpty() || depth > 3 || r.nextInt(4) == 0) yield new RValue.Variant(0, null, null);
+                if (t.variantTypes().isEmpty() || depth > 3 || r.nextInt(4) == 0)
+                    yield new RValue.Variant(0, null, null);
                 var vt = t.variantTypes().get(r.nextInt(t.variantTypes().size()));
-                yield new RValue.Variant(vt.index(), vt.objectType(), generate(ir, ir.schema(vt.objectType()), r, depth + 1));
+                yield new RValue.Variant(
+                        vt.index(), vt.objectType(), generate(ir, ir.schema(vt.objectType()), r, depth + 1));
             }
         };
     }

@@ -74,7 +74,8 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     private void serve(Socket client) {
-        try (client; Socket up = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
+        try (client;
+                Socket up = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
             InputStream cin = client.getInputStream();
             OutputStream cout = client.getOutputStream();
             String head = readHead(cin);
@@ -86,8 +87,10 @@ public final class FaultProxy implements AutoCloseable {
             }
             if (latencyMillis > 0) Thread.sleep(latencyMillis);
             boolean stall = stallCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
-            long limit = stall || dropCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? dropAfter.get() : Long.MAX_VALUE;
-            String rewritten = head.replaceAll("(?im)^connection:.*\r\n", "").replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n");
+            long limit =
+                    stall || dropCount.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? dropAfter.get() : Long.MAX_VALUE;
+            String rewritten =
+                    head.replaceAll("(?im)^connection:.*\r\n", "").replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n");
             up.getOutputStream().write(rewritten.getBytes(StandardCharsets.ISO_8859_1));
             InputStream uin = up.getInputStream();
             byte[] buf = new byte[16384];
@@ -111,7 +114,9 @@ public final class FaultProxy implements AutoCloseable {
         int state = 0;
         for (int c; (c = in.read()) >= 0; ) {
             b.write(c);
-            state = (c == '\r' && (state == 0 || state == 2)) ? state + 1 : (c == '\n' && (state == 1 || state == 3)) ? state + 1 : 0;
+            state = (c == '\r' && (state == 0 || state == 2))
+                    ? state + 1
+                    : (c == '\n' && (state == 1 || state == 3)) ? state + 1 : 0;
             if (state == 4) return b.toString(StandardCharsets.ISO_8859_1);
         }
         return null;

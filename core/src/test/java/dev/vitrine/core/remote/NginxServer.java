@@ -63,8 +63,17 @@ public final class NginxServer implements AutoCloseable {
         Path confFile = dir.resolve("nginx.conf");
         Files.writeString(confFile, conf);
         String nginx = Files.isExecutable(Path.of("/usr/sbin/nginx")) ? "/usr/sbin/nginx" : "nginx";
-        Process p = new ProcessBuilder(nginx, "-p", dir.toString(), "-c", confFile.toString(), "-e", dir.resolve("error.log").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
+        Process p = new ProcessBuilder(
+                        nginx,
+                        "-p",
+                        dir.toString(),
+                        "-c",
+                        confFile.toString(),
+                        "-e",
+                        dir.resolve("error.log").toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stdout.log").toFile())
+                .start();
         TestServers.awaitListening(port, p, dir.resolve("error.log"));
         return new NginxServer(dir, log, p, port);
     }
@@ -87,7 +96,8 @@ public final class NginxServer implements AutoCloseable {
             int q2 = line.indexOf('"', q1 + 1);
             String range = line.substring(q1 + 1, q2);
             String[] tail = line.substring(q2 + 2).split(" ");
-            out.add(new Request(a[0], a[1], range.equals("-") ? "" : range, Integer.parseInt(tail[0]), Long.parseLong(tail[1])));
+            out.add(new Request(
+                    a[0], a[1], range.equals("-") ? "" : range, Integer.parseInt(tail[0]), Long.parseLong(tail[1])));
         }
         return out;
     }
@@ -101,7 +111,8 @@ public final class NginxServer implements AutoCloseable {
     public void close() throws IOException {
         TestServers.stop(process);
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         }
     }
 }

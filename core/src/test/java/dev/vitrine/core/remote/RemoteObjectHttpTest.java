@@ -2,8 +2,8 @@ package dev.vitrine.core.remote;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -28,11 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** Remote reads against a real nginx: requests, bytes, pinning, faults through a TCP proxy. */
 class RemoteObjectHttpTest {
     private static final int BLOCK = 64 << 10;
-    private static final RemoteSettings SETTINGS = RemoteSettings.DEFAULT.withBlockBytes(BLOCK)
+    private static final RemoteSettings SETTINGS = RemoteSettings.DEFAULT
+            .withBlockBytes(BLOCK)
             .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10));
 
     @TempDir
     static Path root;
+
     static NginxServer nginx;
     static byte[] data;
 
@@ -84,7 +86,8 @@ class RemoteObjectHttpTest {
                 long off = r.nextLong(data.length - len + 1);
                 byte[] got = new byte[len];
                 o.read(off, got, 0, len);
-                assertArrayEquals(Arrays.copyOfRange(data, (int) off, (int) off + len), got, "at " + off + " for " + len);
+                assertArrayEquals(
+                        Arrays.copyOfRange(data, (int) off, (int) off + len), got, "at " + off + " for " + len);
             }
             byte[] tail = new byte[123];
             o.read(data.length - 123, tail, 0, 123);
@@ -94,7 +97,8 @@ class RemoteObjectHttpTest {
 
     @Test
     void readersOfOneBlockShareOneRequest() throws Exception {
-        try (RemoteObject o = open(nginx.url("a.bin")); var pool = Executors.newFixedThreadPool(8)) {
+        try (RemoteObject o = open(nginx.url("a.bin"));
+                var pool = Executors.newFixedThreadPool(8)) {
             List<Future<byte[]>> reads = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 Callable<byte[]> c = () -> {
@@ -104,8 +108,11 @@ class RemoteObjectHttpTest {
                 };
                 reads.add(pool.submit(c));
             }
-            for (Future<byte[]> f : reads) assertArrayEquals(Arrays.copyOfRange(data, 5 * BLOCK + 10, 5 * BLOCK + 110), f.get());
-            long forBlock5 = nginx.requests().stream().filter(r -> r.range().startsWith("bytes=" + 5 * BLOCK + "-")).count();
+            for (Future<byte[]> f : reads)
+                assertArrayEquals(Arrays.copyOfRange(data, 5 * BLOCK + 10, 5 * BLOCK + 110), f.get());
+            long forBlock5 = nginx.requests().stream()
+                    .filter(r -> r.range().startsWith("bytes=" + 5 * BLOCK + "-"))
+                    .count();
             assertEquals(1, forBlock5, "eight readers of one block, one request: " + nginx.requests());
         }
     }
@@ -119,10 +126,14 @@ class RemoteObjectHttpTest {
                 o.read(off, all, off, n);
             }
             assertArrayEquals(data, all);
-            long bytes = nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
+            long bytes = nginx.requests().stream()
+                    .mapToLong(NginxServer.Request::bytes)
+                    .sum();
             assertTrue(bytes <= data.length * 1.1, "fetched " + bytes + " bytes of " + data.length);
             int blocks = (data.length + BLOCK - 1) / BLOCK;
-            assertTrue(nginx.requests().size() < blocks / 2, "read-ahead merges blocks: " + nginx.requests().size() + " requests for " + blocks + " blocks");
+            assertTrue(
+                    nginx.requests().size() < blocks / 2,
+                    "read-ahead merges blocks: " + nginx.requests().size() + " requests for " + blocks + " blocks");
             assertEquals(o.stats().requests(), nginx.requests().size(), "the stats count what the server saw");
         }
     }
@@ -145,12 +156,23 @@ class RemoteObjectHttpTest {
 
     @Test
     void errorsAreOneLineReasons() throws IOException {
-        assertEquals("no such object (HTTP 404)", assertThrows(RemoteException.class, () -> open(nginx.url("nope.bin"))).reason());
-        assertEquals("access denied (HTTP 403)", assertThrows(RemoteException.class, () -> open(nginx.url("secret/a.bin"))).reason());
-        assertEquals("too many redirects (HTTP 302)", assertThrows(RemoteException.class, () -> open(nginx.url("loop/x"))).reason());
+        assertEquals(
+                "no such object (HTTP 404)",
+                assertThrows(RemoteException.class, () -> open(nginx.url("nope.bin")))
+                        .reason());
+        assertEquals(
+                "access denied (HTTP 403)",
+                assertThrows(RemoteException.class, () -> open(nginx.url("secret/a.bin")))
+                        .reason());
+        assertEquals(
+                "too many redirects (HTTP 302)",
+                assertThrows(RemoteException.class, () -> open(nginx.url("loop/x")))
+                        .reason());
         int closedPort = TestServers.freePort();
-        assertEquals("connection refused",
-                assertThrows(RemoteException.class, () -> open("http://127.0.0.1:" + closedPort + "/a.bin")).reason());
+        assertEquals(
+                "connection refused",
+                assertThrows(RemoteException.class, () -> open("http://127.0.0.1:" + closedPort + "/a.bin"))
+                        .reason());
         try (RemoteObject o = open(nginx.url("moved/a.bin"))) {
             assertEquals(data.length, o.size(), "redirects are followed");
         }
@@ -158,20 +180,25 @@ class RemoteObjectHttpTest {
 
     @Test
     void aDroppedBodyIsResumedWhereItStopped() throws IOException {
-        try (FaultProxy proxy = new FaultProxy(nginx.port()); RemoteObject o = open(proxy.url("a.bin"))) {
+        try (FaultProxy proxy = new FaultProxy(nginx.port());
+                RemoteObject o = open(proxy.url("a.bin"))) {
             proxy.dropAfter(150_000, 2);
             byte[] got = new byte[1_000_000];
             o.read(BLOCK, got, 0, got.length);
             assertArrayEquals(Arrays.copyOfRange(data, BLOCK, BLOCK + got.length), got);
-            assertTrue(o.stats().retries() >= 1, "the drop was retried: " + o.stats().retries());
+            assertTrue(
+                    o.stats().retries() >= 1,
+                    "the drop was retried: " + o.stats().retries());
         }
     }
 
     @Test
     void aStalledBodyIsDroppedAfterTheIdleTimeoutAndResumed() throws IOException {
-        RemoteSettings quick = SETTINGS.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
+        RemoteSettings quick =
+                SETTINGS.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
         try (FaultProxy proxy = new FaultProxy(nginx.port());
-                RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(proxy.url("a.bin")), List.of(), quick), quick)) {
+                RemoteObject o =
+                        RemoteObject.open(new HttpTransport(URI.create(proxy.url("a.bin")), List.of(), quick), quick)) {
             proxy.stallAfter(100_000, 1);
             byte[] got = new byte[500_000];
             o.read(2 * BLOCK, got, 0, got.length);

@@ -31,19 +31,31 @@ public final class S3TestServer implements AutoCloseable {
         Path root = Files.createDirectories(work.resolve("buckets"));
         int port = TestServers.freePort();
         Path props = work.resolve("s3proxy.properties");
-        Files.writeString(props, String.join("\n",
-                "s3proxy.endpoint=http://127.0.0.1:" + port,
-                "s3proxy.authorization=aws-v2-or-v4",
-                "s3proxy.identity=" + IDENTITY,
-                "s3proxy.credential=" + CREDENTIAL,
-                "jclouds.provider=filesystem-nio2",
-                "jclouds.identity=" + IDENTITY,
-                "jclouds.credential=" + CREDENTIAL,
-                "jclouds.filesystem.basedir=" + root) + "\n");
+        Files.writeString(
+                props,
+                String.join(
+                                "\n",
+                                "s3proxy.endpoint=http://127.0.0.1:" + port,
+                                "s3proxy.authorization=aws-v2-or-v4",
+                                "s3proxy.identity=" + IDENTITY,
+                                "s3proxy.credential=" + CREDENTIAL,
+                                "jclouds.provider=filesystem-nio2",
+                                "jclouds.identity=" + IDENTITY,
+                                "jclouds.credential=" + CREDENTIAL,
+                                "jclouds.filesystem.basedir=" + root)
+                        + "\n");
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = work.resolve("s3proxy.log");
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "org.gaul.s3proxy.Main",
-                "--properties", props.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.gaul.s3proxy.Main",
+                        "--properties",
+                        props.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         TestServers.awaitListening(port, p, log);
         return new S3TestServer(root, work, p, port);
     }
@@ -61,7 +73,8 @@ public final class S3TestServer implements AutoCloseable {
     public void close() throws IOException {
         TestServers.stop(process);
         try (var files = Files.walk(work)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         }
     }
 }

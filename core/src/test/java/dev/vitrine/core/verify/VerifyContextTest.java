@@ -1,10 +1,10 @@
 package dev.vitrine.core.verify;
 
-import dev.vitrine.core.model.Severity;
-import dev.vitrine.core.model.Problem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,13 +21,16 @@ class VerifyContextTest {
     void aLongRunBecomesTenLinesAndOneSummary() {
         List<Problem> out = new ArrayList<>();
         VerifyContext ctx = context(out);
-        for (long off = 861; off < 861 + 9 * 1000; off += 9) ctx.report(Problem.error("f", off, "block at " + off + " has length 0"));
+        for (long off = 861; off < 861 + 9 * 1000; off += 9)
+            ctx.report(Problem.error("f", off, "block at " + off + " has length 0"));
         ctx.report(Problem.error("f", 5, "something else"));
         ctx.finish();
         assertEquals(VerifyContext.RUN_SHOWN + 2, out.size(), out::toString);
         Problem summary = out.get(VerifyContext.RUN_SHOWN);
         long firstHidden = 861 + 9L * VerifyContext.RUN_SHOWN;
-        assertEquals("… and " + (1000 - VerifyContext.RUN_SHOWN) + " more like this between offsets " + firstHidden + " and " + (861 + 9 * 999),
+        assertEquals(
+                "… and " + (1000 - VerifyContext.RUN_SHOWN) + " more like this between offsets " + firstHidden + " and "
+                        + (861 + 9 * 999),
                 summary.message());
         assertEquals(firstHidden, summary.offset());
         assertEquals(Severity.ERROR, summary.severity());
@@ -44,7 +47,9 @@ class VerifyContextTest {
         assertEquals(3 + VerifyContext.RUN_SHOWN, out.size());
         ctx.finish();
         assertEquals(3 + VerifyContext.RUN_SHOWN + 1, out.size());
-        assertTrue(out.getLast().message().endsWith("2 more like this between offsets 110 and 111"), out.getLast().message());
+        assertTrue(
+                out.getLast().message().endsWith("2 more like this between offsets 110 and 111"),
+                out.getLast().message());
         assertEquals(3, ctx.warningCount());
         assertEquals(12, ctx.errorCount());
     }

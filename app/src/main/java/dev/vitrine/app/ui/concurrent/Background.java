@@ -62,10 +62,12 @@ public final class Background {
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
         AtomicInteger m = new AtomicInteger();
         ThreadFactory longThreads = r -> {
-            Thread t = new Thread(() -> {
-                ThreadNiceness.lowerTo(LONG_NICE);
-                r.run();
-            }, "vitrine-job-" + m.incrementAndGet());
+            Thread t = new Thread(
+                    () -> {
+                        ThreadNiceness.lowerTo(LONG_NICE);
+                        r.run();
+                    },
+                    "vitrine-job-" + m.incrementAndGet());
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             return t;
@@ -138,7 +140,8 @@ public final class Background {
         return submit(longPool, work, onResult, onError);
     }
 
-    private <T> CompletableFuture<T> submit(ExecutorService lane, Callable<T> work, Consumer<T> onResult, Consumer<Throwable> onError) {
+    private <T> CompletableFuture<T> submit(
+            ExecutorService lane, Callable<T> work, Consumer<T> onResult, Consumer<Throwable> onError) {
         CompletableFuture<T> result = new CompletableFuture<>();
         begin();
         lane.execute(() -> {

@@ -24,9 +24,18 @@ final class ThreadNiceness {
             try {
                 Linker linker = Linker.nativeLinker();
                 SymbolLookup libc = linker.defaultLookup();
-                tid = libc.find("gettid").map(a -> linker.downcallHandle(a, FunctionDescriptor.of(ValueLayout.JAVA_INT))).orElse(null);
-                set = libc.find("setpriority").map(a -> linker.downcallHandle(a,
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT))).orElse(null);
+                tid = libc.find("gettid")
+                        .map(a -> linker.downcallHandle(a, FunctionDescriptor.of(ValueLayout.JAVA_INT)))
+                        .orElse(null);
+                set = libc.find("setpriority")
+                        .map(a -> linker.downcallHandle(
+                                a,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT)))
+                        .orElse(null);
             } catch (RuntimeException | LinkageError e) {
                 tid = null;
                 set = null; // no native access: priorities stay as they are
@@ -48,7 +57,8 @@ final class ThreadNiceness {
         try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
             for (java.nio.file.Path t : (Iterable<java.nio.file.Path>) tasks::iterator) {
                 try {
-                    String name = java.nio.file.Files.readString(t.resolve("comm")).strip();
+                    String name =
+                            java.nio.file.Files.readString(t.resolve("comm")).strip();
                     if (!name.startsWith(prefix)) continue;
                     int tid = Integer.parseInt(t.getFileName().toString());
                     if ((int) SETPRIORITY.invokeExact(PRIO_PROCESS, tid, nice) == 0) done++;

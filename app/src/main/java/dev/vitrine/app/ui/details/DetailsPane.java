@@ -21,6 +21,7 @@ public final class DetailsPane extends BorderPane {
     private final TabPane tabs = new TabPane();
     /** Empty until {@link #attachFields()}: the table's cells get a frame of their own. */
     private final Tab fieldsTab = new Tab("Fields");
+
     private final java.util.Map<Tab, Integer> order = new java.util.HashMap<>();
 
     public DetailsPane() {
@@ -70,7 +71,8 @@ public final class DetailsPane extends BorderPane {
     /** Disables a view's tab while the selection has nothing for it (the tabs stay put). */
     public void setViewEnabled(Tab tab, boolean enabled) {
         tab.setDisable(!enabled);
-        if (!enabled && tabs.getSelectionModel().getSelectedItem() == tab) tabs.getSelectionModel().select(fieldsTab);
+        if (!enabled && tabs.getSelectionModel().getSelectedItem() == tab)
+            tabs.getSelectionModel().select(fieldsTab);
     }
 
     /**
@@ -84,7 +86,8 @@ public final class DetailsPane extends BorderPane {
             wait.getStyleClass().add("tab-wait");
             t.setContent(wait);
             javafx.application.Platform.runLater(() -> {
-                if (t.getContent() == wait && t.getUserData() == f) t.setContent(((Supplier<javafx.scene.Node>) f).get());
+                if (t.getContent() == wait && t.getUserData() == f)
+                    t.setContent(((Supplier<javafx.scene.Node>) f).get());
             });
         }
     }

@@ -40,23 +40,39 @@ public final class FieldsView extends TableView<FieldsView.Item> {
         swatch.setSortable(false);
         TableColumn<Item, String> name = column("field", 170, i -> i.field().name());
         TableColumn<Item, String> value = column("value", 360, i -> i.field().value());
-        TableColumn<Item, String> offset = column("offset", 130, i -> i.field().range().isNone() ? "" : Human.offset(i.field().range().offset()));
+        TableColumn<Item, String> offset = column(
+                "offset",
+                130,
+                i -> i.field().range().isNone()
+                        ? ""
+                        : Human.offset(i.field().range().offset()));
         // Not JavaFX's default 80: a column left at 80 is auto-sized on first show, which builds
         // and styles a throwaway cell per row (a visible part of the first frame).
-        TableColumn<Item, String> length = column("length", 84, i -> i.field().range().isNone() ? "" : Human.count(i.field().range().length()));
+        TableColumn<Item, String> length = column(
+                "length",
+                84,
+                i -> i.field().range().isNone()
+                        ? ""
+                        : Human.count(i.field().range().length()));
         offset.getStyleClass().add("numeric-column");
         length.getStyleClass().add("numeric-column");
         getColumns().setAll(List.of(swatch, name, value, offset, length));
         // The value takes whatever width the others leave.
-        value.prefWidthProperty().bind(widthProperty().subtract(swatch.widthProperty()).subtract(name.widthProperty())
-                .subtract(offset.widthProperty()).subtract(length.widthProperty()).subtract(18));
+        value.prefWidthProperty()
+                .bind(widthProperty()
+                        .subtract(swatch.widthProperty())
+                        .subtract(name.widthProperty())
+                        .subtract(offset.widthProperty())
+                        .subtract(length.widthProperty())
+                        .subtract(18));
         value.setMinWidth(160);
         getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
             if (item != null) onFieldSelected.accept(item.field());
         });
     }
 
-    private static TableColumn<Item, String> column(String title, double width, java.util.function.Function<Item, String> text) {
+    private static TableColumn<Item, String> column(
+            String title, double width, java.util.function.Function<Item, String> text) {
         TableColumn<Item, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(text.apply(cd.getValue())));
         c.setPrefWidth(width);

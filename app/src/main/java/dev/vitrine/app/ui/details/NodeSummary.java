@@ -46,8 +46,11 @@ public final class NodeSummary extends HBox {
         name.setText(node.name());
         kind.setText(node.kind());
         ByteRange r = node.range();
-        where.setText(r.isNone() ? "no bytes of its own" : (!r.file().isMain() ? r.file() + " · " : "")
-                + "@" + Human.offset(r.offset()) + " · " + Human.count(r.length()) + (r.length() == 1 ? " byte" : " bytes"));
+        where.setText(
+                r.isNone()
+                        ? "no bytes of its own"
+                        : (!r.file().isMain() ? r.file() + " · " : "") + "@" + Human.offset(r.offset()) + " · "
+                                + Human.count(r.length()) + (r.length() == 1 ? " byte" : " bytes"));
         setHealth(h);
     }
 

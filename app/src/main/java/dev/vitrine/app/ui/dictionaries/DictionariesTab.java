@@ -38,7 +38,9 @@ public final class DictionariesTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        DictionariesView v = new DictionariesView(context.background(), context.session().archive().capability(Dictionaries.class).orElseThrow());
+        DictionariesView v = new DictionariesView(
+                context.background(),
+                context.session().archive().capability(Dictionaries.class).orElseThrow());
         return () -> v;
     }
 }

@@ -1,6 +1,5 @@
 package dev.vitrine.app.ui.dictionaries;
 
-import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.table.RecordsGrid;
@@ -47,7 +46,8 @@ public final class DictionariesView extends BorderPane {
             tabs.getTabs().add(t);
             load(name, t);
         }
-        if (tabs.getTabs().isEmpty()) tabs.getTabs().add(new Tab("none", new Label("this archive has no dictionaries")));
+        if (tabs.getTabs().isEmpty())
+            tabs.getTabs().add(new Tab("none", new Label("this archive has no dictionaries")));
         entry.setEditable(false);
         entry.setWrapText(true);
         entry.setPrefRowCount(3);
@@ -61,29 +61,43 @@ public final class DictionariesView extends BorderPane {
 
     private void load(String name, Tab tab) {
         Map<Character, String> ph = dicts.placeholders(name);
-        background.run(() -> dicts.entryCount(name), n -> {
-            counts.put(name, n);
-            tab.setText(name + " (" + Human.count(n) + ")");
-            RecordsGrid grid = new RecordsGrid(List.of("entry"));
-            grid.setId("dict-grid-" + name);
-            if (!ph.isEmpty()) chips(grid);
-            grid.setWindow(new RowWindow(n, PAGE, 32, (from, count, done, failed) -> background.run(() -> {
-                List<String> es = dicts.entries(name, from, count);
-                List<RowTable.Row> rows = new ArrayList<>(es.size());
-                for (int i = 0; i < es.size(); i++) rows.add(new RowTable.Row(from + i, List.of(shown(es.get(i), ph)), ByteRange.NONE, null));
-                return rows;
-            }, done, failed)));
-            grid.setOnLeadChanged(lr -> {
-                if (lr == null) return;
-                Runnable fill = () -> {
-                    if (lr.row() != null) entry.setText(name + " #" + lr.index() + "\n" + plain(lr.row().cells().getFirst()));
-                };
-                if (lr.row() != null) fill.run();
-                else lr.rowProperty().addListener((o, a, r) -> fill.run());
-            });
-            grids.put(name, grid);
-            tab.setContent(n == 0 ? new Label(name + " is empty") : grid);
-        }, err -> tab.setContent(new Label("⚠ " + name + " cannot be read: " + Human.error(err))));
+        background.run(
+                () -> dicts.entryCount(name),
+                n -> {
+                    counts.put(name, n);
+                    tab.setText(name + " (" + Human.count(n) + ")");
+                    RecordsGrid grid = new RecordsGrid(List.of("entry"));
+                    grid.setId("dict-grid-" + name);
+                    if (!ph.isEmpty()) chips(grid);
+                    grid.setWindow(new RowWindow(
+                            n,
+                            PAGE,
+                            32,
+                            (from, count, done, failed) -> background.run(
+                                    () -> {
+                                        List<String> es = dicts.entries(name, from, count);
+                                        List<RowTable.Row> rows = new ArrayList<>(es.size());
+                                        for (int i = 0; i < es.size(); i++)
+                                            rows.add(new RowTable.Row(
+                                                    from + i, List.of(shown(es.get(i), ph)), ByteRange.NONE, null));
+                                        return rows;
+                                    },
+                                    done,
+                                    failed)));
+                    grid.setOnLeadChanged(lr -> {
+                        if (lr == null) return;
+                        Runnable fill = () -> {
+                            if (lr.row() != null)
+                                entry.setText(name + " #" + lr.index() + "\n"
+                                        + plain(lr.row().cells().getFirst()));
+                        };
+                        if (lr.row() != null) fill.run();
+                        else lr.rowProperty().addListener((o, a, r) -> fill.run());
+                    });
+                    grids.put(name, grid);
+                    tab.setContent(n == 0 ? new Label(name + " is empty") : grid);
+                },
+                err -> tab.setContent(new Label("⚠ " + name + " cannot be read: " + Human.error(err))));
     }
 
     /** Around a placeholder's name in a shown entry: the table draws it as a chip, text shows it as ⟨name⟩. */
@@ -97,7 +111,8 @@ public final class DictionariesView extends BorderPane {
     /** The entry column draws placeholders as chips. */
     @SuppressWarnings("unchecked")
     private static void chips(RecordsGrid grid) {
-        var col = (javafx.scene.control.TableColumn<dev.vitrine.app.ui.table.LazyRow, String>) grid.table().getColumns().get(1);
+        var col = (javafx.scene.control.TableColumn<dev.vitrine.app.ui.table.LazyRow, String>)
+                grid.table().getColumns().get(1);
         col.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(String v, boolean empty) {

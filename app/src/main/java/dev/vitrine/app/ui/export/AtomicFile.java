@@ -31,7 +31,8 @@ public final class AtomicFile {
      */
     public static void write(Path target, boolean replace, Body body) throws IOException {
         Path abs = target.toAbsolutePath();
-        if (!replace && Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) throw new FileAlreadyExistsException(abs.toString());
+        if (!replace && Files.exists(abs, LinkOption.NOFOLLOW_LINKS))
+            throw new FileAlreadyExistsException(abs.toString());
         Path dir = abs.getParent();
         Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".part");
         try {
@@ -45,7 +46,8 @@ public final class AtomicFile {
                     return;
                 } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
                     if (e instanceof FileAlreadyExistsException) throw e;
-                    if (Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) throw new FileAlreadyExistsException(abs.toString());
+                    if (Files.exists(abs, LinkOption.NOFOLLOW_LINKS))
+                        throw new FileAlreadyExistsException(abs.toString());
                 }
             }
             try {

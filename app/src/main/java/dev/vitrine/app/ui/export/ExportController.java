@@ -44,7 +44,12 @@ public final class ExportController {
     private Supplier<dev.vitrine.app.ui.files.FilesView> filesView = () -> null;
     private DestinationChooser destinations = new SystemDestinationChooser();
 
-    public ExportController(ArchiveSession session, Jobs jobs, Notifier notifier, Supplier<RecordsView> records, Supplier<Window> owner) {
+    public ExportController(
+            ArchiveSession session,
+            Jobs jobs,
+            Notifier notifier,
+            Supplier<RecordsView> records,
+            Supplier<Window> owner) {
         this.session = session;
         this.jobs = jobs;
         this.notifier = notifier;
@@ -67,11 +72,18 @@ public final class ExportController {
         }
         long rows = rv == null ? 0 : rv.selectedCount();
         int matches = rv == null ? 0 : rv.selectedMatches().size();
-        ExportDialog d = new ExportDialog(owner.get(), rows, matches, sorted.isPresent(), rv == null ? null : rv.typedRange(),
+        ExportDialog d = new ExportDialog(
+                owner.get(),
+                rows,
+                matches,
+                sorted.isPresent(),
+                rv == null ? null : rv.typedRange(),
                 rv == null ? -1 : rv.count());
         Optional<ExportChoice> choice = d.showAndWait();
         if (choice.isEmpty()) return;
-        Path target = destinations.file(owner.get(), "Export records to",
+        Path target = destinations.file(
+                owner.get(),
+                "Export records to",
                 baseName() + (choice.get().framing().kind() == RecordFraming.Kind.TERMINATOR ? ".txt" : ".bin"));
         if (target == null) return;
         boolean replace = Files.exists(target);
@@ -99,12 +111,31 @@ public final class ExportController {
                     if (total > 0) updateProgress(n, total);
                 };
                 return switch (choice.source()) {
-                    case SELECTED_ROWS -> RecordExporter.rows(table, rows, choice.framing(), target, replace, p, cancel::get);
-                    case SELECTED_MATCHES -> RecordExporter.records(matches, choice.framing(), target, replace, p, cancel::get);
-                    case KEY_RANGE -> RecordExporter.range(sorted.orElseThrow(), choice.range(), choice.framing(), target, replace, p, cancel::get);
-                    case ALL -> sorted.isPresent()
-                            ? RecordExporter.range(sorted.get(), KeyQuery.parse(null, null, null), choice.framing(), target, replace, p, cancel::get)
-                            : RecordExporter.rowRange(table, 0, count, choice.framing(), target, replace, p, cancel::get);
+                    case SELECTED_ROWS ->
+                        RecordExporter.rows(table, rows, choice.framing(), target, replace, p, cancel::get);
+                    case SELECTED_MATCHES ->
+                        RecordExporter.records(matches, choice.framing(), target, replace, p, cancel::get);
+                    case KEY_RANGE ->
+                        RecordExporter.range(
+                                sorted.orElseThrow(),
+                                choice.range(),
+                                choice.framing(),
+                                target,
+                                replace,
+                                p,
+                                cancel::get);
+                    case ALL ->
+                        sorted.isPresent()
+                                ? RecordExporter.range(
+                                        sorted.get(),
+                                        KeyQuery.parse(null, null, null),
+                                        choice.framing(),
+                                        target,
+                                        replace,
+                                        p,
+                                        cancel::get)
+                                : RecordExporter.rowRange(
+                                        table, 0, count, choice.framing(), target, replace, p, cancel::get);
                 };
             }
 
@@ -119,8 +150,10 @@ public final class ExportController {
             notifier.info("Exported " + Human.count(r.records()) + " records (" + Human.size(r.bytes()) + ", "
                     + choice.framing().describe() + ") to " + r.target());
         });
-        task.setOnFailed(e -> notifier.error(task.getException() instanceof CancelledException ? "Export cancelled; nothing was written"
-                : "Export failed: " + Human.error(task.getException()) + "; nothing was written"));
+        task.setOnFailed(e -> notifier.error(
+                task.getException() instanceof CancelledException
+                        ? "Export cancelled; nothing was written"
+                        : "Export failed: " + Human.error(task.getException()) + "; nothing was written"));
         task.setOnCancelled(e -> notifier.info("Export cancelled; nothing was written"));
         jobs.submit(task);
         return task;
@@ -157,14 +190,18 @@ public final class ExportController {
         }
         RecordsView rv = records.get();
         List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
-        Path dir = destinations.folder(owner.get(),
-                rows.isEmpty() ? "Export all files to" : "Export " + Human.count(rv.selectedCount()) + " selected files to");
+        Path dir = destinations.folder(
+                owner.get(),
+                rows.isEmpty()
+                        ? "Export all files to"
+                        : "Export " + Human.count(rv.selectedCount()) + " selected files to");
         if (dir == null) return;
         runFiles(listing, rv == null ? null : rv.rowTable(), rows, dir, false);
     }
 
     /** Exports the files of {@code rows} (all files when empty) into {@code folder}, as a job. */
-    public Task<ExportReport> runFiles(FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
+    public Task<ExportReport> runFiles(
+            FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
         AtomicBoolean cancel = new AtomicBoolean();
         Task<ExportReport> task = new Task<>() {
             {
@@ -186,10 +223,15 @@ public final class ExportController {
                         }
                     }
                 }
-                return new Exporter(new ExportOptions(overwrite), (done, total, current) -> {
-                    updateProgress(done, Math.max(1, total));
-                    if (current != null) updateMessage(current);
-                }, cancel).readingFrom(session.path()).export(contents, folder);
+                return new Exporter(
+                                new ExportOptions(overwrite),
+                                (done, total, current) -> {
+                                    updateProgress(done, Math.max(1, total));
+                                    if (current != null) updateMessage(current);
+                                },
+                                cancel)
+                        .readingFrom(session.path())
+                        .export(contents, folder);
             }
 
             @Override
@@ -204,15 +246,26 @@ public final class ExportController {
         return task;
     }
 
-    private void reportFiles(ExportReport r, FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
-        StringBuilder s = new StringBuilder("Exported " + Human.count(r.exported().size()) + " files (" + Human.size(r.bytes()) + ") to " + folder);
-        if (!r.refused().isEmpty()) s.append("; refused ").append(r.refused().size()).append(" unsafe: ").append(r.refused().getFirst().reason());
-        if (!r.failed().isEmpty()) s.append("; ").append(r.failed().size()).append(" failed: ").append(r.failed().getFirst().reason());
+    private void reportFiles(
+            ExportReport r, FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
+        StringBuilder s = new StringBuilder(
+                "Exported " + Human.count(r.exported().size()) + " files (" + Human.size(r.bytes()) + ") to " + folder);
+        if (!r.refused().isEmpty())
+            s.append("; refused ")
+                    .append(r.refused().size())
+                    .append(" unsafe: ")
+                    .append(r.refused().getFirst().reason());
+        if (!r.failed().isEmpty())
+            s.append("; ")
+                    .append(r.failed().size())
+                    .append(" failed: ")
+                    .append(r.failed().getFirst().reason());
         if (r.cancelled()) s.append("; cancelled");
         if (r.ok() && r.skipped().isEmpty()) notifier.info(s.toString());
         else if (!r.skipped().isEmpty() && !overwrite && !r.cancelled()) {
             notifier.info(s.toString());
-            if (confirmReplace(r.skipped().size() + " files already exist in " + folder.getFileName() + ". Replace them?")) {
+            if (confirmReplace(
+                    r.skipped().size() + " files already exist in " + folder.getFileName() + ". Replace them?")) {
                 runFiles(listing, table, rows, folder, true);
             }
         } else {
@@ -221,10 +274,16 @@ public final class ExportController {
     }
 
     private boolean confirmReplace(String question) {
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, question, new ButtonType("Replace", ButtonBar.ButtonData.OK_DONE), ButtonType.CANCEL);
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                question,
+                new ButtonType("Replace", ButtonBar.ButtonData.OK_DONE),
+                ButtonType.CANCEL);
         a.initOwner(owner.get());
         a.setHeaderText(null);
-        return a.showAndWait().map(b -> b.getButtonData() == ButtonBar.ButtonData.OK_DONE).orElse(false);
+        return a.showAndWait()
+                .map(b -> b.getButtonData() == ButtonBar.ButtonData.OK_DONE)
+                .orElse(false);
     }
 
     private String baseName() {

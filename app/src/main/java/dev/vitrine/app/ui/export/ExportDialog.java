@@ -35,17 +35,31 @@ public final class ExportDialog extends Dialog<ExportChoice> {
      * @param sorted          whether key ranges are possible
      * @param typedRange      start, stop, prefix as typed in the search bar
      */
-    public ExportDialog(Window owner, long selectedRows, int selectedMatches, boolean sorted, String[] typedRange, long total) {
+    public ExportDialog(
+            Window owner, long selectedRows, int selectedMatches, boolean sorted, String[] typedRange, long total) {
         initOwner(owner);
         setTitle("Export records");
         setHeaderText("Export records to a file");
         VBox box = new VBox(10);
         box.setPadding(new Insets(4, 4, 4, 4));
         box.getChildren().add(bold("Records"));
-        RadioButton rows = radio(source, "The " + Human.count(selectedRows) + " selected records", ExportChoice.Source.SELECTED_ROWS, selectedRows > 0);
-        RadioButton matches = radio(source, "The " + Human.count(selectedMatches) + " selected search matches", ExportChoice.Source.SELECTED_MATCHES, selectedMatches > 0);
-        RadioButton range = radio(source, "Key range (escapes such as \\x00 allowed)", ExportChoice.Source.KEY_RANGE, sorted);
-        RadioButton all = radio(source, "All records" + (total >= 0 ? " (" + Human.count(total) + ")" : ""), ExportChoice.Source.ALL, true);
+        RadioButton rows = radio(
+                source,
+                "The " + Human.count(selectedRows) + " selected records",
+                ExportChoice.Source.SELECTED_ROWS,
+                selectedRows > 0);
+        RadioButton matches = radio(
+                source,
+                "The " + Human.count(selectedMatches) + " selected search matches",
+                ExportChoice.Source.SELECTED_MATCHES,
+                selectedMatches > 0);
+        RadioButton range =
+                radio(source, "Key range (escapes such as \\x00 allowed)", ExportChoice.Source.KEY_RANGE, sorted);
+        RadioButton all = radio(
+                source,
+                "All records" + (total >= 0 ? " (" + Human.count(total) + ")" : ""),
+                ExportChoice.Source.ALL,
+                true);
         rows.setId("export-rows");
         matches.setId("export-matches");
         range.setId("export-range");
@@ -65,8 +79,15 @@ public final class ExportDialog extends Dialog<ExportChoice> {
         keys.setPadding(new Insets(0, 0, 0, 24));
         keys.disableProperty().bind(range.selectedProperty().not());
         box.getChildren().addAll(rows, matches, range, keys, all);
-        RadioButton first = selectedRows > 0 ? rows : selectedMatches > 0 ? matches : sorted && typedRange != null
-                && List.of(typedRange).stream().anyMatch(s -> s != null && !s.isEmpty()) ? range : all;
+        RadioButton first = selectedRows > 0
+                ? rows
+                : selectedMatches > 0
+                        ? matches
+                        : sorted
+                                        && typedRange != null
+                                        && List.of(typedRange).stream().anyMatch(s -> s != null && !s.isEmpty())
+                                ? range
+                                : all;
         first.setSelected(true);
 
         box.getChildren().add(bold("Format (as vitrine cat writes it)"));
@@ -88,17 +109,23 @@ public final class ExportDialog extends Dialog<ExportChoice> {
 
         GridPane.setFillWidth(box, true);
         getDialogPane().setContent(box);
-        getDialogPane().getButtonTypes().setAll(new ButtonType("Choose file…", ButtonType.OK.getButtonData()), ButtonType.CANCEL);
-        getDialogPane().lookupButton(getDialogPane().getButtonTypes().getFirst()).setId("export-choose");
-        getDialogPane().lookupButton(getDialogPane().getButtonTypes().getFirst()).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
-            try {
-                choice();
-                error.setText("");
-            } catch (IllegalArgumentException ex) {
-                error.setText(ex.getMessage());
-                e.consume();
-            }
-        });
+        getDialogPane()
+                .getButtonTypes()
+                .setAll(new ButtonType("Choose file…", ButtonType.OK.getButtonData()), ButtonType.CANCEL);
+        getDialogPane()
+                .lookupButton(getDialogPane().getButtonTypes().getFirst())
+                .setId("export-choose");
+        getDialogPane()
+                .lookupButton(getDialogPane().getButtonTypes().getFirst())
+                .addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+                    try {
+                        choice();
+                        error.setText("");
+                    } catch (IllegalArgumentException ex) {
+                        error.setText(ex.getMessage());
+                        e.consume();
+                    }
+                });
         setResultConverter(bt -> bt != null && bt.getButtonData() == ButtonType.OK.getButtonData() ? choice() : null);
     }
 
@@ -110,7 +137,9 @@ public final class ExportDialog extends Dialog<ExportChoice> {
             case ULEB128 -> RecordFraming.uleb128();
             case U64LE -> RecordFraming.u64le();
         };
-        KeyQuery q = s == ExportChoice.Source.KEY_RANGE ? KeyQuery.parse(start.getText(), stop.getText(), prefix.getText()) : null;
+        KeyQuery q = s == ExportChoice.Source.KEY_RANGE
+                ? KeyQuery.parse(start.getText(), stop.getText(), prefix.getText())
+                : null;
         return new ExportChoice(s, q, f);
     }
 

@@ -28,8 +28,15 @@ public final class RecordExporter {
 
     public record Result(Path target, long records, long bytes) {}
 
-    public static Result range(SortedRecords sorted, KeyQuery q, RecordFraming framing, Path target, boolean replace,
-                               Progress progress, BooleanSupplier cancelled) throws IOException {
+    public static Result range(
+            SortedRecords sorted,
+            KeyQuery q,
+            RecordFraming framing,
+            Path target,
+            boolean replace,
+            Progress progress,
+            BooleanSupplier cancelled)
+            throws IOException {
         long[] n = {0, 0};
         byte[] scratch = new byte[10];
         AtomicFile.write(target, replace, out -> {
@@ -47,8 +54,14 @@ public final class RecordExporter {
         return new Result(target, n[0], n[1]);
     }
 
-    public static Result records(List<byte[]> records, RecordFraming framing, Path target, boolean replace,
-                                 Progress progress, BooleanSupplier cancelled) throws IOException {
+    public static Result records(
+            List<byte[]> records,
+            RecordFraming framing,
+            Path target,
+            boolean replace,
+            Progress progress,
+            BooleanSupplier cancelled)
+            throws IOException {
         long[] n = {0, 0};
         byte[] scratch = new byte[10];
         AtomicFile.write(target, replace, out -> {
@@ -68,8 +81,15 @@ public final class RecordExporter {
      * The rows in {@code ranges} ({start, end}, ascending, end exclusive) of {@code table}, each
      * row's {@link RowTable.Row#content()}, read a page at a time.
      */
-    public static Result rows(RowTable table, List<long[]> ranges, RecordFraming framing, Path target, boolean replace,
-                              Progress progress, BooleanSupplier cancelled) throws IOException {
+    public static Result rows(
+            RowTable table,
+            List<long[]> ranges,
+            RecordFraming framing,
+            Path target,
+            boolean replace,
+            Progress progress,
+            BooleanSupplier cancelled)
+            throws IOException {
         long[] n = {0, 0};
         long total = 0;
         for (long[] r : ranges) total += r[1] - r[0];
@@ -96,8 +116,16 @@ public final class RecordExporter {
     }
 
     /** All rows {@code [from, from+count)} of {@code table}, read a page at a time. */
-    public static Result rowRange(RowTable table, long from, long count, RecordFraming framing, Path target, boolean replace,
-                                  Progress progress, BooleanSupplier cancelled) throws IOException {
+    public static Result rowRange(
+            RowTable table,
+            long from,
+            long count,
+            RecordFraming framing,
+            Path target,
+            boolean replace,
+            Progress progress,
+            BooleanSupplier cancelled)
+            throws IOException {
         return rows(table, List.of(new long[] {from, from + count}), framing, target, replace, progress, cancelled);
     }
 
@@ -109,7 +137,8 @@ public final class RecordExporter {
         if (cancelled.getAsBoolean()) throw new CancelledException();
     }
 
-    private static long writeContent(RowTable.Row r, RecordFraming framing, OutputStream out, byte[] scratch) throws IOException {
+    private static long writeContent(RowTable.Row r, RecordFraming framing, OutputStream out, byte[] scratch)
+            throws IOException {
         Content c = r.content();
         if (c == null) throw new IOException("row " + r.index() + " has no content to export");
         byte[] bytes;

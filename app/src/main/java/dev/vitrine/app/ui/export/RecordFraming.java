@@ -11,7 +11,11 @@ import java.io.OutputStream;
  */
 public record RecordFraming(Kind kind, byte[] terminator) {
 
-    public enum Kind { TERMINATOR, ULEB128, U64LE }
+    public enum Kind {
+        TERMINATOR,
+        ULEB128,
+        U64LE
+    }
 
     public static final RecordFraming NEWLINE = new RecordFraming(Kind.TERMINATOR, new byte[] {'\n'});
 
@@ -35,8 +39,7 @@ public record RecordFraming(Kind kind, byte[] terminator) {
                 for (int i = 0; i < 8; i++) scratch[i] = (byte) ((long) len >>> (8 * i));
                 out.write(scratch, 0, 8);
             }
-            case TERMINATOR -> {
-            }
+            case TERMINATOR -> {}
         }
         out.write(rec, off, len);
         if (kind == Kind.TERMINATOR) out.write(terminator);
@@ -44,8 +47,10 @@ public record RecordFraming(Kind kind, byte[] terminator) {
 
     public String describe() {
         return switch (kind) {
-            case TERMINATOR -> terminator.length == 1 && terminator[0] == '\n' ? "one per line"
-                    : "terminated by " + dev.vitrine.app.ui.table.RecordText.escape(terminator);
+            case TERMINATOR ->
+                terminator.length == 1 && terminator[0] == '\n'
+                        ? "one per line"
+                        : "terminated by " + dev.vitrine.app.ui.table.RecordText.escape(terminator);
             case ULEB128 -> "uleb128 length-prefixed";
             case U64LE -> "u64le length-prefixed";
         };

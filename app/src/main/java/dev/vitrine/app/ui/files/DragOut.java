@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class DragOut {
     /** More than this is not dragged (the drop would outrun the copy): use Export instead. */
     public static final long MAX_BYTES = 256L << 20;
+
     public static final int MAX_FILES = 10_000;
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
@@ -39,7 +40,13 @@ public final class DragOut {
      * @param refused  names export refuses (they are left out of the drag)
      * @param tooLarge why the selection is not dragged, or null
      */
-    public record Plan(Path folder, List<FileListing.Entry> entries, List<Path> topLevel, List<String> refused, long bytes, String tooLarge) {
+    public record Plan(
+            Path folder,
+            List<FileListing.Entry> entries,
+            List<Path> topLevel,
+            List<String> refused,
+            long bytes,
+            String tooLarge) {
         public boolean draggable() {
             return tooLarge == null && !topLevel.isEmpty();
         }
@@ -49,8 +56,9 @@ public final class DragOut {
         long bytes = 0;
         for (FileListing.Entry e : selected) bytes += Math.max(0, e.size());
         if (selected.size() > maxFiles || bytes > maxBytes) {
-            String why = Human.count(selected.size()) + (selected.size() == 1 ? " file, " : " files, ") + Human.size(bytes)
-                    + ": too much to drag out (at most " + Human.count(maxFiles) + " files and " + Human.size(maxBytes) + "); use Export selected…";
+            String why = Human.count(selected.size()) + (selected.size() == 1 ? " file, " : " files, ")
+                    + Human.size(bytes) + ": too much to drag out (at most " + Human.count(maxFiles) + " files and "
+                    + Human.size(maxBytes) + "); use Export selected…";
             return new Plan(folder, List.of(), List.of(), List.of(), bytes, why);
         }
         List<FileListing.Entry> kept = new ArrayList<>();

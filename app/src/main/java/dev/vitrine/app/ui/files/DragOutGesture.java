@@ -43,7 +43,12 @@ final class DragOutGesture {
     private List<File> lastFiles = List.of();
 
     /** Drags {@code selected} (in data order) of {@code listing} out of {@code source}. */
-    DragOutGesture(Node source, FileListing listing, Background background, Notifier notifier, Supplier<List<FileListing.Entry>> selected) {
+    DragOutGesture(
+            Node source,
+            FileListing listing,
+            Background background,
+            Notifier notifier,
+            Supplier<List<FileListing.Entry>> selected) {
         this.source = source;
         this.listing = listing;
         this.background = background;
@@ -57,7 +62,9 @@ final class DragOutGesture {
 
     /** Makes our temp folder for drags in the background (until it is there a drag says it is not ready). */
     void prepareRoot() {
-        background.run(() -> DragOut.root(), r -> root = r, err -> { /* drag-out says so when tried */ });
+        background.run(() -> DragOut.root(), r -> root = r, err -> {
+            /* drag-out says so when tried */
+        });
     }
 
     private void detected(MouseEvent e) {
@@ -89,28 +96,36 @@ final class DragOutGesture {
             return null;
         }
         if (plan.topLevel().isEmpty()) {
-            notifier.error("Nothing to drag: export refuses " + plan.refused().size() + (plan.refused().size() == 1 ? " unsafe name" : " unsafe names"));
+            notifier.error("Nothing to drag: export refuses " + plan.refused().size()
+                    + (plan.refused().size() == 1 ? " unsafe name" : " unsafe names"));
             return null;
         }
         CompletableFuture<ExportReport> written = new CompletableFuture<>();
-        background.run(() -> {
-            try {
-                List<Content> contents = new ArrayList<>();
-                for (FileListing.Entry en : plan.entries()) contents.add(listing.content(en));
-                ExportReport r = new Exporter(ExportOptions.DEFAULT, ExportProgress.NONE, null).export(contents, plan.folder());
-                written.complete(r);
-                return r;
-            } catch (Exception | Error t) {
-                written.completeExceptionally(t);
-                throw t;
-            }
-        }, r -> {
-            if (!r.ok()) notifier.error("Drag-out: " + ExportSummary.of(r, plan.folder()).lines().getFirst());
-        }, err -> notifier.error("Drag-out failed: " + Human.error(err)));
+        background.run(
+                () -> {
+                    try {
+                        List<Content> contents = new ArrayList<>();
+                        for (FileListing.Entry en : plan.entries()) contents.add(listing.content(en));
+                        ExportReport r = new Exporter(ExportOptions.DEFAULT, ExportProgress.NONE, null)
+                                .export(contents, plan.folder());
+                        written.complete(r);
+                        return r;
+                    } catch (Exception | Error t) {
+                        written.completeExceptionally(t);
+                        throw t;
+                    }
+                },
+                r -> {
+                    if (!r.ok())
+                        notifier.error("Drag-out: "
+                                + ExportSummary.of(r, plan.folder()).lines().getFirst());
+                },
+                err -> notifier.error("Drag-out failed: " + Human.error(err)));
         // The FX thread never waits for the write: the paths are promised on the dragboard and
         // the (capped) copy runs while the pointer travels to the drop target.
         if (!plan.refused().isEmpty()) {
-            notifier.info("Left out of the drag: " + plan.refused().size() + " unsafe " + (plan.refused().size() == 1 ? "name" : "names") + " export refuses");
+            notifier.info("Left out of the drag: " + plan.refused().size() + " unsafe "
+                    + (plan.refused().size() == 1 ? "name" : "names") + " export refuses");
         }
         lastDrag = plan;
         lastWrite = written;

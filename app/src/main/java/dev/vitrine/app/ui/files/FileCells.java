@@ -34,17 +34,20 @@ final class FileCells {
         name.setPrefWidth(300);
         TableColumn<FileRow, Long> size = new TableColumn<>("size");
         size.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().size()));
-        size.setCellFactory(c -> new NumberCell(v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v) + " bytes"));
+        size.setCellFactory(c -> new NumberCell(
+                v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v) + " bytes"));
         size.setPrefWidth(90);
         TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
         offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
-        offset.setCellFactory(c -> new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> v < 0 ? "bytes not located" : Human.offset(v)));
+        offset.setCellFactory(c ->
+                new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> v < 0 ? "bytes not located" : Human.offset(v)));
         offset.setPrefWidth(100);
         TableColumn<FileRow, Health> health = new TableColumn<>("health");
         health.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().health()));
         health.setCellFactory(c -> new HealthCell());
         health.setPrefWidth(110);
-        for (TableColumn<FileRow, ?> col : List.of(size, offset)) col.getStyleClass().add("numeric-column");
+        for (TableColumn<FileRow, ?> col : List.of(size, offset))
+            col.getStyleClass().add("numeric-column");
         return List.of(name, size, offset, health);
     }
 
@@ -63,7 +66,8 @@ final class FileCells {
         @Override
         protected void updateItem(String name, boolean empty) {
             super.updateItem(name, empty);
-            FileRow row = empty ? null : getTableRow() == null ? null : getTableRow().getItem();
+            FileRow row =
+                    empty ? null : getTableRow() == null ? null : getTableRow().getItem();
             if (empty || name == null || row == null) {
                 setText(null);
                 tip = null;

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -48,17 +47,24 @@ public final class FileHealth {
         Verdict v = Verdict.CLEAN;
         EntryPathPolicy.Classification n = policy.classify(e.name());
         switch (n.decision()) {
-            case EntryPathPolicy.Refused r -> v = v.worst(Health.DAMAGED, "unsafe name (" + r.reason() + "); export refuses it");
-            case EntryPathPolicy.Safe s when s.sanitised() -> v = v.worst(Health.WARNING,
-                    "odd name (" + String.join(", ", s.notes()) + "); exported as " + EntryPathPolicy.quote(s.relative()));
+            case EntryPathPolicy.Refused r ->
+                v = v.worst(Health.DAMAGED, "unsafe name (" + r.reason() + "); export refuses it");
+            case EntryPathPolicy.Safe s
+            when s.sanitised() ->
+                v = v.worst(
+                        Health.WARNING,
+                        "odd name (" + String.join(", ", s.notes()) + "); exported as "
+                                + EntryPathPolicy.quote(s.relative()));
             case EntryPathPolicy.Safe s -> {
                 if (n.windows() != null) v = v.worst(Health.WARNING, "cannot be written on Windows: " + n.windows());
             }
         }
-        if (n.deceptive() != null) v = v.worst(Health.WARNING, "name displays differently from what it is: " + n.deceptive());
+        if (n.deceptive() != null)
+            v = v.worst(Health.WARNING, "name displays differently from what it is: " + n.deceptive());
         // No byte range is not damage by itself (clp-s rebuilds its files from records, size -1 until decoded, as
         // `vitrine ls` holds); a file with a size but nowhere to find its bytes is.
-        if (e.range().isNone() && e.size() >= 0) v = v.worst(Health.DAMAGED, "its bytes cannot be located in the archive");
+        if (e.range().isNone() && e.size() >= 0)
+            v = v.worst(Health.DAMAGED, "its bytes cannot be located in the archive");
         return v;
     }
 
@@ -73,7 +79,8 @@ public final class FileHealth {
         public Problems(Iterable<Problem> problems) {
             for (Problem p : problems) {
                 if (p.severity() == Severity.INFO) continue;
-                if (p.offset() >= 0) byOffset.computeIfAbsent(p.ref(), f -> new TreeMap<>()).merge(p.offset(), p, FileHealth::worse);
+                if (p.offset() >= 0)
+                    byOffset.computeIfAbsent(p.ref(), f -> new TreeMap<>()).merge(p.offset(), p, FileHealth::worse);
                 for (String n : namesIn(p.message())) byName.merge(n, p, FileHealth::worse);
             }
         }
@@ -84,7 +91,8 @@ public final class FileHealth {
             TreeMap<Long, Problem> inFile = byOffset.get(range.file());
             if (inFile == null) return null;
             Problem worst = null;
-            for (Problem p : inFile.subMap(range.offset(), true, range.end(), false).values()) {
+            for (Problem p :
+                    inFile.subMap(range.offset(), true, range.end(), false).values()) {
                 worst = worst == null ? p : worse(worst, p);
                 if (worst.severity() == Severity.ERROR) break;
             }
@@ -111,7 +119,8 @@ public final class FileHealth {
             }
         }
         Problem named = problems.naming(row.name());
-        if (named != null) v = v.worst(named.severity() == Severity.ERROR ? Health.DAMAGED : Health.WARNING, named.message());
+        if (named != null)
+            v = v.worst(named.severity() == Severity.ERROR ? Health.DAMAGED : Health.WARNING, named.message());
         if (v.health() == Health.UNCHECKED && map.checked()) v = new Verdict(Health.OK, "");
         return v;
     }

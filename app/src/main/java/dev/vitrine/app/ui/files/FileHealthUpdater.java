@@ -25,8 +25,13 @@ final class FileHealthUpdater {
     private int generation;
 
     /** {@code model} and {@code sorted}: the view's current ones (replaced when the listing arrives). */
-    FileHealthUpdater(ArchiveSession session, Background background, Notifier notifier, TableView<FileRow> table,
-                      Supplier<FilesModel> model, Supplier<SortedList<FileRow>> sorted) {
+    FileHealthUpdater(
+            ArchiveSession session,
+            Background background,
+            Notifier notifier,
+            TableView<FileRow> table,
+            Supplier<FilesModel> model,
+            Supplier<SortedList<FileRow>> sorted) {
         this.session = session;
         this.background = background;
         this.notifier = notifier;
@@ -55,11 +60,14 @@ final class FileHealthUpdater {
         HealthMap map = session.health().copy();
         FileHealth.Problems problems = new FileHealth.Problems(session.problems());
         int gen = ++generation;
-        background.run(() -> FileHealth.judgeAll(m.rows(), map, problems), verdicts -> {
-            if (gen != generation || m != model.get()) return;
-            FileHealth.apply(m.rows(), verdicts);
-            show();
-        }, err -> notifier.error("File health: " + Human.error(err)));
+        background.run(
+                () -> FileHealth.judgeAll(m.rows(), map, problems),
+                verdicts -> {
+                    if (gen != generation || m != model.get()) return;
+                    FileHealth.apply(m.rows(), verdicts);
+                    show();
+                },
+                err -> notifier.error("File health: " + Human.error(err)));
     }
 
     private void show() {

@@ -22,12 +22,14 @@ public final class FileNodePath {
     static final int MAX_CHILDREN = 1_000_000;
     /** Depth of sections (non-folders) walked through without using up a name segment. */
     static final int MAX_SECTION_DEPTH = 4;
+
     private static final int PAGE = 1024;
 
     private FileNodePath() {}
 
     /** The path root … file node, or empty when the tree has no node for this entry. */
-    public static Optional<List<Node>> find(Node root, FileListing.Entry entry, BooleanSupplier cancelled) throws IOException {
+    public static Optional<List<Node>> find(Node root, FileListing.Entry entry, BooleanSupplier cancelled)
+            throws IOException {
         ByteRange r = entry.range();
         if (!r.isNone() && r.length() > 0) {
             List<Node> path = NodeLocator.pathTo(root, new ByteRange.Position(r.file(), r.offset()), cancelled);
@@ -39,8 +41,15 @@ public final class FileNodePath {
         return walk(root, entry, segs, 0, 0, path, cancelled) ? Optional.of(path) : Optional.empty();
     }
 
-    private static boolean walk(Node node, FileListing.Entry entry, List<String> segs, int seg, int sectionDepth,
-                                List<Node> path, BooleanSupplier cancelled) throws IOException {
+    private static boolean walk(
+            Node node,
+            FileListing.Entry entry,
+            List<String> segs,
+            int seg,
+            int sectionDepth,
+            List<Node> path,
+            BooleanSupplier cancelled)
+            throws IOException {
         long n = Math.min(node.childCount(), MAX_CHILDREN);
         boolean last = seg == segs.size() - 1;
         for (long from = 0; from < n; from += PAGE) {
@@ -77,7 +86,8 @@ public final class FileNodePath {
     }
 
     static boolean isFileNode(Node n, FileListing.Entry entry) {
-        return !n.hasChildren() && n.range().equals(entry.range())
+        return !n.hasChildren()
+                && n.range().equals(entry.range())
                 && FilesModel.labelMatches(n.name(), FilesModel.lastSegment(entry.name()));
     }
 }

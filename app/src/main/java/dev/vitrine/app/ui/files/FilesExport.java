@@ -58,7 +58,8 @@ final class FilesExport {
     }
 
     /** {@code limit} null, or answering null: no output limit. */
-    FilesExport(FileListing listing, Supplier<ExportLimit> limit, Jobs jobs, Notifier notifier, Supplier<Window> owner) {
+    FilesExport(
+            FileListing listing, Supplier<ExportLimit> limit, Jobs jobs, Notifier notifier, Supplier<Window> owner) {
         this.limit = limit == null ? () -> null : limit;
         this.listing = listing;
         this.jobs = jobs;
@@ -104,9 +105,17 @@ final class FilesExport {
                     offerToReplace(r, folder);
                     return;
                 }
-                start(overlapping, folder, ExportOptions.DEFAULT.withOverlapsAllowed(true), r.report().bytes(),
-                        again -> offerToReplace(new Result(ExportSummary.merge(withoutOverlapRefusals(r.report(), again.report()), again.report()),
-                                concat(r.entries(), again.entries())), folder));
+                start(
+                        overlapping,
+                        folder,
+                        ExportOptions.DEFAULT.withOverlapsAllowed(true),
+                        r.report().bytes(),
+                        again -> offerToReplace(
+                                new Result(
+                                        ExportSummary.merge(
+                                                withoutOverlapRefusals(r.report(), again.report()), again.report()),
+                                        concat(r.entries(), again.entries())),
+                                folder));
             });
         });
     }
@@ -124,7 +133,11 @@ final class FilesExport {
                 return;
             }
             boolean overlapsAllowed = r.report().overlaps().stream().anyMatch(ExportReport.Overlap::exported);
-            start(skippedEntries(r), folder, ExportOptions.OVERWRITE.withOverlapsAllowed(overlapsAllowed), r.report().bytes(),
+            start(
+                    skippedEntries(r),
+                    folder,
+                    ExportOptions.OVERWRITE.withOverlapsAllowed(overlapsAllowed),
+                    r.report().bytes(),
                     again -> finish(ExportSummary.merge(withoutSkipped(r.report()), again.report()), folder));
         });
     }
@@ -156,10 +169,14 @@ final class FilesExport {
         Set<String> written = new HashSet<>();
         for (ExportReport.Exported x : again.exported()) written.add(x.name());
         for (ExportReport.Overlap o : again.overlaps()) written.remove(o.name()); // listed by the re-run itself
-        List<ExportReport.Refused> refused = r.refused().stream().filter(x -> !names.contains(x.name())).toList();
-        List<ExportReport.Overlap> overlaps = r.overlaps().stream().filter(o -> o.exported() || written.contains(o.name()))
-                .map(o -> new ExportReport.Overlap(o.name(), o.offset(), o.reason(), true)).toList();
-        return new ExportReport(r.exported(), r.skipped(), refused, r.failed(), r.bytes(), r.cancelled(), overlaps, r.stop());
+        List<ExportReport.Refused> refused =
+                r.refused().stream().filter(x -> !names.contains(x.name())).toList();
+        List<ExportReport.Overlap> overlaps = r.overlaps().stream()
+                .filter(o -> o.exported() || written.contains(o.name()))
+                .map(o -> new ExportReport.Overlap(o.name(), o.offset(), o.reason(), true))
+                .toList();
+        return new ExportReport(
+                r.exported(), r.skipped(), refused, r.failed(), r.bytes(), r.cancelled(), overlaps, r.stop());
     }
 
     void cancel() {
@@ -168,8 +185,12 @@ final class FilesExport {
     }
 
     /** Runs one export; {@code alreadyWritten} bytes of this export's output limit were used by earlier runs. */
-    private Task<Result> start(List<FileListing.Entry> entries, Path folder, ExportOptions options, long alreadyWritten,
-                               java.util.function.Consumer<Result> then) {
+    private Task<Result> start(
+            List<FileListing.Entry> entries,
+            Path folder,
+            ExportOptions options,
+            long alreadyWritten,
+            java.util.function.Consumer<Result> then) {
         AtomicBoolean cancel = new AtomicBoolean();
         Task<Result> task = new Task<>() {
             {
@@ -184,11 +205,17 @@ final class FilesExport {
                 for (FileListing.Entry e : chosen) contents.add(ListingSelection.contentOf(listing, e));
                 List<Exporter.Claim> others = entries == null ? List.of() : othersThan(chosen);
                 ExportLimit max = limit.get();
-                ExportOptions opts = max == null ? options : options.withMaxOutput(Math.max(0, max.bytes() - alreadyWritten));
-                ExportReport report = new Exporter(opts, (done, total, current) -> {
-                    updateProgress(done, Math.max(1, total));
-                    if (current != null) updateMessage(current);
-                }, cancel).readingFrom(archive).export(contents, folder, others);
+                ExportOptions opts =
+                        max == null ? options : options.withMaxOutput(Math.max(0, max.bytes() - alreadyWritten));
+                ExportReport report = new Exporter(
+                                opts,
+                                (done, total, current) -> {
+                                    updateProgress(done, Math.max(1, total));
+                                    if (current != null) updateMessage(current);
+                                },
+                                cancel)
+                        .readingFrom(archive)
+                        .export(contents, folder, others);
                 return new Result(report, chosen);
             }
 
@@ -214,7 +241,8 @@ final class FilesExport {
         });
         task.setOnCancelled(e -> {
             running.set(null);
-            notifier.info("Export cancelled; files written before the cancel stay in " + folder + ", nothing half-written is left");
+            notifier.info("Export cancelled; files written before the cancel stay in " + folder
+                    + ", nothing half-written is left");
         });
         jobs.submit(task);
         return task;
@@ -226,7 +254,8 @@ final class FilesExport {
         List<Exporter.Claim> out = new ArrayList<>();
         for (FileListing.Entry e : listing.entries()) {
             if (mine.contains(e) || e.range().isNone() || e.range().length() == 0) continue;
-            dev.vitrine.core.model.ByteRange r = ListingSelection.contentOf(listing, e).stored();
+            dev.vitrine.core.model.ByteRange r =
+                    ListingSelection.contentOf(listing, e).stored();
             if (r != null && !r.isNone() && r.length() > 0) out.add(new Exporter.Claim(e.name(), r));
         }
         return out;
@@ -241,17 +270,23 @@ final class FilesExport {
     }
 
     private static ExportReport withoutSkipped(ExportReport r) {
-        return new ExportReport(r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), r.cancelled(), r.overlaps(), r.stop());
+        return new ExportReport(
+                r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), r.cancelled(), r.overlaps(), r.stop());
     }
 
     private void askToAllowOverlaps(int count, java.util.function.Consumer<Boolean> answer) {
         ButtonType anyway = new ButtonType("Export anyway", ButtonBar.ButtonData.OK_DONE);
         ButtonType leave = new ButtonType("Leave them out", ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert a = new Alert(Alert.AlertType.WARNING,
-                Human.count(count) + (count == 1 ? " file shares" : " files share") + " bytes with an earlier file in the archive, so "
-                        + (count == 1 ? "it was" : "they were") + " left out: the archive is damaged, and entries that reuse bytes can make"
+        Alert a = new Alert(
+                Alert.AlertType.WARNING,
+                Human.count(count) + (count == 1 ? " file shares" : " files share")
+                        + " bytes with an earlier file in the archive, so "
+                        + (count == 1 ? "it was" : "they were")
+                        + " left out: the archive is damaged, and entries that reuse bytes can make"
                         + " an export far larger than the archive.\nExport " + (count == 1 ? "it" : "them")
-                        + " anyway? The export still stops at the output limit.", anyway, leave);
+                        + " anyway? The export still stops at the output limit.",
+                anyway,
+                leave);
         a.setTitle("Export overlapping files?");
         a.setHeaderText(null);
         place(a);
@@ -266,9 +301,12 @@ final class FilesExport {
     private void askToReplace(int count, Path folder, java.util.function.Consumer<Boolean> answer) {
         ButtonType replace = new ButtonType("Replace", ButtonBar.ButtonData.OK_DONE);
         ButtonType keep = new ButtonType("Keep existing", ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION,
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
                 Human.count(count) + (count == 1 ? " file already exists" : " files already exist") + " in " + folder
-                        + ".\nReplace " + (count == 1 ? "it" : "them") + " with the archive's version?", replace, keep);
+                        + ".\nReplace " + (count == 1 ? "it" : "them") + " with the archive's version?",
+                replace,
+                keep);
         a.setTitle("Replace existing files?");
         a.setHeaderText(null);
         place(a);
@@ -287,8 +325,12 @@ final class FilesExport {
             notifier.info(s.headline());
             return;
         }
-        notifier.error(s.headline() + "; " + Human.count(s.lines().size()) + (s.lines().size() == 1 ? " entry needs" : " entries need") + " a look");
-        Alert a = new Alert(report.refused().isEmpty() && report.failed().isEmpty() ? Alert.AlertType.INFORMATION : Alert.AlertType.WARNING);
+        notifier.error(s.headline() + "; " + Human.count(s.lines().size())
+                + (s.lines().size() == 1 ? " entry needs" : " entries need") + " a look");
+        Alert a = new Alert(
+                report.refused().isEmpty() && report.failed().isEmpty()
+                        ? Alert.AlertType.INFORMATION
+                        : Alert.AlertType.WARNING);
         a.setTitle("Export report");
         a.setHeaderText(s.headline());
         ListView<String> list = new ListView<>();

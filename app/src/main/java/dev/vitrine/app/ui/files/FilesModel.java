@@ -26,7 +26,8 @@ public final class FilesModel {
     private FilesModel(List<FileRow> rows) {
         this.rows = List.copyOf(rows);
         Map<ByteRange, List<FileRow>> m = new HashMap<>(rows.size() * 2);
-        for (FileRow r : rows) m.computeIfAbsent(r.range(), k -> new ArrayList<>(1)).add(r);
+        for (FileRow r : rows)
+            m.computeIfAbsent(r.range(), k -> new ArrayList<>(1)).add(r);
         this.byRange = m;
     }
 
@@ -58,7 +59,7 @@ public final class FilesModel {
         long t = 0;
         for (FileRow r : rows) t += Math.max(0, r.size());
         return t;
-}
+    }
 
     /**
      * The rows a structure-tree node stands for: a leaf whose bytes are exactly the entry's and
@@ -75,7 +76,9 @@ public final class FilesModel {
 
     /** Whether {@code node} is the tree's node for {@code row}. */
     public static boolean matches(Node node, FileRow row) {
-        return node != null && !node.hasChildren() && node.range().equals(row.range())
+        return node != null
+                && !node.hasChildren()
+                && node.range().equals(row.range())
                 && labelMatches(node.name(), lastSegment(row.name()));
     }
 
@@ -93,7 +96,8 @@ public final class FilesModel {
 
     /** A tree label shows a segment as it is, or quoted and escaped when it holds control characters. */
     static boolean labelMatches(String label, String segment) {
-        return label.equals(segment) || label.equals(EntryPathPolicy.quote(segment))
+        return label.equals(segment)
+                || label.equals(EntryPathPolicy.quote(segment))
                 || (segment.isEmpty() && label.startsWith("("));
     }
 
@@ -128,7 +132,10 @@ public final class FilesModel {
         if (!selected.isEmpty()) {
             long bytes = 0;
             for (FileRow r : selected) bytes += Math.max(0, r.size());
-            s.append(Human.count(selected.size())).append(" selected (").append(Human.size(bytes)).append(") · ");
+            s.append(Human.count(selected.size()))
+                    .append(" selected (")
+                    .append(Human.size(bytes))
+                    .append(") · ");
         }
         if (shown != all) s.append(Human.count(shown)).append(" of ");
         s.append(Human.count(all)).append(all == 1 ? " file" : " files");

@@ -54,7 +54,12 @@ public final class FilesTab implements FormatView {
 
     @Override
     public View create(ViewContext c) {
-        FilesView view = new FilesView(c.session(), c.background(), c.jobs(), c.notifier(), c.owner(),
+        FilesView view = new FilesView(
+                c.session(),
+                c.background(),
+                c.jobs(),
+                c.notifier(),
+                c.owner(),
                 c.session().archive().capability(FileListing.class).orElseThrow());
         view.setDestinations(c.destinations().get());
         AtomicInteger generation = new AtomicInteger();
@@ -63,9 +68,16 @@ public final class FilesTab implements FormatView {
             if (selected != null && FilesModel.matches(selected, row)) return;
             int gen = generation.incrementAndGet();
             Node root = c.session().root().node();
-            c.background().run(() -> FileNodePath.find(root, row.entry(), () -> gen != generation.get()), path -> {
-                if (gen == generation.get() && path.isPresent()) c.selection().revealAndFrame(path.get());
-            }, err -> c.notifier().error(FilesModel.shown(row.name()) + ": could not find it in the tree: " + Human.error(err)));
+            c.background()
+                    .run(
+                            () -> FileNodePath.find(root, row.entry(), () -> gen != generation.get()),
+                            path -> {
+                                if (gen == generation.get() && path.isPresent())
+                                    c.selection().revealAndFrame(path.get());
+                            },
+                            err -> c.notifier()
+                                    .error(FilesModel.shown(row.name()) + ": could not find it in the tree: "
+                                            + Human.error(err)));
         });
         return new Files(view);
     }
@@ -89,6 +101,5 @@ public final class FilesTab implements FormatView {
         public void nodeShown(ShownNode shown) {
             view.selectRowFor(shown.node());
         }
-
     }
 }

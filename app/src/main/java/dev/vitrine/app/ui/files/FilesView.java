@@ -89,13 +89,26 @@ public final class FilesView extends BorderPane {
     private final DragOutGesture drag;
     private DestinationChooser destinations = new SystemDestinationChooser();
 
-    public FilesView(ArchiveSession session, Background background, Jobs jobs, Notifier notifier, Supplier<Window> owner, FileListing listing) {
+    public FilesView(
+            ArchiveSession session,
+            Background background,
+            Jobs jobs,
+            Notifier notifier,
+            Supplier<Window> owner,
+            FileListing listing) {
         this.background = background;
         this.notifier = notifier;
         this.owner = owner;
         this.listing = listing;
-        this.export = new FilesExport(listing, () -> session == null ? null
-                : dev.vitrine.core.export.ExportLimit.of(session.archive(), dev.vitrine.core.limits.Limits.DEFAULT), jobs, notifier, owner);
+        this.export = new FilesExport(
+                listing,
+                () -> session == null
+                        ? null
+                        : dev.vitrine.core.export.ExportLimit.of(
+                                session.archive(), dev.vitrine.core.limits.Limits.DEFAULT),
+                jobs,
+                notifier,
+                owner);
         if (session != null) export.readingFrom(session.path());
         this.preview = new PreviewPane(background, listing);
         this.health = new FileHealthUpdater(session, background, notifier, table, () -> model, () -> sorted);
@@ -130,7 +143,8 @@ public final class FilesView extends BorderPane {
             updateStatus();
         });
         exportSelected.getStyleClass().add(Styles.SMALL);
-        exportSelected.setTooltip(new Tooltip("Write the selected files into a folder (existing files are kept unless you confirm)"));
+        exportSelected.setTooltip(
+                new Tooltip("Write the selected files into a folder (existing files are kept unless you confirm)"));
         exportSelected.setOnAction(e -> chooseAndExport(false));
         exportSelected.setId("files-export-selected");
         exportSelected.setMinWidth(Region.USE_PREF_SIZE);
@@ -139,8 +153,11 @@ public final class FilesView extends BorderPane {
         exportAll.setOnAction(e -> chooseAndExport(true));
         exportAll.setId("files-export-all");
         exportAll.setMinWidth(Region.USE_PREF_SIZE);
-        exportSelected.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(table.getSelectionModel().getSelectedItems())
-                .or(export.runningProperty().isNotNull()));
+        exportSelected
+                .disableProperty()
+                .bind(javafx.beans.binding.Bindings.isEmpty(
+                                table.getSelectionModel().getSelectedItems())
+                        .or(export.runningProperty().isNotNull()));
         exportAll.disableProperty().bind(export.runningProperty().isNotNull());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -212,7 +229,11 @@ public final class FilesView extends BorderPane {
     }
 
     /** The listing and the lists the table shows over it, built off the FX thread. */
-    private record Rows(FilesModel model, ObservableList<FileRow> base, FilteredList<FileRow> filtered, SortedList<FileRow> sorted) {
+    private record Rows(
+            FilesModel model,
+            ObservableList<FileRow> base,
+            FilteredList<FileRow> filtered,
+            SortedList<FileRow> sorted) {
         static Rows of(FilesModel m, String filterText) {
             ObservableList<FileRow> base = FXCollections.observableArrayList(m.rows());
             FilteredList<FileRow> filtered = new FilteredList<>(base, keeping(filterText));
@@ -227,55 +248,71 @@ public final class FilesView extends BorderPane {
     private void load() {
         drag.prepareRoot();
         String shownFilter = filter.getText();
-        background.run(() -> Rows.of(FilesModel.load(listing, () -> false), shownFilter), rows -> {
-            FilesModel m = rows.model();
-            model = m;
-            base = rows.base();
-            filtered = rows.filtered();
-            if (!filter.getText().equals(shownFilter)) filtered.setPredicate(keeping(filter.getText()));
-            sorted.comparatorProperty().unbind();
-            sorted = rows.sorted();
-            sorted.comparatorProperty().bind(table.comparatorProperty());
-            table.setItems(sorted);
-            table.setPlaceholder(new Label(m.size() == 0 ? "This archive holds no files" : "No file name contains \"" + filter.getText() + "\""));
-            health.refresh();
-            updateStatus();
-            loaded.complete(m);
-            fillSizes(List.copyOf(base));
-        }, err -> {
-            status.setText("could not read the file list");
-            table.setPlaceholder(new Label("Could not read the file list: " + Human.error(err)));
-            notifier.error("File list: " + Human.error(err));
-            loaded.completeExceptionally(err);
-        });
+        background.run(
+                () -> Rows.of(FilesModel.load(listing, () -> false), shownFilter),
+                rows -> {
+                    FilesModel m = rows.model();
+                    model = m;
+                    base = rows.base();
+                    filtered = rows.filtered();
+                    if (!filter.getText().equals(shownFilter)) filtered.setPredicate(keeping(filter.getText()));
+                    sorted.comparatorProperty().unbind();
+                    sorted = rows.sorted();
+                    sorted.comparatorProperty().bind(table.comparatorProperty());
+                    table.setItems(sorted);
+                    table.setPlaceholder(new Label(
+                            m.size() == 0
+                                    ? "This archive holds no files"
+                                    : "No file name contains \"" + filter.getText() + "\""));
+                    health.refresh();
+                    updateStatus();
+                    loaded.complete(m);
+                    fillSizes(List.copyOf(base));
+                },
+                err -> {
+                    status.setText("could not read the file list");
+                    table.setPlaceholder(new Label("Could not read the file list: " + Human.error(err)));
+                    notifier.error("File list: " + Human.error(err));
+                    loaded.completeExceptionally(err);
+                });
     }
 
     /** Rows whose size is known only once decoded (clp-s's ingested files): decoded on the long lane, filled in as "?" turns to sizes. */
     static final int MAX_SIZES_FILLED = 10_000;
 
     private void fillSizes(List<FileRow> rows) {
-        List<FileRow> unknown = rows.stream().filter(r -> r.size() < 0).limit(MAX_SIZES_FILLED).toList();
+        List<FileRow> unknown =
+                rows.stream().filter(r -> r.size() < 0).limit(MAX_SIZES_FILLED).toList();
         if (unknown.isEmpty()) return;
-        background.runLong(() -> {
-            long[] sizes = new long[unknown.size()];
-            for (int i = 0; i < sizes.length; i++) {
-                try {
-                    sizes[i] = listing.content(unknown.get(i).entry()).size();
-                } catch (java.io.IOException | RuntimeException e) {
-                    sizes[i] = -1; // stays "?": the preview and export say why
-                }
-            }
-            return sizes;
-        }, sizes -> {
-            for (int i = 0; i < sizes.length; i++) unknown.get(i).sizeKnown(sizes[i]);
-            table.refresh();
-            updateStatus();
-        }, err -> { /* sizes stay "?" */ });
+        background.runLong(
+                () -> {
+                    long[] sizes = new long[unknown.size()];
+                    for (int i = 0; i < sizes.length; i++) {
+                        try {
+                            sizes[i] = listing.content(unknown.get(i).entry()).size();
+                        } catch (java.io.IOException | RuntimeException e) {
+                            sizes[i] = -1; // stays "?": the preview and export say why
+                        }
+                    }
+                    return sizes;
+                },
+                sizes -> {
+                    for (int i = 0; i < sizes.length; i++) unknown.get(i).sizeKnown(sizes[i]);
+                    table.refresh();
+                    updateStatus();
+                },
+                err -> {
+                    /* sizes stay "?" */
+                });
     }
 
     private void updateStatus() {
         if (model == null) return;
-        status.setText(FilesModel.status(model.size(), model.totalBytes(), filtered.size(), table.getSelectionModel().getSelectedItems()));
+        status.setText(FilesModel.status(
+                model.size(),
+                model.totalBytes(),
+                filtered.size(),
+                table.getSelectionModel().getSelectedItems()));
     }
 
     // ---- selection, both ways ----
@@ -323,8 +360,11 @@ public final class FilesView extends BorderPane {
             notifier.info("Select files to export, or use Export all…");
             return;
         }
-        Path dir = destinations.folder(owner.get(), all ? "Export all " + Human.count(base.size()) + " files to"
-                : "Export " + Human.count(chosen.size()) + (chosen.size() == 1 ? " file to" : " files to"));
+        Path dir = destinations.folder(
+                owner.get(),
+                all
+                        ? "Export all " + Human.count(base.size()) + " files to"
+                        : "Export " + Human.count(chosen.size()) + (chosen.size() == 1 ? " file to" : " files to"));
         if (dir != null) export.export(chosen, dir);
     }
 

@@ -13,11 +13,25 @@ public record ImageInfo(String format, int width, int height) {
 
     /** The format named by the magic bytes, or null. Cheap: looks at the first 12 bytes. */
     public static String formatOf(byte[] b, int n) {
-        if (n >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G' && b[4] == 0x0d && b[5] == 0x0a
-                && b[6] == 0x1a && b[7] == 0x0a) return "PNG";
+        if (n >= 8
+                && (b[0] & 0xff) == 0x89
+                && b[1] == 'P'
+                && b[2] == 'N'
+                && b[3] == 'G'
+                && b[4] == 0x0d
+                && b[5] == 0x0a
+                && b[6] == 0x1a
+                && b[7] == 0x0a) return "PNG";
         if (n >= 3 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xd8 && (b[2] & 0xff) == 0xff) return "JPEG";
-        if (n >= 6 && b[0] == 'G' && b[1] == 'I' && b[2] == 'F' && b[3] == '8' && (b[4] == '7' || b[4] == '9') && b[5] == 'a') return "GIF";
-        if (n >= 26 && b[0] == 'B' && b[1] == 'M' && (u32le(b, 14) == 12 || u32le(b, 14) >= 40 && u32le(b, 14) <= 124)) return "BMP";
+        if (n >= 6
+                && b[0] == 'G'
+                && b[1] == 'I'
+                && b[2] == 'F'
+                && b[3] == '8'
+                && (b[4] == '7' || b[4] == '9')
+                && b[5] == 'a') return "GIF";
+        if (n >= 26 && b[0] == 'B' && b[1] == 'M' && (u32le(b, 14) == 12 || u32le(b, 14) >= 40 && u32le(b, 14) <= 124))
+            return "BMP";
         return null;
     }
 
@@ -26,11 +40,15 @@ public record ImageInfo(String format, int width, int height) {
         String f = formatOf(b, n);
         if (f == null) return null;
         return switch (f) {
-            case "PNG" -> n >= 24 && b[12] == 'I' && b[13] == 'H' && b[14] == 'D' && b[15] == 'R'
-                    ? sized(f, u32be(b, 16), u32be(b, 20)) : null;
+            case "PNG" ->
+                n >= 24 && b[12] == 'I' && b[13] == 'H' && b[14] == 'D' && b[15] == 'R'
+                        ? sized(f, u32be(b, 16), u32be(b, 20))
+                        : null;
             case "GIF" -> n >= 10 ? sized(f, u16le(b, 6), u16le(b, 8)) : null;
-            case "BMP" -> u32le(b, 14) == 12 ? sized(f, u16le(b, 18), u16le(b, 20))
-                    : sized(f, Math.abs((long) (int) u32le(b, 18)), Math.abs((long) (int) u32le(b, 22)));
+            case "BMP" ->
+                u32le(b, 14) == 12
+                        ? sized(f, u16le(b, 18), u16le(b, 20))
+                        : sized(f, Math.abs((long) (int) u32le(b, 18)), Math.abs((long) (int) u32le(b, 22)));
             case "JPEG" -> jpeg(b, n);
             default -> null;
         };

@@ -20,8 +20,10 @@ public sealed interface Preview {
         @Override
         public String note() {
             String what = "text · " + charset;
-            return truncated() ? what + " · showing first " + Human.size(shown) + " of " + Human.size(total)
-                    + " (" + Human.count(shown) + " of " + Human.count(total) + " bytes)" : what + " · " + Human.size(total);
+            return truncated()
+                    ? what + " · showing first " + Human.size(shown) + " of " + Human.size(total) + " ("
+                            + Human.count(shown) + " of " + Human.count(total) + " bytes)"
+                    : what + " · " + Human.size(total);
         }
     }
 
@@ -29,7 +31,8 @@ public sealed interface Preview {
     record Picture(byte[] bytes, ImageInfo info, long total) implements Preview {
         @Override
         public String note() {
-            return "image · " + info.format() + " · " + info.width() + " × " + info.height() + " px · " + Human.size(total);
+            return "image · " + info.format() + " · " + info.width() + " × " + info.height() + " px · "
+                    + Human.size(total);
         }
     }
 
@@ -37,8 +40,8 @@ public sealed interface Preview {
     record Binary(String kind, String reason, String hex, long total) implements Preview {
         @Override
         public String note() {
-            return (reason.isEmpty() ? "binary file" : reason) + " · " + kind + " · " + Human.size(total)
-                    + " (" + Human.count(total) + " bytes)";
+            return (reason.isEmpty() ? "binary file" : reason) + " · " + kind + " · " + Human.size(total) + " ("
+                    + Human.count(total) + " bytes)";
         }
     }
 

@@ -23,6 +23,7 @@ public final class PreviewLoader {
     public static final long IMAGE_LIMIT = 32L << 20;
     /** 40 megapixels: about 160 MB once decoded as ARGB; a picture claiming more is not decoded. */
     public static final long MAX_PIXELS = 40_000_000L;
+
     static final int HEX_BYTES = 256;
     static final int SNIFF = 8192;
     private static final int READ = 64 * 1024;
@@ -53,18 +54,26 @@ public final class PreviewLoader {
         if (format != null) return picture(in, head, format, Math.max(total, n), cancelled);
         boolean more = n == TEXT_LIMIT && in.read() >= 0;
         long size = Math.max(total, n + (more ? 1L : 0L));
-        if (looksBinary(head, Math.min(n, SNIFF))) return new Preview.Binary(kindOf(head, n), "", hexDump(head, Math.min(n, HEX_BYTES)), size);
+        if (looksBinary(head, Math.min(n, SNIFF)))
+            return new Preview.Binary(kindOf(head, n), "", hexDump(head, Math.min(n, HEX_BYTES)), size);
         return text(head, n, more || n < total, size);
     }
 
-    private static Preview picture(InputStream in, byte[] head, String format, long total, BooleanSupplier cancelled) throws IOException {
+    private static Preview picture(InputStream in, byte[] head, String format, long total, BooleanSupplier cancelled)
+            throws IOException {
         String kind = format + " image";
         String hex = hexDump(head, Math.min(head.length, HEX_BYTES));
-        if (total > IMAGE_LIMIT) return new Preview.Binary(kind, "image larger than " + Human.size(IMAGE_LIMIT) + "; not previewed", hex, total);
+        if (total > IMAGE_LIMIT)
+            return new Preview.Binary(
+                    kind, "image larger than " + Human.size(IMAGE_LIMIT) + "; not previewed", hex, total);
         ImageInfo info = ImageInfo.read(head, head.length);
         if (info == null) return new Preview.Binary(kind, "image header cannot be read", hex, total);
         if (info.pixels() > MAX_PIXELS) {
-            return new Preview.Binary(kind, "image of " + info.width() + " × " + info.height() + " px is too large to preview", hex, total);
+            return new Preview.Binary(
+                    kind,
+                    "image of " + info.width() + " × " + info.height() + " px is too large to preview",
+                    hex,
+                    total);
         }
         byte[] all = head;
         if (head.length == TEXT_LIMIT) {
@@ -79,11 +88,16 @@ public final class PreviewLoader {
         int end = truncated ? completeUtf8(b, n) : n;
         int start = end >= 3 && (b[0] & 0xff) == 0xef && (b[1] & 0xff) == 0xbb && (b[2] & 0xff) == 0xbf ? 3 : 0;
         try {
-            String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, start, end - start)).toString();
+            String s = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(b, start, end - start))
+                    .toString();
             return new Preview.Text(s, "UTF-8", end, total);
         } catch (CharacterCodingException e) {
-            return new Preview.Text(new String(b, 0, n, StandardCharsets.ISO_8859_1), "Latin-1 (not valid UTF-8)", n, total);
+            return new Preview.Text(
+                    new String(b, 0, n, StandardCharsets.ISO_8859_1), "Latin-1 (not valid UTF-8)", n, total);
         }
     }
 

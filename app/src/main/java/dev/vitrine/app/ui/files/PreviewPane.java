@@ -99,26 +99,33 @@ final class PreviewPane extends BorderPane {
         ProgressIndicator spin = new ProgressIndicator();
         spin.setMaxSize(28, 28);
         body.getChildren().setAll(spin);
-        background.run(() -> {
-            Preview p = PreviewLoader.load(listing.content(e), mine::get);
-            Image img = null;
-            if (p instanceof Preview.Picture pic && !mine.get()) {
-                // Decoded here, off the FX thread; the header was checked for a sane pixel count first.
-                img = new Image(new ByteArrayInputStream(pic.bytes()));
-                if (img.isError()) {
-                    p = new Preview.Binary(pic.info().format() + " image", "picture could not be decoded",
-                            PreviewLoader.hexDump(pic.bytes(), Math.min(pic.bytes().length, PreviewLoader.HEX_BYTES)), pic.total());
-                    img = null;
-                }
-            }
-            return new Loaded(p, img);
-        }, loaded -> {
-            if (gen != generation) return;
-            display(loaded);
-        }, err -> {
-            if (gen != generation || err instanceof CancellationException) return;
-            display(new Loaded(new Preview.Unreadable(Human.error(err), e.size()), null));
-        });
+        background.run(
+                () -> {
+                    Preview p = PreviewLoader.load(listing.content(e), mine::get);
+                    Image img = null;
+                    if (p instanceof Preview.Picture pic && !mine.get()) {
+                        // Decoded here, off the FX thread; the header was checked for a sane pixel count first.
+                        img = new Image(new ByteArrayInputStream(pic.bytes()));
+                        if (img.isError()) {
+                            p = new Preview.Binary(
+                                    pic.info().format() + " image",
+                                    "picture could not be decoded",
+                                    PreviewLoader.hexDump(
+                                            pic.bytes(), Math.min(pic.bytes().length, PreviewLoader.HEX_BYTES)),
+                                    pic.total());
+                            img = null;
+                        }
+                    }
+                    return new Loaded(p, img);
+                },
+                loaded -> {
+                    if (gen != generation) return;
+                    display(loaded);
+                },
+                err -> {
+                    if (gen != generation || err instanceof CancellationException) return;
+                    display(new Loaded(new Preview.Unreadable(Human.error(err), e.size()), null));
+                });
     }
 
     private record Loaded(Preview preview, Image image) {}
@@ -140,15 +147,18 @@ final class PreviewPane extends BorderPane {
                 image.setImage(l.image());
                 // Large pictures fit the pane; small ones keep their pixels.
                 image.fitWidthProperty().unbind();
-                image.fitWidthProperty().bind(javafx.beans.binding.Bindings.min(p.info().width(), imageScroll.widthProperty().subtract(4)));
+                image.fitWidthProperty()
+                        .bind(javafx.beans.binding.Bindings.min(
+                                p.info().width(), imageScroll.widthProperty().subtract(4)));
                 body.getChildren().setAll(imageScroll);
             }
             case Preview.Binary b -> {
                 icon.setIconCode(MaterialDesignF.FILE_CODE_OUTLINE);
                 text.setText(b.hex());
                 text.positionCaret(0);
-                Label what = new Label((b.reason().isEmpty() ? "Binary file" : capital(b.reason())) + " (" + b.kind() + ", "
-                        + Human.size(b.total()) + "). First " + Human.count(Math.min(b.total(), PreviewLoader.HEX_BYTES)) + " bytes:");
+                Label what = new Label((b.reason().isEmpty() ? "Binary file" : capital(b.reason())) + " (" + b.kind()
+                        + ", " + Human.size(b.total()) + "). First "
+                        + Human.count(Math.min(b.total(), PreviewLoader.HEX_BYTES)) + " bytes:");
                 what.getStyleClass().add("file-preview-binary");
                 what.setId("file-preview-binary");
                 what.setWrapText(true);

@@ -54,9 +54,14 @@ public final class DamagePaths {
         }
         if (batch.isEmpty()) return;
         int gen = generation;
-        background.run(() -> locate(batch, gen), keys -> {
-            if (gen == generation && !keys.isEmpty()) found.accept(keys);
-        }, err -> { /* a path that cannot be read: the node's own range still shows the damage */ });
+        background.run(
+                () -> locate(batch, gen),
+                keys -> {
+                    if (gen == generation && !keys.isEmpty()) found.accept(keys);
+                },
+                err -> {
+                    /* a path that cannot be read: the node's own range still shows the damage */
+                });
     }
 
     /** Forgets what is being located (a new verify starts). */

@@ -1,8 +1,8 @@
 package dev.vitrine.app.ui.health;
 
 import dev.vitrine.app.ui.tree.NodeKey;
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
@@ -21,6 +21,7 @@ public final class HealthMap {
     private final Map<FileRef, TreeMap<Long, Severity>> byFile = new HashMap<>();
     /** Nodes whose subtree holds a problem, found by {@link DamagePaths}. */
     private final Map<NodeKey, Severity> subtrees = new HashMap<>();
+
     private Severity wholeFile;
     private Severity worst;
     private boolean checked;
@@ -126,6 +127,7 @@ public final class HealthMap {
 
     @Override
     public String toString() {
-        return "HealthMap" + byFile + (checked ? " checked" : "") + (wholeFile != null ? " whole-file " + wholeFile : "");
+        return "HealthMap" + byFile + (checked ? " checked" : "")
+                + (wholeFile != null ? " whole-file " + wholeFile : "");
     }
 }

@@ -29,8 +29,15 @@ public final class ByteFinder {
         return scan(src, pattern, 0, Math.min(size, start + pattern.length - 1), cancelled, progress, size - start);
     }
 
-    private static long scan(ByteSource src, byte[] pattern, long from, long to, BooleanSupplier cancelled,
-                             LongConsumer progress, long doneBefore) throws TruncatedException {
+    private static long scan(
+            ByteSource src,
+            byte[] pattern,
+            long from,
+            long to,
+            BooleanSupplier cancelled,
+            LongConsumer progress,
+            long doneBefore)
+            throws TruncatedException {
         int overlap = pattern.length - 1;
         byte[] buf = new byte[CHUNK + overlap];
         long pos = from;

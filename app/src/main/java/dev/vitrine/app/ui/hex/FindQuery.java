@@ -6,7 +6,10 @@ import java.util.HexFormat;
 /** What to look for in the hex view: text (UTF-8, backslash escapes allowed) or hex bytes. */
 public record FindQuery(byte[] pattern, String shown) {
 
-    public enum Mode { TEXT, HEX }
+    public enum Mode {
+        TEXT,
+        HEX
+    }
 
     public static FindQuery parse(String input, Mode mode) {
         if (input == null || input.isEmpty()) throw new IllegalArgumentException("type something to find");

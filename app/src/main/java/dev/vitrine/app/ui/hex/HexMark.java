@@ -7,7 +7,13 @@ package dev.vitrine.app.ui.hex;
 public record HexMark(long start, long end, Kind kind, int tint, String label) {
     public static final int FIELD_TINTS = 6;
 
-    public enum Kind { NODE, FIELD, RECORD, MATCH, PROBLEM }
+    public enum Kind {
+        NODE,
+        FIELD,
+        RECORD,
+        MATCH,
+        PROBLEM
+    }
 
     public HexMark {
         if (end < start) throw new IllegalArgumentException("end " + end + " < start " + start);

@@ -23,17 +23,23 @@ public final class HexMarks {
      * {@code shown}, the file the hex view shows, are marked. A node covering the whole file
      * gets no mark of its own.
      */
-    public static HexMarks forNode(String name, dev.vitrine.core.model.ByteRange range, List<dev.vitrine.core.model.Field> fields,
-                                   dev.vitrine.core.io.FileRef shown, long fileSize) {
+    public static HexMarks forNode(
+            String name,
+            dev.vitrine.core.model.ByteRange range,
+            List<dev.vitrine.core.model.Field> fields,
+            dev.vitrine.core.io.FileRef shown,
+            long fileSize) {
         List<HexMark> out = new ArrayList<>();
         // A node spanning the whole file (the archive itself) would tint every byte: frame nothing.
         boolean whole = range.offset() == 0 && range.length() >= fileSize;
-        if (!range.isNone() && range.file().equals(shown) && !whole) out.add(HexMark.node(range.offset(), range.length(), name));
+        if (!range.isNone() && range.file().equals(shown) && !whole)
+            out.add(HexMark.node(range.offset(), range.length(), name));
         int tint = 0;
         for (dev.vitrine.core.model.Field f : fields) {
             if (f.range().isNone()) continue;
             int t = tint++;
-            if (f.range().file().equals(shown)) out.add(HexMark.field(f.range().offset(), f.range().length(), t, f.name() + " = " + f.value()));
+            if (f.range().file().equals(shown))
+                out.add(HexMark.field(f.range().offset(), f.range().length(), t, f.name() + " = " + f.value()));
         }
         return new HexMarks(out);
     }

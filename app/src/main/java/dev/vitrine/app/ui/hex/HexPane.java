@@ -178,7 +178,18 @@ public final class HexPane extends BorderPane {
         fileChooser.valueProperty().addListener((o, a, b) -> {
             if (!choosing && b != null && !b.equals(file)) onFileChosen.accept(b);
         });
-        HBox bar = new HBox(6, icon, fileChooser, info, spacer, findStatus, find, new HBox(textMode, hexMode), findNext, cancelFind, goTo);
+        HBox bar = new HBox(
+                6,
+                icon,
+                fileChooser,
+                info,
+                spacer,
+                findStatus,
+                find,
+                new HBox(textMode, hexMode),
+                findNext,
+                cancelFind,
+                goTo);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 8, 4, 8));
         bar.getStyleClass().add("pane-header");
@@ -257,28 +268,36 @@ public final class HexPane extends BorderPane {
             public void handle(long now) {
                 if (now - last < 200_000_000L) return;
                 last = now;
-                if (!cancel.get()) findStatus.setText("searching… " + (total == 0 ? 0 : done.get() * 100 / total) + "%");
+                if (!cancel.get())
+                    findStatus.setText("searching… " + (total == 0 ? 0 : done.get() * 100 / total) + "%");
             }
         };
         progress.start();
-        background.runLong(() -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set), at -> {
-            progress.stop();
-            if (cancel.get()) return;
-            cancelFind.setVisible(false);
-            if (at < 0) {
-                findStatus.setText("not found");
-                return;
-            }
-            lastMatch = at;
-            findStatus.setText("found at " + Human.offset(at) + (at < from ? " (wrapped)" : ""));
-            hex.setMarks(hex.marks().without(HexMark.Kind.MATCH).with(
-                    new HexMark(at, at + q.pattern().length, HexMark.Kind.MATCH, 0, "match: " + q.shown())), false);
-            hex.setCaret(at);
-        }, err -> {
-            progress.stop();
-            cancelFind.setVisible(false);
-            findStatus.setText("search failed: " + Human.error(err));
-        });
+        background.runLong(
+                () -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set),
+                at -> {
+                    progress.stop();
+                    if (cancel.get()) return;
+                    cancelFind.setVisible(false);
+                    if (at < 0) {
+                        findStatus.setText("not found");
+                        return;
+                    }
+                    lastMatch = at;
+                    findStatus.setText("found at " + Human.offset(at) + (at < from ? " (wrapped)" : ""));
+                    hex.setMarks(
+                            hex.marks()
+                                    .without(HexMark.Kind.MATCH)
+                                    .with(new HexMark(
+                                            at, at + q.pattern().length, HexMark.Kind.MATCH, 0, "match: " + q.shown())),
+                            false);
+                    hex.setCaret(at);
+                },
+                err -> {
+                    progress.stop();
+                    cancelFind.setVisible(false);
+                    findStatus.setText("search failed: " + Human.error(err));
+                });
     }
 
     public void cancelFind() {

@@ -343,19 +343,22 @@ public final class HexView extends Region {
             long start = c.pageStart(page);
             int len = c.pageLength(page);
             long pg = page;
-            background.run(() -> wanted(gen, start, len) ? src.read(start, len) : null, bytes -> {
-                if (gen != generation) return;
-                if (bytes == null) {
-                    c.release(pg);
-                    return;
-                }
-                c.put(pg, bytes);
-                redraw();
-            }, err -> {
-                if (gen != generation) return;
-                c.fail(pg, Human.error(err));
-                redraw();
-            });
+            background.run(
+                    () -> wanted(gen, start, len) ? src.read(start, len) : null,
+                    bytes -> {
+                        if (gen != generation) return;
+                        if (bytes == null) {
+                            c.release(pg);
+                            return;
+                        }
+                        c.put(pg, bytes);
+                        redraw();
+                    },
+                    err -> {
+                        if (gen != generation) return;
+                        c.fail(pg, Human.error(err));
+                        redraw();
+                    });
         }
     }
 
@@ -404,9 +407,11 @@ public final class HexView extends Region {
         }
         StringBuilder s = new StringBuilder("offset ").append(Human.offset(off));
         int b = cache.byteAt(off);
-        if (b >= 0) s.append("\nbyte 0x").append(HexLayout.hexByte(b)).append(" = ").append(b);
+        if (b >= 0)
+            s.append("\nbyte 0x").append(HexLayout.hexByte(b)).append(" = ").append(b);
         List<HexMark> at = marks.within(off, off + 1);
-        for (HexMark m : at) if (m.label() != null && !m.label().isEmpty()) s.append('\n').append(m.label());
+        for (HexMark m : at)
+            if (m.label() != null && !m.label().isEmpty()) s.append('\n').append(m.label());
         tip.setText(s.toString());
     }
 

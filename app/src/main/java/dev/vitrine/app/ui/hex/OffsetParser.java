@@ -8,11 +8,15 @@ public final class OffsetParser {
     private OffsetParser() {}
 
     public static long parse(String text) {
-        String s = text == null ? "" : text.strip().replace(",", "").replace("_", "").replace(" ", "");
+        String s = text == null
+                ? ""
+                : text.strip().replace(",", "").replace("_", "").replace(" ", "");
         if (s.isEmpty()) throw new IllegalArgumentException("type an offset, e.g. 4096 or 0x1000");
         try {
-            if (s.startsWith("0x") || s.startsWith("0X")) return checked(Long.parseUnsignedLong(s.substring(2), 16), text);
-            if (s.endsWith("h") || s.endsWith("H")) return checked(Long.parseUnsignedLong(s.substring(0, s.length() - 1), 16), text);
+            if (s.startsWith("0x") || s.startsWith("0X"))
+                return checked(Long.parseUnsignedLong(s.substring(2), 16), text);
+            if (s.endsWith("h") || s.endsWith("H"))
+                return checked(Long.parseUnsignedLong(s.substring(0, s.length() - 1), 16), text);
             long mult = switch (Character.toUpperCase(s.charAt(s.length() - 1))) {
                 case 'K' -> 1L << 10;
                 case 'M' -> 1L << 20;

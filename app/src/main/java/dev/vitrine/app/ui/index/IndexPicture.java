@@ -5,7 +5,6 @@ import dev.vitrine.core.model.Role;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -45,7 +44,8 @@ public record IndexPicture(List<Level> levels) {
         return List.of();
     }
 
-    public static IndexPicture build(List<Node> pathToTop, int maxPerLevel, int maxLevels, BooleanSupplier cancelled) throws IOException {
+    public static IndexPicture build(List<Node> pathToTop, int maxPerLevel, int maxLevels, BooleanSupplier cancelled)
+            throws IOException {
         List<Level> levels = new ArrayList<>();
         Node top = pathToTop.getLast();
         levels.add(new Level(List.of(new Block(top, List.copyOf(pathToTop), -1)), 0, false));

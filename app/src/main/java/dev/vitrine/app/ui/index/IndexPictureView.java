@@ -37,6 +37,7 @@ public final class IndexPictureView extends ScrollPane {
     private Consumer<List<Node>> onBlockClicked = p -> {};
     /** The selected node's kind and bytes: the same block has different names along different paths. */
     private NodeKey selected;
+
     private final List<Rectangle> rects = new ArrayList<>();
 
     public IndexPictureView(HealthMap health) {
@@ -91,9 +92,11 @@ public final class IndexPictureView extends ScrollPane {
         if (picture != null) {
             for (int li = picture.levels().size() - 1; li >= 0; li--) {
                 List<IndexPicture.Block> level = picture.levels().get(li).blocks();
-                List<IndexPicture.Block> above = li > 0 ? picture.levels().get(li - 1).blocks() : List.of();
+                List<IndexPicture.Block> above =
+                        li > 0 ? picture.levels().get(li - 1).blocks() : List.of();
                 for (IndexPicture.Block b : level) {
-                    Health h = shown.getOrDefault(b, Health.UNCHECKED).worst(health.of(b.node().range()));
+                    Health h = shown.getOrDefault(b, Health.UNCHECKED)
+                            .worst(health.of(b.node().range()));
                     shown.put(b, h);
                     if (b.parent() >= 0 && b.parent() < above.size() && (h == Health.DAMAGED || h == Health.WARNING)) {
                         shown.merge(above.get(b.parent()), h, Health::worst);
@@ -106,7 +109,8 @@ public final class IndexPictureView extends ScrollPane {
             Health h = shown.getOrDefault(b, health.of(b.node().range()));
             r.getStyleClass().removeIf(c -> c.startsWith("health-") || c.equals("selected"));
             r.getStyleClass().add(NodeIcons.healthClass(h));
-            if (selected != null && selected.equals(blockKey(b.node()))) r.getStyleClass().add("selected");
+            if (selected != null && selected.equals(blockKey(b.node())))
+                r.getStyleClass().add("selected");
         }
     }
 
@@ -160,8 +164,11 @@ public final class IndexPictureView extends ScrollPane {
                 r.getStyleClass().addAll("index-block", b.isIndex() ? "index-kind-index" : "index-kind-data");
                 ByteRange range = b.node().range();
                 Tooltip tip = new Tooltip();
-                tip.setOnShowing(e -> tip.setText(b.node().name() + "\n" + b.node().kind()
-                        + (range.isNone() ? "" : "\noffset " + Human.offset(range.offset()) + ", " + Human.size(range.length()))
+                tip.setOnShowing(e -> tip.setText(b.node().name() + "\n"
+                        + b.node().kind()
+                        + (range.isNone()
+                                ? ""
+                                : "\noffset " + Human.offset(range.offset()) + ", " + Human.size(range.length()))
                         + "\n" + NodeIcons.healthText(health.of(range))));
                 Tooltip.install(r, tip);
                 r.setOnMouseClicked(e -> onBlockClicked.accept(b.path()));

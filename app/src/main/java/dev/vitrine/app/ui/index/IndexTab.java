@@ -14,6 +14,7 @@ public final class IndexTab implements FormatView {
     public static final String ID = "index";
     /** Picture bounds: blocks per level and levels drawn. */
     static final int PER_LEVEL = 64;
+
     static final int LEVELS = 12;
 
     @Override
@@ -46,14 +47,19 @@ public final class IndexTab implements FormatView {
         IndexPictureView picture = new IndexPictureView(context.session().health());
         picture.setOnBlockClicked(context.selection()::revealAndFrame);
         IndexTree tree = context.session().archive().capability(IndexTree.class).orElseThrow();
-        context.background().runLong(() -> {
-            var top = tree.pathToIndexRoot();
-            return top.isEmpty() ? null : IndexPicture.build(top, PER_LEVEL, LEVELS, () -> false);
-        }, p -> {
-            if (p == null) picture.setMessage("the index cannot be read: see the problems list");
-            else picture.setPicture(p);
-            if (context.selection().selected() != null) picture.setSelected(context.selection().selected());
-        }, err -> picture.setMessage("could not read the index: " + Human.error(err)));
+        context.background()
+                .runLong(
+                        () -> {
+                            var top = tree.pathToIndexRoot();
+                            return top.isEmpty() ? null : IndexPicture.build(top, PER_LEVEL, LEVELS, () -> false);
+                        },
+                        p -> {
+                            if (p == null) picture.setMessage("the index cannot be read: see the problems list");
+                            else picture.setPicture(p);
+                            if (context.selection().selected() != null)
+                                picture.setSelected(context.selection().selected());
+                        },
+                        err -> picture.setMessage("could not read the index: " + Human.error(err)));
         return new Picture(picture);
     }
 

@@ -38,7 +38,9 @@ public final class IndexKeysTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        IndexKeysView v = new IndexKeysView(context.background(), context.session().archive().capability(KeyValueIndex.class).orElseThrow(),
+        IndexKeysView v = new IndexKeysView(
+                context.background(),
+                context.session().archive().capability(KeyValueIndex.class).orElseThrow(),
                 context.selection());
         return new View() {
             @Override

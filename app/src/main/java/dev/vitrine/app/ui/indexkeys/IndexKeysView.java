@@ -46,6 +46,7 @@ public final class IndexKeysView extends BorderPane {
     private final PauseTransition typing = new PauseTransition(Duration.millis(250));
     /** Which filter is current: counts and pages of an older one are dropped. */
     private volatile int generation;
+
     private byte[] prefix = new byte[0];
     private RowWindow window;
     private boolean counted;
@@ -101,23 +102,29 @@ public final class IndexKeysView extends BorderPane {
         window = new RowWindow(0, PAGE, 32, (from, n, done, failed) -> {
             if (gen != generation) return;
             RowWindow w = window;
-            background.run(() -> {
-                if (gen != generation || !w.stillWanted(from)) return null;
-                return rows(p, from, n);
-            }, rows -> {
-                if (rows != null) done.accept(rows);
-                else if (gen == generation) w.forget(from);
-            }, failed);
+            background.run(
+                    () -> {
+                        if (gen != generation || !w.stillWanted(from)) return null;
+                        return rows(p, from, n);
+                    },
+                    rows -> {
+                        if (rows != null) done.accept(rows);
+                        else if (gen == generation) w.forget(from);
+                    },
+                    failed);
         });
         grid.setWindow(window);
         RowWindow w = window;
-        background.runLong(() -> index.count(p, n -> {
-            if (gen != generation) return false;
-            Platform.runLater(() -> grow(gen, w, n, false));
-            return true;
-        }), n -> grow(gen, w, n, true), err -> {
-            if (gen == generation) count.setText("⚠ " + Human.error(err));
-        });
+        background.runLong(
+                () -> index.count(p, n -> {
+                    if (gen != generation) return false;
+                    Platform.runLater(() -> grow(gen, w, n, false));
+                    return true;
+                }),
+                n -> grow(gen, w, n, true),
+                err -> {
+                    if (gen == generation) count.setText("⚠ " + Human.error(err));
+                });
     }
 
     private void grow(int gen, RowWindow w, long n, boolean done) {
@@ -125,7 +132,8 @@ public final class IndexKeysView extends BorderPane {
         boolean first = w.size() == 0 && n > 0;
         w.grow(n);
         grid.sizeChanged();
-        // The first key's value is shown at once, so the pane below says what it is for; the tree stays where the user left it.
+        // The first key's value is shown at once, so the pane below says what it is for; the tree stays where the user
+        // left it.
         if (first && chosen < 0) chosen(w.row(0), false);
         counted = done;
         count.setText(Human.count(n) + (n == 1 ? " key" : " keys") + (done ? "" : "…"));
@@ -135,7 +143,8 @@ public final class IndexKeysView extends BorderPane {
         List<RowTable.Row> rows = new ArrayList<>(n);
         for (KeyValueIndex.Entry e : index.entries(p, from, n)) {
             String key = e.keyText().length() > 400 ? e.keyText().substring(0, 400) + "…" : e.keyText();
-            rows.add(new RowTable.Row(e.index(), List.of(key, e.kind(), e.summary(), Human.count(e.valueSize())), e.range(), null));
+            rows.add(new RowTable.Row(
+                    e.index(), List.of(key, e.kind(), e.summary(), Human.count(e.valueSize())), e.range(), null));
         }
         return rows;
     }
@@ -151,17 +160,20 @@ public final class IndexKeysView extends BorderPane {
         chosen = at;
         int gen = generation;
         byte[] p = prefix;
-        background.run(() -> {
-            List<KeyValueIndex.Entry> es = index.entries(p, at, 1);
-            if (es.isEmpty()) return null;
-            KeyValueIndex.Entry e = es.getFirst();
-            Optional<List<Node>> path = index.nodePath(e);
-            return new Chosen(e, path.orElse(List.of()));
-        }, c -> {
-            if (c == null || gen != generation || chosen != at) return;
-            fields.show(c.entry().fields());
-            if (reveal && c.path().size() > 1) selection.revealAndFrame(c.path());
-        }, err -> fields.show(List.of(dev.vitrine.core.model.Field.of("error", Human.error(err)))));
+        background.run(
+                () -> {
+                    List<KeyValueIndex.Entry> es = index.entries(p, at, 1);
+                    if (es.isEmpty()) return null;
+                    KeyValueIndex.Entry e = es.getFirst();
+                    Optional<List<Node>> path = index.nodePath(e);
+                    return new Chosen(e, path.orElse(List.of()));
+                },
+                c -> {
+                    if (c == null || gen != generation || chosen != at) return;
+                    fields.show(c.entry().fields());
+                    if (reveal && c.path().size() > 1) selection.revealAndFrame(c.path());
+                },
+                err -> fields.show(List.of(dev.vitrine.core.model.Field.of("error", Human.error(err)))));
     }
 
     private record Chosen(KeyValueIndex.Entry entry, List<Node> path) {}

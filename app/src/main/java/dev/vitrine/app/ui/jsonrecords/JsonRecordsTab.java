@@ -48,11 +48,17 @@ public final class JsonRecordsTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        FilterableRecords records = context.session().archive().capability(FilterableRecords.class).orElseThrow();
-        JsonRecordsView v = new JsonRecordsView(context.background(), records, context.notifier(), context.owner(), context.destinations());
-        // The chosen record's values framed in the decoded bytes beside the hex view, where the format can say where they are.
-        v.setOnRecordChosen(i -> context.background().run(() -> records.recordBytes(i),
-                d -> d.ifPresent(bytes -> context.selection().showDecoded("record " + i, bytes)), err -> {}));
+        FilterableRecords records =
+                context.session().archive().capability(FilterableRecords.class).orElseThrow();
+        JsonRecordsView v = new JsonRecordsView(
+                context.background(), records, context.notifier(), context.owner(), context.destinations());
+        // The chosen record's values framed in the decoded bytes beside the hex view, where the format can say where
+        // they are.
+        v.setOnRecordChosen(i -> context.background()
+                .run(
+                        () -> records.recordBytes(i),
+                        d -> d.ifPresent(bytes -> context.selection().showDecoded("record " + i, bytes)),
+                        err -> {}));
         return new Made(v);
     }
 

@@ -60,6 +60,7 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
 public final class JsonRecordsView extends BorderPane {
     /** Rows read and parsed per background job: a screenful or two, so the first one shows soon. */
     static final int PAGE = 64;
+
     static final int MAX_PAGES = 256;
     static final int MAX_COLUMNS = 40;
     static final int MAX_CELL = 300;
@@ -86,10 +87,15 @@ public final class JsonRecordsView extends BorderPane {
     private long total = -1;
     /** Matches of the filter in force (null: all records shown). */
     private Matches matches;
+
     private Scan scan;
 
-    public JsonRecordsView(Background background, FilterableRecords records, Notifier notifier, Supplier<Window> owner,
-                           Supplier<DestinationChooser> destinations) {
+    public JsonRecordsView(
+            Background background,
+            FilterableRecords records,
+            Notifier notifier,
+            Supplier<Window> owner,
+            Supplier<DestinationChooser> destinations) {
         this.background = background;
         this.records = records;
         this.notifier = notifier;
@@ -105,30 +111,40 @@ public final class JsonRecordsView extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         setCenter(split);
-        background.run(() -> new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS)), s -> {
-            Trace.log("records: count and key paths");
-            total = s.count();
-            columns = s.columns();
-            List<String> names = new ArrayList<>(List.of("#"));
-            for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
-            grid = new RecordsGrid(names);
-            grid.setId("json-records-grid");
-            // Widths by what the key usually holds: free text wide, timestamps medium, the rest narrow.
-            var cols = grid.table().getColumns();
-            for (int i = 1; i < cols.size(); i++) {
-                String k = cols.get(i).getText().toLowerCase();
-                cols.get(i).setPrefWidth(k.equals("#") ? 90 : k.contains("message") || k.equals("msg") || k.endsWith(".msg") ? 380
-                        : k.contains("time") || k.endsWith("ts") || k.contains("date") ? 200 : Math.max(90, Math.min(220, 9 * k.length() + 30)));
-            }
-            grid.setOnLeadChanged(this::lead);
-            showAll();
-            centre.getChildren().setAll(grid);
-            loaded.complete(null);
-        }, err -> {
-            status.setText("⚠ records cannot be read: " + Human.error(err));
-            centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
-            loaded.complete(null);
-        });
+        background.run(
+                () -> new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS)),
+                s -> {
+                    Trace.log("records: count and key paths");
+                    total = s.count();
+                    columns = s.columns();
+                    List<String> names = new ArrayList<>(List.of("#"));
+                    for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
+                    grid = new RecordsGrid(names);
+                    grid.setId("json-records-grid");
+                    // Widths by what the key usually holds: free text wide, timestamps medium, the rest narrow.
+                    var cols = grid.table().getColumns();
+                    for (int i = 1; i < cols.size(); i++) {
+                        String k = cols.get(i).getText().toLowerCase();
+                        cols.get(i)
+                                .setPrefWidth(
+                                        k.equals("#")
+                                                ? 90
+                                                : k.contains("message") || k.equals("msg") || k.endsWith(".msg")
+                                                        ? 380
+                                                        : k.contains("time") || k.endsWith("ts") || k.contains("date")
+                                                                ? 200
+                                                                : Math.max(90, Math.min(220, 9 * k.length() + 30)));
+                    }
+                    grid.setOnLeadChanged(this::lead);
+                    showAll();
+                    centre.getChildren().setAll(grid);
+                    loaded.complete(null);
+                },
+                err -> {
+                    status.setText("⚠ records cannot be read: " + Human.error(err));
+                    centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
+                    loaded.complete(null);
+                });
     }
 
     private record Start(long count, List<FilterableRecords.KeyPath> columns) {}
@@ -188,16 +204,22 @@ public final class JsonRecordsView extends BorderPane {
         scan = null;
         if (grid == null) return;
         show(new RowWindow(total, PAGE, MAX_PAGES, (from, n, done, failed) -> {
-            background.run(() -> {
-                long t0 = System.nanoTime();
-                List<String> lines = records.lines(from, n);
-                long t1 = System.nanoTime();
-                List<RowTable.Row> rows = rows(from, lines);
-                if (Trace.ON) Trace.log("records " + from + "+" + n + ": read " + (t1 - t0) / 1_000_000 + " ms, cells " + (System.nanoTime() - t1) / 1_000_000 + " ms");
-                return rows;
-            }, done, failed);
+            background.run(
+                    () -> {
+                        long t0 = System.nanoTime();
+                        List<String> lines = records.lines(from, n);
+                        long t1 = System.nanoTime();
+                        List<RowTable.Row> rows = rows(from, lines);
+                        if (Trace.ON)
+                            Trace.log("records " + from + "+" + n + ": read " + (t1 - t0) / 1_000_000 + " ms, cells "
+                                    + (System.nanoTime() - t1) / 1_000_000 + " ms");
+                        return rows;
+                    },
+                    done,
+                    failed);
         }));
-        status.setText(Human.count(total) + (total == 1 ? " record" : " records") + " · " + columns.size() + " key paths as columns");
+        status.setText(Human.count(total) + (total == 1 ? " record" : " records") + " · " + columns.size()
+                + " key paths as columns");
     }
 
     /** Rows for lines of consecutive records from {@code from}: number, cells by key path, and the line itself last (for the JSON pane). */
@@ -235,9 +257,10 @@ public final class JsonRecordsView extends BorderPane {
     private void lead(LazyRow lr) {
         if (lr == null) return;
         if (lr.row() != null) showJson(lr.row());
-        else lr.rowProperty().addListener((o, a, r) -> {
-            if (r != null && grid.viewport().selection().lead() == lr.index()) showJson(r);
-        });
+        else
+            lr.rowProperty().addListener((o, a, r) -> {
+                if (r != null && grid.viewport().selection().lead() == lr.index()) showJson(r);
+            });
     }
 
     private java.util.function.LongConsumer onRecordChosen = i -> {};
@@ -251,7 +274,8 @@ public final class JsonRecordsView extends BorderPane {
         onRecordChosen.accept(r.index());
         String line = r.cells().getLast();
         try {
-            json.setText("record " + Human.count(r.index()) + "\n" + Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(Json.MAPPER.readTree(line)));
+            json.setText("record " + Human.count(r.index()) + "\n"
+                    + Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(Json.MAPPER.readTree(line)));
         } catch (java.io.IOException e) {
             json.setText("record " + Human.count(r.index()) + "\n" + line);
         }
@@ -322,18 +346,21 @@ public final class JsonRecordsView extends BorderPane {
         scan = s;
         show(new RowWindow(0, PAGE, MAX_PAGES, (from, n, done, failed) -> {
             long[] idx = m.slice(from, n);
-            background.run(() -> {
-                List<RowTable.Row> out = new ArrayList<>(idx.length);
-                // Runs of consecutive records are read together.
-                int i = 0;
-                while (i < idx.length) {
-                    int j = i + 1;
-                    while (j < idx.length && idx[j] == idx[j - 1] + 1) j++;
-                    out.addAll(rows(idx[i], records.lines(idx[i], j - i)));
-                    i = j;
-                }
-                return out;
-            }, done, failed);
+            background.run(
+                    () -> {
+                        List<RowTable.Row> out = new ArrayList<>(idx.length);
+                        // Runs of consecutive records are read together.
+                        int i = 0;
+                        while (i < idx.length) {
+                            int j = i + 1;
+                            while (j < idx.length && idx[j] == idx[j - 1] + 1) j++;
+                            out.addAll(rows(idx[i], records.lines(idx[i], j - i)));
+                            i = j;
+                        }
+                        return out;
+                    },
+                    done,
+                    failed);
         }));
         cancel.setDisable(false);
         status.setText("filtering…");
@@ -357,12 +384,15 @@ public final class JsonRecordsView extends BorderPane {
         }
         long done = s.scanned.get();
         if (s.failure != null) {
-            status.setText("⚠ filter stopped: " + Human.error(s.failure) + " · " + Human.count(found) + " matches so far");
+            status.setText(
+                    "⚠ filter stopped: " + Human.error(s.failure) + " · " + Human.count(found) + " matches so far");
         } else if (s.finished) {
-            status.setText(Human.count(found) + (found == 1 ? " match" : " matches") + " of " + Human.count(total) + " records"
-                    + (s.cancelled.get() ? " · cancelled after " + Human.count(done) : "") + " · " + s.query.text());
+            status.setText(Human.count(found) + (found == 1 ? " match" : " matches") + " of " + Human.count(total)
+                    + " records" + (s.cancelled.get() ? " · cancelled after " + Human.count(done) : "") + " · "
+                    + s.query.text());
         } else {
-            status.setText("filtering… " + Human.count(found) + " matches · " + (total == 0 ? 100 : done * 100 / total) + "% scanned");
+            status.setText("filtering… " + Human.count(found) + " matches · " + (total == 0 ? 100 : done * 100 / total)
+                    + "% scanned");
         }
         if (s.finished && s.timeline != null) {
             s.timeline.stop();
@@ -432,10 +462,15 @@ public final class JsonRecordsView extends BorderPane {
             try {
                 for (long from = 0; from < total && !cancelled.get(); from += SLICE) {
                     long to = Math.min(total, from + SLICE);
-                    long got = records.scan(query, from, to, i -> {
-                        matches.add(i);
-                        return !cancelled.get();
-                    }, cancelled::get);
+                    long got = records.scan(
+                            query,
+                            from,
+                            to,
+                            i -> {
+                                matches.add(i);
+                                return !cancelled.get();
+                            },
+                            cancelled::get);
                     scanned.set(got);
                 }
             } catch (Throwable e) {
@@ -477,10 +512,13 @@ public final class JsonRecordsView extends BorderPane {
         }
         Path target = destinations.get().file(owner.get(), "Export " + what + " as JSON lines", "records.jsonl");
         if (target == null) return;
-        background.runLong(() -> {
-            AtomicFile.write(target, true, out -> write(ranges, out));
-            return target;
-        }, p -> notifier.info("Exported " + what + " to " + p), err -> notifier.error("Export failed: " + Human.error(err)));
+        background.runLong(
+                () -> {
+                    AtomicFile.write(target, true, out -> write(ranges, out));
+                    return target;
+                },
+                p -> notifier.info("Exported " + what + " to " + p),
+                err -> notifier.error("Export failed: " + Human.error(err)));
     }
 
     private void write(List<long[]> ranges, OutputStream out) throws java.io.IOException {

@@ -19,7 +19,8 @@ public final class NodeLocator {
     private NodeLocator() {}
 
     /** The path root, child, grandchild, ... down to the deepest node covering {@code position}. */
-    public static List<Node> pathTo(Node root, ByteRange.Position position, BooleanSupplier cancelled) throws IOException {
+    public static List<Node> pathTo(Node root, ByteRange.Position position, BooleanSupplier cancelled)
+            throws IOException {
         List<Node> path = new ArrayList<>();
         path.add(root);
         Node current = root;

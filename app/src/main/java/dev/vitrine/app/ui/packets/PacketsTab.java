@@ -39,20 +39,27 @@ public final class PacketsTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        PacketsView v = new PacketsView(context.session().archive().capability(PacketStream.class).orElseThrow());
+        PacketsView v = new PacketsView(
+                context.session().archive().capability(PacketStream.class).orElseThrow());
         v.setOnPacketChosen(p -> {
             var root = context.session().root().node();
-            context.background().run(() -> {
-                java.util.List<dev.vitrine.core.model.Node> path = new java.util.ArrayList<>(java.util.List.of(root));
-                for (int i : p.nodePath()) {
-                    var kids = path.getLast().children(i, 1);
-                    if (kids.isEmpty()) return null;
-                    path.add(kids.getFirst());
-                }
-                return path;
-            }, path -> {
-                if (path != null) context.selection().revealAndFrame(path);
-            }, err -> context.notifier().error("packet " + p.index() + ": " + dev.vitrine.app.ui.Human.error(err)));
+            context.background()
+                    .run(
+                            () -> {
+                                java.util.List<dev.vitrine.core.model.Node> path =
+                                        new java.util.ArrayList<>(java.util.List.of(root));
+                                for (int i : p.nodePath()) {
+                                    var kids = path.getLast().children(i, 1);
+                                    if (kids.isEmpty()) return null;
+                                    path.add(kids.getFirst());
+                                }
+                                return path;
+                            },
+                            path -> {
+                                if (path != null) context.selection().revealAndFrame(path);
+                            },
+                            err -> context.notifier()
+                                    .error("packet " + p.index() + ": " + dev.vitrine.app.ui.Human.error(err)));
         });
         return new Made(v);
     }

@@ -13,9 +13,7 @@ import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
-import javafx.geometry.Orientation;
 import javafx.scene.control.Label;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
@@ -54,16 +52,21 @@ public final class PacketsView extends BorderPane {
         getStyleClass().add("packets-view");
         List<PacketStream.Packet> ps = stream.packets();
         long len = stream.sectionLength();
-        heading.setText(stream.sectionName() + " · " + Human.count(ps.size()) + (ps.size() == 1 ? " packet" : " packets")
-                + (len >= 0 ? " · " + Human.size(len) + " decoded" : " · does not decode"));
+        heading.setText(
+                stream.sectionName() + " · " + Human.count(ps.size()) + (ps.size() == 1 ? " packet" : " packets")
+                        + (len >= 0 ? " · " + Human.size(len) + " decoded" : " · does not decode"));
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         for (PacketStream.Packet p : ps) {
             ToggleButton b = new ToggleButton(p.type() + "\n" + Human.size(p.length()));
             b.setToggleGroup(group);
-            b.getStyleClass().addAll("packet-block", "packet-kind-" + Math.floorMod(p.type().hashCode(), 6));
+            b.getStyleClass()
+                    .addAll(
+                            "packet-block",
+                            "packet-kind-" + Math.floorMod(p.type().hashCode(), 6));
             if (p.problem() != null) b.getStyleClass().add("packet-damaged");
-            b.setTooltip(new Tooltip("packet " + p.index() + ": " + p.type() + "\ndecoded bytes " + Human.count(p.offset()) + "–"
-                    + Human.count(p.offset() + p.length()) + " (" + Human.count(p.length()) + " bytes)" + (p.problem() != null ? "\n⚠ " + p.problem() : "")));
+            b.setTooltip(new Tooltip("packet " + p.index() + ": " + p.type() + "\ndecoded bytes "
+                    + Human.count(p.offset()) + "–" + Human.count(p.offset() + p.length()) + " ("
+                    + Human.count(p.length()) + " bytes)" + (p.problem() != null ? "\n⚠ " + p.problem() : "")));
             b.setUserData(p);
             b.setMinWidth(0);
             b.setMaxHeight(Double.MAX_VALUE);
@@ -136,8 +139,11 @@ public final class PacketsView extends BorderPane {
             tabs.add(t);
         }
         if (tabs.isEmpty()) {
-            Label l = new Label(p.problem() != null ? "⚠ " + p.problem()
-                    : "A packet of a type this reader does not know: its " + Human.count(p.length() - 5) + " bytes are framed in the decoded bytes beside the hex view.");
+            Label l = new Label(
+                    p.problem() != null
+                            ? "⚠ " + p.problem()
+                            : "A packet of a type this reader does not know: its " + Human.count(p.length() - 5)
+                                    + " bytes are framed in the decoded bytes beside the hex view.");
             l.setWrapText(true);
             l.setPadding(new Insets(12));
             tabs.add(new Tab("raw", l));
@@ -151,7 +157,8 @@ public final class PacketsView extends BorderPane {
         String k = key == null ? "" : key + ": ";
         if (v instanceof Map<?, ?> m) {
             TreeItem<String> item = key == null ? parent : new TreeItem<>(key + "  {" + m.size() + "}");
-            for (Map.Entry<?, ?> e : m.entrySet()) add(item, String.valueOf(e.getKey()), e.getValue(), budget, depth + 1);
+            for (Map.Entry<?, ?> e : m.entrySet())
+                add(item, String.valueOf(e.getKey()), e.getValue(), budget, depth + 1);
             if (item != parent) {
                 item.setExpanded(depth < 3);
                 parent.getChildren().add(item);
@@ -183,8 +190,10 @@ public final class PacketsView extends BorderPane {
         t.getStyleClass().addAll(Styles.DENSE, "records-table");
         for (int i = 0; i < vt.columns().size(); i++) {
             int c = i;
-            TableColumn<List<String>, String> col = new TableColumn<>(vt.columns().get(i));
-            col.setCellValueFactory(cd -> new ReadOnlyStringWrapper(c < cd.getValue().size() ? cd.getValue().get(c) : ""));
+            TableColumn<List<String>, String> col =
+                    new TableColumn<>(vt.columns().get(i));
+            col.setCellValueFactory(cd -> new ReadOnlyStringWrapper(
+                    c < cd.getValue().size() ? cd.getValue().get(c) : ""));
             col.setPrefWidth(vt.columns().size() <= 2 ? 320 : 150);
             t.getColumns().add(col);
         }

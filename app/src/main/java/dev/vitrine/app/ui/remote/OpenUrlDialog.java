@@ -64,7 +64,9 @@ public final class OpenUrlDialog {
         box.setPrefWidth(640);
         dialog.getDialogPane().setContent(box);
         dialog.getDialogPane().getButtonTypes().setAll(OPEN, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(OPEN).disableProperty()
+        dialog.getDialogPane()
+                .lookupButton(OPEN)
+                .disableProperty()
                 .bind(address.getEditor().textProperty().map(t -> !Locations.isUrl(t.strip())));
         dialog.setResultConverter(b -> b == OPEN ? text() : null);
         dialog.setOnShown(e -> address.getEditor().requestFocus());
@@ -76,7 +78,9 @@ public final class OpenUrlDialog {
     }
 
     private String text() {
-        return address.getEditor().getText() == null ? "" : address.getEditor().getText().strip();
+        return address.getEditor().getText() == null
+                ? ""
+                : address.getEditor().getText().strip();
     }
 
     /** The prefix that a listing of {@code url} shows the entries of. */
@@ -94,11 +98,17 @@ public final class OpenUrlDialog {
         address.getEditor().setText(prefix);
         listing.setText("listing " + prefix + "…");
         entries.getItems().clear();
-        background.run(() -> Locations.of(prefix, RemoteOptions.DEFAULT).list(), got -> {
-            entries.getItems().setAll(got);
-            long folders = got.stream().filter(x -> x.kind() == Location.Kind.FOLDER).count();
-            listing.setText(prefix + ": " + Human.count(folders) + " prefixes, " + Human.count(got.size() - folders) + " objects");
-        }, err -> listing.setText(Human.error(err)));
+        background.run(
+                () -> Locations.of(prefix, RemoteOptions.DEFAULT).list(),
+                got -> {
+                    entries.getItems().setAll(got);
+                    long folders = got.stream()
+                            .filter(x -> x.kind() == Location.Kind.FOLDER)
+                            .count();
+                    listing.setText(prefix + ": " + Human.count(folders) + " prefixes, "
+                            + Human.count(got.size() - folders) + " objects");
+                },
+                err -> listing.setText(Human.error(err)));
     }
 
     /** A prefix as a folder, an object with its size. */

@@ -38,7 +38,9 @@ public final class SchemaTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        SchemaView v = new SchemaView(context.background(), context.session().archive().capability(SchemaTree.class).orElseThrow());
+        SchemaView v = new SchemaView(
+                context.background(),
+                context.session().archive().capability(SchemaTree.class).orElseThrow());
         return () -> v;
     }
 }

@@ -50,10 +50,12 @@ public final class SchemaView extends BorderPane {
         key.setCellFactory(c -> new KeyCell());
         key.setPrefWidth(340);
         TreeTableColumn<SchemaTree.KeyNode, String> id = new TreeTableColumn<>("node id");
-        id.setCellValueFactory(c -> new ReadOnlyStringWrapper(String.valueOf(c.getValue().getValue().id())));
+        id.setCellValueFactory(c ->
+                new ReadOnlyStringWrapper(String.valueOf(c.getValue().getValue().id())));
         id.setPrefWidth(70);
         TreeTableColumn<SchemaTree.KeyNode, String> recs = new TreeTableColumn<>("records");
-        recs.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().getValue().records())));
+        recs.setCellValueFactory(c ->
+                new ReadOnlyStringWrapper(Human.count(c.getValue().getValue().records())));
         recs.setPrefWidth(100);
         TreeTableColumn<SchemaTree.KeyNode, String> size = new TreeTableColumn<>("column bytes");
         size.setCellValueFactory(c -> {
@@ -73,20 +75,28 @@ public final class SchemaView extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.68);
         setCenter(split);
-        background.run(() -> new Read(schema.keyNodes(), schema.schemas()), r -> {
-            show(r);
-            loaded.complete(null);
-            // Column sizes need the tables decoded: after the tree is drawn, on the long lane.
-            background.runLong(schema::columnBytes, b -> {
-                bytes = b;
-                long total = b.values().stream().mapToLong(Long::longValue).sum();
-                status.setText(status.getText() + " · columns " + Human.size(total));
-                tree.refresh();
-            }, err -> status.setText(status.getText() + " · column sizes unknown: " + Human.error(err)));
-        }, err -> {
-            status.setText("⚠ the schema cannot be read: " + Human.error(err));
-            loaded.complete(null);
-        });
+        background.run(
+                () -> new Read(schema.keyNodes(), schema.schemas()),
+                r -> {
+                    show(r);
+                    loaded.complete(null);
+                    // Column sizes need the tables decoded: after the tree is drawn, on the long lane.
+                    background.runLong(
+                            schema::columnBytes,
+                            b -> {
+                                bytes = b;
+                                long total = b.values().stream()
+                                        .mapToLong(Long::longValue)
+                                        .sum();
+                                status.setText(status.getText() + " · columns " + Human.size(total));
+                                tree.refresh();
+                            },
+                            err -> status.setText(status.getText() + " · column sizes unknown: " + Human.error(err)));
+                },
+                err -> {
+                    status.setText("⚠ the schema cannot be read: " + Human.error(err));
+                    loaded.complete(null);
+                });
     }
 
     private record Read(List<SchemaTree.KeyNode> nodes, List<SchemaTree.Schema> schemas) {}
@@ -95,13 +105,16 @@ public final class SchemaView extends BorderPane {
         schemas.setId("schema-list");
         schemas.getStyleClass().addAll(Styles.DENSE, "records-table");
         TableColumn<SchemaTree.Schema, String> id = new TableColumn<>("schema");
-        id.setCellValueFactory(c -> new ReadOnlyStringWrapper(String.valueOf(c.getValue().id())));
+        id.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(String.valueOf(c.getValue().id())));
         id.setPrefWidth(70);
         TableColumn<SchemaTree.Schema, String> recs = new TableColumn<>("records");
-        recs.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().records())));
+        recs.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(Human.count(c.getValue().records())));
         recs.setPrefWidth(90);
         TableColumn<SchemaTree.Schema, String> tables = new TableColumn<>("tables");
-        tables.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().tables())));
+        tables.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(Human.count(c.getValue().tables())));
         tables.setPrefWidth(60);
         TableColumn<SchemaTree.Schema, String> keys = new TableColumn<>("keys");
         keys.setCellValueFactory(c -> new ReadOnlyStringWrapper(keysOf(c.getValue())));
@@ -127,7 +140,9 @@ public final class SchemaView extends BorderPane {
     String path(int id) {
         List<String> keys = new ArrayList<>();
         int steps = 0;
-        for (int p = id; p >= 0 && p < nodes.size() && steps++ < nodes.size(); p = nodes.get(p).parent()) {
+        for (int p = id;
+                p >= 0 && p < nodes.size() && steps++ < nodes.size();
+                p = nodes.get(p).parent()) {
             SchemaTree.KeyNode n = nodes.get(p);
             if (n.parent() < 0) {
                 if (!n.content()) keys.addFirst("(" + n.type().toLowerCase() + ")");
@@ -151,8 +166,10 @@ public final class SchemaView extends BorderPane {
         root.setExpanded(true);
         tree.setRoot(root);
         schemas.setItems(FXCollections.observableArrayList(r.schemas()));
-        long records = r.schemas().stream().mapToLong(SchemaTree.Schema::records).sum();
-        status.setText(Human.count(nodes.size()) + " keys · " + Human.count(r.schemas().size()) + " schemas · " + Human.count(records) + " records");
+        long records =
+                r.schemas().stream().mapToLong(SchemaTree.Schema::records).sum();
+        status.setText(Human.count(nodes.size()) + " keys · "
+                + Human.count(r.schemas().size()) + " schemas · " + Human.count(records) + " records");
     }
 
     private int depth(SchemaTree.KeyNode n) {
@@ -181,7 +198,10 @@ public final class SchemaView extends BorderPane {
                 setText(null);
                 return;
             }
-            Label key = new Label(n.parent() < 0 ? (n.content() ? "(record)" : "(" + n.type().toLowerCase() + ")") : n.key().isEmpty() ? "\"\"" : n.key());
+            Label key = new Label(
+                    n.parent() < 0
+                            ? (n.content() ? "(record)" : "(" + n.type().toLowerCase() + ")")
+                            : n.key().isEmpty() ? "\"\"" : n.key());
             if (n.parent() < 0 || n.key().isEmpty()) key.getStyleClass().add(Styles.TEXT_MUTED);
             Label badge = new Label(n.type());
             badge.getStyleClass().addAll("type-badge", typeClass(n.type()));

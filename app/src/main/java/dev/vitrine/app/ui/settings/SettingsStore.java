@@ -30,7 +30,9 @@ public final class SettingsStore {
         String dir = System.getProperty("vitrine.config");
         if (dir == null || dir.isBlank()) {
             String xdg = System.getenv("XDG_CONFIG_HOME");
-            dir = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config")).resolve("vitrine").toString();
+            dir = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config"))
+                    .resolve("vitrine")
+                    .toString();
         }
         return new SettingsStore(Path.of(dir).resolve("settings.json"));
     }

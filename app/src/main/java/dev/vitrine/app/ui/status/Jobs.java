@@ -47,13 +47,14 @@ public final class Jobs {
             }
         });
         // A filter runs before the task's own onFailed handler, so the archive's tab speaks first.
-        if (faults != null) task.addEventFilter(WorkerStateEvent.WORKER_STATE_FAILED, e -> {
-            try {
-                faults.seen(task.getException());
-            } catch (RuntimeException notHandled) {
-                // the task's own handler still says it failed
-            }
-        });
+        if (faults != null)
+            task.addEventFilter(WorkerStateEvent.WORKER_STATE_FAILED, e -> {
+                try {
+                    faults.seen(task.getException());
+                } catch (RuntimeException notHandled) {
+                    // the task's own handler still says it failed
+                }
+            });
         executor.execute(task);
         return task;
     }

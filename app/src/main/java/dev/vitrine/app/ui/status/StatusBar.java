@@ -5,6 +5,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -12,7 +13,6 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
-import javafx.geometry.Orientation;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -78,9 +78,13 @@ public final class StatusBar extends HBox {
             job.setVisible(false);
             return;
         }
-        jobTitle.textProperty().bind(Bindings.createStringBinding(
-                () -> t.getMessage() == null || t.getMessage().isEmpty() ? t.getTitle() : t.getTitle() + ": " + t.getMessage(),
-                t.titleProperty(), t.messageProperty()));
+        jobTitle.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> t.getMessage() == null || t.getMessage().isEmpty()
+                                ? t.getTitle()
+                                : t.getTitle() + ": " + t.getMessage(),
+                        t.titleProperty(),
+                        t.messageProperty()));
         jobProgress.progressProperty().bind(t.progressProperty());
         cancel.setOnAction(e -> t.cancel());
         job.setVisible(true);

@@ -80,7 +80,8 @@ public final class RecordsGrid extends Region {
     private void buildColumns(List<String> cols) {
         if (!cols.contains("#")) {
             TableColumn<LazyRow, String> idx = new TableColumn<>("#");
-            idx.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().index())));
+            idx.setCellValueFactory(
+                    c -> new ReadOnlyStringWrapper(Human.count(c.getValue().index())));
             idx.setPrefWidth(90);
             idx.setSortable(false);
             idx.getStyleClass().add("index-column");
@@ -97,7 +98,8 @@ public final class RecordsGrid extends Region {
             col.setSortable(false);
             String name = cols.get(i);
             col.setPrefWidth(name.equals("#") ? 90 : i == 1 || cols.size() == 1 ? 420 : 110);
-            if (name.equals("#") || name.equals("length") || name.equals("size")) col.getStyleClass().add("index-column");
+            if (name.equals("#") || name.equals("length") || name.equals("size"))
+                col.getStyleClass().add("index-column");
             table.getColumns().add(col);
         }
     }

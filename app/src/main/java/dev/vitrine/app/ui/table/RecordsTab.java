@@ -1,9 +1,9 @@
 package dev.vitrine.app.ui.table;
 
+import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.app.ui.views.FormatView;
 import dev.vitrine.app.ui.views.ShownNode;
 import dev.vitrine.app.ui.views.ViewContext;
-import dev.vitrine.app.ui.tree.NodeKey;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.model.SortedRecords;
 import javafx.scene.control.Label;
@@ -74,7 +74,9 @@ public final class RecordsTab implements FormatView {
         public void nodeShown(ShownNode shown) {
             if (shown.table().isEmpty() || shown.key().equals(currentFor)) return;
             if (current != null) current.dispose();
-            current = new RecordsView(context.background(), shown.table().get(),
+            current = new RecordsView(
+                    context.background(),
+                    shown.table().get(),
                     context.session().archive().capability(SortedRecords.class));
             current.setOnRowSelected(context.selection()::showRow);
             current.setOnExport(context.exportAction());

@@ -78,7 +78,8 @@ public final class RecordsView extends BorderPane {
         followLead();
         buildMatches();
         // A label, not a spinning ProgressIndicator: its first CSS pass alone cost tens of ms.
-        Label wait = new Label("counting records…", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignP.PROGRESS_CLOCK));
+        Label wait = new Label(
+                "counting records…", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignP.PROGRESS_CLOCK));
         wait.getStyleClass().add("records-counting");
         centre.getChildren().setAll(wait);
         setTop(buildBar());
@@ -105,15 +106,18 @@ public final class RecordsView extends BorderPane {
         matches.setFixedCellSize(ROW_HEIGHT);
         matches.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         TableColumn<Match, String> n = new TableColumn<>("match");
-        n.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().number())));
+        n.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(Human.count(c.getValue().number())));
         n.setPrefWidth(80);
         n.setSortable(false);
         TableColumn<Match, String> rec = new TableColumn<>("record");
-        rec.setCellValueFactory(c -> new ReadOnlyStringWrapper(RecordText.escape(c.getValue().bytes())));
+        rec.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(RecordText.escape(c.getValue().bytes())));
         rec.setPrefWidth(560);
         rec.setSortable(false);
         TableColumn<Match, String> len = new TableColumn<>("bytes");
-        len.setCellValueFactory(c -> new ReadOnlyStringWrapper(Human.count(c.getValue().bytes().length)));
+        len.setCellValueFactory(
+                c -> new ReadOnlyStringWrapper(Human.count(c.getValue().bytes().length)));
         len.setPrefWidth(80);
         len.setSortable(false);
         matches.getColumns().setAll(List.of(n, rec, len));
@@ -178,25 +182,34 @@ public final class RecordsView extends BorderPane {
     }
 
     private void startCount() {
-        background.runLong(() -> new Counted(rows.rowCount(), rows.problems()), c -> {
-            long n = c.rows();
-            count = n;
-            window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
-            grid.setWindow(window);
-            String text = Human.count(n) + (n == 1 ? " record" : " records");
-            if (!c.problems().isEmpty()) {
-                // Damage met while counting is listed and marked, never shown as a merely short table.
-                onProblems.accept(c.problems());
-                text += " readable · " + Human.count(c.problems().size()) + (c.problems().size() == 1 ? " block" : " blocks")
-                        + " could not be read: " + c.problems().getFirst().message();
-                status.pseudoClassStateChanged(Styles.STATE_DANGER, true);
-            }
-            status.setText(text);
-            centre.getChildren().setAll(n == 0 && !c.problems().isEmpty() ? new Label("⚠ no readable records: " + c.problems().getFirst()) : grid);
-        }, err -> {
-            status.setText("could not count: " + Human.error(err));
-            centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
-        });
+        background.runLong(
+                () -> new Counted(rows.rowCount(), rows.problems()),
+                c -> {
+                    long n = c.rows();
+                    count = n;
+                    window = new RowWindow(n, PAGE, MAX_PAGES, this::loadPage);
+                    grid.setWindow(window);
+                    String text = Human.count(n) + (n == 1 ? " record" : " records");
+                    if (!c.problems().isEmpty()) {
+                        // Damage met while counting is listed and marked, never shown as a merely short table.
+                        onProblems.accept(c.problems());
+                        text += " readable · " + Human.count(c.problems().size())
+                                + (c.problems().size() == 1 ? " block" : " blocks") + " could not be read: "
+                                + c.problems().getFirst().message();
+                        status.pseudoClassStateChanged(Styles.STATE_DANGER, true);
+                    }
+                    status.setText(text);
+                    centre.getChildren()
+                            .setAll(
+                                    n == 0 && !c.problems().isEmpty()
+                                            ? new Label("⚠ no readable records: "
+                                                    + c.problems().getFirst())
+                                            : grid);
+                },
+                err -> {
+                    status.setText("could not count: " + Human.error(err));
+                    centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
+                });
     }
 
     private record Counted(long rows, List<dev.vitrine.core.model.Problem> problems) {}
@@ -208,13 +221,16 @@ public final class RecordsView extends BorderPane {
 
     private void loadPage(long from, int n, Consumer<List<RowTable.Row>> done, Consumer<Throwable> failed) {
         RowWindow w = window;
-        background.run(() -> w != null && !w.stillWanted(from) ? null : rows.rows(from, n), got -> {
-            if (got == null) {
-                if (w != null) w.forget(from);
-            } else {
-                done.accept(got);
-            }
-        }, failed);
+        background.run(
+                () -> w != null && !w.stillWanted(from) ? null : rows.rows(from, n),
+                got -> {
+                    if (got == null) {
+                        if (w != null) w.forget(from);
+                    } else {
+                        done.accept(got);
+                    }
+                },
+                failed);
     }
 
     private void jump() {
@@ -250,17 +266,21 @@ public final class RecordsView extends BorderPane {
         AtomicBoolean cancel = new AtomicBoolean();
         searchCancel = cancel;
         searchStatus.setText("searching " + q.description() + "…");
-        background.runLong(() -> SearchResults.run(sorted.get(), q, SEARCH_LIMIT, cancel::get), r -> {
-            if (cancel.get()) return;
-            results = r;
-            List<Match> items = new java.util.ArrayList<>(r.records().size());
-            for (int i = 0; i < r.records().size(); i++) items.add(new Match(i + 1, r.records().get(i)));
-            matches.setItems(FXCollections.observableArrayList(items));
-            matches.setPlaceholder(new Label("no records match " + q.description()));
-            centre.getChildren().setAll(matches);
-            searchStatus.setText(r.summary());
-            clear.setVisible(true);
-        }, err -> searchStatus.setText("search failed: " + Human.error(err)));
+        background.runLong(
+                () -> SearchResults.run(sorted.get(), q, SEARCH_LIMIT, cancel::get),
+                r -> {
+                    if (cancel.get()) return;
+                    results = r;
+                    List<Match> items = new java.util.ArrayList<>(r.records().size());
+                    for (int i = 0; i < r.records().size(); i++)
+                        items.add(new Match(i + 1, r.records().get(i)));
+                    matches.setItems(FXCollections.observableArrayList(items));
+                    matches.setPlaceholder(new Label("no records match " + q.description()));
+                    centre.getChildren().setAll(matches);
+                    searchStatus.setText(r.summary());
+                    clear.setVisible(true);
+                },
+                err -> searchStatus.setText("search failed: " + Human.error(err)));
     }
 
     private void clearSearch() {
@@ -316,7 +336,11 @@ public final class RecordsView extends BorderPane {
 
     /** Records the user selected among the matches (empty when none or when all records are shown). */
     public List<byte[]> selectedMatches() {
-        return results == null ? List.of() : matches.getSelectionModel().getSelectedItems().stream().map(Match::bytes).toList();
+        return results == null
+                ? List.of()
+                : matches.getSelectionModel().getSelectedItems().stream()
+                        .map(Match::bytes)
+                        .toList();
     }
 
     /** The selected rows of the full table, as ranges {start, end} (end exclusive). */

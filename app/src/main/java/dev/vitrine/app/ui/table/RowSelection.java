@@ -13,6 +13,7 @@ import java.util.TreeMap;
 public final class RowSelection {
     /** start → end (exclusive), disjoint and not touching. */
     private final TreeMap<Long, Long> ranges = new TreeMap<>();
+
     private long anchor = -1;
     private long lead = -1;
 

@@ -7,7 +7,14 @@ package dev.vitrine.app.ui.table;
  */
 public final class RowViewport {
 
-    public enum Move { UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END }
+    public enum Move {
+        UP,
+        DOWN,
+        PAGE_UP,
+        PAGE_DOWN,
+        HOME,
+        END
+    }
 
     private long total;
     private int visible = 1;

@@ -13,7 +13,8 @@ import java.util.function.BooleanSupplier;
  */
 public record SearchResults(KeyQuery query, List<byte[]> records, boolean more) {
 
-    public static SearchResults run(SortedRecords sorted, KeyQuery q, int limit, BooleanSupplier cancelled) throws IOException {
+    public static SearchResults run(SortedRecords sorted, KeyQuery q, int limit, BooleanSupplier cancelled)
+            throws IOException {
         List<byte[]> out = new ArrayList<>();
         boolean[] more = {false};
         sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {

@@ -47,15 +47,20 @@ public final class ChannelsTab implements FormatView {
 
     @Override
     public View create(ViewContext context) {
-        TimedMessages timed = context.session().archive().capability(TimedMessages.class).orElseThrow();
+        TimedMessages timed =
+                context.session().archive().capability(TimedMessages.class).orElseThrow();
         TableView<ChannelInfo> table = table();
         table.setPlaceholder(new Label("reading the channels…"));
         ChannelLink link = ChannelLink.of(context.session());
-        context.background().run(timed::channels, cs -> {
-            table.getItems().setAll(cs);
-            table.setPlaceholder(new Label("no channels"));
-            selectRow(table, link.chosen());
-        }, err -> table.setPlaceholder(new Label("could not read the channels: " + Human.error(err))));
+        context.background()
+                .run(
+                        timed::channels,
+                        cs -> {
+                            table.getItems().setAll(cs);
+                            table.setPlaceholder(new Label("no channels"));
+                            selectRow(table, link.chosen());
+                        },
+                        err -> table.setPlaceholder(new Label("could not read the channels: " + Human.error(err))));
         // A chosen row highlights its lane and filters the timeline's messages; a clicked lane selects its row.
         table.getSelectionModel().selectedItemProperty().addListener((o, a, c) -> {
             if (c != null) link.chooseInTable(c.name());
@@ -104,7 +109,8 @@ public final class ChannelsTab implements FormatView {
         t.getColumns().add(column("MIN", ChannelInfo::minTimeNs, v -> String.valueOf(v), 130));
         t.getColumns().add(column("MAX", ChannelInfo::maxTimeNs, v -> String.valueOf(v), 130));
         t.getColumns().add(column("COUNT", ChannelInfo::count, Human::count, 80));
-        t.getColumns().add(column("RATE", ChannelInfo::rateHz, v -> String.format(java.util.Locale.ROOT, "%.2f Hz", v), 90));
+        t.getColumns()
+                .add(column("RATE", ChannelInfo::rateHz, v -> String.format(java.util.Locale.ROOT, "%.2f Hz", v), 90));
         t.getColumns().add(column("SIZE", ChannelInfo::bytes, Human::size, 90));
         t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 180));
         t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 140));
@@ -113,8 +119,8 @@ public final class ChannelsTab implements FormatView {
         return t;
     }
 
-    private static <T extends Comparable<T>> TableColumn<ChannelInfo, T> column(String title, Function<ChannelInfo, T> value,
-            Function<T, String> text, double width) {
+    private static <T extends Comparable<T>> TableColumn<ChannelInfo, T> column(
+            String title, Function<ChannelInfo, T> value, Function<T, String> text, double width) {
         TableColumn<ChannelInfo, T> c = new TableColumn<>(title);
         c.setId("channels-" + title.toLowerCase(java.util.Locale.ROOT));
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));

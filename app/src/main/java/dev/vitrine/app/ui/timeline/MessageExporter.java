@@ -39,8 +39,12 @@ public final class MessageExporter {
     /** Which messages: {@code chosen} when not empty, else those of {@code channels} (empty: all) in [start, stop]. */
     public record Choice(List<TimedMessages.Message> chosen, List<String> channels, long startNs, long stopNs) {
         String describe() {
-            if (!chosen.isEmpty()) return Human.count(chosen.size()) + (chosen.size() == 1 ? " selected message" : " selected messages");
-            return "the messages of " + (channels.isEmpty() ? "every channel" : channels.size() == 1 ? channels.getFirst() : channels.size() + " channels")
+            if (!chosen.isEmpty())
+                return Human.count(chosen.size()) + (chosen.size() == 1 ? " selected message" : " selected messages");
+            return "the messages of "
+                    + (channels.isEmpty()
+                            ? "every channel"
+                            : channels.size() == 1 ? channels.getFirst() : channels.size() + " channels")
                     + " in the window";
         }
     }
@@ -55,13 +59,17 @@ public final class MessageExporter {
 
     /** Asks for a file, then writes the messages' JSON lines there. */
     public void askJsonLines(Choice c) {
-        Path target = context.destinations().get().file(context.owner().get(), "Export " + c.describe() + " as JSON lines", "messages.jsonl");
+        Path target = context.destinations()
+                .get()
+                .file(context.owner().get(), "Export " + c.describe() + " as JSON lines", "messages.jsonl");
         if (target != null) runJsonLines(c, target);
     }
 
     /** Asks for a folder, then writes the messages' payloads there. */
     public void askPayloads(Choice c) {
-        Path folder = context.destinations().get().folder(context.owner().get(), "Export the payloads of " + c.describe() + " to");
+        Path folder = context.destinations()
+                .get()
+                .folder(context.owner().get(), "Export the payloads of " + c.describe() + " to");
         if (folder != null) runPayloads(c, folder);
     }
 
@@ -78,7 +86,8 @@ public final class MessageExporter {
                 long[] n = {0};
                 long total = c.chosen().isEmpty() ? -1 : c.chosen().size();
                 AtomicFile.write(target, true, out -> {
-                    try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new TimedMessages.NonClosing(out))) {
+                    try (JsonGenerator g =
+                            Json.MAPPER.getFactory().createGenerator(new TimedMessages.NonClosing(out))) {
                         g.setRootValueSeparator(null);
                         forEach(c, cancel::get, m -> {
                             TimedMessages.writeLine(g, m);
@@ -99,9 +108,13 @@ public final class MessageExporter {
                 return super.cancel(false);
             }
         };
-        task.setOnSucceeded(e -> context.notifier().info("Exported " + Human.count(task.getValue()) + " messages as JSON lines to " + target));
-        task.setOnFailed(e -> context.notifier().error(task.getException() instanceof CancelledException ? "Export cancelled; nothing was written"
-                : "Export failed: " + Human.error(task.getException()) + "; nothing was written"));
+        task.setOnSucceeded(e -> context.notifier()
+                .info("Exported " + Human.count(task.getValue()) + " messages as JSON lines to " + target));
+        task.setOnFailed(e -> context.notifier()
+                .error(
+                        task.getException() instanceof CancelledException
+                                ? "Export cancelled; nothing was written"
+                                : "Export failed: " + Human.error(task.getException()) + "; nothing was written"));
         task.setOnCancelled(e -> context.notifier().info("Export cancelled; nothing was written"));
         context.jobs().submit(task);
         return task;
@@ -120,15 +133,22 @@ public final class MessageExporter {
                 List<Content> files = new ArrayList<>();
                 forEach(c, cancel::get, m -> {
                     if (files.size() >= MAX_PAYLOAD_FILES) {
-                        throw new IOException("more than " + Human.count(MAX_PAYLOAD_FILES) + " messages in the window: zoom in, choose channels or select rows");
+                        throw new IOException("more than " + Human.count(MAX_PAYLOAD_FILES)
+                                + " messages in the window: zoom in, choose channels or select rows");
                     }
                     files.add(new Payload(m, files.size()));
                 });
-                ExportOptions options = ExportLimit.of(context.session().archive(), Limits.DEFAULT).applyTo(ExportOptions.DEFAULT);
-                return new Exporter(options, (done, total, current) -> {
-                    updateProgress(done, Math.max(1, total));
-                    if (current != null) updateMessage(current);
-                }, cancel).readingFrom(context.session().path()).export(files, folder);
+                ExportOptions options = ExportLimit.of(context.session().archive(), Limits.DEFAULT)
+                        .applyTo(ExportOptions.DEFAULT);
+                return new Exporter(
+                                options,
+                                (done, total, current) -> {
+                                    updateProgress(done, Math.max(1, total));
+                                    if (current != null) updateMessage(current);
+                                },
+                                cancel)
+                        .readingFrom(context.session().path())
+                        .export(files, folder);
             }
 
             @Override
@@ -139,11 +159,18 @@ public final class MessageExporter {
         };
         task.setOnSucceeded(e -> {
             ExportReport r = task.getValue();
-            String s = "Exported " + Human.count(r.exported().size()) + " payloads (" + Human.size(r.bytes()) + ") to " + folder;
-            if (r.stop() != null) s += "; stopped at the output limit at " + r.stop().name() + ": " + r.stop().reason();
+            String s = "Exported " + Human.count(r.exported().size()) + " payloads (" + Human.size(r.bytes()) + ") to "
+                    + folder;
+            if (r.stop() != null)
+                s += "; stopped at the output limit at " + r.stop().name() + ": "
+                        + r.stop().reason();
             if (!r.skipped().isEmpty()) s += "; " + r.skipped().size() + " kept (already there)";
-            if (!r.failed().isEmpty()) s += "; " + r.failed().size() + " failed: " + r.failed().getFirst().reason();
-            if (!r.refused().isEmpty()) s += "; " + r.refused().size() + " refused: " + r.refused().getFirst().reason();
+            if (!r.failed().isEmpty())
+                s += "; " + r.failed().size() + " failed: "
+                        + r.failed().getFirst().reason();
+            if (!r.refused().isEmpty())
+                s += "; " + r.refused().size() + " refused: "
+                        + r.refused().getFirst().reason();
             if (r.ok() && r.skipped().isEmpty()) context.notifier().info(s);
             else context.notifier().error(s);
         });
@@ -177,7 +204,8 @@ public final class MessageExporter {
     private record Payload(TimedMessages.Message message, int n) implements Content {
         @Override
         public String name() {
-            return String.format(Locale.ROOT, "%08d-%d-%s.bin", n, message.timeNs(), TimedMessages.safeFileName(message.channel()));
+            return String.format(
+                    Locale.ROOT, "%08d-%d-%s.bin", n, message.timeNs(), TimedMessages.safeFileName(message.channel()));
         }
 
         @Override

@@ -42,6 +42,7 @@ public final class MessagesTable extends BorderPane {
     private static final int KEPT = 4 * WindowMessages.PAGE;
     /** How often the walk tells the table how far it has counted. */
     private static final long PUBLISH_NS = 100_000_000L;
+
     private static final int MAX_PAGES = 8;
 
     private final TimedMessages timed;
@@ -70,7 +71,8 @@ public final class MessagesTable extends BorderPane {
         getStyleClass().add("timeline-messages");
         grid.table().setId("timeline-messages");
         grid.table().setPlaceholder(new Label("no messages in the window"));
-        for (int i = 0; i < WIDTHS.length && i < grid.table().getColumns().size(); i++) grid.table().getColumns().get(i).setPrefWidth(WIDTHS[i]);
+        for (int i = 0; i < WIDTHS.length && i < grid.table().getColumns().size(); i++)
+            grid.table().getColumns().get(i).setPrefWidth(WIDTHS[i]);
         grid.setOnLeadChanged(this::leadChanged);
         filter.setId("timeline-channel-filter");
         filter.getStyleClass().add("small");
@@ -85,9 +87,12 @@ public final class MessagesTable extends BorderPane {
         export.getItems().setAll(json, raw);
         export.setId("timeline-export");
         export.getStyleClass().add("small");
-        export.setOnShowing(e -> export.getItems().forEach(i -> i.setText((i == json ? "As JSON lines" : "Raw payloads, a file each") + " ("
-                + (grid.viewport().selection().isEmpty() ? "the window's messages" : Human.count(grid.viewport().selection().count()) + " selected")
-                + ")…")));
+        export.setOnShowing(e -> export.getItems()
+                .forEach(i -> i.setText((i == json ? "As JSON lines" : "Raw payloads, a file each") + " ("
+                        + (grid.viewport().selection().isEmpty()
+                                ? "the window's messages"
+                                : Human.count(grid.viewport().selection().count()) + " selected")
+                        + ")…")));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox bar = new HBox(8, filter, note, grow, export);
@@ -138,7 +143,8 @@ public final class MessagesTable extends BorderPane {
      * tests; the table itself reads rows in the background.
      */
     public TimedMessages.Message messageAt(long i) throws IOException {
-        if (shown == null || i < 0 || i >= rowCount()) throw new IndexOutOfBoundsException("row " + i + " of " + rowCount());
+        if (shown == null || i < 0 || i >= rowCount())
+            throw new IndexOutOfBoundsException("row " + i + " of " + rowCount());
         return shown.message(i);
     }
 
@@ -192,7 +198,10 @@ public final class MessagesTable extends BorderPane {
         chosen.clear();
         chosen.addAll(channels);
         for (CheckMenuItem c : items) c.setSelected(chosen.contains(c.getText()));
-        filter.setText(chosen.isEmpty() ? "All channels" : chosen.size() == 1 ? chosen.iterator().next() : chosen.size() + " channels");
+        filter.setText(
+                chosen.isEmpty()
+                        ? "All channels"
+                        : chosen.size() == 1 ? chosen.iterator().next() : chosen.size() + " channels");
         reload();
     }
 
@@ -218,17 +227,20 @@ public final class MessagesTable extends BorderPane {
         walk.rows = rows;
         quietly(() -> grid.setWindow(rows));
         note.setText("counting…");
-        background.runLong(() -> count(walk), n -> {
-            if (walk != shown) return;
-            grown(walk, n, List.of());
-            note.setText(Human.count(n) + (n == 1 ? " message" : " messages") + " in the window");
-            if (was != null) select(was, false);
-            done.complete(null);
-        }, err -> {
-            if (walk != shown) return;
-            note.setText("could not read the messages: " + Human.error(err));
-            done.complete(null);
-        });
+        background.runLong(
+                () -> count(walk),
+                n -> {
+                    if (walk != shown) return;
+                    grown(walk, n, List.of());
+                    note.setText(Human.count(n) + (n == 1 ? " message" : " messages") + " in the window");
+                    if (was != null) select(was, false);
+                    done.complete(null);
+                },
+                err -> {
+                    if (walk != shown) return;
+                    note.setText("could not read the messages: " + Human.error(err));
+                    done.complete(null);
+                });
     }
 
     private void grown(WindowMessages walk, long n, List<TimedMessages.Message> first) {
@@ -288,8 +300,10 @@ public final class MessagesTable extends BorderPane {
         }
         r.rowProperty().addListener(new javafx.beans.value.ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends dev.vitrine.core.model.RowTable.Row> o,
-                                dev.vitrine.core.model.RowTable.Row a, dev.vitrine.core.model.RowTable.Row b) {
+            public void changed(
+                    javafx.beans.value.ObservableValue<? extends dev.vitrine.core.model.RowTable.Row> o,
+                    dev.vitrine.core.model.RowTable.Row a,
+                    dev.vitrine.core.model.RowTable.Row b) {
                 r.rowProperty().removeListener(this);
                 TimedMessages.Message got = w == shown ? w.atHand(r.index()) : null;
                 if (got != null && grid.viewport().selection().lead() == r.index()) onSelected.accept(got);
@@ -310,9 +324,12 @@ public final class MessagesTable extends BorderPane {
             selectRow(at, scroll);
             return;
         }
-        background.run(() -> w.find(message), i -> {
-            if (gen == findGeneration && w == shown && i >= 0 && i < rowCount()) selectRow(i, scroll);
-        }, err -> {});
+        background.run(
+                () -> w.find(message),
+                i -> {
+                    if (gen == findGeneration && w == shown && i >= 0 && i < rowCount()) selectRow(i, scroll);
+                },
+                err -> {});
     }
 
     private void selectRow(long i, boolean scroll) {

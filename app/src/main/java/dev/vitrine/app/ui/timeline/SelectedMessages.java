@@ -19,6 +19,7 @@ final class SelectedMessages extends AbstractList<TimedMessages.Message> {
     private final long[] starts;
     /** Selected rows in the ranges before range k. */
     private final long[] before;
+
     private final int size;
     private int cachedPage = -1;
     private List<TimedMessages.Message> cached = List.of();
@@ -56,7 +57,8 @@ final class SelectedMessages extends AbstractList<TimedMessages.Message> {
         int page = (int) (row / WindowMessages.PAGE);
         if (page != cachedPage) {
             try {
-                cached = source.read(page, (int) Math.min(WindowMessages.PAGE, rowCount - (long) page * WindowMessages.PAGE));
+                cached = source.read(
+                        page, (int) Math.min(WindowMessages.PAGE, rowCount - (long) page * WindowMessages.PAGE));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -6,7 +6,8 @@ import java.time.format.DateTimeFormatter;
 
 /** Readable times: absolute (a wall-clock date for epoch times, else time since boot) and relative to the log's start. */
 final class TimeText {
-    private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WALL =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     /** Times after 2001 in nanoseconds are taken as wall-clock times. */
     private static final long EPOCH_LIKE = 1_000_000_000_000_000_000L;
 

@@ -18,8 +18,14 @@ import java.util.Set;
  */
 public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs, long maxNs) {
     /** One lane: a channel (or a channel whose data is all hidden), its hidden ranges and files. */
-    public record Lane(String name, String type, long count, boolean latched, List<TimedMessages.Hidden> hidden, Set<FileRef> files,
-                       Map<FileRef, long[]> spans) {
+    public record Lane(
+            String name,
+            String type,
+            long count,
+            boolean latched,
+            List<TimedMessages.Hidden> hidden,
+            Set<FileRef> files,
+            Map<FileRef, long[]> spans) {
         /** The channel's messages stored in {@code file}: {first, last} time, or null. */
         public long[] span(FileRef file) {
             return spans.get(file);
@@ -49,13 +55,24 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
             max = Math.max(max, c.maxTimeNs());
         }
         for (TimedMessages.ChannelInfo c : cs) {
-            List<TimedMessages.Hidden> mine = hs.stream().filter(h -> h.channel().equals(c.name())).toList();
+            List<TimedMessages.Hidden> mine =
+                    hs.stream().filter(h -> h.channel().equals(c.name())).toList();
             Map<FileRef, long[]> spans = files.getOrDefault(c.name(), Map.of());
-            lanes.put(c.name(), new Lane(c.name(), c.type(), c.count(), c.latched(), mine, new LinkedHashSet<>(spans.keySet()), spans));
+            lanes.put(
+                    c.name(),
+                    new Lane(
+                            c.name(),
+                            c.type(),
+                            c.count(),
+                            c.latched(),
+                            mine,
+                            new LinkedHashSet<>(spans.keySet()),
+                            spans));
         }
         for (TimedMessages.Hidden h : hs) {
             if (lanes.containsKey(h.channel())) continue;
-            List<TimedMessages.Hidden> mine = hs.stream().filter(x -> x.channel().equals(h.channel())).toList();
+            List<TimedMessages.Hidden> mine =
+                    hs.stream().filter(x -> x.channel().equals(h.channel())).toList();
             lanes.put(h.channel(), new Lane(h.channel(), h.type(), 0, false, mine, Set.of(), Map.of()));
         }
         for (TimedMessages.Hidden h : hs) {

@@ -4,13 +4,13 @@ import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.locate.NodeLocator;
 import dev.vitrine.app.ui.views.FormatView;
 import dev.vitrine.app.ui.views.ViewContext;
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
+import dev.vitrine.core.model.TimedMessages;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +46,8 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
     private final MessagesTable messages;
     private final MessageExporter exporter;
-    private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton("Messages",
-            new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
+    private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton(
+            "Messages", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
     private final javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
     private int pickGeneration;
     private String selectedText = "";
@@ -62,11 +62,18 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         view.setId("timeline-view");
         Button fit = button("timeline-fit", MaterialDesignA.ARROW_EXPAND_HORIZONTAL, "Show the whole log", view::fit);
-        Button in = button("timeline-zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (or the wheel, or drag a range)",
+        Button in = button(
+                "timeline-zoom-in",
+                MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
+                "Zoom in (or the wheel, or drag a range)",
                 () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 0.5));
-        Button out = button("timeline-zoom-out", MaterialDesignM.MAGNIFY_MINUS_OUTLINE, "Zoom out",
+        Button out = button(
+                "timeline-zoom-out",
+                MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
+                "Zoom out",
                 () -> view.zoomAt(view.plotLeft() + view.plotWidth() / 2, 2));
-        Label help = new Label(null, new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignH.HELP_CIRCLE_OUTLINE));
+        Label help =
+                new Label(null, new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignH.HELP_CIRCLE_OUTLINE));
         help.setId("timeline-help");
         help.setTooltip(new Tooltip("wheel: zoom around the pointer · drag: zoom to a range\n"
                 + "shift-drag, middle-drag, horizontal scroll: pan · overview strip: move the window\n"
@@ -98,18 +105,26 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         ChannelLink link = ChannelLink.of(context.session());
         link.onChosenInTable(this::channelChosen);
         view.setOnLaneChosen(link::chooseOnTimeline);
-        context.background().runLong(() -> TimelineData.load(timed), d -> {
-            view.setData(d);
-            messages.setData(d);
-            if (link.chosen() != null) channelChosen(link.chosen());
-            healthChanged();
-            status.setText(selectedText = Human.count(d.lanes().stream().mapToLong(TimelineData.Lane::count).sum()) + " messages on "
-                    + d.lanes().size() + " channels over " + TimeText.duration(d.maxNs() - d.minNs()));
-            loaded.complete(d);
-        }, err -> {
-            view.setMessage("could not read the channels: " + Human.error(err));
-            loaded.completeExceptionally(err);
-        });
+        context.background()
+                .runLong(
+                        () -> TimelineData.load(timed),
+                        d -> {
+                            view.setData(d);
+                            messages.setData(d);
+                            if (link.chosen() != null) channelChosen(link.chosen());
+                            healthChanged();
+                            status.setText(
+                                    selectedText = Human.count(d.lanes().stream()
+                                                    .mapToLong(TimelineData.Lane::count)
+                                                    .sum())
+                                            + " messages on " + d.lanes().size() + " channels over "
+                                            + TimeText.duration(d.maxNs() - d.minNs()));
+                            loaded.complete(d);
+                        },
+                        err -> {
+                            view.setMessage("could not read the channels: " + Human.error(err));
+                            loaded.completeExceptionally(err);
+                        });
     }
 
     private static Button button(String id, org.kordamp.ikonli.Ikon icon, String tip, Runnable action) {
@@ -143,7 +158,8 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
      * message of the timeline's window (a dragged range zooms to it) and of the table's channels.
      */
     public MessageExporter.Choice exportChoice() {
-        List<TimedMessages.Message> chosen = showMessages.isSelected() && !messages.allSelected() ? messages.selectedMessages() : List.of();
+        List<TimedMessages.Message> chosen =
+                showMessages.isSelected() && !messages.allSelected() ? messages.selectedMessages() : List.of();
         return new MessageExporter.Choice(chosen, messages.channels(), view.visibleStart(), view.visibleStop());
     }
 
@@ -189,8 +205,8 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         long e = view.visibleStop();
         if (showMessages.isSelected()) messages.setWindow(s, e);
         long step = TimeText.niceStep((e - s) / 1000.0);
-        range.setText(TimeText.absolute(s, step) + " – " + TimeText.absolute(e, step) + "  (" + TimeText.relative(s - d.minNs())
-                + ", " + TimeText.duration(e - s) + " shown)");
+        range.setText(TimeText.absolute(s, step) + " – " + TimeText.absolute(e, step) + "  ("
+                + TimeText.relative(s - d.minNs()) + ", " + TimeText.duration(e - s) + " shown)");
     }
 
     public TimelineView timeline() {
@@ -218,28 +234,41 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         Node root = context.session().root().node();
         CompletableFuture<List<Node>> result = new CompletableFuture<>();
         lastPick = result;
-        status.setText(selectedText = "finding the message of " + p.channel() + " nearest to " + TimeText.absolute(p.timeNs(), 1));
-        context.background().run(() -> {
-            TimedMessages.Message m = null;
-            for (double px = NEAR_PX; px <= NEAR_PX * 4096 && m == null; px *= 8) {
-                m = nearest(p.channel(), p.timeNs(), Math.max(1, Math.round(p.nsPerPixel() * px)), () -> gen != pickGeneration);
-            }
-            if (m == null) return null;
-            return new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration));
-        }, found -> {
-            if (gen != pickGeneration) return;
-            if (found == null) {
-                status.setText(selectedText = "no message of " + p.channel() + " near " + TimeText.absolute(p.timeNs(), 1));
-                result.complete(List.of());
-                return;
-            }
-            messages.select(found.message(), true);
-            show(found, result);
-        }, err -> {
-            if (gen != pickGeneration) return;
-            status.setText(selectedText = "could not find the message: " + Human.error(err));
-            result.completeExceptionally(err);
-        });
+        status.setText(
+                selectedText =
+                        "finding the message of " + p.channel() + " nearest to " + TimeText.absolute(p.timeNs(), 1));
+        context.background()
+                .run(
+                        () -> {
+                            TimedMessages.Message m = null;
+                            for (double px = NEAR_PX; px <= NEAR_PX * 4096 && m == null; px *= 8) {
+                                m = nearest(
+                                        p.channel(),
+                                        p.timeNs(),
+                                        Math.max(1, Math.round(p.nsPerPixel() * px)),
+                                        () -> gen != pickGeneration);
+                            }
+                            if (m == null) return null;
+                            return new Found(
+                                    m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration));
+                        },
+                        found -> {
+                            if (gen != pickGeneration) return;
+                            if (found == null) {
+                                status.setText(
+                                        selectedText = "no message of " + p.channel() + " near "
+                                                + TimeText.absolute(p.timeNs(), 1));
+                                result.complete(List.of());
+                                return;
+                            }
+                            messages.select(found.message(), true);
+                            show(found, result);
+                        },
+                        err -> {
+                            if (gen != pickGeneration) return;
+                            status.setText(selectedText = "could not find the message: " + Human.error(err));
+                            result.completeExceptionally(err);
+                        });
     }
 
     /** A row of the messages table was selected: the timeline's cursor moves there and its node is selected. */
@@ -249,13 +278,17 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         CompletableFuture<List<Node>> result = new CompletableFuture<>();
         lastPick = result;
         view.setCursor(m.timeNs(), m.channel());
-        context.background().run(() -> new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration)), found -> {
-            if (gen == pickGeneration) show(found, result);
-        }, err -> {
-            if (gen != pickGeneration) return;
-            status.setText(selectedText = "could not find the message: " + Human.error(err));
-            result.completeExceptionally(err);
-        });
+        context.background()
+                .run(
+                        () -> new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration)),
+                        found -> {
+                            if (gen == pickGeneration) show(found, result);
+                        },
+                        err -> {
+                            if (gen != pickGeneration) return;
+                            status.setText(selectedText = "could not find the message: " + Human.error(err));
+                            result.completeExceptionally(err);
+                        });
     }
 
     private void show(Found found, CompletableFuture<List<Node>> result) {
@@ -266,16 +299,20 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
             view.setCursor(m.timeNs(), m.channel());
             ByteRange r = m.range();
             TimelineData d = view.data();
-            status.setText(selectedText = m.channel() + " @ " + TimeText.absolute(m.timeNs(), 1) + " ("
-                    + TimeText.relative(m.timeNs() - (d == null ? 0 : d.minNs())) + ") · " + m.type() + " · "
-                    + context.session().archive().displayName(r.file()) + " bytes " + Human.count(r.offset()) + "–" + Human.count(r.end()));
+            status.setText(
+                    selectedText = m.channel() + " @ " + TimeText.absolute(m.timeNs(), 1) + " ("
+                            + TimeText.relative(m.timeNs() - (d == null ? 0 : d.minNs())) + ") · " + m.type() + " · "
+                            + context.session().archive().displayName(r.file()) + " bytes " + Human.count(r.offset())
+                            + "–" + Human.count(r.end()));
             context.selection().revealAndFrame(found.path());
             result.complete(found.path());
         }
     }
 
     /** Blocking: the message of {@code channel} nearest to {@code t} within {@code t ± window}, or null. */
-    private TimedMessages.Message nearest(String channel, long t, long window, java.util.function.BooleanSupplier cancelled) throws java.io.IOException {
+    private TimedMessages.Message nearest(
+            String channel, long t, long window, java.util.function.BooleanSupplier cancelled)
+            throws java.io.IOException {
         TimedMessages.Message best = null;
         long bestD = Long.MAX_VALUE;
         long from = t - Math.min(window, t - Long.MIN_VALUE / 2);
@@ -339,31 +376,40 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         TimelineData d = view.data();
         Node n = shown.node();
         ByteRange r = n.range();
-        if (d == null || !n.roles().contains(dev.vitrine.core.model.Role.MESSAGE) || r.isNone() || r.equals(cursorRange)) return;
-        List<TimelineData.Lane> lanes = d.lanes().stream().filter(l -> l.span(r.file()) != null).toList();
+        if (d == null
+                || !n.roles().contains(dev.vitrine.core.model.Role.MESSAGE)
+                || r.isNone()
+                || r.equals(cursorRange)) return;
+        List<TimelineData.Lane> lanes =
+                d.lanes().stream().filter(l -> l.span(r.file()) != null).toList();
         if (lanes.isEmpty()) return;
         int gen = ++followGeneration;
-        context.background().run(() -> {
-            long from = Long.MAX_VALUE;
-            long to = Long.MIN_VALUE;
-            for (TimelineData.Lane l : lanes) {
-                from = Math.min(from, l.span(r.file())[0]);
-                to = Math.max(to, l.span(r.file())[1]);
-            }
-            int read = 0;
-            try (TimedMessages.Cursor c = timed.messages(lanes.stream().map(TimelineData.Lane::name).toList(), from, to)) {
-                while (c.hasNext() && read++ < FOLLOW_LIMIT && gen == followGeneration) {
-                    TimedMessages.Message m = c.next();
-                    if (m.range().equals(r)) return m;
-                }
-            }
-            return null;
-        }, m -> {
-            if (m == null || gen != followGeneration) return;
-            cursorRange = m.range();
-            view.setCursor(m.timeNs(), m.channel());
-            messages.select(m, true);
-        }, err -> {});
+        context.background()
+                .run(
+                        () -> {
+                            long from = Long.MAX_VALUE;
+                            long to = Long.MIN_VALUE;
+                            for (TimelineData.Lane l : lanes) {
+                                from = Math.min(from, l.span(r.file())[0]);
+                                to = Math.max(to, l.span(r.file())[1]);
+                            }
+                            int read = 0;
+                            try (TimedMessages.Cursor c = timed.messages(
+                                    lanes.stream().map(TimelineData.Lane::name).toList(), from, to)) {
+                                while (c.hasNext() && read++ < FOLLOW_LIMIT && gen == followGeneration) {
+                                    TimedMessages.Message m = c.next();
+                                    if (m.range().equals(r)) return m;
+                                }
+                            }
+                            return null;
+                        },
+                        m -> {
+                            if (m == null || gen != followGeneration) return;
+                            cursorRange = m.range();
+                            view.setCursor(m.timeNs(), m.channel());
+                            messages.select(m, true);
+                        },
+                        err -> {});
     }
 
     @Override

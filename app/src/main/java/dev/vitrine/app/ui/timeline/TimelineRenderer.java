@@ -32,8 +32,15 @@ final class TimelineRenderer {
      * What is marked on top of the data: the highlighted lane, damage by channel and by file, the
      * selected message, the drag range in x (NaN: none) and the pointer's x (-1: outside).
      */
-    record Marks(String highlighted, Map<String, Health> damage, Map<FileRef, Health> damagedFiles, Long cursor, String cursorChannel,
-                 double selectFrom, double selectTo, double hoverX) {
+    record Marks(
+            String highlighted,
+            Map<String, Health> damage,
+            Map<FileRef, Health> damagedFiles,
+            Long cursor,
+            String cursorChannel,
+            double selectFrom,
+            double selectTo,
+            double hoverX) {
         Health damageOf(String channel) {
             return damage.getOrDefault(channel, Health.UNCHECKED);
         }
@@ -71,7 +78,14 @@ final class TimelineRenderer {
     }
 
     /** Draws a {@code w} × {@code h} frame: {@code message} alone when there is one or no data yet. */
-    void draw(GraphicsContext g, double w, double h, TimelineViewport vp, TimelineData data, String message, Marks marks) {
+    void draw(
+            GraphicsContext g,
+            double w,
+            double h,
+            TimelineViewport vp,
+            TimelineData data,
+            String message,
+            Marks marks) {
         new Frame(g, w, vp, data, marks).draw(h, message);
     }
 
@@ -220,7 +234,8 @@ final class TimelineRenderer {
                 }
             }
             // Density: per-lane scale (log), at least 2 px for any message.
-            long[] cols = data.density().columns(lane.name(), (long) Math.floor(vp.start()), (long) Math.ceil(vp.stop()), px);
+            long[] cols =
+                    data.density().columns(lane.name(), (long) Math.floor(vp.start()), (long) Math.ceil(vp.stop()), px);
             lastColumns.add(cols);
             long max = 0;
             for (long c : cols) max = Math.max(max, c);
@@ -240,7 +255,10 @@ final class TimelineRenderer {
                 g.setFont(small);
                 g.setFill(muted);
                 g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText(lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()), left - 8, top + laneH / 2);
+                g.fillText(
+                        lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()),
+                        left - 8,
+                        top + laneH / 2);
                 g.setTextAlign(TextAlignment.LEFT);
             }
             if (lane.latched()) {
@@ -254,7 +272,9 @@ final class TimelineRenderer {
             if (two) {
                 g.setFont(small);
                 g.setFill(muted);
-                String sub = (lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()) + " msgs") + " · " + lane.type();
+                String sub =
+                        (lane.count() == 0 && !lane.hidden().isEmpty() ? "hidden" : Human.count(lane.count()) + " msgs")
+                                + " · " + lane.type();
                 g.fillText(fit(sub, 210), textX, top + laneH / 2 + 8);
             }
         }
@@ -327,7 +347,8 @@ final class TimelineRenderer {
      * axis-aligned rectangles far faster than an outline polygon, and rounding lets most of a
      * busy lane's columns merge.
      */
-    private static void fillDensity(GraphicsContext g, long[] cols, long max, double left, double base, double hMax, Paint fill) {
+    private static void fillDensity(
+            GraphicsContext g, long[] cols, long max, double left, double base, double hMax, Paint fill) {
         double logMax = Math.log1p(max);
         g.setFill(fill);
         int c = 0;

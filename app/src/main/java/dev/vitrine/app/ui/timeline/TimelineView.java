@@ -51,7 +51,12 @@ public final class TimelineView extends Region {
     private double hoverY = -1;
     private final javafx.scene.control.ScrollBar lanesBar = new javafx.scene.control.ScrollBar();
 
-    private enum Drag { NONE, SELECT, PAN, OVERVIEW }
+    private enum Drag {
+        NONE,
+        SELECT,
+        PAN,
+        OVERVIEW
+    }
 
     private Drag drag = Drag.NONE;
     private double pressX;
@@ -62,8 +67,9 @@ public final class TimelineView extends Region {
     public TimelineView() {
         getStyleClass().add("timeline-view");
         probe.getStyleClass().add("timeline-colors");
-        probe.setStyle("-fx-background-color: -color-bg-default, -color-fg-default, -color-fg-muted, -color-accent-emphasis, "
-                + "-color-danger-emphasis, -color-border-default, -color-bg-subtle, -color-warning-emphasis, -color-accent-muted;");
+        probe.setStyle(
+                "-fx-background-color: -color-bg-default, -color-fg-default, -color-fg-muted, -color-accent-emphasis, "
+                        + "-color-danger-emphasis, -color-border-default, -color-bg-subtle, -color-warning-emphasis, -color-accent-muted;");
         probe.setManaged(false);
         probe.setVisible(false);
         lanesBar.setOrientation(javafx.geometry.Orientation.VERTICAL);
@@ -122,7 +128,10 @@ public final class TimelineView extends Region {
         message = null;
         renderer.forgetOverview();
         vp.setData(d.minNs(), d.maxNs(), d.lanes().size());
-        setMinHeight(TimelineViewport.AXIS_H + Math.min(4, d.lanes().size()) * TimelineViewport.MIN_LANE_H + OVERVIEW_H + 12);
+        setMinHeight(TimelineViewport.AXIS_H
+                + Math.min(4, d.lanes().size()) * TimelineViewport.MIN_LANE_H
+                + OVERVIEW_H
+                + 12);
         draw();
         syncScrollBar();
         onRangeChanged.run();
@@ -137,7 +146,9 @@ public final class TimelineView extends Region {
     }
 
     /** Marks lanes of damaged channels, and under each the time span of its messages in each damaged file. */
-    public void setDamage(Map<String, dev.vitrine.core.model.Health> byChannel, Map<dev.vitrine.core.io.FileRef, dev.vitrine.core.model.Health> byFile) {
+    public void setDamage(
+            Map<String, dev.vitrine.core.model.Health> byChannel,
+            Map<dev.vitrine.core.io.FileRef, dev.vitrine.core.model.Health> byFile) {
         damage = byChannel == null ? Map.of() : Map.copyOf(byChannel);
         damagedFiles = byFile == null ? Map.of() : Map.copyOf(byFile);
         draw();
@@ -387,11 +398,19 @@ public final class TimelineView extends Region {
     private void updateHover(double x, double y) {
         if (data != null && x < plotLeft() && laneAt(y) >= 0) {
             TimelineData.Lane l = data.lanes().get(laneAt(y));
-            StringBuilder b = new StringBuilder(l.name()).append(" · ").append(l.type()).append(" · ").append(Human.count(l.count()))
+            StringBuilder b = new StringBuilder(l.name())
+                    .append(" · ")
+                    .append(l.type())
+                    .append(" · ")
+                    .append(Human.count(l.count()))
                     .append(l.count() == 1 ? " message" : " messages");
             if (l.latched()) b.append(" · latched");
             for (TimedMessages.Hidden h : l.hidden()) {
-                b.append(" · ").append(Human.count(h.count())).append(" hidden (").append(h.reason()).append(")");
+                b.append(" · ")
+                        .append(Human.count(h.count()))
+                        .append(" hidden (")
+                        .append(h.reason())
+                        .append(")");
             }
             dev.vitrine.core.model.Health health = damageOf(l.name());
             if (health == dev.vitrine.core.model.Health.DAMAGED) b.append(" · damage in its files");
@@ -405,8 +424,10 @@ public final class TimelineView extends Region {
         }
         double t = timeAt(x);
         long step = TimeText.niceStep(nsPerPixel());
-        StringBuilder b = new StringBuilder(TimeText.absolute(Math.round(t), step)).append("  (")
-                .append(TimeText.relative(Math.round(t - data.minNs()))).append(")");
+        StringBuilder b = new StringBuilder(TimeText.absolute(Math.round(t), step))
+                .append("  (")
+                .append(TimeText.relative(Math.round(t - data.minNs())))
+                .append(")");
         int lane = laneAt(y);
         List<long[]> drawn = renderer.columns();
         if (lane >= 0 && lane < drawn.size()) {
@@ -414,8 +435,13 @@ public final class TimelineView extends Region {
             long[] cols = drawn.get(lane);
             int c = (int) Math.floor(x - plotLeft());
             long n = c >= 0 && c < cols.length ? cols[c] : 0;
-            b.append(" · ").append(l.name()).append(" · ").append(Human.count(n)).append(n == 1 ? " message" : " messages")
-                    .append(" in ").append(TimeText.duration(Math.max(1, Math.round(nsPerPixel()))));
+            b.append(" · ")
+                    .append(l.name())
+                    .append(" · ")
+                    .append(Human.count(n))
+                    .append(n == 1 ? " message" : " messages")
+                    .append(" in ")
+                    .append(TimeText.duration(Math.max(1, Math.round(nsPerPixel()))));
             for (TimedMessages.Hidden h : l.hidden()) {
                 if (t >= h.startNs() && t <= h.stopNs()) b.append(" · hidden: ").append(h.reason());
             }
@@ -429,7 +455,10 @@ public final class TimelineView extends Region {
     protected void layoutChildren() {
         double w = Math.floor(getWidth());
         double h = Math.floor(getHeight());
-        lanesBar.resizeRelocate(w - TimelineViewport.RIGHT, TimelineViewport.AXIS_H, TimelineViewport.RIGHT,
+        lanesBar.resizeRelocate(
+                w - TimelineViewport.RIGHT,
+                TimelineViewport.AXIS_H,
+                TimelineViewport.RIGHT,
                 Math.max(0, vp.overviewTop() - 6 - TimelineViewport.AXIS_H));
         if (canvas.getWidth() != w || canvas.getHeight() != h) {
             canvas.setWidth(w);
@@ -443,8 +472,15 @@ public final class TimelineView extends Region {
     void draw() {
         long t0 = System.nanoTime();
         boolean selecting = drag == Drag.SELECT && Math.abs(dragX - pressX) > 4;
-        TimelineRenderer.Marks marks = new TimelineRenderer.Marks(highlighted, damage, damagedFiles, cursor, cursorChannel,
-                selecting ? pressX : Double.NaN, dragX, hoverX);
+        TimelineRenderer.Marks marks = new TimelineRenderer.Marks(
+                highlighted,
+                damage,
+                damagedFiles,
+                cursor,
+                cursorChannel,
+                selecting ? pressX : Double.NaN,
+                dragX,
+                hoverX);
         renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), vp, data, message, marks);
         lastDrawNanos = System.nanoTime() - t0;
     }

@@ -38,11 +38,13 @@ final class WindowMessages implements RowWindow.PageLoader {
     };
     /** The first messages, kept by the walk; FX thread only. */
     private List<TimedMessages.Message> kept = List.of();
+
     volatile boolean cancelled;
     /** The table, once made: its page loads skip pages scrolled far away from. */
     RowWindow rows;
 
-    WindowMessages(TimedMessages timed, Background background, List<String> channels, long startNs, long stopNs, long minNs) {
+    WindowMessages(
+            TimedMessages timed, Background background, List<String> channels, long startNs, long stopNs, long minNs) {
         this.timed = timed;
         this.background = background;
         this.channels = channels;
@@ -74,20 +76,24 @@ final class WindowMessages implements RowWindow.PageLoader {
     @Override
     public void load(long from, int count, Consumer<List<RowTable.Row>> done, Consumer<Throwable> failed) {
         long page = from / PAGE;
-        List<TimedMessages.Message> known = from + count <= kept.size() ? kept.subList((int) from, (int) from + count) : null;
+        List<TimedMessages.Message> known =
+                from + count <= kept.size() ? kept.subList((int) from, (int) from + count) : null;
         RowWindow table = rows;
-        background.run(() -> {
-            if (cancelled || (known == null && table != null && !table.stillWanted(from))) return null;
-            List<TimedMessages.Message> got = known != null ? known : read((int) page, count);
-            return new Page(got, rowsOf(from, got));
-        }, got -> {
-            if (got == null) {
-                if (table != null) table.forget(from); // scrolled away: asking again reads it
-                return;
-            }
-            pages.put(page, got.messages());
-            done.accept(got.rows());
-        }, failed);
+        background.run(
+                () -> {
+                    if (cancelled || (known == null && table != null && !table.stillWanted(from))) return null;
+                    List<TimedMessages.Message> got = known != null ? known : read((int) page, count);
+                    return new Page(got, rowsOf(from, got));
+                },
+                got -> {
+                    if (got == null) {
+                        if (table != null) table.forget(from); // scrolled away: asking again reads it
+                        return;
+                    }
+                    pages.put(page, got.messages());
+                    done.accept(got.rows());
+                },
+                failed);
     }
 
     private record Page(List<TimedMessages.Message> messages, List<RowTable.Row> rows) {}
@@ -96,8 +102,18 @@ final class WindowMessages implements RowWindow.PageLoader {
         List<RowTable.Row> out = new ArrayList<>(got.size());
         for (int i = 0; i < got.size(); i++) {
             TimedMessages.Message m = got.get(i);
-            out.add(new RowTable.Row(from + i, List.of(TimeText.absolute(m.timeNs(), 1), TimeText.relative(m.timeNs() - minNs), m.channel(),
-                    m.type(), m.range().file().path(), Human.count(m.range().offset()), Human.size(m.range().length())), m.range(), null));
+            out.add(new RowTable.Row(
+                    from + i,
+                    List.of(
+                            TimeText.absolute(m.timeNs(), 1),
+                            TimeText.relative(m.timeNs() - minNs),
+                            m.channel(),
+                            m.type(),
+                            m.range().file().path(),
+                            Human.count(m.range().offset()),
+                            Human.size(m.range().length())),
+                    m.range(),
+                    null));
         }
         return out;
     }
@@ -141,7 +157,9 @@ final class WindowMessages implements RowWindow.PageLoader {
                 out.add(m);
             }
         }
-        if (out.size() < count) throw new IOException("the window ended after " + Human.count(page * (long) PAGE + out.size()) + " messages");
+        if (out.size() < count)
+            throw new IOException(
+                    "the window ended after " + Human.count(page * (long) PAGE + out.size()) + " messages");
         return out;
     }
 

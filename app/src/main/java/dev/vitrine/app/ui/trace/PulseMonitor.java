@@ -40,9 +40,15 @@ public final class PulseMonitor extends AnimationTimer {
         fx = Thread.currentThread();
         long cpu = mx.getCurrentThreadCpuTime();
         if (last != 0 && (now - last > REPORT_NS || cpu - lastCpu > REPORT_NS / 2)) {
-            Trace.log(String.format(Locale.ROOT, "pulse gap %.0f ms (FX thread on CPU %.0f ms)", (now - last) / 1e6, (cpu - lastCpu) / 1e6));
+            Trace.log(String.format(
+                    Locale.ROOT,
+                    "pulse gap %.0f ms (FX thread on CPU %.0f ms)",
+                    (now - last) / 1e6,
+                    (cpu - lastCpu) / 1e6));
             synchronized (samples) {
-                samples.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(8)
+                samples.entrySet().stream()
+                        .sorted((a, b) -> b.getValue() - a.getValue())
+                        .limit(8)
                         .forEach(e -> System.err.printf("    %3d x %s%n", e.getValue(), e.getKey()));
             }
         }
@@ -77,8 +83,11 @@ public final class PulseMonitor extends AnimationTimer {
         int ours = 0;
         for (int i = 1; i < st.length && ours < 4; i++) {
             String c = st[i].getClassName();
-            if (c.startsWith("dev.vitrine") || c.endsWith("QuantumToolkit") || c.startsWith("javafx.scene.Scene$ScenePulseListener")
-                    || c.startsWith("javafx.scene.control.skin") || c.equals("javafx.scene.Parent") && ours == 0) {
+            if (c.startsWith("dev.vitrine")
+                    || c.endsWith("QuantumToolkit")
+                    || c.startsWith("javafx.scene.Scene$ScenePulseListener")
+                    || c.startsWith("javafx.scene.control.skin")
+                    || c.equals("javafx.scene.Parent") && ours == 0) {
                 sb.append(" < ").append(frame(st[i]));
                 ours++;
             }

@@ -56,15 +56,22 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 kindIcon.setIconCode(NodeIcons.forNode(n.node()));
                 name.setText(n.name());
                 ByteRange r = n.range();
-                where.setText(r.isNone() ? "" : (!r.file().isMain() ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · " + Human.size(r.length()));
+                where.setText(
+                        r.isNone()
+                                ? ""
+                                : (!r.file().isMain() ? r.file() + " " : "") + "@" + Human.count(r.offset()) + " · "
+                                        + Human.size(r.length()));
                 Health h = healthOf.apply(getTreeItem());
                 badge.setIconCode(NodeIcons.forHealth(h));
                 badge.getStyleClass().removeIf(c -> c.startsWith("health-") && !c.equals("health-badge"));
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
                 // The full label first: a long one is cut at the pane's edge.
-                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText()) + "\n" + n.kind() + " · " + NodeIcons.healthText(h)
-                        + (n.problems().isEmpty() ? "" : "\n" + n.problems().getFirst().message());
+                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText()) + "\n" + n.kind() + " · "
+                        + NodeIcons.healthText(h)
+                        + (n.problems().isEmpty()
+                                ? ""
+                                : "\n" + n.problems().getFirst().message());
                 setGraphic(box);
             }
             case TreeEntry.MoreEntry m -> {
@@ -77,7 +84,8 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
             }
             case TreeEntry.MessageEntry msg -> {
                 getStyleClass().add(msg.error() ? "tree-error" : "tree-message");
-                kindIcon.setIconCode(msg.error() ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignP.PROGRESS_CLOCK);
+                kindIcon.setIconCode(
+                        msg.error() ? MaterialDesignA.ALERT_CIRCLE_OUTLINE : MaterialDesignP.PROGRESS_CLOCK);
                 name.setText(msg.text());
                 where.setText("");
                 badge.setVisible(false);

@@ -46,13 +46,19 @@ public final class NodeTreeItem extends TreeItem<TreeEntry> {
         if (isLeaf()) return loaded = CompletableFuture.completedFuture(null);
         loaded = new CompletableFuture<>();
         Node node = node();
-        ctx.background().run(() -> ChildPage.load(node, 0, ctx.pageSize()), page -> {
-            getChildren().setAll(items(page));
-            loaded.complete(null);
-        }, err -> {
-            getChildren().setAll(new TreeItem<>(new TreeEntry.MessageEntry("could not read children: " + Human.error(err), true)));
-            loaded.complete(null);
-        });
+        ctx.background()
+                .run(
+                        () -> ChildPage.load(node, 0, ctx.pageSize()),
+                        page -> {
+                            getChildren().setAll(items(page));
+                            loaded.complete(null);
+                        },
+                        err -> {
+                            getChildren()
+                                    .setAll(new TreeItem<>(new TreeEntry.MessageEntry(
+                                            "could not read children: " + Human.error(err), true)));
+                            loaded.complete(null);
+                        });
         return loaded;
     }
 
@@ -66,20 +72,26 @@ public final class NodeTreeItem extends TreeItem<TreeEntry> {
         if (more.loading != null) return more.loading;
         TreeEntry.MoreEntry m = (TreeEntry.MoreEntry) more.getValue();
         more.loading = new CompletableFuture<>();
-        more.setValue(new TreeEntry.MessageEntry("loading " + Human.count(Math.min(m.remaining(), ctx.pageSize())) + " more…", false));
+        more.setValue(new TreeEntry.MessageEntry(
+                "loading " + Human.count(Math.min(m.remaining(), ctx.pageSize())) + " more…", false));
         Node node = node();
         CompletableFuture<Void> done = more.loading;
-        ctx.background().run(() -> ChildPage.load(node, m.from(), ctx.pageSize()), page -> {
-            int at = getChildren().indexOf(more);
-            if (at >= 0) {
-                getChildren().remove(at);
-                getChildren().addAll(at, items(page));
-            }
-            done.complete(null);
-        }, err -> {
-            more.setValue(new TreeEntry.MessageEntry("could not read children: " + Human.error(err), true));
-            done.complete(null);
-        });
+        ctx.background()
+                .run(
+                        () -> ChildPage.load(node, m.from(), ctx.pageSize()),
+                        page -> {
+                            int at = getChildren().indexOf(more);
+                            if (at >= 0) {
+                                getChildren().remove(at);
+                                getChildren().addAll(at, items(page));
+                            }
+                            done.complete(null);
+                        },
+                        err -> {
+                            more.setValue(
+                                    new TreeEntry.MessageEntry("could not read children: " + Human.error(err), true));
+                            done.complete(null);
+                        });
         return done;
     }
 
@@ -90,7 +102,8 @@ public final class NodeTreeItem extends TreeItem<TreeEntry> {
             items.add(new NodeTreeItem(e, ctx));
             problems.addAll(e.problems());
         }
-        if (!problems.isEmpty() && ctx.nodeProblems() != null) ctx.nodeProblems().accept(problems);
+        if (!problems.isEmpty() && ctx.nodeProblems() != null)
+            ctx.nodeProblems().accept(problems);
         TreeEntry.MoreEntry more = page.more();
         if (more != null) items.add(new MoreItem(more, this));
         return items;

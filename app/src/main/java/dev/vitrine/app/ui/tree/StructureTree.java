@@ -39,13 +39,15 @@ public final class StructureTree {
             if (item instanceof NodeTreeItem n) selected.set(n.node());
         });
         view.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER && view.getSelectionModel().getSelectedItem() instanceof NodeTreeItem.MoreItem m) {
+            if (e.getCode() == KeyCode.ENTER
+                    && view.getSelectionModel().getSelectedItem() instanceof NodeTreeItem.MoreItem m) {
                 m.load();
                 e.consume();
             }
         });
         view.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2
+            if (e.getButton() == MouseButton.PRIMARY
+                    && e.getClickCount() == 2
                     && view.getSelectionModel().getSelectedItem() instanceof NodeTreeItem.MoreItem m) {
                 m.load();
             }
@@ -99,18 +101,20 @@ public final class StructureTree {
             return;
         }
         NodeKey target = path.get(i);
-        item.ensureLoaded().thenRun(() -> find(item, target, MAX_PAGES_PER_STEP, child -> {
-            if (child == null) {
-                select(item);
-                result.complete(item);
-            } else {
-                item.setExpanded(true);
-                step(child, path, i + 1, result);
-            }
-        }));
+        item.ensureLoaded()
+                .thenRun(() -> find(item, target, MAX_PAGES_PER_STEP, child -> {
+                    if (child == null) {
+                        select(item);
+                        result.complete(item);
+                    } else {
+                        item.setExpanded(true);
+                        step(child, path, i + 1, result);
+                    }
+                }));
     }
 
-    private void find(NodeTreeItem parent, NodeKey target, int pagesLeft, java.util.function.Consumer<NodeTreeItem> then) {
+    private void find(
+            NodeTreeItem parent, NodeKey target, int pagesLeft, java.util.function.Consumer<NodeTreeItem> then) {
         NodeTreeItem.MoreItem more = null;
         for (TreeItem<TreeEntry> c : parent.getChildren()) {
             if (c instanceof NodeTreeItem n && n.entry().key().equals(target)) {

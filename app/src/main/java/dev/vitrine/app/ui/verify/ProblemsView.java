@@ -51,7 +51,8 @@ public final class ProblemsView extends BorderPane {
         TableColumn<Problem, String> file = text("file", 110, p -> p.ref().path());
         fileColumn = file;
         file.setVisible(false);
-        TableColumn<Problem, String> off = text("offset", 90, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
+        TableColumn<Problem, String> off =
+                text("offset", 90, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
         off.getStyleClass().add("numeric-column");
         TableColumn<Problem, String> msg = text("message", 400, Problem::message);
         table.getColumns().setAll(List.of(sev, file, off, msg));
@@ -73,7 +74,8 @@ public final class ProblemsView extends BorderPane {
         updateTitle();
     }
 
-    private static TableColumn<Problem, String> text(String name, double w, java.util.function.Function<Problem, String> f) {
+    private static TableColumn<Problem, String> text(
+            String name, double w, java.util.function.Function<Problem, String> f) {
         TableColumn<Problem, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
         c.setPrefWidth(w);
@@ -86,7 +88,8 @@ public final class ProblemsView extends BorderPane {
     private void updateTitle() {
         int n = table.getItems().size();
         if (fileColumn != null) {
-            fileColumn.setVisible(table.getItems().stream().anyMatch(p -> !p.ref().isMain()));
+            fileColumn.setVisible(
+                    table.getItems().stream().anyMatch(p -> !p.ref().isMain()));
         }
         title.setText(n == 0 ? "Problems" : "Problems (" + Human.count(n) + ")");
     }

@@ -26,7 +26,12 @@ public final class VerifyController {
         this.jobs = jobs;
         this.view = view;
         int n = session.problems().size();
-        view.setState(n == 0 ? "not verified yet" : Human.count(n) + (n == 1 ? " problem" : " problems") + " found while opening · not fully verified", n > 0);
+        view.setState(
+                n == 0
+                        ? "not verified yet"
+                        : Human.count(n) + (n == 1 ? " problem" : " problems")
+                                + " found while opening · not fully verified",
+                n > 0);
     }
 
     public void start() {
@@ -38,7 +43,8 @@ public final class VerifyController {
         running.set(true);
         view.setState("verifying…", false);
         t.progressProperty().addListener((o, a, p) -> {
-            if (task == t && p.doubleValue() >= 0) view.setState(String.format(Locale.US, "verifying… %.0f%%", p.doubleValue() * 100), false);
+            if (task == t && p.doubleValue() >= 0)
+                view.setState(String.format(Locale.US, "verifying… %.0f%%", p.doubleValue() * 100), false);
         });
         t.setOnSucceeded(e -> {
             batcher.flush();
@@ -47,14 +53,22 @@ public final class VerifyController {
         t.setOnCancelled(e -> {
             batcher.flush();
             done();
-            view.setState("verify cancelled · " + summary(session.problems().size()), !session.problems().isEmpty());
+            view.setState(
+                    "verify cancelled · " + summary(session.problems().size()),
+                    !session.problems().isEmpty());
         });
         t.setOnFailed(e -> {
             batcher.flush();
             done();
-            // Bytes that could not be read (the file changed under it) are not the archive's failure: the tab's banner says which.
-            dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(t.getException());
-            view.setState(gone != null ? "verify stopped: " + gone.reason() : "verify failed: " + Human.error(t.getException()), true);
+            // Bytes that could not be read (the file changed under it) are not the archive's failure: the tab's banner
+            // says which.
+            dev.vitrine.core.io.SourceUnavailableException gone =
+                    dev.vitrine.core.io.SourceUnavailableException.in(t.getException());
+            view.setState(
+                    gone != null
+                            ? "verify stopped: " + gone.reason()
+                            : "verify failed: " + Human.error(t.getException()),
+                    true);
         });
         jobs.submit(t);
     }
@@ -63,7 +77,9 @@ public final class VerifyController {
         done();
         last = r;
         if (r.cancelled()) {
-            view.setState("verify cancelled · " + summary(session.problems().size()), !session.problems().isEmpty());
+            view.setState(
+                    "verify cancelled · " + summary(session.problems().size()),
+                    !session.problems().isEmpty());
             return;
         }
         view.setVerified(r.errors() == 0 && r.warnings() == 0);
@@ -72,8 +88,13 @@ public final class VerifyController {
         if (r.errors() == 0 && r.warnings() == 0) {
             view.setState("verified: no problems (" + time + ")", false);
         } else {
-            String w = r.warnings() == 0 ? "" : ", " + Human.count(r.warnings()) + (r.warnings() == 1 ? " warning" : " warnings");
-            view.setState("verified: " + Human.count(r.errors()) + (r.errors() == 1 ? " error" : " errors") + w + " (" + time + ")", r.errors() > 0);
+            String w = r.warnings() == 0
+                    ? ""
+                    : ", " + Human.count(r.warnings()) + (r.warnings() == 1 ? " warning" : " warnings");
+            view.setState(
+                    "verified: " + Human.count(r.errors()) + (r.errors() == 1 ? " error" : " errors") + w + " (" + time
+                            + ")",
+                    r.errors() > 0);
         }
     }
 

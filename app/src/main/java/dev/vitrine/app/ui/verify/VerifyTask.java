@@ -1,8 +1,8 @@
 package dev.vitrine.app.ui.verify;
 
 import dev.vitrine.core.format.Archive;
-import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.format.VerifyEngine;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,6 +18,7 @@ public final class VerifyTask extends Task<VerifyReport> {
     private final AtomicBoolean cancel = new AtomicBoolean();
     /** Whoever sets this first decides: the verify runs (call) or never will (cancel). */
     private final AtomicBoolean claimed = new AtomicBoolean();
+
     private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     public VerifyTask(Archive archive, ProblemBatcher batcher) {
@@ -45,17 +46,20 @@ public final class VerifyTask extends Task<VerifyReport> {
     }
 
     private VerifyReport verify() {
-        VerifyReport report = VerifyEngine.run(archive, new VerifyListener() {
-            @Override
-            public void problem(Problem problem) {
-                batcher.add(problem);
-            }
+        VerifyReport report = VerifyEngine.run(
+                archive,
+                new VerifyListener() {
+                    @Override
+                    public void problem(Problem problem) {
+                        batcher.add(problem);
+                    }
 
-            @Override
-            public void progress(long done, long total) {
-                updateProgress(done, total);
-            }
-        }, cancel);
+                    @Override
+                    public void progress(long done, long total) {
+                        updateProgress(done, total);
+                    }
+                },
+                cancel);
         // Hand over the last problems before the task reports success.
         return report;
     }

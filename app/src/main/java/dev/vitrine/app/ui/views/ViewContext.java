@@ -14,6 +14,12 @@ import javafx.stage.Window;
  * a node, frame bytes, show a row), jobs with progress, the notifier, and the owner window for
  * dialogs and where exports ask for their destination. One object instead of a constructor argument each.
  */
-public record ViewContext(ArchiveSession session, Background background, LinkedSelection selection, Jobs jobs,
-                          Notifier notifier, Supplier<Window> owner, Runnable exportAction,
-                          Supplier<dev.vitrine.app.ui.export.DestinationChooser> destinations) {}
+public record ViewContext(
+        ArchiveSession session,
+        Background background,
+        LinkedSelection selection,
+        Jobs jobs,
+        Notifier notifier,
+        Supplier<Window> owner,
+        Runnable exportAction,
+        Supplier<dev.vitrine.app.ui.export.DestinationChooser> destinations) {}

@@ -54,6 +54,7 @@ public final class FxStallBench {
     static final class PulseGaps extends AnimationTimer {
         /** per phase: max gap, pulses, gaps over 50 ms, max FX CPU in one gap, FX CPU in the max gap */
         final Map<String, long[]> phases = new LinkedHashMap<>();
+
         volatile String phase = "idle";
         long last;
         long lastCpu;
@@ -90,7 +91,8 @@ public final class FxStallBench {
         } else {
             Path dir = Files.createDirectories(Path.of("/tmp/vitrine-ui-bench"));
             files.add(generate(dir.resolve("records-1g-none.zss"), "none"));
-            if (Boolean.getBoolean("bench.deflate")) files.add(generate(dir.resolve("records-1g-deflate.zss"), "deflate"));
+            if (Boolean.getBoolean("bench.deflate"))
+                files.add(generate(dir.resolve("records-1g-deflate.zss"), "deflate"));
         }
         Path warm = generateSmall();
         CountDownLatch started = new CountDownLatch(1);
@@ -108,14 +110,25 @@ public final class FxStallBench {
         long coldStart = System.nanoTime();
         gaps.phase = "cold start: first file, classes loading";
         openAndWait(w[0], warm, gaps);
-        System.out.printf(Locale.US, "cold first draw (small file, includes class loading): %.0f ms%n", (System.nanoTime() - coldStart) / 1e6);
+        System.out.printf(
+                Locale.US,
+                "cold first draw (small file, includes class loading): %.0f ms%n",
+                (System.nanoTime() - coldStart) / 1e6);
         gaps.phase = "close tab";
         closeAll(w[0]);
         for (Path f : files) run(w[0], f, gaps);
         System.out.println();
-        System.out.println("longest gap between FX pulses per phase; FX-thread CPU inside that gap; most FX CPU in any one gap:");
-        gaps.phases.forEach((p, s) -> System.out.printf(Locale.US, "  %-46s %7.1f ms  (FX busy %5.1f ms; max FX %5.1f ms; %d pulses, %d over 50 ms)%n",
-                p, s[0] / 1e6, s[4] / 1e6, s[3] / 1e6, s[1], s[2]));
+        System.out.println(
+                "longest gap between FX pulses per phase; FX-thread CPU inside that gap; most FX CPU in any one gap:");
+        gaps.phases.forEach((p, s) -> System.out.printf(
+                Locale.US,
+                "  %-46s %7.1f ms  (FX busy %5.1f ms; max FX %5.1f ms; %d pulses, %d over 50 ms)%n",
+                p,
+                s[0] / 1e6,
+                s[4] / 1e6,
+                s[3] / 1e6,
+                s[1],
+                s[2]));
         fx(gaps::stop);
         background.shutdown();
         Platform.exit();
@@ -128,19 +141,28 @@ public final class FxStallBench {
         gaps.phase = name + " open";
         long t0 = System.nanoTime();
         ArchiveView v = openAndWait(w, file, gaps);
-        System.out.printf(Locale.US, "  time to first draw (tree, details and hex shown): %.0f ms%n", (System.nanoTime() - t0) / 1e6);
+        System.out.printf(
+                Locale.US,
+                "  time to first draw (tree, details and hex shown): %.0f ms%n",
+                (System.nanoTime() - t0) / 1e6);
 
         gaps.phase = name + " count records";
-        if (Boolean.getBoolean("bench.trace")) System.out.println("  count phase starts at " + java.time.LocalTime.now());
+        if (Boolean.getBoolean("bench.trace"))
+            System.out.println("  count phase starts at " + java.time.LocalTime.now());
         long t1 = System.nanoTime();
         fx(() -> v.details().select("tab-records"));
         await(() -> v.records() != null && v.records().count() >= 0, 600);
         RecordsView rv = get(() -> v.records());
         long n = get(rv::count);
-        System.out.printf(Locale.US, "  counted %s records in %.1f s (\"counting…\" shown meanwhile)%n", Human.count(n), (System.nanoTime() - t1) / 1e9);
+        System.out.printf(
+                Locale.US,
+                "  counted %s records in %.1f s (\"counting…\" shown meanwhile)%n",
+                Human.count(n),
+                (System.nanoTime() - t1) / 1e9);
 
         gaps.phase = name + " scroll records";
-        if (Boolean.getBoolean("bench.trace")) System.out.println("  scroll phase starts at " + java.time.LocalTime.now());
+        if (Boolean.getBoolean("bench.trace"))
+            System.out.println("  scroll phase starts at " + java.time.LocalTime.now());
         long[] i = {0};
         long step = Math.max(1, n / 600);
         long ts = System.nanoTime();
@@ -148,7 +170,8 @@ public final class FxStallBench {
         fx(() -> gaps.everyPulse.add(scrollTable));
         await(() -> i[0] >= n - 1, 120);
         fx(() -> gaps.everyPulse.remove(scrollTable));
-        System.out.printf(Locale.US, "  scrolled the table top to bottom in 600 steps: %.1f s%n", (System.nanoTime() - ts) / 1e9);
+        System.out.printf(
+                Locale.US, "  scrolled the table top to bottom in 600 steps: %.1f s%n", (System.nanoTime() - ts) / 1e9);
         fx(() -> rv.grid().scrollToRow(n - 1));
         settle(w);
 
@@ -166,7 +189,10 @@ public final class FxStallBench {
         fx(() -> gaps.everyPulse.add(scrollHex));
         await(() -> r[0] >= rows - 1, 120);
         fx(() -> gaps.everyPulse.remove(scrollHex));
-        System.out.printf(Locale.US, "  scrolled the hex view top to bottom in 600 steps: %.1f s%n", (System.nanoTime() - th) / 1e9);
+        System.out.printf(
+                Locale.US,
+                "  scrolled the hex view top to bottom in 600 steps: %.1f s%n",
+                (System.nanoTime() - th) / 1e9);
         settle(w);
 
         gaps.phase = name + " verify (while scrolling hex)";
@@ -177,7 +203,11 @@ public final class FxStallBench {
         fx(() -> gaps.everyPulse.add(slowScroll));
         await(() -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null, 1800);
         fx(() -> gaps.everyPulse.remove(slowScroll));
-        System.out.printf(Locale.US, "  verify: %.1f s, %s%n", (System.nanoTime() - t2) / 1e9, get(() -> v.problems().state()));
+        System.out.printf(
+                Locale.US,
+                "  verify: %.1f s, %s%n",
+                (System.nanoTime() - t2) / 1e9,
+                get(() -> v.problems().state()));
         settle(w);
         gaps.phase = "close tab";
         closeAll(w);
@@ -186,8 +216,12 @@ public final class FxStallBench {
     static ArchiveView openAndWait(MainWindow w, Path file, PulseGaps gaps) throws Exception {
         CompletableFuture<Void> opened = get(() -> w.open(List.of(file)));
         opened.get(120, TimeUnit.SECONDS);
-        await(() -> w.current() != null && w.current().firstDraw().isDone() && w.current().tree().rootItem().isLoaded()
-                && w.current().hex().hex().settled(), 120);
+        await(
+                () -> w.current() != null
+                        && w.current().firstDraw().isDone()
+                        && w.current().tree().rootItem().isLoaded()
+                        && w.current().hex().hex().settled(),
+                120);
         return get(w::current);
     }
 
@@ -270,7 +304,14 @@ public final class FxStallBench {
             @Override
             public byte[] next() {
                 long h = i * 0x9E3779B97F4A7C15L;
-                String s = String.format(Locale.ROOT, "key-%012d payload %016x %016x %016x %08x", i, h, h * 31, h ^ (h >>> 17), i++ & 0xffffffffL);
+                String s = String.format(
+                        Locale.ROOT,
+                        "key-%012d payload %016x %016x %016x %08x",
+                        i,
+                        h,
+                        h * 31,
+                        h ^ (h >>> 17),
+                        i++ & 0xffffffffL);
                 return s.getBytes(StandardCharsets.US_ASCII);
             }
         };

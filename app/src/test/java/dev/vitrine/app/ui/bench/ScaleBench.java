@@ -15,9 +15,9 @@ import dev.vitrine.app.ui.settings.SettingsStore;
 import dev.vitrine.app.ui.testing.SyntheticArchive;
 import dev.vitrine.app.ui.tree.NodeTreeItem;
 import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,11 +59,18 @@ public final class ScaleBench {
         for (int r = 1; r <= ROUNDS; r++) {
             long t0 = System.nanoTime();
             try (Archive a = CafChunk.open(caf)) {
-                int listed = a.capability(FileListing.class).orElseThrow().entries().size();
+                int listed =
+                        a.capability(FileListing.class).orElseThrow().entries().size();
                 long t1 = System.nanoTime();
                 long problems = VerifyEngine.run(a, p -> {}).errors();
-                System.out.printf(Locale.US, "  round %d: open and list %,d entries %6.0f ms, verify %6.0f ms (%d errors)%n",
-                        r, listed, ms(t0, t1), ms(t1, System.nanoTime()), problems);
+                System.out.printf(
+                        Locale.US,
+                        "  round %d: open and list %,d entries %6.0f ms, verify %6.0f ms (%d errors)%n",
+                        r,
+                        listed,
+                        ms(t0, t1),
+                        ms(t1, System.nanoTime()),
+                        problems);
             }
         }
         System.out.println("files table model, 100,000 rows: load, health, sort and filter");
@@ -78,8 +85,16 @@ public final class ScaleBench {
                 FileHealth.refresh(m.rows(), map, new FileHealth.Problems(List.of(bad)));
                 List<FileRow> sorted = new ArrayList<>(m.rows());
                 sorted.sort(Comparator.comparing(FileRow::health).reversed().thenComparing(FileRow::name));
-                long kept = m.rows().stream().filter(row -> FilesModel.keeps(row, "file-0999")).count();
-                System.out.printf(Locale.US, "  round %d: %6.0f ms (%,d rows, %d kept by the filter)%n", r, ms(t0, System.nanoTime()), m.size(), kept);
+                long kept = m.rows().stream()
+                        .filter(row -> FilesModel.keeps(row, "file-0999"))
+                        .count();
+                System.out.printf(
+                        Locale.US,
+                        "  round %d: %6.0f ms (%,d rows, %d kept by the filter)%n",
+                        r,
+                        ms(t0, System.nanoTime()),
+                        m.size(),
+                        kept);
             }
         }
         window(caf);
@@ -119,7 +134,8 @@ public final class ScaleBench {
             FxStallBench.fx(() -> w[0].show(s));
             FxStallBench.settle(w[0]);
             ArchiveView sv = FxStallBench.get(w[0]::current);
-            NodeTreeItem slow = FxStallBench.get(() -> (NodeTreeItem) sv.tree().rootItem().getChildren().get(1));
+            NodeTreeItem slow = FxStallBench.get(
+                    () -> (NodeTreeItem) sv.tree().rootItem().getChildren().get(1));
             long held = FxStallBench.get(() -> {
                 long t0 = System.nanoTime();
                 slow.setExpanded(true);
@@ -127,7 +143,11 @@ public final class ScaleBench {
             });
             long t0 = System.nanoTime();
             FxStallBench.await(slow::isLoaded, 60);
-            System.out.printf(Locale.US, "  round %d: expanding held the FX thread %.1f ms; children shown %.0f ms later%n", r, held / 1e6,
+            System.out.printf(
+                    Locale.US,
+                    "  round %d: expanding held the FX thread %.1f ms; children shown %.0f ms later%n",
+                    r,
+                    held / 1e6,
                     ms(t0, System.nanoTime()));
             FxStallBench.closeAll(w[0]);
         }

@@ -27,7 +27,10 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
     void recordsViewOnALargeArchive() throws Exception {
         String file = System.getProperty("vitrine.bigclps");
         Assumptions.assumeTrue(file != null, "-Dvitrine.bigclps=FILE");
-        AtomicLong last = new AtomicLong(), worst = new AtomicLong(), worstCpu = new AtomicLong(), over100 = new AtomicLong();
+        AtomicLong last = new AtomicLong(),
+                worst = new AtomicLong(),
+                worstCpu = new AtomicLong(),
+                over100 = new AtomicLong();
         var mx = java.lang.management.ManagementFactory.getThreadMXBean();
         AnimationTimer frames = new AnimationTimer() {
             long lastCpu;
@@ -53,10 +56,15 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
         long t0 = System.nanoTime();
         fx(() -> window.open(java.util.List.of(Path.of(file)))).get(600, TimeUnit.SECONDS);
         ArchiveView v = fx(() -> window.current());
-        System.out.printf("BENCH window opened: %d ms; worst frame gap %d ms%n", (System.nanoTime() - t0) / 1_000_000, worst.get() / 1_000_000);
+        System.out.printf(
+                "BENCH window opened: %d ms; worst frame gap %d ms%n",
+                (System.nanoTime() - t0) / 1_000_000, worst.get() / 1_000_000);
         JsonRecordsView r = view(v, JsonRecordsTab.ID, JsonRecordsView.class);
         r.loaded().get(600, TimeUnit.SECONDS);
-        waitUntil("first page", () -> !r.grid().shownRows().isEmpty() && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
+        waitUntil(
+                "first page",
+                () -> !r.grid().shownRows().isEmpty()
+                        && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
         long firstPage = System.nanoTime() - t0;
         Object archiveObject = fx(() -> v.session().archive());
         String streams = "";
@@ -66,8 +74,9 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
         } catch (ReflectiveOperationException e) {
             streams = "streams decoded: unknown";
         }
-        System.out.printf("BENCH open -> first page of records: %d ms (%s; %s); worst frame gap %d ms (FX CPU in it %d ms)%n", firstPage / 1_000_000,
-                fx(r::statusText), streams, worst.get() / 1_000_000, worstCpu.get() / 1_000_000);
+        System.out.printf(
+                "BENCH open -> first page of records: %d ms (%s; %s); worst frame gap %d ms (FX CPU in it %d ms)%n",
+                firstPage / 1_000_000, fx(r::statusText), streams, worst.get() / 1_000_000, worstCpu.get() / 1_000_000);
         long tp = System.nanoTime();
         var packets = view(v, dev.vitrine.app.ui.packets.PacketsTab.ID, dev.vitrine.app.ui.packets.PacketsView.class);
         waitUntil("packets", () -> !packets.blocks().isEmpty());
@@ -80,7 +89,9 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
         System.out.printf("BENCH schema tab -> bytes per column shown: %d ms%n", (System.nanoTime() - tsc) / 1_000_000);
         fx(() -> v.details().select("tab-" + JsonRecordsTab.ID));
         settle();
-        System.out.printf("BENCH settled (Files tab sizes filled): %d ms; worst frame gap %d ms%n", (System.nanoTime() - t0) / 1_000_000, worst.get() / 1_000_000);
+        System.out.printf(
+                "BENCH settled (Files tab sizes filled): %d ms; worst frame gap %d ms%n",
+                (System.nanoTime() - t0) / 1_000_000, worst.get() / 1_000_000);
         worst.set(0);
         over100.set(0);
         long gc0 = gcMillis();
@@ -91,13 +102,26 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
             return null;
         });
         waitUntil("filter", () -> !r.scanning() && (r.statusText().contains("matches of") || r.errorText() != null));
-        System.out.printf("BENCH filter: %d ms, %s %s; worst frame gap %d ms (FX CPU in it %d ms), %d gaps over 100 ms, collector %d ms; peak heap %d MB%n",
-                (System.nanoTime() - t1) / 1_000_000, fx(r::statusText), fx(r::errorText), worst.get() / 1_000_000, worstCpu.get() / 1_000_000,
-                over100.get(), gcMillis() - gc0, peakHeapMb());
-        // The same view over a stand-in query (a substring of the line) when the archive's own language is not in this build.
-        FilterableRecords archive = fx(() -> v.session().archive().capability(FilterableRecords.class).orElseThrow());
+        System.out.printf(
+                "BENCH filter: %d ms, %s %s; worst frame gap %d ms (FX CPU in it %d ms), %d gaps over 100 ms, collector %d ms; peak heap %d MB%n",
+                (System.nanoTime() - t1) / 1_000_000,
+                fx(r::statusText),
+                fx(r::errorText),
+                worst.get() / 1_000_000,
+                worstCpu.get() / 1_000_000,
+                over100.get(),
+                gcMillis() - gc0,
+                peakHeapMb());
+        // The same view over a stand-in query (a substring of the line) when the archive's own language is not in this
+        // build.
+        FilterableRecords archive = fx(
+                () -> v.session().archive().capability(FilterableRecords.class).orElseThrow());
         JsonRecordsView s = fx(() -> {
-            JsonRecordsView w = new JsonRecordsView(background, new ClpsRecordsViewTest.Substring(archive), v.notifier(), () -> window.stage(),
+            JsonRecordsView w = new JsonRecordsView(
+                    background,
+                    new ClpsRecordsViewTest.Substring(archive),
+                    v.notifier(),
+                    () -> window.stage(),
                     () -> v.exporter().destinations());
             tab(v, JsonRecordsTab.ID).setContent(w);
             return w;
@@ -112,8 +136,9 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
             return null;
         });
         waitUntil("stand-in filter", () -> !s.scanning() && s.statusText().contains("matches of"));
-        System.out.printf("BENCH stand-in filter over every record: %d ms, %s; worst frame gap %d ms%n", (System.nanoTime() - t2) / 1_000_000,
-                fx(s::statusText), worst.get() / 1_000_000);
+        System.out.printf(
+                "BENCH stand-in filter over every record: %d ms, %s; worst frame gap %d ms%n",
+                (System.nanoTime() - t2) / 1_000_000, fx(s::statusText), worst.get() / 1_000_000);
         fx(() -> {
             frames.stop();
             return null;
@@ -122,14 +147,16 @@ class ClpsBigArchiveBench extends ClpsWindowTest {
 
     private static long gcMillis() {
         long t = 0;
-        for (var g : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) t += Math.max(0, g.getCollectionTime());
+        for (var g : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans())
+            t += Math.max(0, g.getCollectionTime());
         return t;
     }
 
     private static long peakHeapMb() {
         long peak = 0;
         for (var p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == java.lang.management.MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
+            if (p.getType() == java.lang.management.MemoryType.HEAP)
+                peak += p.getPeakUsage().getUsed();
         }
         return peak >> 20;
     }

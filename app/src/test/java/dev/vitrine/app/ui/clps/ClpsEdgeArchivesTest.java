@@ -48,7 +48,10 @@ class ClpsEdgeArchivesTest extends ClpsWindowTest {
             r.grid().jumpTo(0);
             return null;
         });
-        waitUntil("rows", () -> !r.grid().shownRows().isEmpty() && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
+        waitUntil(
+                "rows",
+                () -> !r.grid().shownRows().isEmpty()
+                        && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
         settle();
         assertTrue(fx(r::jsonText).startsWith("record 0\n"));
         DictionariesView d = view(v, DictionariesTab.ID, DictionariesView.class);

@@ -30,10 +30,16 @@ class ClpsFilesTabTest extends ClpsWindowTest {
         assertFalse(rows.isEmpty(), "the ingested files are listed");
         long total = rows.stream().mapToLong(FileRow::size).sum();
         List<String> cat = catLines("clp-s/generated/outputs/sts135-multifile.ordered.jsonl.gz");
-        long catBytes = cat.stream().mapToLong(l -> l.getBytes(StandardCharsets.UTF_8).length + 1).sum();
+        long catBytes = cat.stream()
+                .mapToLong(l -> l.getBytes(StandardCharsets.UTF_8).length + 1)
+                .sum();
         assertEquals(catBytes, total, "the files' sizes add up to the records as JSON lines");
         assertTrue(rows.stream().allMatch(r -> !r.name().isEmpty()));
-        assertTrue(rows.stream().allMatch(r -> r.health() != dev.vitrine.core.model.Health.DAMAGED), "files rebuilt from records are not damage");
-        assertTrue(fx(f::statusText).startsWith(rows.size() + " files · " + dev.vitrine.app.ui.Human.size(catBytes)), fx(f::statusText));
+        assertTrue(
+                rows.stream().allMatch(r -> r.health() != dev.vitrine.core.model.Health.DAMAGED),
+                "files rebuilt from records are not damage");
+        assertTrue(
+                fx(f::statusText).startsWith(rows.size() + " files · " + dev.vitrine.app.ui.Human.size(catBytes)),
+                fx(f::statusText));
     }
 }

@@ -23,10 +23,17 @@ class ClpsPacketsViewTest extends ClpsWindowTest {
         PacketsView p = view(v, PacketsTab.ID, PacketsView.class);
         settle();
         List<ToggleButton> blocks = fx(p::blocks);
-        assertEquals(List.of("ArchiveInfo", "ArchiveFileInfo", "TimestampDictionary", "RangeIndex"),
-                blocks.stream().map(b -> ((PacketStream.Packet) b.getUserData()).type()).toList(), "four packets, by type");
-        assertTrue(fx(() -> blocks.get(2).getText()).startsWith("TimestampDictionary"), "each block is labelled by its type");
-        double wide = fx(() -> blocks.get(1).getWidth()), narrow = fx(() -> blocks.get(0).getWidth());
+        assertEquals(
+                List.of("ArchiveInfo", "ArchiveFileInfo", "TimestampDictionary", "RangeIndex"),
+                blocks.stream()
+                        .map(b -> ((PacketStream.Packet) b.getUserData()).type())
+                        .toList(),
+                "four packets, by type");
+        assertTrue(
+                fx(() -> blocks.get(2).getText()).startsWith("TimestampDictionary"),
+                "each block is labelled by its type");
+        double wide = fx(() -> blocks.get(1).getWidth()),
+                narrow = fx(() -> blocks.get(0).getWidth());
         assertTrue(wide > narrow, "ArchiveFileInfo (more bytes) is wider than ArchiveInfo: " + wide + " vs " + narrow);
 
         click(blocks.get(1));
@@ -41,16 +48,28 @@ class ClpsPacketsViewTest extends ClpsWindowTest {
         assertEquals(files.offset() + files.length(), own.end());
         HexMark raw = fx(() -> v.hex().hex().marks().node());
         assertEquals(64, raw.start(), "the raw view frames the metadata frame after the 64-byte header");
-        assertTrue(fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList()).contains("files (7)"),
-                fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList()).toString());
+        assertTrue(
+                fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList())
+                        .contains("files (7)"),
+                fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList())
+                        .toString());
 
         // The timestamp dictionary: a value tree and its ranges and patterns as tables.
         click(blocks.get(2));
         settle();
-        List<String> tabs = fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList());
-        assertTrue(tabs.get(0).equals("value") && tabs.get(1).startsWith("timestamp ranges") && tabs.get(2).startsWith("patterns"), tabs.toString());
-        assertEquals("packet 2: TimestampDictionary", fx(() -> v.selection().selected()).name());
-        var top = fx(() -> p.valueTree().getRoot().getChildren().stream().map(i -> i.getValue()).toList());
+        List<String> tabs =
+                fx(() -> p.detail().getTabs().stream().map(t -> t.getText()).toList());
+        assertTrue(
+                tabs.get(0).equals("value")
+                        && tabs.get(1).startsWith("timestamp ranges")
+                        && tabs.get(2).startsWith("patterns"),
+                tabs.toString());
+        assertEquals(
+                "packet 2: TimestampDictionary",
+                fx(() -> v.selection().selected()).name());
+        var top = fx(() -> p.valueTree().getRoot().getChildren().stream()
+                .map(i -> i.getValue())
+                .toList());
         assertTrue(top.get(0).startsWith("ranges") && top.get(1).startsWith("patterns"), top.toString());
     }
 
@@ -59,11 +78,16 @@ class ClpsPacketsViewTest extends ClpsWindowTest {
         ArchiveView v = openApp();
         PacketsView p = view(v, PacketsTab.ID, PacketsView.class);
         Node root = fx(() -> v.session().root().node());
-        Node section = background.run(() -> root.children(1, 1).getFirst(), null, null).get();
-        Node range = background.run(() -> section.children(3, 1).getFirst(), null, null).get();
+        Node section =
+                background.run(() -> root.children(1, 1).getFirst(), null, null).get();
+        Node range = background
+                .run(() -> section.children(3, 1).getFirst(), null, null)
+                .get();
         fx(() -> v.tree().reveal(List.of(root, section, range))).get();
         settle();
         assertEquals("RangeIndex", fx(() -> p.shownPacket().type()));
-        assertTrue(fx(() -> p.detail().getTabs().stream().anyMatch(t -> t.getText().startsWith("files"))), "range-index files as a table");
+        assertTrue(
+                fx(() -> p.detail().getTabs().stream().anyMatch(t -> t.getText().startsWith("files"))),
+                "range-index files as a table");
     }
 }

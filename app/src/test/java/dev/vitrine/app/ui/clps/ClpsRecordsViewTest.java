@@ -34,20 +34,29 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
     }
 
     private void rowsLoaded(JsonRecordsView r) throws Exception {
-        waitUntil("rows", () -> !r.grid().shownRows().isEmpty() && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
+        waitUntil(
+                "rows",
+                () -> !r.grid().shownRows().isEmpty()
+                        && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
         settle();
     }
 
     @Test
     void everyRecordIsARowAndTheChosenOneIsTheSameJsonAsVitrineCat() throws Exception {
         ArchiveView v = openApp();
-        org.junit.jupiter.api.Assertions.assertEquals("tab-json-records",
-                fx(() -> v.details().tabs().getSelectionModel().getSelectedItem().getId()), "a log opens on its records, not its ingested files");
+        org.junit.jupiter.api.Assertions.assertEquals(
+                "tab-json-records",
+                fx(() ->
+                        v.details().tabs().getSelectionModel().getSelectedItem().getId()),
+                "a log opens on its records, not its ingested files");
         JsonRecordsView r = records(v);
         List<String> cat = catLines(APP_OUT);
         assertTrue(fx(r::statusText).startsWith("3,000 records"), fx(r::statusText));
         List<String> cols = fx(r::columnNames);
-        assertEquals(List.of("timestamp", "level", "service", "host", "pid", "message"), cols.subList(0, 6), "keys every record has come first");
+        assertEquals(
+                List.of("timestamp", "level", "service", "host", "pid", "message"),
+                cols.subList(0, 6),
+                "keys every record has come first");
         assertTrue(cols.indexOf("http.client.ip") > cols.indexOf("message"), cols.toString());
         assertEquals(3000, (long) fx(() -> r.grid().viewport().total()));
 
@@ -58,8 +67,14 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         rowsLoaded(r);
         String json = fx(r::jsonText);
         assertTrue(json.startsWith("record 1\n"), json);
-        assertEquals(Json.MAPPER.readTree(cat.get(1)), Json.MAPPER.readTree(json.substring(json.indexOf('\n') + 1)), "the pretty JSON is record 1 as cat writes it");
-        LazyRow row1 = fx(() -> r.grid().shownRows().stream().filter(x -> x.index() == 1).findFirst().orElseThrow());
+        assertEquals(
+                Json.MAPPER.readTree(cat.get(1)),
+                Json.MAPPER.readTree(json.substring(json.indexOf('\n') + 1)),
+                "the pretty JSON is record 1 as cat writes it");
+        LazyRow row1 = fx(() -> r.grid().shownRows().stream()
+                .filter(x -> x.index() == 1)
+                .findFirst()
+                .orElseThrow());
         assertEquals(cat.get(1), row1.row().cells().getLast(), "byte for byte the line `vitrine cat` prints");
         assertEquals("INFO", row1.cell(2), "the level column");
 
@@ -69,7 +84,10 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
             return null;
         });
         rowsLoaded(r);
-        LazyRow last = fx(() -> r.grid().shownRows().stream().filter(x -> x.index() == 2999).findFirst().orElseThrow());
+        LazyRow last = fx(() -> r.grid().shownRows().stream()
+                .filter(x -> x.index() == 2999)
+                .findFirst()
+                .orElseThrow());
         assertEquals(cat.get(2999), last.row().cells().getLast());
 
         fx(() -> {
@@ -90,7 +108,8 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         rowsLoaded(r);
         waitUntil("the decoded stream shown", () -> v.hex().decoded().showing());
         settle();
-        FilterableRecords fr = v.session().archive().capability(FilterableRecords.class).orElseThrow();
+        FilterableRecords fr =
+                v.session().archive().capability(FilterableRecords.class).orElseThrow();
         var where = fr.recordBytes(7).orElseThrow();
         assertTrue(where.label().contains("record 7"), where.label());
         var raw = fx(() -> v.hex().hex().marks().node());
@@ -98,15 +117,26 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         assertEquals(where.container().end(), raw.end());
         var marks = fx(() -> v.hex().decoded().hex().marks().all());
         // Every value of the record is framed where it is stored, and it is the value cat writes.
-        com.fasterxml.jackson.databind.JsonNode record = Json.MAPPER.readTree(catLines(APP_OUT).get(7));
-        var level = where.fields().stream().filter(f -> f.name().equals("level")).findFirst().orElseThrow();
+        com.fasterxml.jackson.databind.JsonNode record =
+                Json.MAPPER.readTree(catLines(APP_OUT).get(7));
+        var level = where.fields().stream()
+                .filter(f -> f.name().equals("level"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(record.get("level").asText(), level.value().replace("\"", ""));
-        assertTrue(marks.stream().anyMatch(m -> m.start() == level.range().offset() && m.end() == level.range().end()), marks.toString());
+        assertTrue(
+                marks.stream()
+                        .anyMatch(m -> m.start() == level.range().offset()
+                                && m.end() == level.range().end()),
+                marks.toString());
         var log = where.fields().getFirst();
         assertEquals("log_event_idx", log.name());
         assertEquals("7", log.value(), "the record's own first byte: its index in the original order");
-        fx(() -> dev.vitrine.app.ui.Screenshot.save(window.scene(),
-                Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), "ClpsRecordsViewTest-record-bytes.png")));
+        fx(() -> dev.vitrine.app.ui.Screenshot.save(
+                window.scene(),
+                Path.of(
+                        System.getProperty("vitrine.screenshots", "target/screenshots"),
+                        "ClpsRecordsViewTest-record-bytes.png")));
     }
 
     @Test
@@ -139,9 +169,15 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         List<String> cat = catLines(APP_OUT);
         // The view over the archive's records with a stand-in query language (a substring of the line), so the
         // streaming, count and export are tested whatever the archive's own query language can do yet.
-        FilterableRecords archive = fx(() -> v.session().archive().capability(FilterableRecords.class).orElseThrow());
+        FilterableRecords archive = fx(
+                () -> v.session().archive().capability(FilterableRecords.class).orElseThrow());
         JsonRecordsView r = fx(() -> {
-            JsonRecordsView w = new JsonRecordsView(background, new Substring(archive), v.notifier(), () -> window.stage(), () -> v.exporter().destinations());
+            JsonRecordsView w = new JsonRecordsView(
+                    background,
+                    new Substring(archive),
+                    v.notifier(),
+                    () -> window.stage(),
+                    () -> v.exporter().destinations());
             tab(v, JsonRecordsTab.ID).setContent(w);
             return w;
         });
@@ -152,14 +188,23 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
             return null;
         });
         waitUntil("filter done", () -> !r.scanning() && r.statusText().contains("matches of"));
-        long expected = cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).count();
+        long expected =
+                cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).count();
         assertTrue(expected > 0 && expected < 3000);
         assertEquals(expected, (long) fx(r::matchCount));
         assertEquals(expected, (long) fx(() -> r.grid().viewport().total()), "the table narrows to the matches");
         assertTrue(fx(r::statusText).startsWith(expected + " matches of 3,000 records"), fx(r::statusText));
         rowsLoaded(r);
-        List<String> shown = fx(() -> r.grid().shownRows().stream().map(x -> x.row().cells().getLast()).toList());
-        assertEquals(cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).limit(shown.size()).toList(), shown, "matches in original order");
+        List<String> shown = fx(() -> r.grid().shownRows().stream()
+                .map(x -> x.row().cells().getLast())
+                .toList());
+        assertEquals(
+                cat.stream()
+                        .filter(l -> l.contains("\"level\":\"ERROR\""))
+                        .limit(shown.size())
+                        .toList(),
+                shown,
+                "matches in original order");
 
         AnsweringChooser chooser = new AnsweringChooser();
         Path out = temp.resolve("errors.jsonl");
@@ -179,7 +224,12 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         rowsLoaded(r);
         long lead = fx(() -> r.grid().viewport().selection().lead());
-        long record = fx(() -> r.grid().shownRows().stream().filter(x -> x.index() == lead).findFirst().orElseThrow().row().index());
+        long record = fx(() -> r.grid().shownRows().stream()
+                .filter(x -> x.index() == lead)
+                .findFirst()
+                .orElseThrow()
+                .row()
+                .index());
         assertEquals(firstFrom20, record, "among matches, the jump goes to the first match at or after the number");
 
         fx(() -> {
@@ -230,7 +280,8 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         waitUntil("filter done", () -> !r.scanning() && r.statusText().contains("matches of"));
         assertNotNull(fx(r::statusText));
-        List<String> errors = cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).toList();
+        List<String> errors =
+                cat.stream().filter(l -> l.contains("\"level\":\"ERROR\"")).toList();
         assertEquals(errors.size(), (long) fx(r::matchCount), "the same records as clp-s s would find");
         assertEquals(errors.size(), (long) fx(() -> r.grid().viewport().total()), "the table narrows to them");
         fx(() -> {
@@ -239,7 +290,10 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         });
         rowsLoaded(r);
         String json = fx(r::jsonText);
-        assertEquals(Json.MAPPER.readTree(errors.get(1)), Json.MAPPER.readTree(json.substring(json.indexOf('\n') + 1)), "the second match as JSON");
+        assertEquals(
+                Json.MAPPER.readTree(errors.get(1)),
+                Json.MAPPER.readTree(json.substring(json.indexOf('\n') + 1)),
+                "the second match as JSON");
     }
 
     /** The archive's records with a stand-in query: records whose JSON line contains the text; "(" first is a syntax error. */
@@ -268,7 +322,8 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         }
 
         @Override
-        public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled) throws java.io.IOException {
+        public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled)
+                throws java.io.IOException {
             for (long i = from; i < to; i += 512) {
                 if (cancelled.getAsBoolean()) return i;
                 if (query.text().equals("slowly")) {
@@ -279,7 +334,8 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
                     }
                 }
                 List<String> ls = in.lines(i, (int) Math.min(512, to - i));
-                for (int k = 0; k < ls.size(); k++) if (ls.get(k).contains(query.text()) && !sink.test(i + k)) return i + k + 1;
+                for (int k = 0; k < ls.size(); k++)
+                    if (ls.get(k).contains(query.text()) && !sink.test(i + k)) return i + k + 1;
             }
             return to;
         }

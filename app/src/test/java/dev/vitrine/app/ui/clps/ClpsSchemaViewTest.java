@@ -29,18 +29,24 @@ class ClpsSchemaViewTest extends ClpsWindowTest {
             collect(s.tree().getRoot(), out);
             return out;
         });
-        SchemaTree.KeyNode level = all.stream().filter(n -> n.key().equals("level")).findFirst().orElseThrow();
+        SchemaTree.KeyNode level =
+                all.stream().filter(n -> n.key().equals("level")).findFirst().orElseThrow();
         assertEquals("VarString", level.type(), "the key's type, shown as its badge");
         assertEquals(3000, level.records(), "every record has a level");
-        SchemaTree.KeyNode ip = all.stream().filter(n -> n.key().equals("ip")).findFirst().orElseThrow();
-        SchemaTree.KeyNode client = all.stream().filter(n -> n.id() == ip.parent()).findFirst().orElseThrow();
+        SchemaTree.KeyNode ip =
+                all.stream().filter(n -> n.key().equals("ip")).findFirst().orElseThrow();
+        SchemaTree.KeyNode client =
+                all.stream().filter(n -> n.id() == ip.parent()).findFirst().orElseThrow();
         assertEquals("client", client.key(), "keys nest under their objects");
         assertEquals("Object", client.type());
         assertTrue(s.columnBytes().get(level.id()) > 0, "the level column's bytes are known");
         assertTrue(fx(s::statusText).contains("3,000 records"), fx(s::statusText));
         List<SchemaTree.Schema> schemas = fx(() -> List.copyOf(s.schemaList().getItems()));
         assertFalse(schemas.isEmpty());
-        assertEquals(3000, schemas.stream().mapToLong(SchemaTree.Schema::records).sum(), "the schemas' records add up to the archive's");
+        assertEquals(
+                3000,
+                schemas.stream().mapToLong(SchemaTree.Schema::records).sum(),
+                "the schemas' records add up to the archive's");
         // Make the picture show a nested key selected.
         fx(() -> {
             TreeItem<SchemaTree.KeyNode> item = find(s.tree().getRoot(), ip.id());

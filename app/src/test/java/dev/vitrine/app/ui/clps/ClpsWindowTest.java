@@ -29,7 +29,10 @@ abstract class ClpsWindowTest extends WindowTest {
     }
 
     static Tab tab(ArchiveView v, String id) {
-        return v.details().tabs().getTabs().stream().filter(t -> ("tab-" + id).equals(t.getId())).findFirst().orElseThrow();
+        return v.details().tabs().getTabs().stream()
+                .filter(t -> ("tab-" + id).equals(t.getId()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** What `vitrine cat` (and `clp-s x --ordered`) writes for the archive: one JSON line per record. */

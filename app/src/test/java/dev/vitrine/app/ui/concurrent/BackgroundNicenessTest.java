@@ -42,7 +42,8 @@ class BackgroundNicenessTest {
     @Test
     void longJobsRunAtALowerPriorityThanShortReads() throws Exception {
         Assumptions.assumeTrue(Files.exists(Path.of("/proc/thread-self/stat")), "Linux only");
-        Assumptions.assumeTrue(ownNice() < Background.LONG_NICE, "the test itself runs below the long lane's priority already");
+        Assumptions.assumeTrue(
+                ownNice() < Background.LONG_NICE, "the test itself runs below the long lane's priority already");
         Background b = new Background(2, Runnable::run);
         int longNice = b.runLong(BackgroundNicenessTest::ownNice, null, null).get(10, TimeUnit.SECONDS);
         int shortNice = b.run(BackgroundNicenessTest::ownNice, null, null).get(10, TimeUnit.SECONDS);
@@ -50,18 +51,22 @@ class BackgroundNicenessTest {
         assertEquals(ownNice(), shortNice, "short reads keep the priority of the thread that started the window");
         // Threads a long job starts (a decoding pool) inherit its priority.
         int[] child = new int[1];
-        b.runLong(() -> {
-            Thread t = new Thread(() -> {
-                try {
-                    child[0] = ownNice();
-                } catch (Exception e) {
-                    child[0] = -100;
-                }
-            });
-            t.start();
-            t.join();
-            return null;
-        }, null, null).get(10, TimeUnit.SECONDS);
+        b.runLong(
+                        () -> {
+                            Thread t = new Thread(() -> {
+                                try {
+                                    child[0] = ownNice();
+                                } catch (Exception e) {
+                                    child[0] = -100;
+                                }
+                            });
+                            t.start();
+                            t.join();
+                            return null;
+                        },
+                        null,
+                        null)
+                .get(10, TimeUnit.SECONDS);
         assertEquals(Background.LONG_NICE, child[0]);
     }
 }

@@ -61,7 +61,9 @@ class RecordExportDialogTest extends WindowTest {
             v.details().select("tab-records");
             return null;
         });
-        waitUntil("the records to be counted", () -> v.records() != null && v.records().count() >= 0);
+        waitUntil(
+                "the records to be counted",
+                () -> v.records() != null && v.records().count() >= 0);
         settle();
         return fx(() -> v.records());
     }
@@ -76,15 +78,25 @@ class RecordExportDialogTest extends WindowTest {
     }
 
     private static List<String> keys(Path zss) {
-        return new String(cat("cat", zss.toString()), StandardCharsets.UTF_8).lines().toList();
+        return new String(cat("cat", zss.toString()), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
     }
 
     /** The on-screen row of the records table showing record {@code index}. */
     private TableRow<?> recordRow(RecordsView rv, long index) throws Exception {
-        waitUntil("record " + index + " on screen", () -> rv.grid().table().lookupAll(".table-row-cell").stream()
-                .anyMatch(n -> n instanceof TableRow<?> r && r.getItem() instanceof LazyRow l && l.index() == index && l.isLoaded()));
-        return fx(() -> rv.grid().table().lookupAll(".table-row-cell").stream().map(n -> (TableRow<?>) n)
-                .filter(r -> r.getItem() instanceof LazyRow l && l.index() == index).findFirst().orElseThrow());
+        waitUntil(
+                "record " + index + " on screen",
+                () -> rv.grid().table().lookupAll(".table-row-cell").stream()
+                        .anyMatch(n -> n instanceof TableRow<?> r
+                                && r.getItem() instanceof LazyRow l
+                                && l.index() == index
+                                && l.isLoaded()));
+        return fx(() -> rv.grid().table().lookupAll(".table-row-cell").stream()
+                .map(n -> (TableRow<?>) n)
+                .filter(r -> r.getItem() instanceof LazyRow l && l.index() == index)
+                .findFirst()
+                .orElseThrow());
     }
 
     /** Clicks Export… in the Records tab and waits for the dialog. */
@@ -99,16 +111,22 @@ class RecordExportDialogTest extends WindowTest {
     }
 
     private void waitForTheExport() throws Exception {
-        waitUntil("the export to end", () -> window.jobs().running().isEmpty() && window.notifier().lastMessage().startsWith("Export"));
+        waitUntil(
+                "the export to end",
+                () -> window.jobs().running().isEmpty()
+                        && window.notifier().lastMessage().startsWith("Export"));
         settle();
     }
 
     private Button buttonLabelled(String text) {
-        return lookup(".dialog-pane .button").match((Button b) -> text.equals(b.getText())).query();
+        return lookup(".dialog-pane .button")
+                .match((Button b) -> text.equals(b.getText()))
+                .query();
     }
 
     private static void shoot(Scene scene, String name) throws Exception {
-        fx(() -> Screenshot.save(scene, Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), name)));
+        fx(() ->
+                Screenshot.save(scene, Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), name)));
     }
 
     private static List<Path> partFiles(Path dir) throws Exception {
@@ -129,7 +147,10 @@ class RecordExportDialogTest extends WindowTest {
         press(KeyCode.SHIFT).type(KeyCode.DOWN, 3).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(4, fx(rv::selectedCount));
-        assertEquals(List.of(2L, 6L), fx(() -> List.of(rv.selectedRanges().getFirst()[0], rv.selectedRanges().getFirst()[1])));
+        assertEquals(
+                List.of(2L, 6L),
+                fx(() -> List.of(
+                        rv.selectedRanges().getFirst()[0], rv.selectedRanges().getFirst()[1])));
 
         Path out = temp.resolve("four.bin");
         chooser.answer(out);
@@ -137,19 +158,39 @@ class RecordExportDialogTest extends WindowTest {
         RadioButton rows = lookup("#export-rows").query();
         assertEquals("The 4 selected records", rows.getText());
         assertTrue(fx(rows::isSelected), "the selection is what the dialog offers first");
-        assertTrue(fx(() -> lookup("#export-start").query().isDisabled()), "key fields are off until a range is chosen");
+        assertTrue(
+                fx(() -> lookup("#export-start").query().isDisabled()), "key fields are off until a range is chosen");
         clickOn("#export-uleb128");
-        assertTrue(fx(() -> lookup("#export-terminator").query().isDisabled()), "no terminator for length-prefixed records");
+        assertTrue(
+                fx(() -> lookup("#export-terminator").query().isDisabled()),
+                "no terminator for length-prefixed records");
         shoot(dialog.getScene(), "RecordExportDialogTest-dialog.png");
         javafx.stage.Window dialogWindow = fx(() -> dialog.getScene().getWindow());
         clickOn("#export-choose");
         waitForTheExport();
 
-        assertEquals(List.of(new AnsweringChooser.Question("Export records to", "recs1000-deflate-records.bin", window.stage())), chooser.asked());
-        assertArrayEquals(cat("cat", "--start", keys.get(2), "--stop", keys.get(6), "--length-prefixed", "uleb128", zss.toString()),
-                Files.readAllBytes(out), "the four records, as vitrine cat --length-prefixed uleb128 writes them");
-        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Exported 4 records ("), fx(() -> window.notifier().lastMessage()));
-        assertTrue(fx(() -> window.notifier().lastMessage()).endsWith("uleb128 length-prefixed) to " + out), fx(() -> window.notifier().lastMessage()));
+        assertEquals(
+                List.of(new AnsweringChooser.Question(
+                        "Export records to", "recs1000-deflate-records.bin", window.stage())),
+                chooser.asked());
+        assertArrayEquals(
+                cat(
+                        "cat",
+                        "--start",
+                        keys.get(2),
+                        "--stop",
+                        keys.get(6),
+                        "--length-prefixed",
+                        "uleb128",
+                        zss.toString()),
+                Files.readAllBytes(out),
+                "the four records, as vitrine cat --length-prefixed uleb128 writes them");
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).startsWith("Exported 4 records ("),
+                fx(() -> window.notifier().lastMessage()));
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).endsWith("uleb128 length-prefixed) to " + out),
+                fx(() -> window.notifier().lastMessage()));
         assertFalse(fx(dialogWindow::isShowing), "the dialog is gone");
         assertEquals(List.of(), partFiles(temp));
     }
@@ -159,15 +200,27 @@ class RecordExportDialogTest extends WindowTest {
         Path zss = Fixtures.path(RECS);
         ArchiveView v = openWithChooser(zss);
         records(v);
-        clickOn(lookup(".text-field").match((TextField t) -> "start key".equals(t.getPromptText())).<TextField>query()).write("record-0100");
-        clickOn(lookup(".text-field").match((TextField t) -> "stop key".equals(t.getPromptText())).<TextField>query()).write("record-0110");
+        clickOn(lookup(".text-field")
+                        .match((TextField t) -> "start key".equals(t.getPromptText()))
+                        .<TextField>query())
+                .write("record-0100");
+        clickOn(lookup(".text-field")
+                        .match((TextField t) -> "stop key".equals(t.getPromptText()))
+                        .<TextField>query())
+                .write("record-0110");
 
         Path out = temp.resolve("range.txt");
         chooser.answer(out);
         openDialog();
-        assertTrue(fx(() -> lookup("#export-range").<RadioButton>query().isSelected()), "a typed range is what the dialog offers first");
-        assertEquals("record-0100", fx(() -> lookup("#export-start").<TextField>query().getText()));
-        assertEquals("record-0110", fx(() -> lookup("#export-stop").<TextField>query().getText()));
+        assertTrue(
+                fx(() -> lookup("#export-range").<RadioButton>query().isSelected()),
+                "a typed range is what the dialog offers first");
+        assertEquals(
+                "record-0100",
+                fx(() -> lookup("#export-start").<TextField>query().getText()));
+        assertEquals(
+                "record-0110",
+                fx(() -> lookup("#export-stop").<TextField>query().getText()));
         TextField terminator = lookup("#export-terminator").query();
         clickOn(terminator);
         fx(() -> {
@@ -179,11 +232,18 @@ class RecordExportDialogTest extends WindowTest {
         waitForTheExport();
 
         assertEquals("range.txt", out.getFileName().toString());
-        assertEquals("recs1000-deflate-records.txt", chooser.asked().getFirst().suggestedName(), "text for terminated records");
-        byte[] expected = cat("cat", "--start", "record-0100", "--stop", "record-0110", "--terminator", "\\x00", zss.toString());
+        assertEquals(
+                "recs1000-deflate-records.txt",
+                chooser.asked().getFirst().suggestedName(),
+                "text for terminated records");
+        byte[] expected =
+                cat("cat", "--start", "record-0100", "--stop", "record-0110", "--terminator", "\\x00", zss.toString());
         assertEquals(10, new String(expected, StandardCharsets.UTF_8).split("\0").length, "ten records in the range");
-        assertArrayEquals(expected, Files.readAllBytes(out), "as vitrine cat --start --stop --terminator '\\x00' writes them");
-        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Exported 10 records"), fx(() -> window.notifier().lastMessage()));
+        assertArrayEquals(
+                expected, Files.readAllBytes(out), "as vitrine cat --start --stop --terminator '\\x00' writes them");
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).startsWith("Exported 10 records"),
+                fx(() -> window.notifier().lastMessage()));
     }
 
     @Test
@@ -196,7 +256,10 @@ class RecordExportDialogTest extends WindowTest {
         clickOn("#export-start").write("\\xZZ");
         clickOn("#export-choose");
         Label error = lookup("#export-error").query();
-        assertEquals("bad \\x escape in '\\xZZ': \\x needs two hex digits", fx(error::getText), "the mistake is shown in the dialog");
+        assertEquals(
+                "bad \\x escape in '\\xZZ': \\x needs two hex digits",
+                fx(error::getText),
+                "the mistake is shown in the dialog");
         assertTrue(lookup("#export-choose").tryQuery().isPresent(), "and the dialog stays");
         shoot(error.getScene(), "RecordExportDialogTest-mistyped.png");
         assertEquals(List.of(), chooser.asked(), "no file is asked for yet");
@@ -225,8 +288,13 @@ class RecordExportDialogTest extends WindowTest {
         clickOn("#export-all");
         clickOn("#export-u64le");
         clickOn("#export-choose");
-        waitUntil("the question", () -> lookup(".dialog-pane").match((DialogPane d) -> d.getContentText() != null
-                && d.getContentText().equals("all.bin already exists. Replace it?")).tryQuery().isPresent());
+        waitUntil(
+                "the question",
+                () -> lookup(".dialog-pane")
+                        .match((DialogPane d) -> d.getContentText() != null
+                                && d.getContentText().equals("all.bin already exists. Replace it?"))
+                        .tryQuery()
+                        .isPresent());
         clickOn(buttonLabelled("Cancel"));
         settle();
         assertEquals("mine", Files.readString(out), "kept");
@@ -238,14 +306,25 @@ class RecordExportDialogTest extends WindowTest {
         clickOn("#export-all");
         clickOn("#export-u64le");
         clickOn("#export-choose");
-        waitUntil("the question again", () -> lookup(".dialog-pane").match((DialogPane d) -> "all.bin already exists. Replace it?"
-                .equals(d.getContentText())).tryQuery().isPresent());
-        DialogPane question = lookup(".dialog-pane").match((DialogPane d) -> "all.bin already exists. Replace it?".equals(d.getContentText())).query();
+        waitUntil(
+                "the question again",
+                () -> lookup(".dialog-pane")
+                        .match((DialogPane d) -> "all.bin already exists. Replace it?".equals(d.getContentText()))
+                        .tryQuery()
+                        .isPresent());
+        DialogPane question = lookup(".dialog-pane")
+                .match((DialogPane d) -> "all.bin already exists. Replace it?".equals(d.getContentText()))
+                .query();
         shoot(question.getScene(), "RecordExportDialogTest-replace.png");
         clickOn(buttonLabelled("Replace"));
         waitForTheExport();
-        assertArrayEquals(cat("cat", "--length-prefixed", "u64le", zss.toString()), Files.readAllBytes(out), "replaced with all 1,000 records");
-        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Exported 1,000 records"), fx(() -> window.notifier().lastMessage()));
+        assertArrayEquals(
+                cat("cat", "--length-prefixed", "u64le", zss.toString()),
+                Files.readAllBytes(out),
+                "replaced with all 1,000 records");
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).startsWith("Exported 1,000 records"),
+                fx(() -> window.notifier().lastMessage()));
         assertEquals(List.of(out), listed(temp), "nothing else beside it");
     }
 
@@ -253,7 +332,8 @@ class RecordExportDialogTest extends WindowTest {
     void aCancelledExportLeavesNoFileAndTheFileItWouldReplaceAsItWas() throws Exception {
         Path zss = Files.copy(Fixtures.path(RECS), temp.resolve("held.zss"), StandardCopyOption.REPLACE_EXISTING);
         HeldArchive held = new HeldArchive(FormatRegistry.get().open(zss, Limits.DEFAULT));
-        ArchiveSession session = background.run(() -> ArchiveSession.of(held), null, null).get();
+        ArchiveSession session =
+                background.run(() -> ArchiveSession.of(held), null, null).get();
         fx(() -> window.show(session));
         settle();
         ArchiveView v = fx(window::current);
@@ -272,7 +352,9 @@ class RecordExportDialogTest extends WindowTest {
         held.holdAfter(500);
         clickOn("#export-choose");
         assertTrue(held.awaitHeld(30), "the export got half-way");
-        waitUntil("the job in the status bar", () -> window.status().lookup(".status-bar .button").getParent().isVisible());
+        waitUntil(
+                "the job in the status bar",
+                () -> window.status().lookup(".status-bar .button").getParent().isVisible());
         assertEquals(1, partFiles(dir).size(), "written to a temp file beside the target: " + listed(dir));
         assertFalse(Files.exists(fresh));
         shoot(window.scene(), "RecordExportDialogTest-exporting.png");
@@ -281,7 +363,9 @@ class RecordExportDialogTest extends WindowTest {
         waitUntil("the temp file to go", () -> partFiles(dir).isEmpty());
         settle();
         assertEquals(List.of(), listed(dir), "no file, no partial file");
-        assertEquals("Export cancelled; nothing was written", fx(() -> window.notifier().lastMessage()));
+        assertEquals(
+                "Export cancelled; nothing was written",
+                fx(() -> window.notifier().lastMessage()));
 
         // Replacing a file: cancelled half-way, the old file is untouched.
         Path old = Files.writeString(dir.resolve("old.txt"), "mine");
@@ -289,12 +373,18 @@ class RecordExportDialogTest extends WindowTest {
         openDialog();
         clickOn("#export-all");
         clickOn("#export-choose");
-        waitUntil("the question", () -> lookup(".dialog-pane").match((DialogPane d) -> "old.txt already exists. Replace it?"
-                .equals(d.getContentText())).tryQuery().isPresent());
+        waitUntil(
+                "the question",
+                () -> lookup(".dialog-pane")
+                        .match((DialogPane d) -> "old.txt already exists. Replace it?".equals(d.getContentText()))
+                        .tryQuery()
+                        .isPresent());
         held.holdAfter(500);
         clickOn(buttonLabelled("Replace"));
         assertTrue(held.awaitHeld(30));
-        waitUntil("the job in the status bar", () -> window.status().lookup(".status-bar .button").getParent().isVisible());
+        waitUntil(
+                "the job in the status bar",
+                () -> window.status().lookup(".status-bar .button").getParent().isVisible());
         assertEquals("mine", Files.readString(old), "the old file stays whole while the new one is written");
         clickOn(fx(() -> window.status().lookup(".status-bar .button")));
         held.release();
@@ -302,7 +392,9 @@ class RecordExportDialogTest extends WindowTest {
         settle();
         assertEquals(List.of(old), listed(dir));
         assertEquals("mine", Files.readString(old), "still as it was");
-        assertEquals("Export cancelled; nothing was written", fx(() -> window.notifier().lastMessage()));
+        assertEquals(
+                "Export cancelled; nothing was written",
+                fx(() -> window.notifier().lastMessage()));
     }
 
     private static List<Path> listed(Path dir) throws Exception {

@@ -48,14 +48,24 @@ class RecordExporterTest {
     @Test
     void aKeyRangeExportsAsCatWouldPrintIt() throws Exception {
         Path out = dir.resolve("d.txt");
-        RecordExporter.Result r = RecordExporter.range(LETTERS, KeyQuery.parse("c", "f", ""), RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> false);
+        RecordExporter.Result r = RecordExporter.range(
+                LETTERS, KeyQuery.parse("c", "f", ""), RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> false);
         assertEquals("d\ndd\n", read(out), "cat --start=c --stop=f letters-none.zss");
         assertEquals(2, r.records());
         Path z = dir.resolve("z.bin");
-        RecordExporter.range(LETTERS, KeyQuery.parse("", "", "z"), RecordFraming.u64le(), z, false, (a, b, c) -> {}, () -> false);
-        assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 0, 'z', 2, 0, 0, 0, 0, 0, 0, 0, 'z', 'z'}, Files.readAllBytes(z));
+        RecordExporter.range(
+                LETTERS, KeyQuery.parse("", "", "z"), RecordFraming.u64le(), z, false, (a, b, c) -> {}, () -> false);
+        assertArrayEquals(
+                new byte[] {1, 0, 0, 0, 0, 0, 0, 0, 'z', 2, 0, 0, 0, 0, 0, 0, 0, 'z', 'z'}, Files.readAllBytes(z));
         Path x = dir.resolve("x.bin");
-        RecordExporter.range(LETTERS, KeyQuery.parse(null, null, "x"), RecordFraming.terminator("\\x00"), x, false, (a, b, c) -> {}, () -> false);
+        RecordExporter.range(
+                LETTERS,
+                KeyQuery.parse(null, null, "x"),
+                RecordFraming.terminator("\\x00"),
+                x,
+                false,
+                (a, b, c) -> {},
+                () -> false);
         assertEquals("x\0xx\0", read(x));
         Path u = dir.resolve("u.bin");
         RecordExporter.records(List.of(new byte[200]), RecordFraming.uleb128(), u, false, (a, b, c) -> {}, () -> false);
@@ -69,10 +79,25 @@ class RecordExporterTest {
     void anExistingFileIsNeverReplacedWithoutBeingAsked() throws Exception {
         Path out = dir.resolve("keep.txt");
         Files.writeString(out, "precious");
-        assertThrows(FileAlreadyExistsException.class,
-                () -> RecordExporter.range(LETTERS, KeyQuery.parse(null, null, null), RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> false));
+        assertThrows(
+                FileAlreadyExistsException.class,
+                () -> RecordExporter.range(
+                        LETTERS,
+                        KeyQuery.parse(null, null, null),
+                        RecordFraming.NEWLINE,
+                        out,
+                        false,
+                        (a, b, c) -> {},
+                        () -> false));
         assertEquals("precious", Files.readString(out));
-        RecordExporter.range(LETTERS, KeyQuery.parse(null, null, "b"), RecordFraming.NEWLINE, out, true, (a, b, c) -> {}, () -> false);
+        RecordExporter.range(
+                LETTERS,
+                KeyQuery.parse(null, null, "b"),
+                RecordFraming.NEWLINE,
+                out,
+                true,
+                (a, b, c) -> {},
+                () -> false);
         assertEquals("b\nbb\n", Files.readString(out), "replaced once the user agreed");
         assertOnlyFiles("keep.txt");
     }
@@ -81,8 +106,16 @@ class RecordExporterTest {
     void aCancelledExportLeavesNoFileAndNoTempFile() throws Exception {
         Path out = dir.resolve("never.txt");
         int[] calls = {0};
-        assertThrows(CancelledException.class, () -> RecordExporter.range(LETTERS, KeyQuery.parse(null, null, null),
-                RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> ++calls[0] > 3));
+        assertThrows(
+                CancelledException.class,
+                () -> RecordExporter.range(
+                        LETTERS,
+                        KeyQuery.parse(null, null, null),
+                        RecordFraming.NEWLINE,
+                        out,
+                        false,
+                        (a, b, c) -> {},
+                        () -> ++calls[0] > 3));
         assertFalse(Files.exists(out));
         assertOnlyFiles();
     }
@@ -91,12 +124,28 @@ class RecordExporterTest {
     void aCancelAfterTheLastRecordStillPublishesNothing() throws Exception {
         Path out = dir.resolve("late.txt");
         int[] calls = {0};
-        assertThrows(CancelledException.class, () -> RecordExporter.range(LETTERS, KeyQuery.parse(null, null, null),
-                RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> ++calls[0] > 26), "cancelled once all 26 were written");
+        assertThrows(
+                CancelledException.class,
+                () -> RecordExporter.range(
+                        LETTERS,
+                        KeyQuery.parse(null, null, null),
+                        RecordFraming.NEWLINE,
+                        out,
+                        false,
+                        (a, b, c) -> {},
+                        () -> ++calls[0] > 26),
+                "cancelled once all 26 were written");
         assertEquals(27, calls[0]);
         calls[0] = 0;
-        assertThrows(CancelledException.class, () -> RecordExporter.records(List.of(new byte[] {'a'}, new byte[] {'b'}),
-                RecordFraming.NEWLINE, out, false, (a, b, c) -> {}, () -> ++calls[0] > 2));
+        assertThrows(
+                CancelledException.class,
+                () -> RecordExporter.records(
+                        List.of(new byte[] {'a'}, new byte[] {'b'}),
+                        RecordFraming.NEWLINE,
+                        out,
+                        false,
+                        (a, b, c) -> {},
+                        () -> ++calls[0] > 2));
         assertFalse(Files.exists(out));
         assertOnlyFiles();
     }
@@ -113,7 +162,9 @@ class RecordExporterTest {
 
     private void assertOnlyFiles(String... names) throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
-            assertEquals(List.of(names), s.map(p -> p.getFileName().toString()).sorted().toList());
+            assertEquals(
+                    List.of(names),
+                    s.map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
 

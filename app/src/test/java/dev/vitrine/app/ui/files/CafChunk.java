@@ -45,11 +45,15 @@ public final class CafChunk {
     }
 
     byte[] bytes() {
-        byte[] idx = ("{\"format_version\":\"1.0\",\"files\":{" + String.join(",", index) + "}}").getBytes(StandardCharsets.UTF_8);
+        byte[] idx = ("{\"format_version\":\"1.0\",\"files\":{" + String.join(",", index) + "}}")
+                .getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(data.toByteArray());
         out.writeBytes(idx);
-        out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(idx.length).array());
+        out.writeBytes(ByteBuffer.allocate(4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(idx.length)
+                .array());
         return out.toByteArray();
     }
 

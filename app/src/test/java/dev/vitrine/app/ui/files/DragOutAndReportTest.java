@@ -33,8 +33,17 @@ class DragOutAndReportTest {
     @Test
     void aDragPutsTopLevelItemsOnTheDragboardAndLeavesUnsafeNamesOut() {
         Path folder = tmp.resolve("drag-1");
-        DragOut.Plan p = DragOut.plan(List.of(e("nested/dir/config.json", 451), e("nested/b.txt", 1), e("data.csv", 370),
-                e("../evil.txt", 4), e("a//x", 1), e("a/x", 1)), folder, DragOut.MAX_BYTES, DragOut.MAX_FILES);
+        DragOut.Plan p = DragOut.plan(
+                List.of(
+                        e("nested/dir/config.json", 451),
+                        e("nested/b.txt", 1),
+                        e("data.csv", 370),
+                        e("../evil.txt", 4),
+                        e("a//x", 1),
+                        e("a/x", 1)),
+                folder,
+                DragOut.MAX_BYTES,
+                DragOut.MAX_FILES);
         assertTrue(p.draggable());
         assertEquals(List.of(folder.resolve("nested"), folder.resolve("data.csv"), folder.resolve("a")), p.topLevel());
         assertEquals(List.of("../evil.txt", "a/x"), p.refused(), "unsafe, and a second entry cleaning to a//x's path");
@@ -51,7 +60,8 @@ class DragOutAndReportTest {
         for (int i = 0; i < 11; i++) many.add(e("f" + i, 1));
         assertNotNull(DragOut.plan(many, tmp, DragOut.MAX_BYTES, 10).tooLarge());
         assertNull(DragOut.plan(many, tmp, DragOut.MAX_BYTES, 11).tooLarge());
-        assertFalse(DragOut.plan(List.of(e("../x", 1)), tmp, DragOut.MAX_BYTES, 10).draggable(), "nothing safe left");
+        assertFalse(
+                DragOut.plan(List.of(e("../x", 1)), tmp, DragOut.MAX_BYTES, 10).draggable(), "nothing safe left");
     }
 
     @Test
@@ -70,15 +80,21 @@ class DragOutAndReportTest {
     void aPlannedDragExportsByteIdenticalFilesWhereItPromised() throws Exception {
         try (var a = CafChunk.open(Fixtures.path("caf/sample-ts-reference.caf"))) {
             FileListing listing = a.capability(FileListing.class).orElseThrow();
-            List<FileListing.Entry> chosen = listing.entries().stream().filter(x -> x.name().startsWith("nested") || x.name().equals("data.csv")).toList();
+            List<FileListing.Entry> chosen = listing.entries().stream()
+                    .filter(x -> x.name().startsWith("nested") || x.name().equals("data.csv"))
+                    .toList();
             DragOut.Plan p = DragOut.plan(chosen, tmp.resolve("drag-7"), DragOut.MAX_BYTES, DragOut.MAX_FILES);
             List<Content> contents = new ArrayList<>();
             for (FileListing.Entry x : p.entries()) contents.add(listing.content(x));
             ExportReport r = new Exporter(ExportOptions.DEFAULT).export(contents, p.folder());
             assertTrue(r.ok());
             for (Path top : p.topLevel()) assertTrue(Files.exists(top), top.toString());
-            assertArrayEquals(Fixtures.bytes("caf/inputs/config.json"), Files.readAllBytes(p.folder().resolve("nested/dir/config.json")));
-            assertArrayEquals(Fixtures.bytes("caf/inputs/data.csv"), Files.readAllBytes(p.folder().resolve("data.csv")));
+            assertArrayEquals(
+                    Fixtures.bytes("caf/inputs/config.json"),
+                    Files.readAllBytes(p.folder().resolve("nested/dir/config.json")));
+            assertArrayEquals(
+                    Fixtures.bytes("caf/inputs/data.csv"),
+                    Files.readAllBytes(p.folder().resolve("data.csv")));
         }
     }
 
@@ -86,24 +102,40 @@ class DragOutAndReportTest {
     void aReportNamesWhatWasNotWrittenAndWhy() {
         Path dest = tmp.resolve("out");
         ExportReport r = new ExportReport(
-                List.of(new ExportReport.Exported("ok.txt", dest.resolve("ok.txt"), 4, List.of()),
-                        new ExportReport.Exported("a//b", dest.resolve("a/b"), 1, List.of("empty or '.' segments dropped"))),
-                List.of(new ExportReport.Skipped("data.csv", dest.resolve("data.csv"), "already exists; not replaced without the overwrite option")),
+                List.of(
+                        new ExportReport.Exported("ok.txt", dest.resolve("ok.txt"), 4, List.of()),
+                        new ExportReport.Exported(
+                                "a//b", dest.resolve("a/b"), 1, List.of("empty or '.' segments dropped"))),
+                List.of(new ExportReport.Skipped(
+                        "data.csv",
+                        dest.resolve("data.csv"),
+                        "already exists; not replaced without the overwrite option")),
                 List.of(new ExportReport.Refused("../evil\u001b.txt", "'..' segment would climb out of the folder")),
-                List.of(), 5, false);
+                List.of(),
+                5,
+                false);
         ExportSummary s = ExportSummary.of(r, dest);
         assertEquals("Exported 2 of 4 files (5 B) to " + dest, s.headline());
-        assertEquals(List.of(
-                "refused  \"../evil\\u001b.txt\" — '..' segment would climb out of the folder",
-                "skipped  \"data.csv\" — already exists; not replaced without the overwrite option",
-                "renamed  \"a//b\" — empty or '.' segments dropped; written as a/b"), s.lines());
+        assertEquals(
+                List.of(
+                        "refused  \"../evil\\u001b.txt\" — '..' segment would climb out of the folder",
+                        "skipped  \"data.csv\" — already exists; not replaced without the overwrite option",
+                        "renamed  \"a//b\" — empty or '.' segments dropped; written as a/b"),
+                s.lines());
         assertFalse(s.clean());
-        ExportReport again = new ExportReport(List.of(new ExportReport.Exported("data.csv", dest.resolve("data.csv"), 370, List.of())),
-                List.of(), List.of(), List.of(), 370, false);
-        ExportReport merged = ExportSummary.merge(new ExportReport(r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), false), again);
+        ExportReport again = new ExportReport(
+                List.of(new ExportReport.Exported("data.csv", dest.resolve("data.csv"), 370, List.of())),
+                List.of(),
+                List.of(),
+                List.of(),
+                370,
+                false);
+        ExportReport merged = ExportSummary.merge(
+                new ExportReport(r.exported(), List.of(), r.refused(), r.failed(), r.bytes(), false), again);
         assertEquals(3, merged.exported().size());
         assertEquals(375, merged.bytes());
         assertTrue(merged.skipped().isEmpty());
-        assertTrue(ExportSummary.of(new ExportReport(List.of(), List.of(), List.of(), List.of(), 0, false), dest).clean());
+        assertTrue(ExportSummary.of(new ExportReport(List.of(), List.of(), List.of(), List.of(), 0, false), dest)
+                .clean());
     }
 }

@@ -37,8 +37,13 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class FilesExportDialogTest extends WindowTest {
     private static final String CAF = "caf/sample-ts-reference.caf";
-    private static final List<String> ALL = List.of("small-text.txt", "data.csv", "empty-file.txt", "nested/dir/config.json",
-            "large-binary.dat", "unicode/über café ☃.txt");
+    private static final List<String> ALL = List.of(
+            "small-text.txt",
+            "data.csv",
+            "empty-file.txt",
+            "nested/dir/config.json",
+            "large-binary.dat",
+            "unicode/über café ☃.txt");
 
     private final AnsweringChooser chooser = new AnsweringChooser();
 
@@ -65,30 +70,47 @@ class FilesExportDialogTest extends WindowTest {
     }
 
     private void waitForTheExport(FilesView f) throws Exception {
-        waitUntil("the export to end", () -> f.exporter().runningProperty().get() == null && window.jobs().running().isEmpty());
+        waitUntil(
+                "the export to end",
+                () -> f.exporter().runningProperty().get() == null
+                        && window.jobs().running().isEmpty());
         settle();
     }
 
     private DialogPane dialogSaying(String start) throws Exception {
-        waitUntil("a dialog saying " + start, () -> lookup(".dialog-pane").match((DialogPane d) -> says(d, start)).tryQuery().isPresent());
+        waitUntil(
+                "a dialog saying " + start,
+                () -> lookup(".dialog-pane")
+                        .match((DialogPane d) -> says(d, start))
+                        .tryQuery()
+                        .isPresent());
         return lookup(".dialog-pane").match((DialogPane d) -> says(d, start)).query();
     }
 
     private static boolean says(DialogPane d, String start) {
-        return (d.getContentText() != null && d.getContentText().startsWith(start)) || (d.getHeaderText() != null && d.getHeaderText().startsWith(start));
+        return (d.getContentText() != null && d.getContentText().startsWith(start))
+                || (d.getHeaderText() != null && d.getHeaderText().startsWith(start));
     }
 
     private Button button(DialogPane d, String text) throws Exception {
-        return fx(() -> d.lookupAll(".button").stream().map(n -> (Button) n).filter(b -> text.equals(b.getText())).findFirst().orElseThrow());
+        return fx(() -> d.lookupAll(".button").stream()
+                .map(n -> (Button) n)
+                .filter(b -> text.equals(b.getText()))
+                .findFirst()
+                .orElseThrow());
     }
 
     private static void shoot(javafx.scene.Scene scene, String name) throws Exception {
-        fx(() -> Screenshot.save(scene, Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), name)));
+        fx(() ->
+                Screenshot.save(scene, Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), name)));
     }
 
     private static List<String> filesUnder(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+            return s.filter(Files::isRegularFile)
+                    .map(p -> dir.relativize(p).toString().replace('\\', '/'))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -97,27 +119,38 @@ class FilesExportDialogTest extends WindowTest {
         Path caf = Fixtures.path(CAF);
         FilesView f = openWithChooser(caf);
         TableView<FileRow> t = f.table();
-        assertTrue(fx(() -> lookup("#files-export-selected").query().isDisabled()), "nothing selected, nothing to export");
+        assertTrue(
+                fx(() -> lookup("#files-export-selected").query().isDisabled()), "nothing selected, nothing to export");
         click(tableRow(t, 1));
         press(KeyCode.SHIFT).type(KeyCode.DOWN, 2).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of("data.csv", "empty-file.txt", "nested/dir/config.json"),
-                fx(() -> t.getSelectionModel().getSelectedItems().stream().map(FileRow::name).toList()));
+        assertEquals(
+                List.of("data.csv", "empty-file.txt", "nested/dir/config.json"),
+                fx(() -> t.getSelectionModel().getSelectedItems().stream()
+                        .map(FileRow::name)
+                        .toList()));
 
         chooser.answer((Path) null);
         clickOn("#files-export-selected");
         settle();
-        assertEquals(List.of(new AnsweringChooser.Question("Export 3 files to", null, window.stage())), chooser.asked());
-        assertFalse(fx(() -> lookup("#files-export-progress").query().isVisible()), "a cancelled folder choice exports nothing");
+        assertEquals(
+                List.of(new AnsweringChooser.Question("Export 3 files to", null, window.stage())), chooser.asked());
+        assertFalse(
+                fx(() -> lookup("#files-export-progress").query().isVisible()),
+                "a cancelled folder choice exports nothing");
 
         Path out = temp.resolve("picked");
         chooser.answer(out);
         clickOn("#files-export-selected");
         waitForTheExport(f);
         assertEquals(List.of("data.csv", "empty-file.txt", "nested/dir/config.json"), filesUnder(out));
-        for (String name : filesUnder(out)) assertArrayEquals(cat(caf, name), Files.readAllBytes(out.resolve(name)), name);
-        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Exported 3 files"), fx(() -> window.notifier().lastMessage()));
-        assertFalse(fx(() -> lookup("#files-export-progress").query().isVisible()), "the progress is gone when it is done");
+        for (String name : filesUnder(out))
+            assertArrayEquals(cat(caf, name), Files.readAllBytes(out.resolve(name)), name);
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).startsWith("Exported 3 files"),
+                fx(() -> window.notifier().lastMessage()));
+        assertFalse(
+                fx(() -> lookup("#files-export-progress").query().isVisible()), "the progress is gone when it is done");
     }
 
     @Test
@@ -127,7 +160,9 @@ class FilesExportDialogTest extends WindowTest {
         Path out = temp.resolve("all");
 
         chooser.answer(out);
-        clickOn(lookup(".main-toolbar .button").match((Button b) -> "Export".equals(b.getText())).<Button>query());
+        clickOn(lookup(".main-toolbar .button")
+                .match((Button b) -> "Export".equals(b.getText()))
+                .<Button>query());
         waitForTheExport(f);
         assertEquals("Export all 6 files to", chooser.asked().getFirst().title(), "nothing selected: all of them");
         assertEquals(ALL.stream().sorted().toList(), filesUnder(out));
@@ -143,8 +178,11 @@ class FilesExportDialogTest extends WindowTest {
         DialogPane report = dialogSaying("Exported 0 of 6 files");
         @SuppressWarnings("unchecked")
         List<String> lines = fx(() -> List.copyOf(((ListView<String>) report.getContent()).getItems()));
-        assertTrue(lines.contains("skipped  \"data.csv\" — already exists; not replaced without the overwrite option"), lines.toString());
-        assertEquals(Alert.AlertType.INFORMATION, fx(() -> f.exporter().dialog().getAlertType()), "skipped is not an error");
+        assertTrue(
+                lines.contains("skipped  \"data.csv\" — already exists; not replaced without the overwrite option"),
+                lines.toString());
+        assertEquals(
+                Alert.AlertType.INFORMATION, fx(() -> f.exporter().dialog().getAlertType()), "skipped is not an error");
         shoot(report.getScene(), "FilesExportDialogTest-report.png");
         clickOn(button(report, "OK"));
         settle();
@@ -156,8 +194,11 @@ class FilesExportDialogTest extends WindowTest {
         waitForTheExport(f);
         assertArrayEquals(cat(caf, "data.csv"), Files.readAllBytes(out.resolve("data.csv")), "replaced after asking");
         assertEquals(ALL.stream().sorted().toList(), filesUnder(out), "nothing else written, no temp files left");
-        assertTrue(fx(() -> window.notifier().lastMessage()).startsWith("Exported 6 files"), fx(() -> window.notifier().lastMessage()));
-        assertEquals(List.of("Export all 6 files to", "Export all 6 files to", "Export all 6 files to"),
+        assertTrue(
+                fx(() -> window.notifier().lastMessage()).startsWith("Exported 6 files"),
+                fx(() -> window.notifier().lastMessage()));
+        assertEquals(
+                List.of("Export all 6 files to", "Export all 6 files to", "Export all 6 files to"),
                 chooser.asked().stream().map(AnsweringChooser.Question::title).toList());
     }
 }

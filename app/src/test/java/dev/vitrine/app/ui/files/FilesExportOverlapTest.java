@@ -32,7 +32,10 @@ class FilesExportOverlapTest extends WindowTest {
         b.writeBytes("0123456789AB".getBytes(StandardCharsets.UTF_8));
         byte[] idx = json.getBytes(StandardCharsets.UTF_8);
         b.writeBytes(idx);
-        b.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(idx.length).array());
+        b.writeBytes(ByteBuffer.allocate(4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(idx.length)
+                .array());
         return Files.write(temp.resolve("overlap.caf"), b.toByteArray());
     }
 
@@ -50,16 +53,26 @@ class FilesExportOverlapTest extends WindowTest {
     }
 
     private DialogPane dialogSaying(String start) throws Exception {
-        waitUntil("a dialog saying " + start, () -> lookup(".dialog-pane").match((DialogPane d) -> says(d, start)).tryQuery().isPresent());
+        waitUntil(
+                "a dialog saying " + start,
+                () -> lookup(".dialog-pane")
+                        .match((DialogPane d) -> says(d, start))
+                        .tryQuery()
+                        .isPresent());
         return lookup(".dialog-pane").match((DialogPane d) -> says(d, start)).query();
     }
 
     private static boolean says(DialogPane d, String start) {
-        return (d.getContentText() != null && d.getContentText().startsWith(start)) || (d.getHeaderText() != null && d.getHeaderText().startsWith(start));
+        return (d.getContentText() != null && d.getContentText().startsWith(start))
+                || (d.getHeaderText() != null && d.getHeaderText().startsWith(start));
     }
 
     private Button button(DialogPane d, String text) throws Exception {
-        return fx(() -> d.lookupAll(".button").stream().map(n -> (Button) n).filter(x -> text.equals(x.getText())).findFirst().orElseThrow());
+        return fx(() -> d.lookupAll(".button").stream()
+                .map(n -> (Button) n)
+                .filter(x -> text.equals(x.getText()))
+                .findFirst()
+                .orElseThrow());
     }
 
     @SuppressWarnings("unchecked")
@@ -75,7 +88,10 @@ class FilesExportOverlapTest extends WindowTest {
         clickOn("#files-export-all");
         clickOn(button(dialogSaying("1 file shares bytes with an earlier file"), "Leave them out"));
         DialogPane report = dialogSaying("Exported 2 of 3 files");
-        assertTrue(lines(report).stream().anyMatch(l -> l.startsWith("refused  \"b.txt\" — its bytes at offset 4 [4, 10) overlap those of entry \"a.txt\"")),
+        assertTrue(
+                lines(report).stream()
+                        .anyMatch(l -> l.startsWith(
+                                "refused  \"b.txt\" — its bytes at offset 4 [4, 10) overlap those of entry \"a.txt\"")),
                 lines(report).toString());
         clickOn(button(report, "OK"));
         settle();
@@ -87,7 +103,9 @@ class FilesExportOverlapTest extends WindowTest {
         clickOn("#files-export-all");
         clickOn(button(dialogSaying("1 file shares bytes with an earlier file"), "Export anyway"));
         DialogPane again = dialogSaying("Exported 3 files");
-        assertTrue(lines(again).stream().anyMatch(l -> l.startsWith("overlap  \"b.txt\" — its bytes at offset 4")), lines(again).toString());
+        assertTrue(
+                lines(again).stream().anyMatch(l -> l.startsWith("overlap  \"b.txt\" — its bytes at offset 4")),
+                lines(again).toString());
         clickOn(button(again, "OK"));
         settle();
         assertEquals("456789", Files.readString(all.resolve("b.txt")));

@@ -11,8 +11,8 @@ import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.testing.Fixtures;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.testing.Fixtures;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -38,13 +38,18 @@ class FilesModelTest {
 
     @Test
     void anEntryAloneIsJudgedByTheExportPathPolicy() {
-        assertEquals(Health.DAMAGED, FileHealth.ofEntry(entry("../evil.txt", 0, 4)).health());
+        assertEquals(
+                Health.DAMAGED, FileHealth.ofEntry(entry("../evil.txt", 0, 4)).health());
         assertTrue(FileHealth.ofEntry(entry("../evil.txt", 0, 4)).note().contains("export refuses it"));
-        assertEquals(Health.DAMAGED, FileHealth.ofEntry(entry("/etc/passwd", 0, 4)).health());
+        assertEquals(
+                Health.DAMAGED, FileHealth.ofEntry(entry("/etc/passwd", 0, 4)).health());
         assertEquals(Health.DAMAGED, FileHealth.ofEntry(entry("a\0b", 0, 4)).health());
         assertEquals(Health.WARNING, FileHealth.ofEntry(entry("a//b.txt", 0, 4)).health(), "cleaned, not refused");
-        assertEquals(Health.DAMAGED, FileHealth.ofEntry(entry("lost.txt", -1, 0)).health(), "bytes not located");
-        assertEquals(Health.UNCHECKED, FileHealth.ofEntry(entry("nested/dir/config.json", 593, 451)).health());
+        assertEquals(
+                Health.DAMAGED, FileHealth.ofEntry(entry("lost.txt", -1, 0)).health(), "bytes not located");
+        assertEquals(
+                Health.UNCHECKED,
+                FileHealth.ofEntry(entry("nested/dir/config.json", 593, 451)).health());
     }
 
     @Test
@@ -57,7 +62,10 @@ class FilesModelTest {
         FileHealth.Verdict there = FileHealth.ofEntry(entry("logs/aux.txt", 0, 4), windows);
         assertEquals(Health.DAMAGED, there.health());
         assertTrue(there.note().contains("export refuses it"), there.note());
-        assertEquals(Health.UNCHECKED, FileHealth.ofEntry(entry("logs/auxiliary.txt", 0, 4), windows).health(), "only the reserved name");
+        assertEquals(
+                Health.UNCHECKED,
+                FileHealth.ofEntry(entry("logs/auxiliary.txt", 0, 4), windows).health(),
+                "only the reserved name");
     }
 
     @Test
@@ -97,18 +105,30 @@ class FilesModelTest {
     @Test
     void aHundredThousandRowsLoadFilterAndSort() throws Exception {
         List<FileListing.Entry> entries = new ArrayList<>();
-        for (int i = 0; i < 100_000; i++) entries.add(entry(String.format("d%03d/f%06d.txt", i / 1000, i), i * 10L, 10));
+        for (int i = 0; i < 100_000; i++)
+            entries.add(entry(String.format("d%03d/f%06d.txt", i / 1000, i), i * 10L, 10));
         FileListing listing = new FileListing() {
-            @Override public List<Entry> entries() { return entries; }
-            @Override public Content content(Entry e) { throw new UnsupportedOperationException(); }
+            @Override
+            public List<Entry> entries() {
+                return entries;
+            }
+
+            @Override
+            public Content content(Entry e) {
+                throw new UnsupportedOperationException();
+            }
         };
         FilesModel m = FilesModel.load(listing, () -> false);
         HealthMap map = new HealthMap();
         map.add(Problem.error("big.caf", 12_345, "bad byte"));
-        FileHealth.refresh(m.rows(), map, new FileHealth.Problems(List.of(Problem.error("big.caf", 12_345, "bad byte"))));
+        FileHealth.refresh(
+                m.rows(), map, new FileHealth.Problems(List.of(Problem.error("big.caf", 12_345, "bad byte"))));
         List<FileRow> sorted = new ArrayList<>(m.rows());
         sorted.sort(Comparator.comparing(FileRow::health).reversed().thenComparing(FileRow::name));
-        List<String> kept = m.rows().stream().filter(r -> FilesModel.keeps(r, "F0999")).map(FileRow::name).toList();
+        List<String> kept = m.rows().stream()
+                .filter(r -> FilesModel.keeps(r, "F0999"))
+                .map(FileRow::name)
+                .toList();
         assertEquals(100_000, m.size());
         assertEquals(1_000_000, m.totalBytes());
         assertEquals("d001/f001234.txt", sorted.getFirst().name(), "the damaged row sorts first");
@@ -122,7 +142,9 @@ class FilesModelTest {
     @Test
     void theStatusLineCountsFilesSelectionAndFilter() {
         assertEquals("6 files · 51.0 KiB", FilesModel.status(6, 52264, 6, List.of()));
-        assertEquals("1 selected (370 B) · 2 of 6 files shown", FilesModel.status(6, 52264, 2, List.of(row("data.csv", 223, 370))));
+        assertEquals(
+                "1 selected (370 B) · 2 of 6 files shown",
+                FilesModel.status(6, 52264, 2, List.of(row("data.csv", 223, 370))));
         assertEquals("1 file · 0 B", FilesModel.status(1, 0, 1, List.of()));
     }
 
@@ -138,8 +160,15 @@ class FilesModelTest {
         try (Archive a = CafChunk.open(Fixtures.path("caf/sample-ts-reference.caf"))) {
             FileListing listing = a.capability(FileListing.class).orElseThrow();
             FilesModel m = FilesModel.load(listing, () -> false);
-            assertEquals(List.of("small-text.txt", "data.csv", "empty-file.txt", "nested/dir/config.json", "large-binary.dat",
-                    "unicode/über café ☃.txt"), m.rows().stream().map(FileRow::name).toList());
+            assertEquals(
+                    List.of(
+                            "small-text.txt",
+                            "data.csv",
+                            "empty-file.txt",
+                            "nested/dir/config.json",
+                            "large-binary.dat",
+                            "unicode/über café ☃.txt"),
+                    m.rows().stream().map(FileRow::name).toList());
             for (FileRow r : m.rows()) {
                 Optional<List<Node>> path = FileNodePath.find(a.root(), r.entry(), () -> false);
                 assertTrue(path.isPresent(), "no node for " + r.name());
@@ -149,39 +178,69 @@ class FilesModelTest {
                 assertEquals(List.of(r), m.rowsFor(leaf), "and back from the node to the row");
                 assertEquals("data", path.get().get(1).name());
             }
-            Node empty = FileNodePath.find(a.root(), m.rows().get(2).entry(), () -> false).orElseThrow().getLast();
+            Node empty = FileNodePath.find(a.root(), m.rows().get(2).entry(), () -> false)
+                    .orElseThrow()
+                    .getLast();
             assertEquals("empty-file.txt", empty.name(), "found by name: an empty file has no byte to look up");
-            assertEquals(List.of("data", "nested", "dir", "config.json"),
-                    FileNodePath.find(a.root(), m.rows().get(3).entry(), () -> false).orElseThrow().stream().skip(1).map(Node::name).toList(),
+            assertEquals(
+                    List.of("data", "nested", "dir", "config.json"),
+                    FileNodePath.find(a.root(), m.rows().get(3).entry(), () -> false).orElseThrow().stream()
+                            .skip(1)
+                            .map(Node::name)
+                            .toList(),
                     "config.json starts where the empty file does, and is still told apart");
         }
     }
 
     @Test
     void hostileAndUnreadableEntriesAreFoundByName() throws Exception {
-        Path f = new CafChunk().add("../evil.txt", "evil").add("ok.txt", "fine").entry("gone/past-end.bin", 0, 1_000_000)
-                .add("ctl\u0007.txt", "x").write(tmp.resolve("h.caf"));
+        Path f = new CafChunk()
+                .add("../evil.txt", "evil")
+                .add("ok.txt", "fine")
+                .entry("gone/past-end.bin", 0, 1_000_000)
+                .add("ctl\u0007.txt", "x")
+                .write(tmp.resolve("h.caf"));
         try (Archive a = CafChunk.open(f)) {
             FilesModel m = FilesModel.load(a.capability(FileListing.class).orElseThrow(), () -> false);
-            FileRow evil = m.rows().stream().filter(r -> r.name().equals("../evil.txt")).findFirst().orElseThrow();
+            FileRow evil = m.rows().stream()
+                    .filter(r -> r.name().equals("../evil.txt"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(Health.DAMAGED, evil.health());
-            FileRow gone = m.rows().stream().filter(r -> r.name().equals("gone/past-end.bin")).findFirst().orElseThrow();
+            FileRow gone = m.rows().stream()
+                    .filter(r -> r.name().equals("gone/past-end.bin"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(Health.DAMAGED, gone.health());
             assertEquals(-1, gone.offset());
             for (FileRow r : m.rows()) {
-                Node leaf = FileNodePath.find(a.root(), r.entry(), () -> false).orElseThrow(() -> new AssertionError(r.name())).getLast();
+                Node leaf = FileNodePath.find(a.root(), r.entry(), () -> false)
+                        .orElseThrow(() -> new AssertionError(r.name()))
+                        .getLast();
                 assertTrue(FilesModel.matches(leaf, r), r.name() + " → " + leaf.name());
             }
-            assertFalse(FileNodePath.find(a.root(), entry("not/there.txt", -1, 0), () -> false).isPresent());
+            assertFalse(FileNodePath.find(a.root(), entry("not/there.txt", -1, 0), () -> false)
+                    .isPresent());
         }
     }
 
     /** Unused content stub for listings whose content is never asked for. */
     static Content bytes(String name, byte[] b) {
         return new Content() {
-            @Override public String name() { return name; }
-            @Override public long size() { return b.length; }
-            @Override public InputStream open() { return new ByteArrayInputStream(b); }
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long size() {
+                return b.length;
+            }
+
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(b);
+            }
         };
     }
 }

@@ -43,7 +43,12 @@ class FilesPreviewAndScaleTest extends WindowTest {
     @Test
     void picturesAreShownAndLongTextIsCutAt256KiBWithANote() throws Exception {
         StringBuilder log = new StringBuilder();
-        for (int i = 0; log.length() < 300 * 1024; i++) log.append("2026-11-22T04:00:").append(String.format("%05d", i)).append(" INFO line ").append(i).append('\n');
+        for (int i = 0; log.length() < 300 * 1024; i++)
+            log.append("2026-11-22T04:00:")
+                    .append(String.format("%05d", i))
+                    .append(" INFO line ")
+                    .append(i)
+                    .append('\n');
         Path caf = new CafChunk()
                 .add("pictures/gradient.png", PreviewLoaderTest.image("png", 320, 200))
                 .add("logs/big.log", log.toString())
@@ -68,14 +73,18 @@ class FilesPreviewAndScaleTest extends WindowTest {
         assertNotNull(img);
         assertEquals(320, img.getWidth());
         assertEquals(200, img.getHeight());
-        assertEquals("image · PNG · 320 × 200 px · " + dev.vitrine.app.ui.Human.size(fx(() -> f.table().getSelectionModel().getSelectedItem().size())),
+        assertEquals(
+                "image · PNG · 320 × 200 px · "
+                        + dev.vitrine.app.ui.Human.size(fx(() ->
+                                f.table().getSelectionModel().getSelectedItem().size())),
                 fx(f.preview()::noteText));
     }
 
     @Test
     void aHundredThousandFilesScrollAsAVirtualTableAndSortAndFilter() throws Exception {
         CafChunk chunk = new CafChunk();
-        for (int i = 0; i < 100_000; i++) chunk.add(String.format("d%03d/f%06d.txt", i / 1000, i), ("file " + i + "\n").repeat(1 + i % 3));
+        for (int i = 0; i < 100_000; i++)
+            chunk.add(String.format("d%03d/f%06d.txt", i / 1000, i), ("file " + i + "\n").repeat(1 + i % 3));
         ArchiveView v = open(chunk.write(temp.resolve("many.caf")));
         FilesView f = filesOf(v);
         TableView<FileRow> t = f.table();
@@ -96,7 +105,9 @@ class FilesPreviewAndScaleTest extends WindowTest {
         TableRow<?> last = tableRow(t, 99_999);
         click(last);
         settle();
-        assertEquals("d099/f099999.txt", fx(() -> t.getSelectionModel().getSelectedItem().name()));
+        assertEquals(
+                "d099/f099999.txt",
+                fx(() -> t.getSelectionModel().getSelectedItem().name()));
         assertEquals("f099999.txt", fx(() -> v.selection().selected().name()), "the tree was expanded down to it");
         HexMark frame = fx(() -> v.hex().hex().marks().node());
         assertEquals(fx(() -> t.getSelectionModel().getSelectedItem().offset()), frame.start());
@@ -109,12 +120,25 @@ class FilesPreviewAndScaleTest extends WindowTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(3 * "file 99998\n".length(), (long) fx(() -> t.getItems().getFirst().size()));
+        assertEquals(3 * "file 99998\n".length(), (long)
+                fx(() -> t.getItems().getFirst().size()));
         clickOn("#files-filter").write("f04200");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of("d042/f042000.txt", "d042/f042001.txt", "d042/f042002.txt", "d042/f042003.txt", "d042/f042004.txt",
-                        "d042/f042005.txt", "d042/f042006.txt", "d042/f042007.txt", "d042/f042008.txt", "d042/f042009.txt")
-                        .stream().sorted().toList(),
+        assertEquals(
+                List.of(
+                                "d042/f042000.txt",
+                                "d042/f042001.txt",
+                                "d042/f042002.txt",
+                                "d042/f042003.txt",
+                                "d042/f042004.txt",
+                                "d042/f042005.txt",
+                                "d042/f042006.txt",
+                                "d042/f042007.txt",
+                                "d042/f042008.txt",
+                                "d042/f042009.txt")
+                        .stream()
+                        .sorted()
+                        .toList(),
                 fx(() -> t.getItems().stream().map(FileRow::name).sorted().toList()));
         assertTrue(fx(f::statusText).contains("10 of 100,000 files shown"), fx(f::statusText));
     }
@@ -137,24 +161,35 @@ class FilesPreviewAndScaleTest extends WindowTest {
             // refuses to hand the drag to an operating system it does not have.
             Throwable root = e;
             while (root.getCause() != null) root = root.getCause();
-            assertTrue(root instanceof UnsupportedOperationException && java.util.Arrays.stream(root.getStackTrace())
-                    .anyMatch(s -> s.getClassName().contains("Headless")), () -> "unexpected: " + e);
+            assertTrue(
+                    root instanceof UnsupportedOperationException
+                            && java.util.Arrays.stream(root.getStackTrace())
+                                    .anyMatch(s -> s.getClassName().contains("Headless")),
+                    () -> "unexpected: " + e);
             release(MouseButton.PRIMARY);
         }
         WaitForAsyncUtils.waitForFxEvents();
         DragOut.Plan plan = fx(f::lastDrag);
         assertNotNull(plan, "the drag-detected handler planned the drag");
-        assertEquals(plan.topLevel().stream().map(Path::toFile).toList(), fx(f::lastDragFiles), "and put the files on the dragboard");
+        assertEquals(
+                plan.topLevel().stream().map(Path::toFile).toList(),
+                fx(f::lastDragFiles),
+                "and put the files on the dragboard");
         fx(f::lastDragWrite).get(30, TimeUnit.SECONDS);
         settle();
         Path folder = plan.folder();
         assertTrue(folder.startsWith(DragOut.root()), "under our own temp folder: " + folder);
         assertEquals(List.of(folder.resolve("data.csv"), folder.resolve("nested")), plan.topLevel());
         assertArrayEquals(Fixtures.bytes("caf/inputs/data.csv"), Files.readAllBytes(folder.resolve("data.csv")));
-        assertArrayEquals(Fixtures.bytes("caf/inputs/config.json"), Files.readAllBytes(folder.resolve("nested/dir/config.json")));
+        assertArrayEquals(
+                Fixtures.bytes("caf/inputs/config.json"), Files.readAllBytes(folder.resolve("nested/dir/config.json")));
         try (var s = Files.walk(folder)) {
             assertEquals(5, s.count(), "the folder, data.csv, nested, nested/dir, config.json: nothing else");
         }
-        fx(() -> Screenshot.save(window.scene(), Path.of(System.getProperty("vitrine.screenshots", "target/screenshots"), "FilesPreviewAndScaleTest-drag.png")));
+        fx(() -> Screenshot.save(
+                window.scene(),
+                Path.of(
+                        System.getProperty("vitrine.screenshots", "target/screenshots"),
+                        "FilesPreviewAndScaleTest-drag.png")));
     }
 }

@@ -24,9 +24,20 @@ class PreviewLoaderTest {
 
     static Content content(String name, byte[] b) {
         return new Content() {
-            @Override public String name() { return name; }
-            @Override public long size() { return b.length; }
-            @Override public InputStream open() { return new ByteArrayInputStream(b); }
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long size() {
+                return b.length;
+            }
+
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(b);
+            }
         };
     }
 
@@ -41,18 +52,29 @@ class PreviewLoaderTest {
             this.size = size;
         }
 
-        @Override public String name() { return "big"; }
-        @Override public long size() { return size; }
-        @Override public InputStream open() {
+        @Override
+        public String name() {
+            return "big";
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public InputStream open() {
             return new InputStream() {
                 long pos;
 
-                @Override public int read() {
+                @Override
+                public int read() {
                     byte[] one = new byte[1];
                     return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
                 }
 
-                @Override public int read(byte[] b, int off, int len) {
+                @Override
+                public int read(byte[] b, int off, int len) {
                     if (pos >= size) return -1;
                     int n = (int) Math.min(len, size - pos);
                     for (int i = 0; i < n; i++) b[off + i] = pos + i < head.length ? head[(int) (pos + i)] : (byte) 'a';
@@ -66,7 +88,8 @@ class PreviewLoaderTest {
 
     static byte[] image(String format, int w, int h) throws IOException {
         BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) img.setRGB(x, y, (x * 255 / w) << 16 | (y * 255 / h) << 8 | 0x80);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) img.setRGB(x, y, (x * 255 / w) << 16 | (y * 255 / h) << 8 | 0x80);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertTrue(ImageIO.write(img, format, out), "no writer for " + format);
         return out.toByteArray();
@@ -74,7 +97,8 @@ class PreviewLoaderTest {
 
     @Test
     void smallUtf8TextIsShownWhole() {
-        Preview p = PreviewLoader.load(content("a.txt", "héllo\nwörld ☃\n".getBytes(StandardCharsets.UTF_8)), () -> false);
+        Preview p =
+                PreviewLoader.load(content("a.txt", "héllo\nwörld ☃\n".getBytes(StandardCharsets.UTF_8)), () -> false);
         Preview.Text t = assertInstanceOf(Preview.Text.class, p);
         assertEquals("héllo\nwörld ☃\n", t.text());
         assertEquals("UTF-8", t.charset());
@@ -131,7 +155,8 @@ class PreviewLoaderTest {
     void picturesAreReadWholeWithTheirSizeFromTheHeader() throws Exception {
         for (String f : new String[] {"png", "jpg", "gif", "bmp"}) {
             byte[] b = image(f, 64, 48);
-            Preview.Picture p = assertInstanceOf(Preview.Picture.class, PreviewLoader.load(content("p." + f, b), () -> false), f);
+            Preview.Picture p =
+                    assertInstanceOf(Preview.Picture.class, PreviewLoader.load(content("p." + f, b), () -> false), f);
             assertEquals(64, p.info().width(), f);
             assertEquals(48, p.info().height(), f);
             assertEquals(b.length, p.bytes().length);
@@ -150,7 +175,8 @@ class PreviewLoaderTest {
             bomb[i + 2] = (byte) 0x86;
             bomb[i + 3] = (byte) 0xa0;
         }
-        Preview.Binary b = assertInstanceOf(Preview.Binary.class, PreviewLoader.load(content("bomb.png", bomb), () -> false));
+        Preview.Binary b =
+                assertInstanceOf(Preview.Binary.class, PreviewLoader.load(content("bomb.png", bomb), () -> false));
         assertTrue(b.reason().contains("100000 × 100000 px is too large"), b.reason());
         Endless big = new Endless(png, PreviewLoader.IMAGE_LIMIT + 1);
         Preview.Binary tooBig = assertInstanceOf(Preview.Binary.class, PreviewLoader.load(big, () -> false));
@@ -167,19 +193,33 @@ class PreviewLoaderTest {
             assertEquals(7, i.height(), f);
         }
         assertNull(ImageInfo.read("BMW is not a bitmap, says this text".getBytes(StandardCharsets.US_ASCII), 35));
-        assertNull(ImageInfo.read(new byte[] {(byte) 0xff, (byte) 0xd8, (byte) 0xff}, 3), "a JPEG cut before its frame header");
+        assertNull(
+                ImageInfo.read(new byte[] {(byte) 0xff, (byte) 0xd8, (byte) 0xff}, 3),
+                "a JPEG cut before its frame header");
     }
 
     @Test
     void emptyUnreadableAndCancelled() {
         assertInstanceOf(Preview.Empty.class, PreviewLoader.load(content("e", new byte[0]), () -> false));
         Content broken = new Content() {
-            @Override public String name() { return "bad"; }
-            @Override public long size() { return 10; }
-            @Override public InputStream open() throws IOException { throw new IOException("entry \"bad\": range runs past the data section"); }
+            @Override
+            public String name() {
+                return "bad";
+            }
+
+            @Override
+            public long size() {
+                return 10;
+            }
+
+            @Override
+            public InputStream open() throws IOException {
+                throw new IOException("entry \"bad\": range runs past the data section");
+            }
         };
         Preview.Unreadable u = assertInstanceOf(Preview.Unreadable.class, PreviewLoader.load(broken, () -> false));
         assertTrue(u.note().contains("runs past the data section"), u.note());
-        assertThrows(CancellationException.class, () -> PreviewLoader.load(new Endless(new byte[0], 1 << 20), () -> true));
+        assertThrows(
+                CancellationException.class, () -> PreviewLoader.load(new Endless(new byte[0], 1 << 20), () -> true));
     }
 }

@@ -2,8 +2,8 @@ package dev.vitrine.app.ui.health;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.Problem;
 import java.util.List;
@@ -38,7 +38,8 @@ class HealthMapTest {
         HealthMap h = new HealthMap();
         h.add(Problem.error(FileRef.of("part2.bin"), 5, "bad"));
         h.add(Problem.error("main.caf", -1, "read error"));
-        assertEquals(Health.UNCHECKED, h.of(ByteRange.of(0, 100)), "offset 5 of another file does not touch the main file");
+        assertEquals(
+                Health.UNCHECKED, h.of(ByteRange.of(0, 100)), "offset 5 of another file does not touch the main file");
         assertEquals(Health.DAMAGED, h.of(ByteRange.in(FileRef.of("part2.bin"), 0, 10)));
         assertEquals(Health.DAMAGED, h.overall(), "whole-file problems mark the archive");
         assertEquals(Health.DAMAGED, h.of(List.of(Problem.error("x", 1, "own"))));
@@ -59,6 +60,8 @@ class HealthMapTest {
         assertEquals(Health.UNCHECKED, c.of(ByteRange.of(40, 1)), "the copy does not see the later error");
         assertEquals(Health.WARNING, c.of(ByteRange.of(0, 20)));
         assertEquals(Health.DAMAGED, c.ofSubtree(key), "damage located below a node is copied too");
-        assertEquals(Health.UNCHECKED, c.ofSubtree(new dev.vitrine.app.ui.tree.NodeKey("header", "header", ByteRange.of(0, 10))));
+        assertEquals(
+                Health.UNCHECKED,
+                c.ofSubtree(new dev.vitrine.app.ui.tree.NodeKey("header", "header", ByteRange.of(0, 10))));
     }
 }

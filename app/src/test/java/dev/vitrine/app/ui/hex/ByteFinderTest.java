@@ -41,9 +41,16 @@ class ByteFinderTest {
 
     @Test
     void queriesParseTextWithEscapesAndHex() {
-        assertArrayEquals(new byte[] {'Z', 'S', 'S', 0x1c}, FindQuery.parse("ZSS\\x1c", FindQuery.Mode.TEXT).pattern());
-        assertArrayEquals(new byte[] {0x5a, 0x53, (byte) 0xff}, FindQuery.parse("5a 53 FF", FindQuery.Mode.HEX).pattern());
-        assertArrayEquals(new byte[] {0x5a, 0x53}, FindQuery.parse("0x5a,0x53", FindQuery.Mode.HEX).pattern());
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> FindQuery.parse("5a5", FindQuery.Mode.HEX));
+        assertArrayEquals(
+                new byte[] {'Z', 'S', 'S', 0x1c},
+                FindQuery.parse("ZSS\\x1c", FindQuery.Mode.TEXT).pattern());
+        assertArrayEquals(
+                new byte[] {0x5a, 0x53, (byte) 0xff},
+                FindQuery.parse("5a 53 FF", FindQuery.Mode.HEX).pattern());
+        assertArrayEquals(
+                new byte[] {0x5a, 0x53},
+                FindQuery.parse("0x5a,0x53", FindQuery.Mode.HEX).pattern());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> FindQuery.parse("5a5", FindQuery.Mode.HEX));
     }
 }

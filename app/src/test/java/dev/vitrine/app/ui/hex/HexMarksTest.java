@@ -3,8 +3,8 @@ package dev.vitrine.app.ui.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,9 +13,16 @@ class HexMarksTest {
 
     @Test
     void aNodeFramesItsBytesAndItsFieldsInTintsOfTheirOwn() {
-        HexMarks m = HexMarks.forNode("block", ByteRange.of(106, 14), List.of(
-                Field.at("length", 5, 106, 1), Field.of("no bytes", 1), Field.at("level", 0, 107, 1),
-                Field.at("crc", "x", 112, 8)), FileRef.MAIN, 1000);
+        HexMarks m = HexMarks.forNode(
+                "block",
+                ByteRange.of(106, 14),
+                List.of(
+                        Field.at("length", 5, 106, 1),
+                        Field.of("no bytes", 1),
+                        Field.at("level", 0, 107, 1),
+                        Field.at("crc", "x", 112, 8)),
+                FileRef.MAIN,
+                1000);
         assertEquals(new HexMark(106, 120, HexMark.Kind.NODE, 0, "block"), m.node());
         assertEquals(HexMark.Kind.FIELD, m.topAt(106).kind());
         assertEquals(0, m.topAt(106).tint());
@@ -26,9 +33,15 @@ class HexMarksTest {
 
     @Test
     void theWholeFileIsNotTintedAndOtherFilesAreNotMarked() {
-        assertNull(HexMarks.forNode("file", ByteRange.of(0, 500), List.of(), FileRef.MAIN, 500).node());
-        assertNull(HexMarks.forNode("x", ByteRange.in(FileRef.of("other.idx"), 3, 4), List.of(), FileRef.MAIN, 500).node());
-        assertEquals(0, HexMarks.forNode("none", ByteRange.NONE, List.of(), FileRef.MAIN, 500).all().size());
+        assertNull(HexMarks.forNode("file", ByteRange.of(0, 500), List.of(), FileRef.MAIN, 500)
+                .node());
+        assertNull(HexMarks.forNode("x", ByteRange.in(FileRef.of("other.idx"), 3, 4), List.of(), FileRef.MAIN, 500)
+                .node());
+        assertEquals(
+                0,
+                HexMarks.forNode("none", ByteRange.NONE, List.of(), FileRef.MAIN, 500)
+                        .all()
+                        .size());
     }
 
     @Test

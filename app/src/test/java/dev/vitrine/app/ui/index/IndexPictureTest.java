@@ -45,7 +45,9 @@ class IndexPictureTest {
         assertEquals(false, data.moreIsLowerBound());
         IndexPicture.Block b = data.blocks().get(47);
         assertEquals(0, b.parent(), "the first 48 data blocks all belong to index 0");
-        assertEquals(List.of("f.zss", "index (root)", "index 0", "data 0.47"), b.path().stream().map(Node::name).toList());
+        assertEquals(
+                List.of("f.zss", "index (root)", "index 0", "data 0.47"),
+                b.path().stream().map(Node::name).toList());
     }
 
     @Test

@@ -37,15 +37,25 @@ class IndexKeysViewTest extends WindowTest {
         new Random(7).nextBytes(z);
         Files.write(in.resolve("z.bin"), z);
         Path out = temp.resolve("keys.bundle");
-        ArchiveWriter w = FormatRegistry.get().formats().stream().flatMap(f -> f.writer().stream())
-                .filter(x -> x.name().equals("bundle")).findFirst().orElseThrow();
-        w.write(Map.of("--record-size", "64K"), List.of(in.toString(), out.toString()), null, new PrintWriter(new StringWriter()));
+        ArchiveWriter w = FormatRegistry.get().formats().stream()
+                .flatMap(f -> f.writer().stream())
+                .filter(x -> x.name().equals("bundle"))
+                .findFirst()
+                .orElseThrow();
+        w.write(
+                Map.of("--record-size", "64K"),
+                List.of(in.toString(), out.toString()),
+                null,
+                new PrintWriter(new StringWriter()));
         return out;
     }
 
     IndexKeysView view(ArchiveView v) throws Exception {
         assertTrue(fx(() -> v.details().select("tab-" + IndexKeysTab.ID)), "a bundle has an Index keys tab");
-        Tab tab = fx(() -> v.details().tabs().getTabs().stream().filter(t -> ("tab-" + IndexKeysTab.ID).equals(t.getId())).findFirst().orElseThrow());
+        Tab tab = fx(() -> v.details().tabs().getTabs().stream()
+                .filter(t -> ("tab-" + IndexKeysTab.ID).equals(t.getId()))
+                .findFirst()
+                .orElseThrow());
         waitUntil("the index keys view", () -> tab.getContent() instanceof IndexKeysView);
         IndexKeysView k = (IndexKeysView) fx(tab::getContent);
         waitUntil("keys counted", k::counted);
@@ -74,7 +84,10 @@ class IndexKeysViewTest extends WindowTest {
     }
 
     void waitForRows(IndexKeysView k) throws Exception {
-        waitUntil("rows read", () -> !k.grid().shownRows().isEmpty() && k.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
+        waitUntil(
+                "rows read",
+                () -> !k.grid().shownRows().isEmpty()
+                        && k.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
     }
 
     @Test
@@ -82,19 +95,30 @@ class IndexKeysViewTest extends WindowTest {
         ArchiveView v = open(bundle());
         IndexKeysView k = view(v);
         List<String> keys = allKeys(k);
-        // The contract's keys for what we packed: the config, one FILE_METADATA key per file and folder, then the records.
-        List<String> files = new ArrayList<>(List.of("FILE_METADATA # / # a.txt", "FILE_METADATA # / # docs", "FILE_METADATA # docs/ # notes",
-                "FILE_METADATA # docs/ # readme.md", "FILE_METADATA # docs/notes/ # n1.txt", "FILE_METADATA # / # z.bin"));
-        files.sort((x, y) -> Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8)));
+        // The contract's keys for what we packed: the config, one FILE_METADATA key per file and folder, then the
+        // records.
+        List<String> files = new ArrayList<>(List.of(
+                "FILE_METADATA # / # a.txt",
+                "FILE_METADATA # / # docs",
+                "FILE_METADATA # docs/ # notes",
+                "FILE_METADATA # docs/ # readme.md",
+                "FILE_METADATA # docs/notes/ # n1.txt",
+                "FILE_METADATA # / # z.bin"));
+        files.sort((x, y) ->
+                Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8)));
         assertEquals("BUNDLE_CONFIG #", keys.getFirst());
         assertEquals(files, keys.subList(1, 1 + files.size()));
         List<String> records = keys.subList(1 + files.size(), keys.size());
         // 300 KB of random bytes plus the small files: at least five 64 KiB records, keyed by shard and stream offset.
         assertTrue(records.size() >= 5, records.toString());
         assertEquals("SHARD_METADATA # 00000000000000000000 # 00000000000000000000", records.getFirst());
-        for (int i = 1; i < records.size(); i++) assertTrue(records.get(i - 1).compareTo(records.get(i)) < 0, records.toString());
+        for (int i = 1; i < records.size(); i++)
+            assertTrue(records.get(i - 1).compareTo(records.get(i)) < 0, records.toString());
         assertEquals(keys.size() + " keys", fx(k::countText));
-        assertEquals("SHARD_METADATA", fx(() -> k.grid().shownRows().getLast().cell(1)), "the kind column names what the last key holds");
+        assertEquals(
+                "SHARD_METADATA",
+                fx(() -> k.grid().shownRows().getLast().cell(1)),
+                "the kind column names what the last key holds");
 
         fx(() -> {
             k.filter().setText("FILE_METADATA # docs/");
@@ -103,7 +127,12 @@ class IndexKeysViewTest extends WindowTest {
         });
         waitUntil("the filter counted", () -> k.counted() && k.countText().equals("3 keys"));
         waitForRows(k);
-        assertEquals(List.of("FILE_METADATA # docs/ # notes", "FILE_METADATA # docs/ # readme.md", "FILE_METADATA # docs/notes/ # n1.txt"), shownKeys(k));
+        assertEquals(
+                List.of(
+                        "FILE_METADATA # docs/ # notes",
+                        "FILE_METADATA # docs/ # readme.md",
+                        "FILE_METADATA # docs/notes/ # n1.txt"),
+                shownKeys(k));
 
         fx(() -> {
             k.filter().setText("NO_SUCH_KEY");
@@ -130,11 +159,15 @@ class IndexKeysViewTest extends WindowTest {
             return null;
         });
         waitUntil("its fields", () -> !k.fields().getItems().isEmpty());
-        List<Field> fields = fx(() -> k.fields().getItems().stream().map(i -> i.field()).toList());
+        List<Field> fields =
+                fx(() -> k.fields().getItems().stream().map(i -> i.field()).toList());
         assertEquals("REGULAR", value(fields, "type"));
         assertEquals(String.valueOf("# read me\n".length() * 100), value(fields, "uncompressed_size"));
         assertEquals("readme.md", value(fields, "name"));
-        waitUntil("the tree follows", () -> v.tree().selectedProperty().get() != null && v.tree().selectedProperty().get().name().equals("readme.md"));
+        waitUntil(
+                "the tree follows",
+                () -> v.tree().selectedProperty().get() != null
+                        && v.tree().selectedProperty().get().name().equals("readme.md"));
         Node n = fx(() -> v.tree().selectedProperty().get());
         assertEquals("file", n.kind());
 
@@ -149,13 +182,25 @@ class IndexKeysViewTest extends WindowTest {
             k.grid().jumpTo(0);
             return null;
         });
-        waitUntil("the tree selects the record", () -> v.tree().selectedProperty().get() != null
-                && v.tree().selectedProperty().get().kind().equals("record"));
+        waitUntil(
+                "the tree selects the record",
+                () -> v.tree().selectedProperty().get() != null
+                        && v.tree().selectedProperty().get().kind().equals("record"));
         assertTrue(fx(() -> v.tree().selectedProperty().get().name()).contains("[65536, +65536)"));
-        assertEquals("65536", value(fx(() -> k.fields().getItems().stream().map(i -> i.field()).toList()), "shard_uncompressed_offset"));
+        assertEquals(
+                "65536",
+                value(
+                        fx(() -> k.fields().getItems().stream()
+                                .map(i -> i.field())
+                                .toList()),
+                        "shard_uncompressed_offset"));
     }
 
     static String value(List<Field> fields, String name) {
-        return fields.stream().filter(f -> f.name().equals(name)).map(Field::value).findFirst().orElse("(no field " + name + " in " + fields + ")");
+        return fields.stream()
+                .filter(f -> f.name().equals(name))
+                .map(Field::value)
+                .findFirst()
+                .orElse("(no field " + name + " in " + fields + ")");
     }
 }

@@ -37,8 +37,13 @@ class RemoteWindowTest extends WindowTest {
             assertNotNull(tab, "the archive opened");
             assertEquals("letters-none.zss", fx(tab::getText));
             assertEquals(url, fx(() -> tab.getTooltip().getText()), "the tab names where the archive lives");
-            waitUntil("the first draw", () -> w[0].current() != null && w[0].current().firstDraw().isDone());
-            waitUntil("the remote counts", () -> fx(() -> ((Label) lookup("#remote-stats").query()).getText()).startsWith("remote: "));
+            waitUntil(
+                    "the first draw",
+                    () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+            waitUntil(
+                    "the remote counts",
+                    () -> fx(() -> ((Label) lookup("#remote-stats").query()).getText())
+                            .startsWith("remote: "));
             String stats = fx(() -> ((Label) lookup("#remote-stats").query()).getText());
             assertTrue(stats.matches("remote: \\d+ requests? · .* fetched · \\d+ cache hits"), stats);
             assertEquals(List.of(url), fx(() -> w[0].settings().recentUrls), "the URL is offered again");
@@ -50,7 +55,9 @@ class RemoteWindowTest extends WindowTest {
             // a missing object is one line in the banner, no tab
             fx(() -> w[0].openUrl(nginx.url("nope.zss"))).get();
             assertEquals(1, (int) fx(() -> w[0].tabs().getTabs().size()));
-            assertEquals(nginx.url("nope.zss") + ": no such object (HTTP 404)", fx(() -> w[0].notifier().lastMessage()));
+            assertEquals(
+                    nginx.url("nope.zss") + ": no such object (HTTP 404)",
+                    fx(() -> w[0].notifier().lastMessage()));
             fx(() -> {
                 w[0].current().dispose();
                 w[0].tabs().getTabs().clear();

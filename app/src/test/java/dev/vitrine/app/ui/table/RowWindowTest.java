@@ -23,7 +23,8 @@ class RowWindowTest {
             requested.add(from);
             pending.add(() -> {
                 List<RowTable.Row> rows = new ArrayList<>();
-                for (long i = from; i < from + count; i++) rows.add(new RowTable.Row(i, List.of("r" + i), ByteRange.NONE, null));
+                for (long i = from; i < from + count; i++)
+                    rows.add(new RowTable.Row(i, List.of("r" + i), ByteRange.NONE, null));
                 done.accept(rows);
             });
         }
@@ -61,7 +62,11 @@ class RowWindowTest {
 
     @Test
     void aFailedPageShowsTheErrorInItsRows() {
-        RowWindow w = new RowWindow(10, 4, 8, (from, count, done, failed) -> failed.accept(new java.io.IOException("checksum mismatch at 120")));
+        RowWindow w = new RowWindow(
+                10,
+                4,
+                8,
+                (from, count, done, failed) -> failed.accept(new java.io.IOException("checksum mismatch at 120")));
         assertEquals("⚠ checksum mismatch at 120", w.row(5).cell(0));
     }
 

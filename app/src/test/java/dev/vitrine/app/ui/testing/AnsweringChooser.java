@@ -43,7 +43,8 @@ public final class AnsweringChooser implements DestinationChooser {
     }
 
     private Path next() {
-        if (answers.isEmpty()) throw new IllegalStateException("asked for a destination the test did not expect: " + asked.getLast());
+        if (answers.isEmpty())
+            throw new IllegalStateException("asked for a destination the test did not expect: " + asked.getLast());
         Path p = answers.removeFirst();
         return p == CANCEL ? null : p;
     }

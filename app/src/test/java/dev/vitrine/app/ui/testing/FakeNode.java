@@ -60,8 +60,10 @@ public class FakeNode implements Node {
     @Override
     public java.util.Set<dev.vitrine.core.model.Role> roles() {
         return switch (kind) {
-            case "index-block" -> java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.INDEX_BLOCK);
-            case "data-block" -> java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.DATA_BLOCK);
+            case "index-block" ->
+                java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.INDEX_BLOCK);
+            case "data-block" ->
+                java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.DATA_BLOCK);
             case "block" -> java.util.Set.of(dev.vitrine.core.model.Role.BLOCK);
             case "record" -> java.util.Set.of(dev.vitrine.core.model.Role.RECORD);
             default -> java.util.Set.of();

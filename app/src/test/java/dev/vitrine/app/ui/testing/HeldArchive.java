@@ -5,8 +5,8 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -73,7 +73,8 @@ public final class HeldArchive implements Archive {
                 if (limit >= 0 && n[0]++ == limit) {
                     held.countDown();
                     try {
-                        if (!released.await(60, TimeUnit.SECONDS)) throw new IOException("held scan was never released");
+                        if (!released.await(60, TimeUnit.SECONDS))
+                            throw new IOException("held scan was never released");
                     } catch (InterruptedException e) {
                         throw new InterruptedIOException();
                     }
@@ -85,17 +86,46 @@ public final class HeldArchive implements Archive {
 
     @Override
     public <T> Optional<T> capability(Class<T> type) {
-        if (type == SortedRecords.class && real.capability(SortedRecords.class).isPresent()) return Optional.of(type.cast(holding));
+        if (type == SortedRecords.class && real.capability(SortedRecords.class).isPresent())
+            return Optional.of(type.cast(holding));
         return real.capability(type);
     }
 
-    @Override public ArchiveFormat format() { return real.format(); }
-    @Override public Path path() { return real.path(); }
-    @Override public ByteSource source() { return real.source(); }
-    @Override public Node root() { return real.root(); }
-    @Override public List<Problem> openProblems() { return real.openProblems(); }
-    @Override public ObjectNode info() throws IOException { return real.info(); }
-    @Override public String infoJson() throws IOException { return real.infoJson(); }
+    @Override
+    public ArchiveFormat format() {
+        return real.format();
+    }
+
+    @Override
+    public Path path() {
+        return real.path();
+    }
+
+    @Override
+    public ByteSource source() {
+        return real.source();
+    }
+
+    @Override
+    public Node root() {
+        return real.root();
+    }
+
+    @Override
+    public List<Problem> openProblems() {
+        return real.openProblems();
+    }
+
+    @Override
+    public ObjectNode info() throws IOException {
+        return real.info();
+    }
+
+    @Override
+    public String infoJson() throws IOException {
+        return real.infoJson();
+    }
+
     @Override
     public void verify(VerifyContext ctx) throws IOException {
         if (holdVerify) {

@@ -47,22 +47,26 @@ public final class OutsideDrop {
     private OutsideDrop() {}
 
     /** Drops {@code files}, offered as {@code offered}, with the user asking for {@code asked}, at a point of the scene. */
-    public static Outcome files(Scene scene, Point2D at, List<File> files, Set<TransferMode> offered, TransferMode asked) throws Exception {
+    public static Outcome files(
+            Scene scene, Point2D at, List<File> files, Set<TransferMode> offered, TransferMode asked) throws Exception {
         return drop(scene, at, Map.of(DataFormat.FILES, List.copyOf(files)), offered, asked);
     }
 
     /** Drops plain text (a selection dragged out of a text editor). */
     public static Outcome text(Scene scene, Point2D at, String text) throws Exception {
-        return drop(scene, at, Map.of(DataFormat.PLAIN_TEXT, text), Set.of(TransferMode.COPY_OR_MOVE), TransferMode.COPY);
+        return drop(
+                scene, at, Map.of(DataFormat.PLAIN_TEXT, text), Set.of(TransferMode.COPY_OR_MOVE), TransferMode.COPY);
     }
 
     /** Call on the FX thread, like the toolkit does. */
-    private static Outcome drop(Scene scene, Point2D at, Map<DataFormat, Object> content, Set<TransferMode> offered, TransferMode asked)
+    private static Outcome drop(
+            Scene scene, Point2D at, Map<DataFormat, Object> content, Set<TransferMode> offered, TransferMode asked)
             throws Exception {
         if (!Platform.isFxApplicationThread()) throw new IllegalStateException("call on the FX thread");
         TKDropTargetListener target = dropTarget(scene);
         double x = at.getX(), y = at.getY();
-        double sx = scene.getWindow().getX() + scene.getX() + x, sy = scene.getWindow().getY() + scene.getY() + y;
+        double sx = scene.getWindow().getX() + scene.getX() + x,
+                sy = scene.getWindow().getY() + scene.getY() + y;
         target.dragEnter(x, y, sx, sy, asked, new Offered(content, offered));
         TransferMode accepted = target.dragOver(x, y, sx, sy, asked);
         if (accepted == null) {
@@ -91,16 +95,54 @@ public final class OutsideDrop {
 
     /** What the other program offers: read-only content and the transfer modes it allows. */
     private record Offered(Map<DataFormat, Object> content, Set<TransferMode> modes) implements TKClipboard {
-        @Override public Set<DataFormat> getContentTypes() { return content.keySet(); }
-        @SafeVarargs @Override public final boolean putContent(Pair<DataFormat, Object>... pairs) { return false; }
-        @Override public Object getContent(DataFormat f) { return content.get(f); }
-        @Override public boolean hasContent(DataFormat f) { return content.containsKey(f); }
-        @Override public Set<TransferMode> getTransferModes() { return modes; }
-        @Override public void setDragView(Image image) {}
-        @Override public void setDragViewOffsetX(double offsetX) {}
-        @Override public void setDragViewOffsetY(double offsetY) {}
-        @Override public Image getDragView() { return null; }
-        @Override public double getDragViewOffsetX() { return 0; }
-        @Override public double getDragViewOffsetY() { return 0; }
+        @Override
+        public Set<DataFormat> getContentTypes() {
+            return content.keySet();
+        }
+
+        @SafeVarargs
+        @Override
+        public final boolean putContent(Pair<DataFormat, Object>... pairs) {
+            return false;
+        }
+
+        @Override
+        public Object getContent(DataFormat f) {
+            return content.get(f);
+        }
+
+        @Override
+        public boolean hasContent(DataFormat f) {
+            return content.containsKey(f);
+        }
+
+        @Override
+        public Set<TransferMode> getTransferModes() {
+            return modes;
+        }
+
+        @Override
+        public void setDragView(Image image) {}
+
+        @Override
+        public void setDragViewOffsetX(double offsetX) {}
+
+        @Override
+        public void setDragViewOffsetY(double offsetY) {}
+
+        @Override
+        public Image getDragView() {
+            return null;
+        }
+
+        @Override
+        public double getDragViewOffsetX() {
+            return 0;
+        }
+
+        @Override
+        public double getDragViewOffsetY() {
+            return 0;
+        }
     }
 }

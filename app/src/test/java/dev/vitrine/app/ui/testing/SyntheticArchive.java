@@ -47,18 +47,52 @@ public final class SyntheticArchive implements Archive {
             this.i = i;
         }
 
-        @Override public String name() { return "item " + i; }
-        @Override public String kind() { return "record"; }
-        @Override public ByteRange range() { return ByteRange.of(4096 + 10L * i, 10); }
-        @Override public List<Field> fields() { return List.of(Field.at("id", i, 4096 + 10L * i, 4), Field.at("value", "v" + i, 4100 + 10L * i, 6)); }
+        @Override
+        public String name() {
+            return "item " + i;
+        }
+
+        @Override
+        public String kind() {
+            return "record";
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.of(4096 + 10L * i, 10);
+        }
+
+        @Override
+        public List<Field> fields() {
+            return List.of(Field.at("id", i, 4096 + 10L * i, 4), Field.at("value", "v" + i, 4100 + 10L * i, 6));
+        }
     }
 
     final Node many = new Node() {
-        @Override public String name() { return "items"; }
-        @Override public String kind() { return "table"; }
-        @Override public ByteRange range() { return ByteRange.of(4096, 10L * MANY); }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() { return MANY; }
+        @Override
+        public String name() {
+            return "items";
+        }
+
+        @Override
+        public String kind() {
+            return "table";
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.of(4096, 10L * MANY);
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() {
+            return MANY;
+        }
 
         @Override
         public List<Node> children(long from, int count) {
@@ -75,11 +109,30 @@ public final class SyntheticArchive implements Archive {
     };
 
     final Node slow = new Node() {
-        @Override public String name() { return "slow group"; }
-        @Override public String kind() { return "group"; }
-        @Override public ByteRange range() { return ByteRange.NONE; }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() { return 2; }
+        @Override
+        public String name() {
+            return "slow group";
+        }
+
+        @Override
+        public String kind() {
+            return "group";
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() {
+            return 2;
+        }
 
         @Override
         public List<Node> children(long from, int count) throws java.io.IOException {
@@ -88,31 +141,79 @@ public final class SyntheticArchive implements Archive {
             } catch (InterruptedException e) {
                 throw new java.io.InterruptedIOException();
             }
-            return List.<Node>of(new FakeNode("late a", "chunk", 2000, 100), new FakeNode("late b", "chunk", 2100, 100)).subList((int) from, (int) Math.min(2, from + count));
+            return List.<Node>of(new FakeNode("late a", "chunk", 2000, 100), new FakeNode("late b", "chunk", 2100, 100))
+                    .subList((int) from, (int) Math.min(2, from + count));
         }
     };
 
     final Node root = new Node() {
-        @Override public String name() { return "synthetic.bin"; }
-        @Override public String kind() { return "archive"; }
-        @Override public ByteRange range() { return ByteRange.of(0, SIZE); }
-        @Override public List<Field> fields() { return List.of(Field.of("what", "a test archive"), Field.at("magic", "SYNTHETIC", 0, 9)); }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() { return 3; }
+        @Override
+        public String name() {
+            return "synthetic.bin";
+        }
+
+        @Override
+        public String kind() {
+            return "archive";
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.of(0, SIZE);
+        }
+
+        @Override
+        public List<Field> fields() {
+            return List.of(Field.of("what", "a test archive"), Field.at("magic", "SYNTHETIC", 0, 9));
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() {
+            return 3;
+        }
 
         @Override
         public List<Node> children(long from, int count) {
-            List<Node> all = List.of(new FakeNode("header", "header", 0, 64).field(Field.at("magic", "SYNTHETIC", 0, 9)), slow, many);
+            List<Node> all = List.of(
+                    new FakeNode("header", "header", 0, 64).field(Field.at("magic", "SYNTHETIC", 0, 9)), slow, many);
             return all.subList((int) from, (int) Math.min(all.size(), from + count));
         }
     };
 
-    @Override public ArchiveFormat format() { return FORMAT; }
-    @Override public Path path() { return Path.of("synthetic.bin"); }
-    @Override public ByteSource source() { return source; }
-    @Override public Node root() { return root; }
-    @Override public List<Problem> openProblems() { return List.of(); }
-    @Override public ObjectNode info() { return JsonNodeFactory.instance.objectNode(); }
+    @Override
+    public ArchiveFormat format() {
+        return FORMAT;
+    }
+
+    @Override
+    public Path path() {
+        return Path.of("synthetic.bin");
+    }
+
+    @Override
+    public ByteSource source() {
+        return source;
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public List<Problem> openProblems() {
+        return List.of();
+    }
+
+    @Override
+    public ObjectNode info() {
+        return JsonNodeFactory.instance.objectNode();
+    }
 
     @Override
     public void verify(VerifyContext ctx) {
@@ -131,13 +232,35 @@ public final class SyntheticArchive implements Archive {
         ctx.report(Problem.error("synthetic.bin", BAD_OFFSET, "synthetic damage"));
     }
 
-    @Override public void close() { source.close(); }
+    @Override
+    public void close() {
+        source.close();
+    }
 
     static final ArchiveFormat FORMAT = new ArchiveFormat() {
-        @Override public String id() { return "synthetic"; }
-        @Override public String displayName() { return "Synthetic test archive"; }
-        @Override public List<String> extensions() { return List.of("bin"); }
-        @Override public Detection detect(Probe probe) { return Detection.NO; }
-        @Override public Archive open(Path path, Limits limits) { return new SyntheticArchive(0); }
+        @Override
+        public String id() {
+            return "synthetic";
+        }
+
+        @Override
+        public String displayName() {
+            return "Synthetic test archive";
+        }
+
+        @Override
+        public List<String> extensions() {
+            return List.of("bin");
+        }
+
+        @Override
+        public Detection detect(Probe probe) {
+            return Detection.NO;
+        }
+
+        @Override
+        public Archive open(Path path, Limits limits) {
+            return new SyntheticArchive(0);
+        }
     };
 }

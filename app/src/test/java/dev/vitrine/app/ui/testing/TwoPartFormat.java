@@ -8,13 +8,13 @@ import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Role;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,15 +38,27 @@ public final class TwoPartFormat implements ArchiveFormat {
     static final int HEADER = 8;
     static final int ITEM = 8;
 
-    @Override public String id() { return "twopart"; }
-    @Override public String displayName() { return "two-part test archive"; }
-    @Override public List<String> extensions() { return List.of(); }
+    @Override
+    public String id() {
+        return "twopart";
+    }
+
+    @Override
+    public String displayName() {
+        return "two-part test archive";
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of();
+    }
 
     /** Claims a folder by its layout: both parts present. */
     @Override
     public Detection detect(Probe probe) {
         if (!probe.isDirectory()) return Detection.NO;
-        for (FileRef p : PARTS) if (!probe.has(p.path(), dev.vitrine.core.location.Location.Kind.FILE)) return Detection.NO;
+        for (FileRef p : PARTS)
+            if (!probe.has(p.path(), dev.vitrine.core.location.Location.Kind.FILE)) return Detection.NO;
         return Detection.BY_STRUCTURE;
     }
 
@@ -90,10 +102,25 @@ public final class TwoPartFormat implements ArchiveFormat {
             this.root = new Group(path.getFileName().toString(), parts);
         }
 
-        @Override public ArchiveFormat format() { return format; }
-        @Override public Path path() { return path; }
-        @Override public List<FileRef> files() { return PARTS; }
-        @Override public ByteSource source(FileRef f) throws IOException { return files.source(f); }
+        @Override
+        public ArchiveFormat format() {
+            return format;
+        }
+
+        @Override
+        public Path path() {
+            return path;
+        }
+
+        @Override
+        public List<FileRef> files() {
+            return PARTS;
+        }
+
+        @Override
+        public ByteSource source(FileRef f) throws IOException {
+            return files.source(f);
+        }
 
         @Override
         public ByteSource source() {
@@ -104,9 +131,20 @@ public final class TwoPartFormat implements ArchiveFormat {
             }
         }
 
-        @Override public Node root() { return root; }
-        @Override public List<Problem> openProblems() { return List.of(); }
-        @Override public ObjectNode info() { return JsonNodeFactory.instance.objectNode().put("parts", PARTS.size()); }
+        @Override
+        public Node root() {
+            return root;
+        }
+
+        @Override
+        public List<Problem> openProblems() {
+            return List.of();
+        }
+
+        @Override
+        public ObjectNode info() {
+            return JsonNodeFactory.instance.objectNode().put("parts", PARTS.size());
+        }
 
         @Override
         public void verify(VerifyContext ctx) throws IOException {
@@ -119,13 +157,17 @@ public final class TwoPartFormat implements ArchiveFormat {
                     long v = s.readU32LE(off), c = s.readU32LE(off + 4);
                     if ((v ^ c) != 0xffffffffL) {
                         ctx.report(Problem.error(f, off, "item " + i + ": check word does not match its value")
-                                .expecting(Long.toHexString(~v & 0xffffffffL), Long.toHexString(c)).at(List.of((long) PARTS.indexOf(f), (long) i)));
+                                .expecting(Long.toHexString(~v & 0xffffffffL), Long.toHexString(c))
+                                .at(List.of((long) PARTS.indexOf(f), (long) i)));
                     }
                 }
             }
         }
 
-        @Override public void close() { files.close(); }
+        @Override
+        public void close() {
+            files.close();
+        }
 
         final class PartNode implements Node {
             final FileRef file;
@@ -138,9 +180,20 @@ public final class TwoPartFormat implements ArchiveFormat {
                 return files.source(file);
             }
 
-            @Override public String name() { return file.path(); }
-            @Override public String kind() { return "part"; }
-            @Override public Set<Role> roles() { return Set.of(Role.FILE, Role.SECTION); }
+            @Override
+            public String name() {
+                return file.path();
+            }
+
+            @Override
+            public String kind() {
+                return "part";
+            }
+
+            @Override
+            public Set<Role> roles() {
+                return Set.of(Role.FILE, Role.SECTION);
+            }
 
             @Override
             public ByteRange range() {
@@ -154,15 +207,23 @@ public final class TwoPartFormat implements ArchiveFormat {
             @Override
             public List<Field> fields() {
                 try {
-                    return List.of(new Field("magic", "PART", ByteRange.in(file, 0, 4)),
+                    return List.of(
+                            new Field("magic", "PART", ByteRange.in(file, 0, 4)),
                             new Field("items", String.valueOf(src().readU32LE(4)), ByteRange.in(file, 4, 4)));
                 } catch (IOException e) {
                     return List.of();
                 }
             }
 
-            @Override public boolean hasChildren() { return true; }
-            @Override public long childCount() throws IOException { return src().readU32LE(4); }
+            @Override
+            public boolean hasChildren() {
+                return true;
+            }
+
+            @Override
+            public long childCount() throws IOException {
+                return src().readU32LE(4);
+            }
 
             @Override
             public List<Node> children(long from, int count) throws IOException {
@@ -188,24 +249,59 @@ public final class TwoPartFormat implements ArchiveFormat {
                 this.index = index;
             }
 
-            @Override public String name() { return file.path() + " item " + index; }
-            @Override public String kind() { return "item"; }
-            @Override public Set<Role> roles() { return Set.of(Role.RECORD); }
-            @Override public ByteRange range() { return ByteRange.in(file, itemOffset(index), ITEM); }
+            @Override
+            public String name() {
+                return file.path() + " item " + index;
+            }
+
+            @Override
+            public String kind() {
+                return "item";
+            }
+
+            @Override
+            public Set<Role> roles() {
+                return Set.of(Role.RECORD);
+            }
+
+            @Override
+            public ByteRange range() {
+                return ByteRange.in(file, itemOffset(index), ITEM);
+            }
 
             @Override
             public List<Field> fields() {
-                return List.of(new Field("value", "u32", ByteRange.in(file, itemOffset(index), 4)),
+                return List.of(
+                        new Field("value", "u32", ByteRange.in(file, itemOffset(index), 4)),
                         new Field("check", "~value", ByteRange.in(file, itemOffset(index) + 4, 4)));
             }
         }
 
         record Group(String name, List<Node> parts) implements Node {
-            @Override public String kind() { return "twopart"; }
-            @Override public Set<Role> roles() { return Set.of(Role.ARCHIVE); }
-            @Override public ByteRange range() { return ByteRange.NONE; }
-            @Override public boolean hasChildren() { return true; }
-            @Override public long childCount() { return parts.size(); }
+            @Override
+            public String kind() {
+                return "twopart";
+            }
+
+            @Override
+            public Set<Role> roles() {
+                return Set.of(Role.ARCHIVE);
+            }
+
+            @Override
+            public ByteRange range() {
+                return ByteRange.NONE;
+            }
+
+            @Override
+            public boolean hasChildren() {
+                return true;
+            }
+
+            @Override
+            public long childCount() {
+                return parts.size();
+            }
 
             @Override
             public List<Node> children(long from, int count) {

@@ -91,18 +91,22 @@ public abstract class WindowTest extends FxRobot {
 
     protected void settle() throws Exception {
         CompletableFuture<Boolean> f = fx(() -> Settler.whenSettled(window, SETTLE));
-        assertTrue(f.get(SETTLE.toSeconds() + 5, TimeUnit.SECONDS), () -> "window did not settle: " + Settler.unsettled(window));
+        assertTrue(
+                f.get(SETTLE.toSeconds() + 5, TimeUnit.SECONDS),
+                () -> "window did not settle: " + Settler.unsettled(window));
     }
 
     /** Waits until {@code condition} (checked on the FX thread) holds. */
     protected void waitUntil(String what, Callable<Boolean> condition) throws Exception {
-        CompletableFuture<Boolean> f = fx(() -> Settler.whenTrue(() -> {
-            try {
-                return condition.call();
-            } catch (Exception e) {
-                return false;
-            }
-        }, SETTLE));
+        CompletableFuture<Boolean> f = fx(() -> Settler.whenTrue(
+                () -> {
+                    try {
+                        return condition.call();
+                    } catch (Exception e) {
+                        return false;
+                    }
+                },
+                SETTLE));
         assertTrue(f.get(SETTLE.toSeconds() + 5, TimeUnit.SECONDS), "timed out waiting for " + what);
     }
 
@@ -113,7 +117,8 @@ public abstract class WindowTest extends FxRobot {
     }
 
     /** The on-screen row of {@code table} showing item {@code index} (scroll it into view first). */
-    protected javafx.scene.control.TableRow<?> tableRow(javafx.scene.control.TableView<?> table, int index) throws Exception {
+    protected javafx.scene.control.TableRow<?> tableRow(javafx.scene.control.TableView<?> table, int index)
+            throws Exception {
         fx(() -> {
             table.scrollTo(index);
             return null;
@@ -121,7 +126,9 @@ public abstract class WindowTest extends FxRobot {
         WaitForAsyncUtils.waitForFxEvents();
         return fx(() -> table.lookupAll(".table-row-cell").stream()
                 .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getIndex() == index && r.isVisible())
-                .map(n -> (javafx.scene.control.TableRow<?>) n).findFirst().orElseThrow());
+                .map(n -> (javafx.scene.control.TableRow<?>) n)
+                .findFirst()
+                .orElseThrow());
     }
 
     /** Clicks the centre of a node already on screen. */

@@ -24,7 +24,8 @@ class ArkDecodedFieldTest extends WindowTest {
         Path dir = temp.resolve("robot-log");
         ArkSample.write(dir, 12);
         ArchiveView v = open(dir);
-        TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
+        TimedMessages timed =
+                v.session().archive().capability(TimedMessages.class).orElseThrow();
         TimedMessages.Message m;
         try (TimedMessages.Cursor c = timed.messages(List.of("/odom"), Long.MIN_VALUE, Long.MAX_VALUE)) {
             c.next();
@@ -45,7 +46,8 @@ class ArkDecodedFieldTest extends WindowTest {
         assertEquals(m.range().file(), fx(() -> v.hex().file()), "the compressed frame in its split file");
         int row = fx(() -> {
             var items = v.details().fields().getItems();
-            for (int i = 0; i < items.size(); i++) if (items.get(i).field().name().equals(second.name())) return i;
+            for (int i = 0; i < items.size(); i++)
+                if (items.get(i).field().name().equals(second.name())) return i;
             return -1;
         });
         assertTrue(row >= 0, "the field " + second.name() + " is listed");

@@ -13,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,7 +53,8 @@ class ArkMessageExportTest extends WindowTest {
         ArchiveView v = open(dir);
         TimelinePane p = shownWithMessages(v);
         MessagesTable mt = p.messages();
-        TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
+        TimedMessages timed =
+                v.session().archive().capability(TimedMessages.class).orElseThrow();
         List<String> cat = catLines(timed);
         int rows = (int) (long) fx(mt::rowCount);
         assertTrue(rows > 20, "rows " + rows);
@@ -80,14 +80,21 @@ class ArkMessageExportTest extends WindowTest {
         });
         waitUntil("the JSON lines written", () -> Files.exists(json));
         settle();
-        assertEquals(chosen.stream().map(m -> lineOf(cat, m)).toList(), Files.readAllLines(json), "the selected messages' lines, in time order");
-        assertTrue(chooser.asked().getFirst().title().contains("3 selected messages"), chooser.asked().getFirst().title());
+        assertEquals(
+                chosen.stream().map(m -> lineOf(cat, m)).toList(),
+                Files.readAllLines(json),
+                "the selected messages' lines, in time order");
+        assertTrue(
+                chooser.asked().getFirst().title().contains("3 selected messages"),
+                chooser.asked().getFirst().title());
 
         fx(() -> {
             mt.exportButton().getItems().get(1).fire();
             return null;
         });
-        waitUntil("the payloads written", () -> Files.isDirectory(payloads) && Files.list(payloads).count() == 3);
+        waitUntil(
+                "the payloads written",
+                () -> Files.isDirectory(payloads) && Files.list(payloads).count() == 3);
         settle();
         List<Path> files;
         try (var s = Files.list(payloads)) {
@@ -95,8 +102,13 @@ class ArkMessageExportTest extends WindowTest {
         }
         for (int i = 0; i < 3; i++) {
             TimedMessages.Message m = chosen.get(i);
-            assertEquals(String.format("%08d-%d-%s.bin", i, m.timeNs(), TimedMessages.safeFileName(m.channel())), files.get(i).getFileName().toString());
-            assertArrayEquals(m.payload(), Files.readAllBytes(files.get(i)), "the decompressed payload of " + m.channel() + " @ " + m.timeNs());
+            assertEquals(
+                    String.format("%08d-%d-%s.bin", i, m.timeNs(), TimedMessages.safeFileName(m.channel())),
+                    files.get(i).getFileName().toString());
+            assertArrayEquals(
+                    m.payload(),
+                    Files.readAllBytes(files.get(i)),
+                    "the decompressed payload of " + m.channel() + " @ " + m.timeNs());
         }
     }
 
@@ -107,7 +119,8 @@ class ArkMessageExportTest extends WindowTest {
         ArchiveView v = open(dir);
         TimelinePane p = shownWithMessages(v);
         MessagesTable mt = p.messages();
-        TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
+        TimedMessages timed =
+                v.session().archive().capability(TimedMessages.class).orElseThrow();
         List<String> cat = catLines(timed);
         fx(() -> {
             mt.setChannels(java.util.Set.of("/odom"));
@@ -135,10 +148,13 @@ class ArkMessageExportTest extends WindowTest {
         });
         waitUntil("the JSON lines written", () -> Files.exists(json));
         settle();
-        List<String> expected = cat.stream().filter(l -> l.startsWith("{\"channel\":\"/odom\",")).filter(l -> {
-            long t = Long.parseLong(l.replaceFirst("^.*?\"time_ns\":(\\d+),.*$", "$1"));
-            return t >= window[0] && t <= window[1];
-        }).toList();
+        List<String> expected = cat.stream()
+                .filter(l -> l.startsWith("{\"channel\":\"/odom\","))
+                .filter(l -> {
+                    long t = Long.parseLong(l.replaceFirst("^.*?\"time_ns\":(\\d+),.*$", "$1"));
+                    return t >= window[0] && t <= window[1];
+                })
+                .toList();
         assertTrue(expected.size() > 10, "messages in the window: " + expected.size());
         assertEquals(expected, Files.readAllLines(json));
     }

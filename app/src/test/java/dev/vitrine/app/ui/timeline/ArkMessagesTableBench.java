@@ -70,7 +70,8 @@ public final class ArkMessagesTableBench {
             mt.setWindow(data.minNs(), data.maxNs());
             return null;
         });
-        while (!fx(() -> !mt.table().getItems().isEmpty() && mt.table().getItems().get(0).row() != null)) Thread.sleep(2);
+        while (!fx(() ->
+                !mt.table().getItems().isEmpty() && mt.table().getItems().get(0).row() != null)) Thread.sleep(2);
         long tFirst = System.nanoTime();
         long waitFirst = worstFxWait.getAndSet(0);
         mt.loaded().get();
@@ -85,7 +86,8 @@ public final class ArkMessagesTableBench {
         while (!fx(() -> mt.grid().shownRows().getLast().row() != null)) Thread.sleep(2);
         long tLast = System.nanoTime();
         long waitLast = worstFxWait.getAndSet(0);
-        String lastRow = fx(() -> mt.grid().shownRows().getLast().row().cells().get(2) + " at " + mt.grid().shownRows().getLast().row().cells().get(0));
+        String lastRow = fx(() -> mt.grid().shownRows().getLast().row().cells().get(2) + " at "
+                + mt.grid().shownRows().getLast().row().cells().get(0));
         // A message mid-log, found as a pick would: by time from the checkpoint before it.
         long mid = n / 2 + 517;
         TimedMessages.Message middle = mt.messageAt(mid); // off the FX thread: reads its page
@@ -107,16 +109,33 @@ public final class ArkMessagesTableBench {
         }
         System.gc();
         Runtime r = Runtime.getRuntime();
-        System.out.printf(Locale.ROOT, "log: %s, %,d rows (the whole log, all channels); load average %s%n", log, n,
+        System.out.printf(
+                Locale.ROOT,
+                "log: %s, %,d rows (the whole log, all channels); load average %s%n",
+                log,
+                n,
                 java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
         System.out.printf(Locale.ROOT, "first rows shown: %7.0f ms after the window was set%n", (tFirst - t0) / 1e6);
         System.out.printf(Locale.ROOT, "count complete:   %7.0f ms%n", (tCount - t0) / 1e6);
-        System.out.printf(Locale.ROOT, "last row read:    %7.0f ms after scrolling to it (%s)%n", (tLast - tCount) / 1e6, lastRow);
+        System.out.printf(
+                Locale.ROOT,
+                "last row read:    %7.0f ms after scrolling to it (%s)%n",
+                (tLast - tCount) / 1e6,
+                lastRow);
         System.out.printf(Locale.ROOT, "pick mid-log:     %7.0f ms to select row %,d%n", (tFound - tPick) / 1e6, mid);
-        System.out.printf(Locale.ROOT, "FX thread: longest wait to run a task: %.1f ms until the first rows, %.1f ms until the count, %.1f ms scrolling to the end, %.1f ms for the pick%n",
-                waitFirst / 1e6, waitCount / 1e6, waitLast / 1e6, worstFxWait.get() / 1e6);
-        System.out.printf(Locale.ROOT, "heap: peak %d MB, %d MB held after GC (max %d MB)%n", peak >> 20,
-                (r.totalMemory() - r.freeMemory()) >> 20, r.maxMemory() >> 20);
+        System.out.printf(
+                Locale.ROOT,
+                "FX thread: longest wait to run a task: %.1f ms until the first rows, %.1f ms until the count, %.1f ms scrolling to the end, %.1f ms for the pick%n",
+                waitFirst / 1e6,
+                waitCount / 1e6,
+                waitLast / 1e6,
+                worstFxWait.get() / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "heap: peak %d MB, %d MB held after GC (max %d MB)%n",
+                peak >> 20,
+                (r.totalMemory() - r.freeMemory()) >> 20,
+                r.maxMemory() >> 20);
         archive.close();
         Platform.exit();
         System.exit(0);

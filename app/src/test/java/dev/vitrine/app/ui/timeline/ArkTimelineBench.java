@@ -66,19 +66,41 @@ public final class ArkTimelineBench {
             return v;
         });
         long tDraw = System.nanoTime();
-        long processCpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        long processCpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
         long lanes = data.lanes().size();
-        long messages = data.lanes().stream().mapToLong(TimelineData.Lane::count).sum();
+        long messages =
+                data.lanes().stream().mapToLong(TimelineData.Lane::count).sum();
         System.out.printf(Locale.ROOT, "log: %s, %,d messages on %d channels%n", log, messages, lanes);
         System.out.printf(Locale.ROOT, "open:          %7.0f ms%n", (tOpen - t0) / 1e6);
-        System.out.printf(Locale.ROOT, "timeline data: %7.0f ms (channels, hidden ranges, density, files per channel)%n", (tLoad - tOpen) / 1e6);
-        System.out.printf(Locale.ROOT, "               %7.0f ms of CPU (the machine's load makes wall time longer: %s)%n", loadCpu / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "timeline data: %7.0f ms (channels, hidden ranges, density, files per channel)%n",
+                (tLoad - tOpen) / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "               %7.0f ms of CPU (the machine's load makes wall time longer: %s)%n",
+                loadCpu / 1e6,
                 java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
-        System.out.printf(Locale.ROOT, "first draw:    %7.0f ms after the open began (its draw() took %.1f ms)%n", (tDraw - t0) / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "first draw:    %7.0f ms after the open began (its draw() took %.1f ms)%n",
+                (tDraw - t0) / 1e6,
                 fx(view::lastDrawNanos) / 1e6);
-        System.out.printf(Locale.ROOT, "               (the process had used %.0f ms of CPU by then, JVM and JavaFX start included)%n", processCpu / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "               (the process had used %.0f ms of CPU by then, JVM and JavaFX start included)%n",
+                processCpu / 1e6);
         // Redraws at every zoom level: halve the span around the middle until the narrowest window.
-        System.out.printf(Locale.ROOT, "%5s %14s %12s %12s %12s %12s%n", "level", "window", "draw best", "draw worst", "worst CPU", "snapshot");
+        System.out.printf(
+                Locale.ROOT,
+                "%5s %14s %12s %12s %12s %12s%n",
+                "level",
+                "window",
+                "draw best",
+                "draw worst",
+                "worst CPU",
+                "snapshot");
         double worstAll = 0;
         double worstCpuAll = 0;
         List<Double> all = new ArrayList<>();
@@ -108,21 +130,38 @@ public final class ArkTimelineBench {
             worstAll = Math.max(worstAll, t[t.length - 1]);
             worstCpuAll = Math.max(worstCpuAll, worstCpu);
             long span = fx(() -> view.visibleStop() - view.visibleStart());
-            System.out.printf(Locale.ROOT, "%5d %14s %9.2f ms %9.2f ms %9.2f ms %9.1f ms%n", level, TimeText.duration(span), t[0], t[t.length - 1],
-                    worstCpu, snap);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%5d %14s %9.2f ms %9.2f ms %9.2f ms %9.1f ms%n",
+                    level,
+                    TimeText.duration(span),
+                    t[0],
+                    t[t.length - 1],
+                    worstCpu,
+                    snap);
             if (span <= TimelineView.MIN_SPAN + 1) break;
         }
         all.sort(null);
-        System.out.printf(Locale.ROOT, "redraw: median %.2f ms, 95th percentile %.2f ms, worst %.2f ms (worst FX-thread CPU %.2f ms) over %d redraws%n",
-                all.get(all.size() / 2), all.get((int) (all.size() * 0.95)), worstAll, worstCpuAll, all.size());
+        System.out.printf(
+                Locale.ROOT,
+                "redraw: median %.2f ms, 95th percentile %.2f ms, worst %.2f ms (worst FX-thread CPU %.2f ms) over %d redraws%n",
+                all.get(all.size() / 2),
+                all.get((int) (all.size() * 0.95)),
+                worstAll,
+                worstCpuAll,
+                all.size());
         long peak = 0;
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
         }
         System.gc();
         Runtime r = Runtime.getRuntime();
-        System.out.printf(Locale.ROOT, "heap: peak %d MB, %d MB held after GC with the timeline shown (max %d MB)%n", peak >> 20,
-                (r.totalMemory() - r.freeMemory()) >> 20, r.maxMemory() >> 20);
+        System.out.printf(
+                Locale.ROOT,
+                "heap: peak %d MB, %d MB held after GC with the timeline shown (max %d MB)%n",
+                peak >> 20,
+                (r.totalMemory() - r.freeMemory()) >> 20,
+                r.maxMemory() >> 20);
         archive.close();
         Platform.exit();
     }

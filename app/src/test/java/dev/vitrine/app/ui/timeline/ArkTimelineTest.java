@@ -34,21 +34,28 @@ class ArkTimelineTest extends WindowTest {
     /** 40 channels at rates from 100 Hz down, a few latched: more lanes than fit. */
     private static void writeManyChannels(Path dir) throws Exception {
         dev.vitrine.core.rbuf.RbufIr ir = dev.vitrine.core.rbuf.RbufIr.parse(ArkSample.IR_JSON);
-        try (dev.vitrine.core.format.ark.ArkWriter w = new dev.vitrine.core.format.ark.ArkWriter(dir, "many channels")) {
-            dev.vitrine.core.format.ark.ArkWriter.Column col = w.column("all", "zstd").splitEvery(700);
+        try (dev.vitrine.core.format.ark.ArkWriter w =
+                new dev.vitrine.core.format.ark.ArkWriter(dir, "many channels")) {
+            dev.vitrine.core.format.ark.ArkWriter.Column col =
+                    w.column("all", "zstd").splitEvery(700);
             List<dev.vitrine.core.format.ark.ArkWriter.Channel> chs = new ArrayList<>();
-            for (int k = 0; k < 40; k++) chs.add(col.channel(String.format("/sensor/%02d", k), ir, "demo::robot::Trace", k % 13 == 0));
+            for (int k = 0; k < 40; k++)
+                chs.add(col.channel(String.format("/sensor/%02d", k), ir, "demo::robot::Trace", k % 13 == 0));
             long t0 = 5_000_000_000L;
             for (long ms = 0; ms < 5000; ms += 10) {
                 for (int k = 0; k < chs.size(); k++) {
-                    if ((ms / 10) % (k + 1) == 0) chs.get(k).writeRaw(t0 + ms * 1_000_000L + k * 1000L, new byte[] {1, 2, 3, (byte) k});
+                    if ((ms / 10) % (k + 1) == 0)
+                        chs.get(k).writeRaw(t0 + ms * 1_000_000L + k * 1000L, new byte[] {1, 2, 3, (byte) k});
                 }
             }
         }
     }
 
     private TimelinePane timelineOf(ArchiveView v) throws Exception {
-        assertEquals(TimelineTab.TAB_ID, fx(() -> v.details().tabs().getSelectionModel().getSelectedItem().getId()),
+        assertEquals(
+                TimelineTab.TAB_ID,
+                fx(() ->
+                        v.details().tabs().getSelectionModel().getSelectedItem().getId()),
                 "the Timeline tab is in front for a log");
         TimelinePane p = fx(() -> TimelineTab.of(v.details()));
         assertNotNull(p, "a log has a Timeline tab");
@@ -90,19 +97,40 @@ class ArkTimelineTest extends WindowTest {
         List<TimedMessages.ChannelInfo> channels = timed(v).channels();
         TimelineData d = fx(tv::data);
         List<TimelineData.Lane> visible = d.lanes().subList(0, channels.size());
-        assertEquals(channels.stream().map(TimedMessages.ChannelInfo::name).toList(), visible.stream().map(TimelineData.Lane::name).toList());
-        assertEquals(channels.stream().map(TimedMessages.ChannelInfo::count).toList(), visible.stream().map(TimelineData.Lane::count).toList());
+        assertEquals(
+                channels.stream().map(TimedMessages.ChannelInfo::name).toList(),
+                visible.stream().map(TimelineData.Lane::name).toList());
+        assertEquals(
+                channels.stream().map(TimedMessages.ChannelInfo::count).toList(),
+                visible.stream().map(TimelineData.Lane::count).toList());
         for (TimedMessages.ChannelInfo c : channels) {
-            assertEquals(c.count(), (long) fx(() -> tv.visibleCount(c.name())), "every message of " + c.name() + " is drawn");
-            assertEquals(c.latched(), d.lanes().stream().filter(l -> l.name().equals(c.name())).findFirst().orElseThrow().latched());
+            assertEquals(
+                    c.count(),
+                    (long) fx(() -> tv.visibleCount(c.name())),
+                    "every message of " + c.name() + " is drawn");
+            assertEquals(
+                    c.latched(),
+                    d.lanes().stream()
+                            .filter(l -> l.name().equals(c.name()))
+                            .findFirst()
+                            .orElseThrow()
+                            .latched());
         }
         // The amendment hides /debug/trace: its lane is there, with the hidden range and no visible message.
-        TimelineData.Lane trace = d.lanes().stream().filter(l -> l.name().equals("/debug/trace")).findFirst().orElseThrow();
+        TimelineData.Lane trace = d.lanes().stream()
+                .filter(l -> l.name().equals("/debug/trace"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(0, trace.count());
         assertFalse(trace.hidden().isEmpty());
-        assertEquals(timed(v).hidden().size(), d.lanes().stream().mapToInt(l -> l.hidden().size()).sum());
+        assertEquals(
+                timed(v).hidden().size(),
+                d.lanes().stream().mapToInt(l -> l.hidden().size()).sum());
         assertEquals(d.minNs(), (long) fx(tv::visibleStart));
-        assertTrue(fx(() -> p.status().getText()).contains("messages on " + d.lanes().size() + " channels"), fx(() -> p.status().getText()));
+        assertTrue(
+                fx(() -> p.status().getText())
+                        .contains("messages on " + d.lanes().size() + " channels"),
+                fx(() -> p.status().getText()));
 
         // A redraw reads density arrays only: well under a frame.
         long[] times = new long[15];
@@ -152,7 +180,13 @@ class ArkTimelineTest extends WindowTest {
         assertTrue(s2 >= s1 && e2 <= e1);
         long drawn = 0;
         for (TimelineData.Lane l : fx(tv::data).lanes()) drawn += fx(() -> tv.visibleCount(l.name()));
-        assertTrue(drawn > 0 && drawn < fx(tv::data).lanes().stream().mapToLong(TimelineData.Lane::count).sum(), "fewer messages shown: " + drawn);
+        assertTrue(
+                drawn > 0
+                        && drawn
+                                < fx(tv::data).lanes().stream()
+                                        .mapToLong(TimelineData.Lane::count)
+                                        .sum(),
+                "fewer messages shown: " + drawn);
         // Panning keeps the width and moves the window.
         fx(() -> {
             tv.panBy(-200);
@@ -177,7 +211,8 @@ class ArkTimelineTest extends WindowTest {
         TimelinePane p = timelineOf(v);
         TimelineView tv = p.timeline();
         TimedMessages.Message m = messages(timed(v), "/odom").get(300);
-        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        int lane = fx(() ->
+                tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
         fx(() -> {
             tv.show(m.timeNs() - 60_000_000L, m.timeNs() + 60_000_000L);
             return null;
@@ -193,9 +228,14 @@ class ArkTimelineTest extends WindowTest {
         assertTrue(selected.roles().contains(Role.MESSAGE), selected.kind());
         assertEquals(m.range(), selected.range(), "the message clicked is selected");
         assertEquals(m.range().file(), fx(() -> v.hex().file()), "the hex view shows its split file");
-        waitUntil("the message framed", () -> v.hex().hex().marks().node() != null && v.hex().hex().marks().node().start() == m.range().offset());
+        waitUntil(
+                "the message framed",
+                () -> v.hex().hex().marks().node() != null
+                        && v.hex().hex().marks().node().start() == m.range().offset());
         assertEquals(m.timeNs(), (long) fx(tv::cursor));
-        assertTrue(fx(() -> p.status().getText()).startsWith("/odom @ "), fx(() -> p.status().getText()));
+        assertTrue(
+                fx(() -> p.status().getText()).startsWith("/odom @ "),
+                fx(() -> p.status().getText()));
     }
 
     @Test
@@ -209,7 +249,8 @@ class ArkTimelineTest extends WindowTest {
         waitUntil("the channels read", () -> !t.getItems().isEmpty());
         List<TimedMessages.ChannelInfo> channels = timed(v).channels();
         assertEquals(channels, fx(() -> List.copyOf(t.getItems())));
-        assertEquals(List.of("MIN", "MAX", "COUNT", "RATE", "SIZE", "TYPE", "NAME", "LATCHED"),
+        assertEquals(
+                List.of("MIN", "MAX", "COUNT", "RATE", "SIZE", "TYPE", "NAME", "LATCHED"),
                 fx(() -> t.getColumns().stream().map(TableColumn::getText).toList()));
         fx(() -> {
             TableColumn<TimedMessages.ChannelInfo, ?> count = t.getColumns().get(2);
@@ -217,7 +258,8 @@ class ArkTimelineTest extends WindowTest {
             t.getSortOrder().setAll(List.of(count));
             return null;
         });
-        List<Long> counts = fx(() -> t.getItems().stream().map(TimedMessages.ChannelInfo::count).toList());
+        List<Long> counts = fx(() ->
+                t.getItems().stream().map(TimedMessages.ChannelInfo::count).toList());
         List<Long> sorted = new ArrayList<>(counts);
         sorted.sort(java.util.Comparator.reverseOrder());
         assertEquals(sorted, counts, "sorted by COUNT, most first");
@@ -247,8 +289,11 @@ class ArkTimelineTest extends WindowTest {
         p.messages().loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertEquals(last, fx(tv::highlighted), "the row's lane is highlighted");
-        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf(last));
-        assertTrue(fx(() -> tv.firstLane() <= lane && tv.laneCentreY(lane) < tv.getHeight() - TimelineView.OVERVIEW_H), "the lane scrolled into view");
+        int lane = fx(() ->
+                tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf(last));
+        assertTrue(
+                fx(() -> tv.firstLane() <= lane && tv.laneCentreY(lane) < tv.getHeight() - TimelineView.OVERVIEW_H),
+                "the lane scrolled into view");
         assertEquals(last, fx(() -> p.messages().filter().getText()), "the messages table filtered to the channel");
         List<TimedMessages.Message> rows = rowsOf(p.messages());
         assertFalse(rows.isEmpty());
@@ -260,7 +305,10 @@ class ArkTimelineTest extends WindowTest {
         clickOn(name, MouseButton.PRIMARY);
         settle();
         assertEquals(otherName, fx(tv::highlighted));
-        assertEquals(otherName, fx(() -> t.getSelectionModel().getSelectedItem().name()), "its row is selected in the Channels table");
+        assertEquals(
+                otherName,
+                fx(() -> t.getSelectionModel().getSelectedItem().name()),
+                "its row is selected in the Channels table");
     }
 
     @Test
@@ -292,7 +340,9 @@ class ArkTimelineTest extends WindowTest {
                 if (!m.latchedReplay()) expected.add(m);
             }
         }
-        assertEquals(expected.stream().map(TimedMessages.Message::range).toList(), rows.stream().map(TimedMessages.Message::range).toList(),
+        assertEquals(
+                expected.stream().map(TimedMessages.Message::range).toList(),
+                rows.stream().map(TimedMessages.Message::range).toList(),
                 "the window's messages in time order");
         // A channel filter.
         fx(() -> {
@@ -319,16 +369,24 @@ class ArkTimelineTest extends WindowTest {
         assertEquals(m.range().file(), fx(() -> v.hex().file()));
         // A pick on the timeline selects its row.
         TimedMessages.Message other = odom.get(1);
-        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        int lane = fx(() ->
+                tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
         fx(() -> {
             tv.pick(lane, tv.xOf(other.timeNs()));
             return null;
         });
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        assertEquals(List.of(other.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()),
+        assertEquals(
+                List.of(other.range()),
+                fx(() -> mt.selectedMessages().stream()
+                        .map(TimedMessages.Message::range)
+                        .toList()),
                 "the pick's row alone, not added to the clicked one");
-        assertEquals(other.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "and shown selected");
+        assertEquals(
+                other.range(),
+                fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()),
+                "and shown selected");
         assertEquals(other.range(), fx(() -> v.selection().selected().range()));
     }
 
@@ -340,20 +398,28 @@ class ArkTimelineTest extends WindowTest {
         TimedMessages.Message m = messages(timed(v), "/odom").get(10);
         assertEquals(dev.vitrine.core.model.Health.UNCHECKED, fx(() -> tv.damageOf("/odom")));
         fx(() -> {
-            v.session().addProblems(List.of(dev.vitrine.core.model.Problem.error(m.range().file(), m.range().offset(), "bad frame")));
+            v.session()
+                    .addProblems(List.of(dev.vitrine.core.model.Problem.error(
+                            m.range().file(), m.range().offset(), "bad frame")));
             return null;
         });
         waitUntil("the lane marked", () -> tv.damageOf("/odom") == dev.vitrine.core.model.Health.DAMAGED);
         for (TimelineData.Lane l : fx(tv::data).lanes()) {
             if (!l.files().contains(m.range().file())) {
-                assertEquals(dev.vitrine.core.model.Health.UNCHECKED, fx(() -> tv.damageOf(l.name())), l.name() + " is stored elsewhere");
+                assertEquals(
+                        dev.vitrine.core.model.Health.UNCHECKED,
+                        fx(() -> tv.damageOf(l.name())),
+                        l.name() + " is stored elsewhere");
             }
         }
-        int lane = fx(() -> tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
+        int lane = fx(() ->
+                tv.data().lanes().stream().map(TimelineData.Lane::name).toList().indexOf("/odom"));
         Point2D label = fx(() -> tv.localToScreen(40, tv.laneCentreY(lane)));
         moveTo(label);
         settle();
-        assertTrue(fx(() -> p.status().getText()).contains("damage in its files"), fx(() -> p.status().getText()));
+        assertTrue(
+                fx(() -> p.status().getText()).contains("damage in its files"),
+                fx(() -> p.status().getText()));
     }
 
     @Test
@@ -394,7 +460,8 @@ class ArkTimelineTest extends WindowTest {
         clickOn(fx(() -> tv.localToScreen(tv.xOf(m.timeNs()), tv.laneCentreY(35))));
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        assertEquals(m.range(), fx(() -> v.selection().selected().range()), "the message of a scrolled-to lane is selected");
+        assertEquals(
+                m.range(), fx(() -> v.selection().selected().range()), "the message of a scrolled-to lane is selected");
     }
 
     @Test
@@ -403,8 +470,13 @@ class ArkTimelineTest extends WindowTest {
         TimelinePane p = timelineOf(v);
         TimelineView tv = p.timeline();
         TimedMessages.Message m = messages(timed(v), "/status").get(5);
-        List<Node> path = background.run(() -> dev.vitrine.app.ui.locate.NodeLocator.pathTo(v.session().root().node(), m.range().start(),
-                () -> false), null, null).get();
+        List<Node> path = background
+                .run(
+                        () -> dev.vitrine.app.ui.locate.NodeLocator.pathTo(
+                                v.session().root().node(), m.range().start(), () -> false),
+                        null,
+                        null)
+                .get();
         assertEquals(m.range(), path.getLast().range());
         fx(() -> v.tree().reveal(path));
         settle();

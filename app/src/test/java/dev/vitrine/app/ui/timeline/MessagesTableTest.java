@@ -30,7 +30,8 @@ class MessagesTableTest extends WindowTest {
             for (int i = 0; i < PER_CHANNEL; i++) {
                 for (ArkWriter.Channel c : chs) c.writeRaw(t0 + i * 1_000_000L, new byte[] {(byte) i});
             }
-            for (int i = 0; i < 10; i++) chs.get(2).writeRaw(t0 + (PER_CHANNEL + i) * 1_000_000L, new byte[] {(byte) i});
+            for (int i = 0; i < 10; i++)
+                chs.get(2).writeRaw(t0 + (PER_CHANNEL + i) * 1_000_000L, new byte[] {(byte) i});
         }
     }
 
@@ -51,8 +52,13 @@ class MessagesTableTest extends WindowTest {
             mt.grid().scrollToRow(i);
             return null;
         });
-        waitUntil("row " + i + " read", () -> fx(() -> mt.grid().shownRows().stream().anyMatch(r -> r.index() == i && r.row() != null)));
-        return fx(() -> mt.grid().shownRows().stream().filter(r -> r.index() == i).findFirst().orElseThrow());
+        waitUntil(
+                "row " + i + " read",
+                () -> fx(() -> mt.grid().shownRows().stream().anyMatch(r -> r.index() == i && r.row() != null)));
+        return fx(() -> mt.grid().shownRows().stream()
+                .filter(r -> r.index() == i)
+                .findFirst()
+                .orElseThrow());
     }
 
     @Test
@@ -70,16 +76,20 @@ class MessagesTableTest extends WindowTest {
         MessagesTable mt = p.messages();
         mt.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        TimedMessages timed = v.session().archive().capability(TimedMessages.class).orElseThrow();
+        TimedMessages timed =
+                v.session().archive().capability(TimedMessages.class).orElseThrow();
         List<TimedMessages.Message> expected = all(timed, null);
         assertEquals(3 * PER_CHANNEL + 10, expected.size());
         assertEquals(expected.size(), (long) fx(mt::rowCount), "a row per message of the whole log");
-        assertTrue(fx(() -> mt.note().getText()).startsWith("12,010 messages"), fx(() -> mt.note().getText()));
+        assertTrue(
+                fx(() -> mt.note().getText()).startsWith("12,010 messages"),
+                fx(() -> mt.note().getText()));
         // Rows on either side of page starts (where ties are skipped), deep in the log, and the last.
         for (int i : new int[] {0, 1023, 1024, 1025, 5121, 9000, expected.size() - 1}) {
             var row = shownRow(mt, i).row();
             assertEquals(expected.get(i).range(), row.range(), "row " + i);
-            assertEquals(TimeText.absolute(expected.get(i).timeNs(), 1), row.cells().get(0), "row " + i);
+            assertEquals(
+                    TimeText.absolute(expected.get(i).timeNs(), 1), row.cells().get(0), "row " + i);
             assertEquals(expected.get(i).channel(), row.cells().get(2), "row " + i);
         }
         // A pick far from what was read selects its row (found from the checkpoint before its time).
@@ -88,9 +98,18 @@ class MessagesTableTest extends WindowTest {
             mt.select(picked, true);
             return null;
         });
-        waitUntil("the picked row selected", () -> fx(() -> mt.grid().viewport().selection().lead() == 7001));
-        assertEquals(picked.range(), fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()), "shown selected");
-        assertEquals(List.of(picked.range()), fx(() -> mt.selectedMessages().stream().map(TimedMessages.Message::range).toList()));
+        waitUntil(
+                "the picked row selected",
+                () -> fx(() -> mt.grid().viewport().selection().lead() == 7001));
+        assertEquals(
+                picked.range(),
+                fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()),
+                "shown selected");
+        assertEquals(
+                List.of(picked.range()),
+                fx(() -> mt.selectedMessages().stream()
+                        .map(TimedMessages.Message::range)
+                        .toList()));
         // A shift-click selection over several pages plus a ctrl-click far away: the export list holds
         // exactly those rows' messages, read when the export job walks it (nothing read on the FX thread).
         List<TimedMessages.Message> wide = fx(() -> {
@@ -101,14 +120,17 @@ class MessagesTableTest extends WindowTest {
         });
         List<TimedMessages.Message> want = new java.util.ArrayList<>(expected.subList(1000, 3101));
         want.add(expected.get(9500));
-        assertEquals(want.stream().map(TimedMessages.Message::range).toList(), wide.stream().map(TimedMessages.Message::range).toList());
+        assertEquals(
+                want.stream().map(TimedMessages.Message::range).toList(),
+                wide.stream().map(TimedMessages.Message::range).toList());
         // Select all (Ctrl+A) exports the window rather than listing every row's message.
         MessageExporter.Choice all = fx(() -> {
             mt.grid().viewport().selection().selectAll(mt.rowCount());
             mt.grid().refresh();
             return p.exportChoice();
         });
-        assertTrue(all.chosen().isEmpty(), "the whole window, not " + all.chosen().size() + " listed messages");
+        assertTrue(
+                all.chosen().isEmpty(), "the whole window, not " + all.chosen().size() + " listed messages");
         assertTrue(all.describe().contains("every channel"), all.describe());
         // A channel filter: that channel's rows only, all of them.
         fx(() -> {

@@ -29,7 +29,8 @@ class TimelineViewportTest {
         assertEquals(230, vp.xOf(MIN), 1e-9, "the log starts at the plot's left edge, right of the names");
         assertEquals(230 + 758, vp.xOf(MAX), 1e-9, "and ends at its right edge");
         assertEquals(MIN + 30_000_000_000L, vp.timeAt(230 + 379), 1, "the middle pixel is the middle of the log");
-        for (double x : new double[] {230, 400.5, 987}) assertEquals(x, vp.xOf(vp.timeAt(x)), 1e-6, "time and x map back and forth");
+        for (double x : new double[] {230, 400.5, 987})
+            assertEquals(x, vp.xOf(vp.timeAt(x)), 1e-6, "time and x map back and forth");
     }
 
     @Test
@@ -100,7 +101,11 @@ class TimelineViewportTest {
         TimelineViewport vp = log(3);
         vp.show(MIN, MIN + 6_000_000_000L);
         vp.centreOverviewAt(230 + 758 / 2.0);
-        assertEquals(MIN + 30_000_000_000.0, (vp.start() + vp.stop()) / 2, 1, "a click in the strip's middle centres the window on the log's middle");
+        assertEquals(
+                MIN + 30_000_000_000.0,
+                (vp.start() + vp.stop()) / 2,
+                1,
+                "a click in the strip's middle centres the window on the log's middle");
         assertEquals(6_000_000_000.0, vp.stop() - vp.start(), 1, "keeping its span");
     }
 

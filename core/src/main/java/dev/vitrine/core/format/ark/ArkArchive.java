@@ -7,18 +7,18 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFiles;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.SourceUnavailableException;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
-import dev.vitrine.core.remote.RemoteException;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.rbuf.Guid;
-import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.remote.RemoteException;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -43,6 +43,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     final Path path;
     /** The log's folder, on this machine or under an s3:// prefix. */
     final Location root;
+
     final Limits limits;
     final ArchiveFiles files;
     final List<ArkLog> logs = new ArrayList<>();
@@ -51,15 +52,20 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     private final Set<FileRef> missing = new LinkedHashSet<>();
     /** Splits found missing or unreadable at open: reported there, so verify does not say so again. */
     final Set<FileRef> missingAtOpen = new java.util.HashSet<>();
+
     private final List<FileRef> fileList = new ArrayList<>();
     private Node rootNode;
     /** Damage met while reading (messages that do not decode, indexes that cannot be read), runs collapsed as verify collapses them. */
     private final List<Problem> met = new ArrayList<>();
-    private final VerifyContext metRuns = new VerifyContext(p -> {
-        synchronized (met) {
-            met.add(p);
-        }
-    }, new java.util.concurrent.atomic.AtomicBoolean(), 1000);
+
+    private final VerifyContext metRuns = new VerifyContext(
+            p -> {
+                synchronized (met) {
+                    met.add(p);
+                }
+            },
+            new java.util.concurrent.atomic.AtomicBoolean(),
+            1000);
 
     private ArkArchive(ArkFormat format, Path path, Location root, Limits limits) {
         this.format = format;
@@ -84,7 +90,8 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             Location.Kind kind = null;
             for (Location.Entry e : location.list()) if (e.name().equals("manifests")) kind = e.kind();
             if (kind == Location.Kind.LINK) {
-                throw new java.nio.file.FileSystemException(path.toString(), null, "manifests is a symbolic link; links are not followed out of the log");
+                throw new java.nio.file.FileSystemException(
+                        path.toString(), null, "manifests is a symbolic link; links are not followed out of the log");
             }
             if (kind == Location.Kind.FOLDER) {
                 for (Location.Entry e : location.resolve("manifests").list()) {
@@ -93,10 +100,14 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             }
         } else if (local.isEmpty()) {
             // a remote object has no folder to find its splits in
-            throw new RemoteException(location.display(), "one manifest of an Ark log: open the log's folder (its prefix, ending in /) to read its splits");
+            throw new RemoteException(
+                    location.display(),
+                    "one manifest of an Ark log: open the log's folder (its prefix, ending in /) to read its splits");
         } else {
             Path parent = path.toAbsolutePath().getParent();
-            if (parent.getFileName() != null && parent.getFileName().toString().equals("manifests") && parent.getParent() != null) {
+            if (parent.getFileName() != null
+                    && parent.getFileName().toString().equals("manifests")
+                    && parent.getParent() != null) {
                 root = new LocalLocation(parent.getParent());
                 manifests.add(FileRef.of("manifests/" + path.getFileName()));
             } else {
@@ -114,19 +125,28 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
         if (a.primary() == null) {
             // D24: a log whose manifest is not a decodable rbuf serializable file is unreadable (exit 2), not damaged.
             a.close();
-            Problem p = a.openProblems.isEmpty() ? Problem.error(FileRef.MAIN, -1, "no manifest") : a.openProblems.getFirst();
-            throw new dev.vitrine.core.io.FormatException(path.toString(), p.ref(), p.offset(), p.ref().isMain() ? p.message() : p.ref() + ": " + p.message());
+            Problem p = a.openProblems.isEmpty()
+                    ? Problem.error(FileRef.MAIN, -1, "no manifest")
+                    : a.openProblems.getFirst();
+            throw new dev.vitrine.core.io.FormatException(
+                    path.toString(),
+                    p.ref(),
+                    p.offset(),
+                    p.ref().isMain() ? p.message() : p.ref() + ": " + p.message());
         }
         return a;
     }
 
     /** Where {@code name} under the log's folder is, as messages name it. */
     private String where(String name) {
-        return root.localPath().map(p -> p.resolve(name).toString()).orElseGet(() -> root.resolve(name).display());
+        return root.localPath()
+                .map(p -> p.resolve(name).toString())
+                .orElseGet(() -> root.resolve(name).display());
     }
 
     private void load(List<FileRef> manifests) throws IOException {
-        if (manifests.isEmpty()) openProblems.add(Problem.error(FileRef.MAIN, -1, "no manifest in " + where("manifests")));
+        if (manifests.isEmpty())
+            openProblems.add(Problem.error(FileRef.MAIN, -1, "no manifest in " + where("manifests")));
         Set<FileRef> all = new LinkedHashSet<>(manifests);
         for (FileRef m : manifests) {
             ArkLog log;
@@ -147,9 +167,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
                     if (e instanceof SourceUnavailableException) throw e;
                     missing.add(sd.ref());
                     // An error at open (D24: by GUID), so every command says what it skipped; the rest still reads.
-                    String why = e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason()) ? "is missing"
-                            : "is not read: " + dev.vitrine.core.text.Messages.reason(e);
-                    openProblems.add(Problem.error(m, -1, "split " + sd.guid() + " named by the manifest " + why + " (" + sd.ref() + ")"));
+                    String why =
+                            e instanceof java.nio.file.NoSuchFileException x && "no such file".equals(x.getReason())
+                                    ? "is missing"
+                                    : "is not read: " + dev.vitrine.core.text.Messages.reason(e);
+                    openProblems.add(Problem.error(
+                            m, -1, "split " + sd.guid() + " named by the manifest " + why + " (" + sd.ref() + ")"));
                 }
             }
         }
@@ -365,7 +388,10 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     @Override
     public Overview overview() throws IOException {
         ArkLog p = primary();
-        return p == null ? new Overview(List.of(), List.of(), dev.vitrine.core.model.TimelineDensity.of(0, 0, Map.of()), Map.of()) : p.overview();
+        return p == null
+                ? new Overview(
+                        List.of(), List.of(), dev.vitrine.core.model.TimelineDensity.of(0, 0, Map.of()), Map.of())
+                : p.overview();
     }
 
     @Override
@@ -404,7 +430,9 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
                         case "channel" -> chans.add(v);
                         case "start_ns" -> start = Long.parseLong(v);
                         case "stop_ns" -> stop = Long.parseLong(v);
-                        default -> throw new QuerySyntaxException("unknown term \"" + k + "\" (channel=, start_ns=, stop_ns=)", at);
+                        default ->
+                            throw new QuerySyntaxException(
+                                    "unknown term \"" + k + "\" (channel=, start_ns=, stop_ns=)", at);
                     }
                 } catch (NumberFormatException e) {
                     throw new QuerySyntaxException("not a number: " + v, at + eq + 1);

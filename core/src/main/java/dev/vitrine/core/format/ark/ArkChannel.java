@@ -16,6 +16,7 @@ public final class ArkChannel {
     long visibleMax = Long.MAX_VALUE;
     /** Which later section's filter hides this channel's data (first one), or -1. */
     int hiddenBySection = -1;
+
     private RbufIr ir;
     private String irError;
 

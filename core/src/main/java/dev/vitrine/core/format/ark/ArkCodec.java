@@ -17,7 +17,10 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
  * {@link #UNKNOWN}: its bytes are shown raw and the reader says so.
  */
 public enum ArkCodec {
-    NONE("none"), ZSTD("zstd"), LZ4("lz4"), UNKNOWN("?");
+    NONE("none"),
+    ZSTD("zstd"),
+    LZ4("lz4"),
+    UNKNOWN("?");
 
     /** zstd contexts are costly to make (hundreds of KB each): one per thread, reused per message. */
     private static final ThreadLocal<ZstdCompressCtx> CCTX = ThreadLocal.withInitial(() -> {
@@ -27,6 +30,7 @@ public enum ArkCodec {
         c.setChecksum(true);
         return c;
     });
+
     private static final ThreadLocal<com.github.luben.zstd.ZstdDecompressCtx> DCTX =
             ThreadLocal.withInitial(com.github.luben.zstd.ZstdDecompressCtx::new);
 
@@ -54,8 +58,12 @@ public enum ArkCodec {
                 case ZSTD -> CCTX.get().compress(raw);
                 case LZ4 -> {
                     ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 2 + 32);
-                    try (LZ4FrameOutputStream z = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB, raw.length,
-                            LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE,
+                    try (LZ4FrameOutputStream z = new LZ4FrameOutputStream(
+                            out,
+                            LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
+                            raw.length,
+                            LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+                            LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE,
                             LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
                         z.write(raw);
                     }
@@ -80,9 +88,12 @@ public enum ArkCodec {
                     throw new IOException("zstd frame: " + e.getMessage());
                 }
                 if (Zstd.isError(frame)) throw new IOException("zstd frame: " + Zstd.getErrorName(frame));
-                if (frame != stored.length) throw new IOException("zstd frame ends after " + frame + " of " + stored.length + " bytes");
+                if (frame != stored.length)
+                    throw new IOException("zstd frame ends after " + frame + " of " + stored.length + " bytes");
                 long n = Zstd.getFrameContentSize(stored);
-                if (n < 0) return readBounded(new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(stored)), max, "zstd");
+                if (n < 0)
+                    return readBounded(
+                            new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(stored)), max, "zstd");
                 if (n > max) throw new IOException("zstd frame declares " + n + " bytes, over the limit of " + max);
                 try {
                     byte[] out = new byte[(int) n];
@@ -115,12 +126,15 @@ public enum ArkCodec {
             int n;
             while ((n = in.read(b)) > 0) {
                 total += n;
-                if (total > max) throw new IOException(what + " frame decodes to more than the limit of " + max + " bytes");
+                if (total > max)
+                    throw new IOException(what + " frame decodes to more than the limit of " + max + " bytes");
                 out.write(b, 0, n);
             }
             return out.toByteArray();
         } catch (IOException e) {
-            throw e.getMessage() != null && e.getMessage().startsWith(what) ? e : new IOException(what + " frame: " + plain(e.getMessage()));
+            throw e.getMessage() != null && e.getMessage().startsWith(what)
+                    ? e
+                    : new IOException(what + " frame: " + plain(e.getMessage()));
         }
     }
 

@@ -4,10 +4,10 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
-import dev.vitrine.core.location.LocalLocation;
-import dev.vitrine.core.location.Location;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.rbuf.RbufFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,9 @@ public final class ArkFormat implements ArchiveFormat {
         try {
             if (probe.isDirectory()) {
                 // a linked folder still makes it a log: opening it reports the link, which is not followed
-                return folderOrLink(probe, "manifests") && folderOrLink(probe, "splits") ? Detection.BY_STRUCTURE : Detection.NO;
+                return folderOrLink(probe, "manifests") && folderOrLink(probe, "splits")
+                        ? Detection.BY_STRUCTURE
+                        : Detection.NO;
             }
             ByteSource src = probe.source();
             if (src == null) return Detection.NO;

@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.ark;
 
-import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.model.TimedMessages.ChannelInfo;
 import dev.vitrine.core.model.TimedMessages.Hidden;
 import dev.vitrine.core.model.TimelineDensity;
@@ -44,7 +44,11 @@ final class ArkIndexScan {
         }
     }
 
-    record Result(List<ChannelInfo> channels, List<Hidden> hidden, TimelineDensity density, Map<String, Map<FileRef, long[]>> spans) {}
+    record Result(
+            List<ChannelInfo> channels,
+            List<Hidden> hidden,
+            TimelineDensity density,
+            Map<String, Map<FileRef, long[]>> spans) {}
 
     private ArkIndexScan() {}
 
@@ -123,7 +127,8 @@ final class ArkIndexScan {
             for (int k = 0; k < 256; k++) {
                 if (hiddenOf[k] > 0) hiddenCounts.merge(map[k], hiddenOf[k], Long::sum);
                 if (density && spanMin[k] <= spanMax[k]) {
-                    long[] s = accOf[k].spans.computeIfAbsent(sp.ref(), r -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                    long[] s =
+                            accOf[k].spans.computeIfAbsent(sp.ref(), r -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                     s[0] = Math.min(s[0], spanMin[k]);
                     s[1] = Math.max(s[1], spanMax[k]);
                 }
@@ -134,7 +139,8 @@ final class ArkIndexScan {
         Map<String, Map<FileRef, long[]>> spans = new HashMap<>();
         for (Acc a : accs.values()) {
             if (a.count == 0) continue; // D17: a channel with no visible message is not listed
-            channels.add(new ChannelInfo(a.name, a.type, a.count, a.min, a.max, a.bytes, ArkLog.rateHz(a.count, a.min, a.max), a.latched));
+            channels.add(new ChannelInfo(
+                    a.name, a.type, a.count, a.min, a.max, a.bytes, ArkLog.rateHz(a.count, a.min, a.max), a.latched));
         }
         channels.sort(Comparator.comparing(ChannelInfo::name));
         if (density) {
@@ -144,7 +150,10 @@ final class ArkIndexScan {
                 spans.put(c.name(), a.spans);
             }
         }
-        return new Result(List.copyOf(channels), hidden(log, hiddenCounts), density ? TimelineDensity.of(lo, hi, finest) : null,
+        return new Result(
+                List.copyOf(channels),
+                hidden(log, hiddenCounts),
+                density ? TimelineDensity.of(lo, hi, finest) : null,
                 density ? spans : null);
     }
 
@@ -159,8 +168,10 @@ final class ArkIndexScan {
                 hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, Long.MAX_VALUE, en.getValue(), why));
                 continue;
             }
-            if (ch.visibleMin > Long.MIN_VALUE) hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, ch.visibleMin - 1, en.getValue(), why));
-            if (ch.visibleMax < Long.MAX_VALUE) hs.add(new Hidden(ch.name, ch.type, ch.visibleMax + 1, Long.MAX_VALUE, en.getValue(), why));
+            if (ch.visibleMin > Long.MIN_VALUE)
+                hs.add(new Hidden(ch.name, ch.type, Long.MIN_VALUE, ch.visibleMin - 1, en.getValue(), why));
+            if (ch.visibleMax < Long.MAX_VALUE)
+                hs.add(new Hidden(ch.name, ch.type, ch.visibleMax + 1, Long.MAX_VALUE, en.getValue(), why));
         }
         return List.copyOf(hs);
     }

@@ -1,8 +1,9 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RValue;
@@ -10,7 +11,6 @@ import dev.vitrine.core.rbuf.RbufDecoder;
 import dev.vitrine.core.rbuf.RbufException;
 import dev.vitrine.core.rbuf.RbufFile;
 import dev.vitrine.core.rbuf.RbufIr;
-import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -97,7 +97,8 @@ public final class ArkLog implements TimedMessages {
             return;
         }
         try {
-            if (file.contentSize() > limits.maxMetadataBytes()) throw new RbufException(0, "manifest content over the limit");
+            if (file.contentSize() > limits.maxMetadataBytes())
+                throw new RbufException(0, "manifest content over the limit");
             byte[] content = src.read(0, (int) file.contentSize());
             RbufDecoder d = new RbufDecoder(ir, content, 0, content.length, limits.maxDepth(), limits.maxEntries());
             manifest = d.readObject(file.typeName());
@@ -105,7 +106,8 @@ public final class ArkLog implements TimedMessages {
                 problems.add(Problem.error(ref, d.position(), d.remaining() + " bytes left after the manifest value"));
             }
         } catch (RbufException e) {
-            problems.add(Problem.error(ref, e.offset(), "manifest does not decode against its trailer IR: " + e.detail()));
+            problems.add(
+                    Problem.error(ref, e.offset(), "manifest does not decode against its trailer IR: " + e.detail()));
             return;
         } catch (IOException e) {
             problems.add(Problem.error(ref, 0, "cannot read the manifest: " + e.getMessage()));
@@ -119,7 +121,8 @@ public final class ArkLog implements TimedMessages {
         commonId = guid(manifest.get("common_identifier"));
         name = string(manifest.get("name"));
         if (manifest.get("metadata") instanceof RValue.Obj md && md.get("entries") instanceof RValue.Dict d) {
-            for (var e : d.entries()) metadata.put(dev.vitrine.core.rbuf.RbufJson.keyText(e.getKey()), string(e.getValue()));
+            for (var e : d.entries())
+                metadata.put(dev.vitrine.core.rbuf.RbufJson.keyText(e.getKey()), string(e.getValue()));
         }
         int order = 0;
         for (RValue sv : list(manifest.get("sections"))) {
@@ -132,21 +135,31 @@ public final class ArkLog implements TimedMessages {
                 c.order = order++;
                 for (RValue ov : list(co.get("object_types"))) {
                     if (!(ov instanceof RValue.Obj oo)) continue;
-                    c.objects.add(new ArkChannel(c, string(oo.get("name")), string(oo.get("type_identifier")), guid(oo.get("identifier")),
-                            string(oo.get("schema_registry")), oo.get("latched") instanceof RValue.Bool b && b.value()));
+                    c.objects.add(new ArkChannel(
+                            c,
+                            string(oo.get("name")),
+                            string(oo.get("type_identifier")),
+                            guid(oo.get("identifier")),
+                            string(oo.get("schema_registry")),
+                            oo.get("latched") instanceof RValue.Bool b && b.value()));
                 }
                 for (RValue pv : list(co.get("splits"))) {
                     if (!(pv instanceof RValue.Obj po)) continue;
                     List<Stat> stats = new ArrayList<>();
                     for (RValue st : list(po.get("statistics"))) {
-                        if (st instanceof RValue.Obj s) stats.add(new Stat(guid(s.get("object_identifier")), integer(s.get("message_count")), integer(s.get("total_bytes"))));
+                        if (st instanceof RValue.Obj s)
+                            stats.add(new Stat(
+                                    guid(s.get("object_identifier")),
+                                    integer(s.get("message_count")),
+                                    integer(s.get("total_bytes"))));
                     }
                     Guid g = guid(po.get("split_identifier"));
                     c.splits.add(new SplitDecl(c, c.splits.size(), g, FileRef.of("splits/" + g), stats));
                 }
                 cols.add(c);
             }
-            sections.add(new Section(si, guid(so.get("original_log_identifier")), query(so.get("acceptance_filter")), cols));
+            sections.add(
+                    new Section(si, guid(so.get("original_log_identifier")), query(so.get("acceptance_filter")), cols));
         }
         // D18: data of section i is visible iff the filters of sections i+1..n-1 all accept it.
         for (Section s : sections) {
@@ -320,16 +333,20 @@ public final class ArkLog implements TimedMessages {
                 for (int k = es.size() - 1; k >= 0; k--) {
                     ArkSplit.Entry e = es.get(k);
                     ArkChannel ch = r.map[e.object()];
-                    if (ch == null || !pendingLatched.contains(ch) || e.timeNs() >= startNs || !ch.visible(e.timeNs())) continue;
+                    if (ch == null || !pendingLatched.contains(ch) || e.timeNs() >= startNs || !ch.visible(e.timeNs()))
+                        continue;
                     pendingLatched.remove(ch);
                     Object[] cur = best.get(ch.name);
-                    if (cur == null || before((ArkSplit.Entry) cur[1], (Run) cur[0], e, r)) best.put(ch.name, new Object[] {r, e, ch});
+                    if (cur == null || before((ArkSplit.Entry) cur[1], (Run) cur[0], e, r))
+                        best.put(ch.name, new Object[] {r, e, ch});
                 }
             }
             r.position = pos;
         }
-        for (Object[] b : best.values()) replay.add(new ArkMessage(this, (Run) b[0], (ArkChannel) b[2], (ArkSplit.Entry) b[1], true));
-        replay.sort(Comparator.<ArkMessage>comparingLong(m -> m.entry.timeNs()).thenComparingInt(m -> m.run.order)
+        for (Object[] b : best.values())
+            replay.add(new ArkMessage(this, (Run) b[0], (ArkChannel) b[2], (ArkSplit.Entry) b[1], true));
+        replay.sort(Comparator.<ArkMessage>comparingLong(m -> m.entry.timeNs())
+                .thenComparingInt(m -> m.run.order)
                 .thenComparingLong(m -> m.entry.index()));
         return new Merge(runs, replay, startNs, stopNs, cursorProblems);
     }
@@ -347,6 +364,7 @@ public final class ArkLog implements TimedMessages {
         final ArkChannel[] map;
         /** D21 ties: section, column, split position in its column (splits() lists them in that order). */
         final int order;
+
         long position;
         List<ArkSplit.Entry> chunk = List.of();
         int inChunk;
@@ -361,8 +379,9 @@ public final class ArkLog implements TimedMessages {
     }
 
     final class Merge implements Cursor {
-        private final PriorityQueue<Run> heap = new PriorityQueue<>(
-                Comparator.<Run>comparingLong(r -> r.head.timeNs()).thenComparingInt(r -> r.order).thenComparingLong(r -> r.head.index()));
+        private final PriorityQueue<Run> heap = new PriorityQueue<>(Comparator.<Run>comparingLong(r -> r.head.timeNs())
+                .thenComparingInt(r -> r.order)
+                .thenComparingLong(r -> r.head.index()));
         private final List<ArkMessage> replay;
         private int replayAt;
         private final long start;
@@ -370,7 +389,8 @@ public final class ArkLog implements TimedMessages {
         private final List<Problem> problems;
         private ArkMessage next;
 
-        Merge(List<Run> runs, List<ArkMessage> replay, long start, long stop, List<Problem> problems) throws IOException {
+        Merge(List<Run> runs, List<ArkMessage> replay, long start, long stop, List<Problem> problems)
+                throws IOException {
             this.replay = replay;
             this.start = start;
             this.stop = stop;
@@ -386,7 +406,9 @@ public final class ArkLog implements TimedMessages {
                     try {
                         r.chunk = r.split.entries(r.position, CHUNK);
                     } catch (IOException e) {
-                        Problem p = Problem.error(r.split.ref(), r.split.indexOffset() + r.position * ArkSchemas.INDEX_ENTRY_SIZE,
+                        Problem p = Problem.error(
+                                r.split.ref(),
+                                r.split.indexOffset() + r.position * ArkSchemas.INDEX_ENTRY_SIZE,
                                 "cannot read the index: " + e.getMessage());
                         problems.add(p);
                         archive.met(p); // the rest of this split is skipped: said after the output

@@ -25,7 +25,8 @@ final class ArkLz4Frame {
     /** The frame's content; it must fill {@code b} exactly and decode to at most {@code max} bytes. */
     static byte[] decode(byte[] b, long max) throws IOException {
         int p;
-        if (b.length < 7 || intAt(b, 0) != MAGIC) throw new IOException("lz4 frame: not an LZ4 frame (no magic number)");
+        if (b.length < 7 || intAt(b, 0) != MAGIC)
+            throw new IOException("lz4 frame: not an LZ4 frame (no magic number)");
         int flg = b[4] & 0xff;
         int bd = b[5] & 0xff;
         if ((flg >>> 6) != 1) throw new IOException("lz4 frame: version " + (flg >>> 6) + " is not supported");
@@ -39,11 +40,13 @@ final class ArkLz4Frame {
         int descriptor = 2 + (hasSize ? 8 : 0) + ((flg & 0x01) != 0 ? 4 : 0);
         p = 4 + descriptor;
         if (b.length < p + 1) throw new IOException("lz4 frame: ends inside its header");
-        if (((XXH.hash(b, 4, descriptor, 0) >>> 8) & 0xff) != (b[p] & 0xff)) throw new IOException("lz4 frame: header checksum does not match");
+        if (((XXH.hash(b, 4, descriptor, 0) >>> 8) & 0xff) != (b[p] & 0xff))
+            throw new IOException("lz4 frame: header checksum does not match");
         p++;
         long declared = hasSize ? longAt(b, 6) : -1;
         if (declared > max || (hasSize && (declared < 0 || declared > Integer.MAX_VALUE - 16))) {
-            throw new IOException("lz4 frame declares " + Long.toUnsignedString(declared) + " bytes, over the limit of " + max);
+            throw new IOException(
+                    "lz4 frame declares " + Long.toUnsignedString(declared) + " bytes, over the limit of " + max);
         }
         // The most bytes held: the declared size, or one over the limit (which tells a frame that exceeds it).
         long end = hasSize ? declared : Math.min(max + 1, Integer.MAX_VALUE - 16);
@@ -56,11 +59,16 @@ final class ArkLz4Frame {
             if (word == 0) break;
             boolean stored = word < 0;
             int len = word & 0x7fffffff;
-            if (len > blockMax) throw new IOException("lz4 frame: block at byte " + (p - 4) + " is " + len + " bytes, over the frame's block size of " + blockMax);
-            if (b.length - p < len + (blockSums ? 4 : 0)) throw new IOException("lz4 frame: ends inside the block at byte " + (p - 4));
-            if (blockSums && XXH.hash(b, p, len, 0) != intAt(b, p + len)) throw new IOException("lz4 frame: block at byte " + (p - 4) + ": checksum does not match");
+            if (len > blockMax)
+                throw new IOException("lz4 frame: block at byte " + (p - 4) + " is " + len
+                        + " bytes, over the frame's block size of " + blockMax);
+            if (b.length - p < len + (blockSums ? 4 : 0))
+                throw new IOException("lz4 frame: ends inside the block at byte " + (p - 4));
+            if (blockSums && XXH.hash(b, p, len, 0) != intAt(b, p + len))
+                throw new IOException("lz4 frame: block at byte " + (p - 4) + ": checksum does not match");
             int room = (int) Math.min(blockMax, end - n);
-            if (out.length - n < room) out = java.util.Arrays.copyOf(out, (int) Math.min(end, Math.max(n + (long) room, 2L * out.length)));
+            if (out.length - n < room)
+                out = java.util.Arrays.copyOf(out, (int) Math.min(end, Math.max(n + (long) room, 2L * out.length)));
             int got;
             if (stored) {
                 if (len > room) got = -1;
@@ -74,20 +82,26 @@ final class ArkLz4Frame {
                 } catch (LZ4Exception e) {
                     // Too little room left: the frame goes past its declared size or the limit.
                     if (room < blockMax && (hasSize || end > max)) got = -1;
-                    else throw new IOException("lz4 frame: block at byte " + (p - 4) + " does not decode (" + ArkCodec.plain(e.getMessage()) + ")");
+                    else
+                        throw new IOException("lz4 frame: block at byte " + (p - 4) + " does not decode ("
+                                + ArkCodec.plain(e.getMessage()) + ")");
                 }
             }
-            if (got < 0 || n + (long) got > max) throw new IOException("lz4 frame decodes to more than " + (hasSize ? "the " + declared + " bytes it declares" : "the limit of " + max + " bytes"));
+            if (got < 0 || n + (long) got > max)
+                throw new IOException("lz4 frame decodes to more than "
+                        + (hasSize ? "the " + declared + " bytes it declares" : "the limit of " + max + " bytes"));
             n += got;
             p += len + (blockSums ? 4 : 0);
         }
         if (hasSize && n != declared) throw new IOException("lz4 frame gave " + n + " bytes, declares " + declared);
         if (contentSum) {
             if (b.length - p < 4) throw new IOException("lz4 frame: ends before its content checksum");
-            if (XXH.hash(out, 0, n, 0) != intAt(b, p)) throw new IOException("lz4 frame: content checksum does not match");
+            if (XXH.hash(out, 0, n, 0) != intAt(b, p))
+                throw new IOException("lz4 frame: content checksum does not match");
             p += 4;
         }
-        if (p != b.length) throw new IOException("lz4 frame ends " + (b.length - p) + " bytes before the message's end");
+        if (p != b.length)
+            throw new IOException("lz4 frame ends " + (b.length - p) + " bytes before the message's end");
         return n == out.length ? out : java.util.Arrays.copyOf(out, n);
     }
 

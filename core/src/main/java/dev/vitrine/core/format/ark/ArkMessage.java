@@ -89,7 +89,8 @@ public final class ArkMessage implements TimedMessages.Message {
 
     private Decoding decode(boolean spans) throws IOException {
         RbufIr ir = channel.ir();
-        if (ir == null) throw new IOException("schema registry of " + channel.name + " does not parse: " + channel.irError());
+        if (ir == null)
+            throw new IOException("schema registry of " + channel.name + " does not parse: " + channel.irError());
         byte[] p = payload();
         var limits = log.archive.limits;
         RbufDecoder d = new RbufDecoder(ir, p, 0, p.length, limits.maxDepth(), limits.maxEntries());
@@ -100,7 +101,8 @@ public final class ArkMessage implements TimedMessages.Message {
         } catch (RbufException e) {
             throw new RbufException(e.offset(), "payload does not decode as " + channel.type + ": " + e.detail());
         }
-        if (d.remaining() != 0) throw new RbufException(d.position(), d.remaining() + " bytes left after the " + channel.type + " value");
+        if (d.remaining() != 0)
+            throw new RbufException(d.position(), d.remaining() + " bytes left after the " + channel.type + " value");
         return new Decoding(v, where);
     }
 
@@ -116,14 +118,17 @@ public final class ArkMessage implements TimedMessages.Message {
             int k = s.aliasOf(entry.index());
             if (k >= 0) {
                 ArkSplit.Entry o = s.entry(k);
-                throw new IOException("shares bytes [" + entry.offset() + ", " + entry.end() + ") with index entry " + k + " [" + o.offset() + ", "
-                        + o.end() + "): not decoded again (aliases let a log expand far beyond its size)");
+                throw new IOException("shares bytes [" + entry.offset() + ", " + entry.end() + ") with index entry " + k
+                        + " [" + o.offset() + ", " + o.end()
+                        + "): not decoded again (aliases let a log expand far beyond its size)");
             }
             return RbufJson.toJson(decode());
         } catch (IOException e) {
             String what = e instanceof RbufException r ? r.detail() : e.getMessage();
-            log.archive.met(dev.vitrine.core.model.Problem.error(s.ref(), entry.offset(), "message " + entry.index() + " of " + channel.name
-                    + " @" + entry.timeNs() + ": " + what));
+            log.archive.met(dev.vitrine.core.model.Problem.error(
+                    s.ref(),
+                    entry.offset(),
+                    "message " + entry.index() + " of " + channel.name + " @" + entry.timeNs() + ": " + what));
             throw e;
         }
     }

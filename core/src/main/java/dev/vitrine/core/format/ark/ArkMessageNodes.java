@@ -6,10 +6,10 @@ import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.TimedMessages;
-import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +55,18 @@ final class ArkMessageNodes {
                     List<Row> out = new ArrayList<>();
                     for (long i = from; i < cs.size() && i < from + count; i++) {
                         var c = cs.get((int) i);
-                        out.add(new Row(i, List.of(String.valueOf(c.minTimeNs()), String.valueOf(c.maxTimeNs()), String.valueOf(c.count()),
-                                String.format(java.util.Locale.ROOT, "%.3f", c.rateHz()), String.valueOf(c.bytes()), c.type(),
-                                c.name() + (c.latched() ? " (latched)" : "")), ByteRange.NONE, null));
+                        out.add(new Row(
+                                i,
+                                List.of(
+                                        String.valueOf(c.minTimeNs()),
+                                        String.valueOf(c.maxTimeNs()),
+                                        String.valueOf(c.count()),
+                                        String.format(java.util.Locale.ROOT, "%.3f", c.rateHz()),
+                                        String.valueOf(c.bytes()),
+                                        c.type(),
+                                        c.name() + (c.latched() ? " (latched)" : "")),
+                                ByteRange.NONE,
+                                null));
                     }
                     return out;
                 }
@@ -82,9 +91,15 @@ final class ArkMessageNodes {
 
         @Override
         public List<Field> fields() {
-            return List.of(Field.of("name", info.name()), Field.of("type", info.type()), Field.of("count", info.count()),
-                    Field.of("min_time_ns", info.minTimeNs()), Field.of("max_time_ns", info.maxTimeNs()), Field.of("bytes", info.bytes()),
-                    Field.of("rate_hz", info.rateHz()), Field.of("latched", info.latched()));
+            return List.of(
+                    Field.of("name", info.name()),
+                    Field.of("type", info.type()),
+                    Field.of("count", info.count()),
+                    Field.of("min_time_ns", info.minTimeNs()),
+                    Field.of("max_time_ns", info.maxTimeNs()),
+                    Field.of("bytes", info.bytes()),
+                    Field.of("rate_hz", info.rateHz()),
+                    Field.of("latched", info.latched()));
         }
     }
 
@@ -104,8 +119,13 @@ final class ArkMessageNodes {
 
         @Override
         public List<Field> fields() {
-            return List.of(Field.of("name", h.channel()), Field.of("type", h.type()), Field.of("hidden messages", h.count()),
-                    Field.of("from_ns", h.startNs()), Field.of("to_ns", h.stopNs()), Field.of("why", h.reason()));
+            return List.of(
+                    Field.of("name", h.channel()),
+                    Field.of("type", h.type()),
+                    Field.of("hidden messages", h.count()),
+                    Field.of("from_ns", h.startNs()),
+                    Field.of("to_ns", h.stopNs()),
+                    Field.of("why", h.reason()));
         }
     }
 
@@ -169,8 +189,17 @@ final class ArkMessageNodes {
                     long i = from;
                     for (TimedMessages.Message m : page(from, count)) {
                         ByteRange r = m.range();
-                        out.add(new Row(i++, List.of(String.valueOf(m.timeNs()), m.channel(), m.type(), r.file().path(),
-                                String.valueOf(r.offset()), String.valueOf(r.length())), r, null));
+                        out.add(new Row(
+                                i++,
+                                List.of(
+                                        String.valueOf(m.timeNs()),
+                                        m.channel(),
+                                        m.type(),
+                                        r.file().path(),
+                                        String.valueOf(r.offset()),
+                                        String.valueOf(r.length())),
+                                r,
+                                null));
                     }
                     return out;
                 }
@@ -183,7 +212,11 @@ final class ArkMessageNodes {
         final ArkSplit.Entry e;
 
         RawEntryNode(ArkSplit s, ArkSplit.Entry e) {
-            super("@" + e.timeNs() + " object " + e.object(), "unmapped message", Set.of(Role.MESSAGE), ByteRange.in(s.ref(), e.offset(), e.size()));
+            super(
+                    "@" + e.timeNs() + " object " + e.object(),
+                    "unmapped message",
+                    Set.of(Role.MESSAGE),
+                    ByteRange.in(s.ref(), e.offset(), e.size()));
             this.e = e;
         }
 
@@ -199,8 +232,12 @@ final class ArkMessageNodes {
     }
 
     static List<Field> entryFields(ArkSplit.Entry e) {
-        return List.of(Field.of("timestamp_ns", e.timeNs()), Field.of("offset", e.offset()), Field.of("size", e.size()),
-                Field.of("object_identifier", e.object()), Field.of("flags", e.flags()),
+        return List.of(
+                Field.of("timestamp_ns", e.timeNs()),
+                Field.of("offset", e.offset()),
+                Field.of("size", e.size()),
+                Field.of("object_identifier", e.object()),
+                Field.of("flags", e.flags()),
                 Field.of("index entry at", e.position()));
     }
 
@@ -210,8 +247,11 @@ final class ArkMessageNodes {
         private volatile List<Problem> problems = List.of();
 
         MessageNode(ArkMessage m) {
-            super(m.timeNs() + " " + m.channel() + (m.channel.visible(m.timeNs()) ? "" : " (hidden)"), "message " + m.type(),
-                    Set.of(Role.MESSAGE), m.range());
+            super(
+                    m.timeNs() + " " + m.channel() + (m.channel.visible(m.timeNs()) ? "" : " (hidden)"),
+                    "message " + m.type(),
+                    Set.of(Role.MESSAGE),
+                    m.range());
             this.m = m;
         }
 
@@ -228,7 +268,8 @@ final class ArkMessageNodes {
             f.add(Field.of("compression", m.codec().name().toLowerCase(java.util.Locale.ROOT)));
             if (m.latchedReplay()) f.add(Field.of("latched", "last message before the start"));
             if (!m.channel.visible(m.timeNs())) {
-                f.add(Field.of("hidden", "by the acceptance filter of section " + m.channel.hiddenBySection + " (D18)"));
+                f.add(Field.of(
+                        "hidden", "by the acceptance filter of section " + m.channel.hiddenBySection + " (D18)"));
             }
             f.addAll(entryFields(m.entry));
             return f;
@@ -277,8 +318,10 @@ final class ArkMessageNodes {
 
         @Override
         public String label() {
-            return m.codec() == ArkCodec.NONE ? "message @ " + m.entry.offset() + " (stored raw)"
-                    : m.codec().name().toLowerCase(java.util.Locale.ROOT) + " frame @ " + m.entry.offset() + ", decompressed";
+            return m.codec() == ArkCodec.NONE
+                    ? "message @ " + m.entry.offset() + " (stored raw)"
+                    : m.codec().name().toLowerCase(java.util.Locale.ROOT) + " frame @ " + m.entry.offset()
+                            + ", decompressed";
         }
 
         @Override

@@ -88,9 +88,12 @@ public final class ArkSample {
         long t0 = 3_600_000_000_000L; // steady clock: an hour after boot (D23)
         long wall0 = 1_767_225_600_000_000_000L; // 2026-01-01T00:00:00Z
         try (ArkWriter w = new ArkWriter(root, "demo robot drive")) {
-            w.logId(Guid.parse("0a7c5e00-0000-4000-8000-00000000a001")).commonId(Guid.parse("0a7c5e00-0000-4000-8000-00000000c001"));
-            w.metadata("robot", "\"demo-rover-1\"").metadata("software", "{\"version\":\"1.4.2\",\"build\":1187}")
-                    .metadata("operator", "\"sample writer\"").metadata("made_by", "\"vitrine ArkSample\"");
+            w.logId(Guid.parse("0a7c5e00-0000-4000-8000-00000000a001"))
+                    .commonId(Guid.parse("0a7c5e00-0000-4000-8000-00000000c001"));
+            w.metadata("robot", "\"demo-rover-1\"")
+                    .metadata("software", "{\"version\":\"1.4.2\",\"build\":1187}")
+                    .metadata("operator", "\"sample writer\"")
+                    .metadata("made_by", "\"vitrine ArkSample\"");
             ArkWriter.Column sensors = w.column("sensors", "zstd").splitEvery(800);
             ArkWriter.Column motion = w.column("motion", "lz4").splitEvery(600).indexFirst(false);
             ArkWriter.Column system = w.column("system", "none").splitEvery(1000);
@@ -106,8 +109,20 @@ public final class ArkSample {
                 List<Map.Entry<RValue, RValue>> ps = new ArrayList<>();
                 ps.add(Map.entry(new RValue.Str("max_speed"), d(c == 0 ? 1.2 : 0.8)));
                 ps.add(Map.entry(new RValue.Str("wheel_base"), d(0.42)));
-                config.write(t0 + c * (seconds / 2) * 1_000_000_000L, obj(ir, "Config", "robot_name", new RValue.Str("demo-rover-1"),
-                        "params", new RValue.Dict(ps), "sensors", arr(new RValue.Str("imu"), new RValue.Str("camera"), new RValue.Str("wheel odometry"))));
+                config.write(
+                        t0 + c * (seconds / 2) * 1_000_000_000L,
+                        obj(
+                                ir,
+                                "Config",
+                                "robot_name",
+                                new RValue.Str("demo-rover-1"),
+                                "params",
+                                new RValue.Dict(ps),
+                                "sensors",
+                                arr(
+                                        new RValue.Str("imu"),
+                                        new RValue.Str("camera"),
+                                        new RValue.Str("wheel odometry"))));
             }
             double x = 0;
             double y = 0;
@@ -115,41 +130,128 @@ public final class ArkSample {
             for (long ms = 0; ms < seconds * 1000L; ms += 10) {
                 long t = t0 + ms * 1_000_000L + r.nextInt(200_000);
                 double drive = ms > 2000 && ms < seconds * 1000L - 3000 ? 1 : 0;
-                imu.write(t, obj(ir, "Imu", "stamp", t(t), "accel", arr(d(r.nextGaussian() * 0.05), d(drive * 0.2 + r.nextGaussian() * 0.05), d(9.81)),
-                        "gyro", arr(fl(0), fl(0), fl(drive * 0.1)), "temperature", fl(31.5 + ms / 60_000.0)));
+                imu.write(
+                        t,
+                        obj(
+                                ir,
+                                "Imu",
+                                "stamp",
+                                t(t),
+                                "accel",
+                                arr(d(r.nextGaussian() * 0.05), d(drive * 0.2 + r.nextGaussian() * 0.05), d(9.81)),
+                                "gyro",
+                                arr(fl(0), fl(0), fl(drive * 0.1)),
+                                "temperature",
+                                fl(31.5 + ms / 60_000.0)));
                 if (ms % 20 == 0) {
                     th += drive * 0.002;
                     x += drive * 0.02 * Math.cos(th);
                     y += drive * 0.02 * Math.sin(th);
-                    odom.write(t + 150_000, obj(ir, "Odometry", "stamp", t(t), "pose", obj(ir, "Pose2d", "x", d(x), "y", d(y), "theta", d(th)),
-                            "speed", d(drive), "covariance", arr(d(0.01), d(0.01), d(0.002)), "frame", new RValue.Str("odom")));
+                    odom.write(
+                            t + 150_000,
+                            obj(
+                                    ir,
+                                    "Odometry",
+                                    "stamp",
+                                    t(t),
+                                    "pose",
+                                    obj(ir, "Pose2d", "x", d(x), "y", d(y), "theta", d(th)),
+                                    "speed",
+                                    d(drive),
+                                    "covariance",
+                                    arr(d(0.01), d(0.01), d(0.002)),
+                                    "frame",
+                                    new RValue.Str("odom")));
                 }
                 if (ms % 100 == 0) {
                     byte[] thumb = new byte[48];
                     r.nextBytes(thumb);
-                    cam.write(t + 300_000, obj(ir, "CameraInfo", "stamp", t(t), "width", new RValue.Int(RbufType.UINT16, 1280),
-                            "height", new RValue.Int(RbufType.UINT16, 720), "thumbnail", new RValue.Bytes(thumb),
-                            "exposure", new RValue.Int(RbufType.DURATION, 8_000_000 + r.nextInt(500_000))));
+                    cam.write(
+                            t + 300_000,
+                            obj(
+                                    ir,
+                                    "CameraInfo",
+                                    "stamp",
+                                    t(t),
+                                    "width",
+                                    new RValue.Int(RbufType.UINT16, 1280),
+                                    "height",
+                                    new RValue.Int(RbufType.UINT16, 720),
+                                    "thumbnail",
+                                    new RValue.Bytes(thumb),
+                                    "exposure",
+                                    new RValue.Int(RbufType.DURATION, 8_000_000 + r.nextInt(500_000))));
                 }
                 if (ms % 500 == 0) {
                     int mode = drive > 0 ? 1 : ms < 2000 ? 0 : 2;
                     long faults = ms > seconds * 800L ? 1 : 0;
-                    RValue task = mode == 1 ? new RValue.Variant(1, "demo::robot::DriveTask", obj(ir, "DriveTask",
-                            "goal", obj(ir, "Pose2d", "x", d(10), "y", d(2), "theta", d(0)), "max_speed", d(1.2)))
-                            : mode == 2 ? new RValue.Variant(2, "demo::robot::DockTask", obj(ir, "DockTask",
-                            "dock_id", new RValue.GuidValue(Guid.fromName("dock 3")))) : new RValue.Variant(0, null, null);
-                    status.write(t + 500_000, obj(ir, "Status", "mode", new RValue.Enum(ir.enumDef("demo::robot::Mode"), mode),
-                            "faults", new RValue.Enum(ir.enumDef("demo::robot::Faults"), faults),
-                            "uptime", new RValue.Int(RbufType.DURATION, 3_600_000_000_000L + ms * 1_000_000L),
-                            "counters", new RValue.Dict(List.of(Map.entry(new RValue.Str("ticks"), new RValue.Int(RbufType.UINT64, ms / 10)))),
-                            "task", task, "target", mode == 1 ? obj(ir, "Pose2d", "x", d(10), "y", d(2), "theta", d(0)) : RValue.Absent.INSTANCE,
-                            "legacy_code", new RValue.Int(RbufType.INT32, 0)));
-                    trace.write(t + 600_000, obj(ir, "Trace", "line", new RValue.Str("planner tick " + ms / 500), "level", new RValue.Int(RbufType.INT8, 1)));
+                    RValue task = mode == 1
+                            ? new RValue.Variant(
+                                    1,
+                                    "demo::robot::DriveTask",
+                                    obj(
+                                            ir,
+                                            "DriveTask",
+                                            "goal",
+                                            obj(ir, "Pose2d", "x", d(10), "y", d(2), "theta", d(0)),
+                                            "max_speed",
+                                            d(1.2)))
+                            : mode == 2
+                                    ? new RValue.Variant(
+                                            2,
+                                            "demo::robot::DockTask",
+                                            obj(
+                                                    ir,
+                                                    "DockTask",
+                                                    "dock_id",
+                                                    new RValue.GuidValue(Guid.fromName("dock 3"))))
+                                    : new RValue.Variant(0, null, null);
+                    status.write(
+                            t + 500_000,
+                            obj(
+                                    ir,
+                                    "Status",
+                                    "mode",
+                                    new RValue.Enum(ir.enumDef("demo::robot::Mode"), mode),
+                                    "faults",
+                                    new RValue.Enum(ir.enumDef("demo::robot::Faults"), faults),
+                                    "uptime",
+                                    new RValue.Int(RbufType.DURATION, 3_600_000_000_000L + ms * 1_000_000L),
+                                    "counters",
+                                    new RValue.Dict(List.of(Map.entry(
+                                            new RValue.Str("ticks"), new RValue.Int(RbufType.UINT64, ms / 10)))),
+                                    "task",
+                                    task,
+                                    "target",
+                                    mode == 1
+                                            ? obj(ir, "Pose2d", "x", d(10), "y", d(2), "theta", d(0))
+                                            : RValue.Absent.INSTANCE,
+                                    "legacy_code",
+                                    new RValue.Int(RbufType.INT32, 0)));
+                    trace.write(
+                            t + 600_000,
+                            obj(
+                                    ir,
+                                    "Trace",
+                                    "line",
+                                    new RValue.Str("planner tick " + ms / 500),
+                                    "level",
+                                    new RValue.Int(RbufType.INT8, 1)));
                 }
                 if (ms % 1000 == 0) {
-                    battery.write(t + 700_000, obj(ir, "Battery", "voltage", fl(25.2 - ms / 100_000.0), "percent",
-                            new RValue.Int(RbufType.UINT8, 97 - ms / 10_000), "charging", new RValue.Bool(false),
-                            "wall_time", new RValue.Int(RbufType.SYSTEM_TIME_POINT, wall0 + ms * 1_000_000L)));
+                    battery.write(
+                            t + 700_000,
+                            obj(
+                                    ir,
+                                    "Battery",
+                                    "voltage",
+                                    fl(25.2 - ms / 100_000.0),
+                                    "percent",
+                                    new RValue.Int(RbufType.UINT8, 97 - ms / 10_000),
+                                    "charging",
+                                    new RValue.Bool(false),
+                                    "wall_time",
+                                    new RValue.Int(RbufType.SYSTEM_TIME_POINT, wall0 + ms * 1_000_000L)));
                 }
             }
             // An amendment: hides /debug/* from the base section (shown as hidden, not dropped).

@@ -2,11 +2,11 @@ package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RValue;
 import dev.vitrine.core.rbuf.RbufDecoder;
 import dev.vitrine.core.rbuf.RbufException;
-import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -82,7 +82,10 @@ public final class ArkSplit {
         if (h.get("type_mappings") instanceof RValue.Arr a) {
             for (RValue v : a.items()) {
                 if (v instanceof RValue.Obj o) {
-                    Mapping m = new Mapping(ArkLog.guid(o.get("object_identifier")), (int) ArkLog.integer(o.get("short_identifier")), at);
+                    Mapping m = new Mapping(
+                            ArkLog.guid(o.get("object_identifier")),
+                            (int) ArkLog.integer(o.get("short_identifier")),
+                            at);
                     mappings.add(m);
                     byShortId.putIfAbsent(m.shortId(), m.object());
                 }
@@ -92,7 +95,9 @@ public final class ArkSplit {
         long room = indexOffset > fileSize ? 0 : (fileSize - indexOffset) / ArkSchemas.INDEX_ENTRY_SIZE;
         readableEntries = Math.min(indexedCount, room);
         if (readableEntries < indexedCount) {
-            problems.add(Problem.error(ref, indexOffset + readableEntries * ArkSchemas.INDEX_ENTRY_SIZE,
+            problems.add(Problem.error(
+                    ref,
+                    indexOffset + readableEntries * ArkSchemas.INDEX_ENTRY_SIZE,
                     "index of " + indexedCount + " entries at " + indexOffset + " runs past the end of the " + fileSize
                             + "-byte file; " + readableEntries + " entries readable"));
         }
@@ -137,7 +142,8 @@ public final class ArkSplit {
         if (n == 0) return out;
         long pos = indexOffset + from * ArkSchemas.INDEX_ENTRY_SIZE;
         byte[] b = src.read(pos, (int) (n * ArkSchemas.INDEX_ENTRY_SIZE));
-        for (int i = 0; i < n; i++) out.add(decode(b, i * ArkSchemas.INDEX_ENTRY_SIZE, pos + (long) i * ArkSchemas.INDEX_ENTRY_SIZE, from + i));
+        for (int i = 0; i < n; i++)
+            out.add(decode(b, i * ArkSchemas.INDEX_ENTRY_SIZE, pos + (long) i * ArkSchemas.INDEX_ENTRY_SIZE, from + i));
         return out;
     }
 
@@ -184,6 +190,7 @@ public final class ArkSplit {
 
     /** Per entry, the entry whose bytes it reuses, or -1 (null: none does); computed on first use. */
     private int[] covering;
+
     private boolean coveringKnown;
 
     /**
@@ -210,7 +217,8 @@ public final class ArkSplit {
                 end[(int) e.index()] = e.end();
             }
         }
-        int[] order = dev.vitrine.core.io.IndexSort.sorted(n, (x, y) -> start[x] != start[y] ? Long.compare(start[x], start[y]) : Long.compare(end[x], end[y]));
+        int[] order = dev.vitrine.core.io.IndexSort.sorted(
+                n, (x, y) -> start[x] != start[y] ? Long.compare(start[x], start[y]) : Long.compare(end[x], end[y]));
         int[] cover = null;
         int reach = -1;
         for (int i : order) {

@@ -1,11 +1,11 @@
 package dev.vitrine.core.format.ark;
 
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Role;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,11 @@ final class ArkStructureNodes {
         private List<Node> kids;
 
         RootNode(ArkArchive a) {
-            super(a.primary() == null ? "Ark log" : "Ark log " + a.primary().name(), "Ark log", Set.of(Role.ARCHIVE), ByteRange.NONE);
+            super(
+                    a.primary() == null ? "Ark log" : "Ark log " + a.primary().name(),
+                    "Ark log",
+                    Set.of(Role.ARCHIVE),
+                    ByteRange.NONE);
             this.a = a;
         }
 
@@ -76,8 +80,11 @@ final class ArkStructureNodes {
         final ArkLog log;
 
         ManifestNode(ArkLog log) {
-            super("manifest " + log.ref.baseName() + (log.name.isEmpty() ? "" : " (" + log.name + ")"), "manifest",
-                    Set.of(Role.FILE, Role.HEADER), log.file == null ? ByteRange.NONE : ByteRange.in(log.ref, 0, log.file.fileSize()));
+            super(
+                    "manifest " + log.ref.baseName() + (log.name.isEmpty() ? "" : " (" + log.name + ")"),
+                    "manifest",
+                    Set.of(Role.FILE, Role.HEADER),
+                    log.file == null ? ByteRange.NONE : ByteRange.in(log.ref, 0, log.file.fileSize()));
             this.log = log;
         }
 
@@ -90,14 +97,17 @@ final class ArkStructureNodes {
                 f.add(Field.of("content_size", log.file.contentSize()));
                 f.add(Field.of("trailer_block_size", log.file.trailerBlockSize()));
             }
-            for (Map.Entry<String, String> e : log.metadata.entrySet()) f.add(Field.of("metadata " + e.getKey(), e.getValue()));
+            for (Map.Entry<String, String> e : log.metadata.entrySet())
+                f.add(Field.of("metadata " + e.getKey(), e.getValue()));
             return f;
         }
 
         @Override
         List<Node> kids() {
             List<Node> k = new ArrayList<>();
-            if (log.manifest != null) k.add(new ArkValueNode(log.file.typeName(), log.manifest, ByteRange.in(log.ref, 0, log.file.contentSize())));
+            if (log.manifest != null)
+                k.add(new ArkValueNode(
+                        log.file.typeName(), log.manifest, ByteRange.in(log.ref, 0, log.file.contentSize())));
             if (log.file != null) k.add(new TrailerNode(log));
             return k;
         }
@@ -112,7 +122,10 @@ final class ArkStructureNodes {
         final ArkLog log;
 
         TrailerNode(ArkLog log) {
-            super("trailer", "serializable-file trailer", Set.of(Role.HEADER, Role.SCHEMA),
+            super(
+                    "trailer",
+                    "serializable-file trailer",
+                    Set.of(Role.HEADER, Role.SCHEMA),
                     ByteRange.in(log.ref, log.file.trailerOffset(), log.file.fileSize() - log.file.trailerOffset()));
             this.log = log;
         }
@@ -125,12 +138,30 @@ final class ArkStructureNodes {
         @Override
         public List<Field> fields() {
             var f = log.file;
-            return List.of(new Field("type name", f.typeName(), ByteRange.in(log.ref, f.typeNameOffset(), 4 + f.typeName().length())),
-                    new Field("schema IR", f.irJson(), ByteRange.in(log.ref, f.irOffset(), f.trailerOffset() + f.trailerBlockSize() - f.irOffset())),
-                    new Field("trailer_block_size", String.valueOf(f.trailerBlockSize()), ByteRange.in(log.ref, f.fileSize() - 29, 4)),
-                    new Field("content_size", String.valueOf(f.contentSize()), ByteRange.in(log.ref, f.fileSize() - 25, 8)),
+            return List.of(
+                    new Field(
+                            "type name",
+                            f.typeName(),
+                            ByteRange.in(
+                                    log.ref,
+                                    f.typeNameOffset(),
+                                    4 + f.typeName().length())),
+                    new Field(
+                            "schema IR",
+                            f.irJson(),
+                            ByteRange.in(
+                                    log.ref, f.irOffset(), f.trailerOffset() + f.trailerBlockSize() - f.irOffset())),
+                    new Field(
+                            "trailer_block_size",
+                            String.valueOf(f.trailerBlockSize()),
+                            ByteRange.in(log.ref, f.fileSize() - 29, 4)),
+                    new Field(
+                            "content_size",
+                            String.valueOf(f.contentSize()),
+                            ByteRange.in(log.ref, f.fileSize() - 25, 8)),
                     new Field("version", String.valueOf(f.version()), ByteRange.in(log.ref, f.fileSize() - 17, 1)),
-                    new Field("magic", "b648f0e8fce9eb531fea4c6b29ab81bc", ByteRange.in(log.ref, f.fileSize() - 16, 16)));
+                    new Field(
+                            "magic", "b648f0e8fce9eb531fea4c6b29ab81bc", ByteRange.in(log.ref, f.fileSize() - 16, 16)));
         }
     }
 
@@ -178,7 +209,8 @@ final class ArkStructureNodes {
             f.add(Field.of("compression", decl.column().compression));
             for (ArkLog.Stat s : decl.statistics()) {
                 ArkChannel c = decl.column().object(s.object());
-                f.add(Field.of("stat " + (c == null ? s.object() : c.name), s.count() + " messages, " + s.bytes() + " bytes"));
+                f.add(Field.of(
+                        "stat " + (c == null ? s.object() : c.name), s.count() + " messages, " + s.bytes() + " bytes"));
             }
             return f;
         }
@@ -209,7 +241,9 @@ final class ArkStructureNodes {
         @Override
         public List<Problem> problems() {
             ArkSplit s = a.split(decl.ref());
-            return s == null ? List.of(Problem.warning(decl.ref(), -1, "split " + decl.guid() + " is missing")) : s.problems();
+            return s == null
+                    ? List.of(Problem.warning(decl.ref(), -1, "split " + decl.guid() + " is missing"))
+                    : s.problems();
         }
     }
 
@@ -217,7 +251,11 @@ final class ArkStructureNodes {
         final ArkSplit s;
 
         HeaderNode(ArkSplit s) {
-            super("header", "SplitFileHeader", Set.of(Role.HEADER), ByteRange.in(s.ref(), 0, Math.max(0, s.headerLength())));
+            super(
+                    "header",
+                    "SplitFileHeader",
+                    Set.of(Role.HEADER),
+                    ByteRange.in(s.ref(), 0, Math.max(0, s.headerLength())));
             this.s = s;
         }
 
@@ -250,9 +288,18 @@ final class ArkStructureNodes {
         final ArkSplit s;
 
         IndexNode(ArkArchive a, ArkLog.SplitDecl decl, ArkSplit s) {
-            super("index (" + s.entryCount() + " messages)", "split index", Set.of(Role.INDEX),
-                    ByteRange.in(s.ref(), s.indexOffset(), Math.max(0, Math.min(s.entryCount() * ArkSchemas.INDEX_ENTRY_SIZE,
-                            s.fileSize() - Math.min(s.fileSize(), s.indexOffset())))));
+            super(
+                    "index (" + s.entryCount() + " messages)",
+                    "split index",
+                    Set.of(Role.INDEX),
+                    ByteRange.in(
+                            s.ref(),
+                            s.indexOffset(),
+                            Math.max(
+                                    0,
+                                    Math.min(
+                                            s.entryCount() * ArkSchemas.INDEX_ENTRY_SIZE,
+                                            s.fileSize() - Math.min(s.fileSize(), s.indexOffset())))));
             this.a = a;
             this.decl = decl;
             this.s = s;
@@ -266,12 +313,16 @@ final class ArkStructureNodes {
         @Override
         public List<Node> children(long from, int count) throws IOException {
             ArkLog log = decl.column() == null ? null : logOf(a, decl);
-            ArkChannel[] map = log == null ? new ArkChannel[256] : log.shortIds(decl, s, null, true); // hidden data shows, marked
+            ArkChannel[] map =
+                    log == null ? new ArkChannel[256] : log.shortIds(decl, s, null, true); // hidden data shows, marked
             ArkLog.Run run = new ArkLog.Run(decl, s, map, 0);
             List<Node> out = new ArrayList<>();
             for (ArkSplit.Entry e : s.entries(from, count)) {
                 ArkChannel ch = map[e.object()];
-                out.add(ch == null ? new ArkMessageNodes.RawEntryNode(s, e) : new ArkMessageNodes.MessageNode(new ArkMessage(log, run, ch, e, false)));
+                out.add(
+                        ch == null
+                                ? new ArkMessageNodes.RawEntryNode(s, e)
+                                : new ArkMessageNodes.MessageNode(new ArkMessage(log, run, ch, e, false)));
             }
             return out;
         }
@@ -281,12 +332,14 @@ final class ArkStructureNodes {
             if (!p.file().equals(s.ref())) return Optional.empty();
             long rel = p.offset() - s.indexOffset();
             if (rel >= 0 && rel < s.entryCount() * ArkSchemas.INDEX_ENTRY_SIZE) {
-                return Optional.of(children(rel / ArkSchemas.INDEX_ENTRY_SIZE, 1).getFirst());
+                return Optional.of(
+                        children(rel / ArkSchemas.INDEX_ENTRY_SIZE, 1).getFirst());
             }
             for (long from = 0; from < s.entryCount() && from < 1_000_000; from += 4096) {
                 List<ArkSplit.Entry> es = s.entries(from, 4096);
                 for (ArkSplit.Entry e : es) {
-                    if (p.offset() >= e.offset() && p.offset() < e.end()) return Optional.of(children(e.index(), 1).getFirst());
+                    if (p.offset() >= e.offset() && p.offset() < e.end())
+                        return Optional.of(children(e.index(), 1).getFirst());
                 }
             }
             return Optional.empty();

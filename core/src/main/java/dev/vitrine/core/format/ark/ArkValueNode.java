@@ -24,6 +24,7 @@ final class ArkValueNode extends ArkNode {
     final RValue value;
     /** The message the value was decoded from, or null (the manifest's value). */
     final ArkMessage message;
+
     final Map<RValue, int[]> spans;
 
     ArkValueNode(String name, RValue value, ByteRange range) {
@@ -55,11 +56,13 @@ final class ArkValueNode extends ArkNode {
                 };
                 switch (value) {
                     case RValue.Obj o -> o.fields().forEach(add);
-                    case RValue.Dict d -> d.entries().forEach(e -> add.accept(RbufJson.keyText(e.getKey()), e.getValue()));
+                    case RValue.Dict d ->
+                        d.entries().forEach(e -> add.accept(RbufJson.keyText(e.getKey()), e.getValue()));
                     case RValue.Arr a -> {
-                        for (int i = 0; i < a.items().size() && i < 1000; i++) add.accept("[" + i + "]", a.items().get(i));
+                        for (int i = 0; i < a.items().size() && i < 1000; i++)
+                            add.accept("[" + i + "]", a.items().get(i));
                     }
-                    default -> { }
+                    default -> {}
                 }
                 return f;
             }
@@ -77,7 +80,9 @@ final class ArkValueNode extends ArkNode {
     }
 
     static boolean composite(RValue v) {
-        return v instanceof RValue.Obj || v instanceof RValue.Arr || v instanceof RValue.Dict
+        return v instanceof RValue.Obj
+                || v instanceof RValue.Arr
+                || v instanceof RValue.Dict
                 || (v instanceof RValue.Variant var && var.value() != null);
     }
 
@@ -90,12 +95,15 @@ final class ArkValueNode extends ArkNode {
     public List<Field> fields() {
         List<Field> f = new ArrayList<>();
         switch (value) {
-            case RValue.Obj o -> o.fields().forEach((k, v) -> {
-                if (!composite(v)) f.add(Field.of(k + (removed(o, k) ? " [removed]" : ""), RbufJson.toJson(v)));
-            });
+            case RValue.Obj o ->
+                o.fields().forEach((k, v) -> {
+                    if (!composite(v)) f.add(Field.of(k + (removed(o, k) ? " [removed]" : ""), RbufJson.toJson(v)));
+                });
             case RValue.Arr a -> f.add(Field.of("items", a.items().size()));
             case RValue.Dict d -> {
-                for (var e : d.entries()) if (!composite(e.getValue())) f.add(Field.of(RbufJson.keyText(e.getKey()), RbufJson.toJson(e.getValue())));
+                for (var e : d.entries())
+                    if (!composite(e.getValue()))
+                        f.add(Field.of(RbufJson.keyText(e.getKey()), RbufJson.toJson(e.getValue())));
             }
             default -> f.add(Field.of("value", RbufJson.toJson(value)));
         }
@@ -111,9 +119,10 @@ final class ArkValueNode extends ArkNode {
     List<Node> kids() {
         List<Node> k = new ArrayList<>();
         switch (value) {
-            case RValue.Obj o -> o.fields().forEach((n, v) -> {
-                if (composite(v)) k.add(child(n, v));
-            });
+            case RValue.Obj o ->
+                o.fields().forEach((n, v) -> {
+                    if (composite(v)) k.add(child(n, v));
+                });
             case RValue.Arr a -> {
                 for (int i = 0; i < a.items().size() && i < 100_000; i++) {
                     RValue v = a.items().get(i);
@@ -121,10 +130,11 @@ final class ArkValueNode extends ArkNode {
                 }
             }
             case RValue.Dict d -> {
-                for (var e : d.entries()) if (composite(e.getValue())) k.add(child(RbufJson.keyText(e.getKey()), e.getValue()));
+                for (var e : d.entries())
+                    if (composite(e.getValue())) k.add(child(RbufJson.keyText(e.getKey()), e.getValue()));
             }
             case RValue.Variant var -> k.add(child(var.type(), var.value()));
-            default -> { }
+            default -> {}
         }
         return k;
     }

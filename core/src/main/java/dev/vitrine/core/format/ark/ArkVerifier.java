@@ -1,17 +1,15 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.rbuf.Guid;
 import dev.vitrine.core.rbuf.RbufException;
-import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,7 +39,10 @@ final class ArkVerifier {
         Set<FileRef> checkedFiles = new HashSet<>();
         for (ArkLog l : a.logs) {
             if (l.file != null && !ArkSchemas.MANIFEST.equals(l.file.typeName())) {
-                ctx.report(Problem.warning(l.ref, l.file.typeNameOffset(), "trailer type is " + l.file.typeName() + ", not " + ArkSchemas.MANIFEST));
+                ctx.report(Problem.warning(
+                        l.ref,
+                        l.file.typeNameOffset(),
+                        "trailer type is " + l.file.typeName() + ", not " + ArkSchemas.MANIFEST));
             }
             for (ArkLog.SplitDecl sd : l.splits()) {
                 ctx.checkCancelled();
@@ -49,7 +50,8 @@ final class ArkVerifier {
                 ArkSplit s = a.split(sd.ref());
                 if (s == null) {
                     // Found at open, and reported with those problems; or gone since.
-                    if (!a.missingAtOpen.contains(sd.ref())) err(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")");
+                    if (!a.missingAtOpen.contains(sd.ref()))
+                        err(l.ref, -1, "split " + sd.guid() + " named by the manifest is missing (" + sd.ref() + ")");
                     continue;
                 }
                 boolean first = checkedFiles.add(sd.ref());
@@ -78,16 +80,25 @@ final class ArkVerifier {
         FileRef f = s.ref();
         if (fileChecks) {
             for (Problem p : s.problems()) ctx.report(p);
-            if (s.fileSize() < ArkSchemas.MIN_SPLIT_SIZE) err(f, s.fileSize(), "split file is " + s.fileSize() + " bytes, shorter than " + ArkSchemas.MIN_SPLIT_SIZE);
+            if (s.fileSize() < ArkSchemas.MIN_SPLIT_SIZE)
+                err(
+                        f,
+                        s.fileSize(),
+                        "split file is " + s.fileSize() + " bytes, shorter than " + ArkSchemas.MIN_SPLIT_SIZE);
         }
         if (s.formatVersion < 0) return; // header did not decode: reported above
         if (fileChecks) {
             if (s.formatVersion != ArkSchemas.SPLIT_FORMAT_VERSION) {
-                ctx.report(Problem.error(f, 1, "split format_version " + s.formatVersion + ", expected " + ArkSchemas.SPLIT_FORMAT_VERSION)
+                ctx.report(Problem.error(
+                                f,
+                                1,
+                                "split format_version " + s.formatVersion + ", expected "
+                                        + ArkSchemas.SPLIT_FORMAT_VERSION)
                         .expecting(ArkSchemas.SPLIT_FORMAT_VERSION, s.formatVersion));
             }
             if (!sd.guid().equals(s.splitIdentifier)) {
-                ctx.report(Problem.error(f, 3, "split_identifier " + s.splitIdentifier + " is not the file's GUID " + sd.guid())
+                ctx.report(Problem.error(
+                                f, 3, "split_identifier " + s.splitIdentifier + " is not the file's GUID " + sd.guid())
                         .expecting(sd.guid(), s.splitIdentifier));
             }
             if (s.indexedCount > s.maximumCount) {
@@ -96,8 +107,11 @@ final class ArkVerifier {
             if (s.indexOffset < s.headerLength) err(f, 19, "index_offset " + s.indexOffset + " points into the header");
             long room = (s.fileSize() - Math.min(s.fileSize(), s.indexOffset)) / ArkSchemas.INDEX_ENTRY_SIZE;
             if (s.maximumCount > room && s.indexedCount <= room) {
-                ctx.report(Problem.warning(f, 27, "maximum_item_count " + s.maximumCount + " reserves more index entries than the "
-                        + room + " the file has room for at index_offset " + s.indexOffset));
+                ctx.report(Problem.warning(
+                        f,
+                        27,
+                        "maximum_item_count " + s.maximumCount + " reserves more index entries than the " + room
+                                + " the file has room for at index_offset " + s.indexOffset));
             }
         }
         ArkChannel[] map = log.shortIds(sd, s, null);
@@ -106,10 +120,19 @@ final class ArkVerifier {
         for (ArkSplit.Mapping m : s.mappings()) {
             if (!mappedIds.add(m.shortId())) err(f, m.offset(), "short id " + m.shortId() + " is mapped twice");
             ArkChannel ch = sd.column().object(m.object());
-            if (ch == null) err(f, m.offset(), "type mapping names object " + m.object() + ", which is not an object of column " + sd.column().name);
+            if (ch == null)
+                err(
+                        f,
+                        m.offset(),
+                        "type mapping names object " + m.object() + ", which is not an object of column "
+                                + sd.column().name);
             else inColumn.put(m.shortId(), ch);
         }
-        long reserved = Math.max(s.indexedCount, Math.min(s.maximumCount, (s.fileSize() - Math.min(s.fileSize(), s.indexOffset)) / ArkSchemas.INDEX_ENTRY_SIZE))
+        long reserved = Math.max(
+                        s.indexedCount,
+                        Math.min(
+                                s.maximumCount,
+                                (s.fileSize() - Math.min(s.fileSize(), s.indexOffset)) / ArkSchemas.INDEX_ENTRY_SIZE))
                 * ArkSchemas.INDEX_ENTRY_SIZE;
         long indexEnd = s.indexOffset + reserved;
         Map<Guid, long[]> counted = new LinkedHashMap<>();
@@ -122,19 +145,33 @@ final class ArkVerifier {
             for (ArkSplit.Entry e : s.entries(from, 1024)) {
                 long at = e.position();
                 if (e.timeNs() < previousTime && fileChecks) {
-                    err(f, at, "index entry " + e.index() + " at time " + e.timeNs() + " is earlier than the one before (" + previousTime + "): not sorted");
+                    err(
+                            f,
+                            at,
+                            "index entry " + e.index() + " at time " + e.timeNs() + " is earlier than the one before ("
+                                    + previousTime + "): not sorted");
                 }
                 previousTime = Math.max(previousTime, e.timeNs());
-                if (e.flags() != 0 && fileChecks) ctx.report(Problem.warning(f, at + 17, "index entry " + e.index() + " has flags "
-                        + e.flags() + " (reserved, written 0)"));
+                if (e.flags() != 0 && fileChecks)
+                    ctx.report(Problem.warning(
+                            f,
+                            at + 17,
+                            "index entry " + e.index() + " has flags " + e.flags() + " (reserved, written 0)"));
                 boolean inside = e.offset() <= s.fileSize() && e.size() <= s.fileSize() - e.offset();
                 if (fileChecks) {
                     if (!inside) {
-                        err(f, e.offset(), "message of index entry " + e.index() + " [" + e.offset() + ", " + e.end() + ") runs past the end of the "
-                                + s.fileSize() + "-byte file");
-                    } else if (e.offset() < Math.max(s.headerLength, 1) || (e.offset() < indexEnd && e.end() > s.indexOffset && e.size() > 0)) {
-                        err(f, e.offset(), "message of index entry " + e.index() + " [" + e.offset() + ", " + e.end() + ") overlaps the "
-                                + (e.offset() < s.headerLength ? "header" : "index"));
+                        err(
+                                f,
+                                e.offset(),
+                                "message of index entry " + e.index() + " [" + e.offset() + ", " + e.end()
+                                        + ") runs past the end of the " + s.fileSize() + "-byte file");
+                    } else if (e.offset() < Math.max(s.headerLength, 1)
+                            || (e.offset() < indexEnd && e.end() > s.indexOffset && e.size() > 0)) {
+                        err(
+                                f,
+                                e.offset(),
+                                "message of index entry " + e.index() + " [" + e.offset() + ", " + e.end()
+                                        + ") overlaps the " + (e.offset() < s.headerLength ? "header" : "index"));
                     }
                     if (e.index() < ranges.length / 2) {
                         ranges[(int) e.index() * 2] = e.offset();
@@ -143,7 +180,11 @@ final class ArkVerifier {
                 }
                 ArkChannel ch = inColumn.get(e.object());
                 if (!mappedIds.contains(e.object())) {
-                    err(f, at + 16, "index entry " + e.index() + " names short id " + e.object() + ", which no type mapping has");
+                    err(
+                            f,
+                            at + 16,
+                            "index entry " + e.index() + " names short id " + e.object()
+                                    + ", which no type mapping has");
                     continue;
                 }
                 if (ch == null) continue; // reported with the mapping
@@ -170,7 +211,8 @@ final class ArkVerifier {
                     }
                     decoded.put(new Decoded(e.offset(), e.size(), ch), failure);
                 }
-                if (!failure.isEmpty()) err(f, e.offset(), "message " + e.index() + " of " + ch.name + " @" + e.timeNs() + failure);
+                if (!failure.isEmpty())
+                    err(f, e.offset(), "message " + e.index() + " of " + ch.name + " @" + e.timeNs() + failure);
             }
         }
         if (fileChecks) overlaps(f, ranges, (int) Math.min(n, ranges.length / 2));
@@ -182,20 +224,37 @@ final class ArkVerifier {
             ArkChannel ch = sd.column().object(en.getKey());
             String who = ch == null ? en.getKey().toString() : ch.name;
             if (st == null) {
-                err(log.ref, -1, "split " + sd.guid() + " holds " + en.getValue()[0] + " messages of " + who + " that the manifest's statistics do not list");
+                err(
+                        log.ref,
+                        -1,
+                        "split " + sd.guid() + " holds " + en.getValue()[0] + " messages of " + who
+                                + " that the manifest's statistics do not list");
             } else {
                 if (st.count() != en.getValue()[0]) {
-                    ctx.report(Problem.error(log.ref, -1, "statistics of split " + sd.guid() + " say " + st.count() + " messages of " + who
-                            + ", the split holds " + en.getValue()[0]).expecting(st.count(), en.getValue()[0]));
+                    ctx.report(Problem.error(
+                                    log.ref,
+                                    -1,
+                                    "statistics of split " + sd.guid() + " say " + st.count() + " messages of " + who
+                                            + ", the split holds " + en.getValue()[0])
+                            .expecting(st.count(), en.getValue()[0]));
                 }
                 if (st.bytes() != en.getValue()[1]) {
-                    ctx.report(Problem.error(log.ref, -1, "statistics of split " + sd.guid() + " say " + st.bytes() + " bytes of " + who
-                            + ", the split holds " + en.getValue()[1]).expecting(st.bytes(), en.getValue()[1]));
+                    ctx.report(Problem.error(
+                                    log.ref,
+                                    -1,
+                                    "statistics of split " + sd.guid() + " say " + st.bytes() + " bytes of " + who
+                                            + ", the split holds " + en.getValue()[1])
+                            .expecting(st.bytes(), en.getValue()[1]));
                 }
             }
         }
         for (ArkLog.Stat st : stats.values()) {
-            if (st.count() != 0) err(log.ref, -1, "statistics of split " + sd.guid() + " list " + st.count() + " messages of " + st.object() + " that the split does not hold");
+            if (st.count() != 0)
+                err(
+                        log.ref,
+                        -1,
+                        "statistics of split " + sd.guid() + " list " + st.count() + " messages of " + st.object()
+                                + " that the split does not hold");
         }
     }
 
@@ -215,10 +274,16 @@ final class ArkVerifier {
             if (e == off) continue;
             if (off < end) {
                 // One damaged size can make an entry cover all that follow: name the first few, then count.
-                if (++sameOwner <= 3) err(f, off, "message of index entry " + i + " [" + off + ", " + e + ") overlaps the one of entry " + owner);
+                if (++sameOwner <= 3)
+                    err(
+                            f,
+                            off,
+                            "message of index entry " + i + " [" + off + ", " + e + ") overlaps the one of entry "
+                                    + owner);
             }
             if (e > end) {
-                if (sameOwner > 3) err(f, ownerOffset, (sameOwner - 3) + " more messages overlap the one of entry " + owner);
+                if (sameOwner > 3)
+                    err(f, ownerOffset, (sameOwner - 3) + " more messages overlap the one of entry " + owner);
                 end = e;
                 owner = i;
                 ownerOffset = off;

@@ -93,29 +93,54 @@ public final class ArkWriter implements AutoCloseable {
     }
 
     static RValue section(List<RValue> columns, Guid original, ArkQuery filter) {
-        return obj("ManifestSection", "columns", new RValue.Arr(columns), "original_log_identifier", new RValue.GuidValue(original),
-                "acceptance_filter", query(filter));
+        return obj(
+                "ManifestSection",
+                "columns",
+                new RValue.Arr(columns),
+                "original_log_identifier",
+                new RValue.GuidValue(original),
+                "acceptance_filter",
+                query(filter));
     }
 
     static RValue query(ArkQuery q) {
         List<RValue> allow = new ArrayList<>();
         for (String s : q.allowList()) allow.add(new RValue.Str(s));
-        return obj("Query", "minimum_time", new RValue.Int(RbufType.STEADY_TIME_POINT, q.minimumTime()),
-                "maximum_time", new RValue.Int(RbufType.STEADY_TIME_POINT, q.maximumTime()), "message_allow_list", new RValue.Arr(allow));
+        return obj(
+                "Query",
+                "minimum_time",
+                new RValue.Int(RbufType.STEADY_TIME_POINT, q.minimumTime()),
+                "maximum_time",
+                new RValue.Int(RbufType.STEADY_TIME_POINT, q.maximumTime()),
+                "message_allow_list",
+                new RValue.Arr(allow));
     }
 
-    static void writeManifest(Path root, Guid logId, Guid commonId, String name, List<RValue> sections, Map<String, String> metadata)
+    static void writeManifest(
+            Path root, Guid logId, Guid commonId, String name, List<RValue> sections, Map<String, String> metadata)
             throws IOException {
         List<Map.Entry<RValue, RValue>> md = new ArrayList<>();
         metadata.forEach((k, v) -> md.add(Map.entry(new RValue.Str(k), new RValue.Str(v))));
-        RValue.Obj m = obj("Manifest", "log_identifier", new RValue.GuidValue(logId), "common_identifier", new RValue.GuidValue(commonId),
-                "name", new RValue.Str(name), "v1_columns", new RValue.Arr(List.of()), // D5: removed, still on the wire (count 0)
-                "sections", new RValue.Arr(sections),
-                "metadata", obj("LogMetadataEntries", "entries", new RValue.Dict(md))); // D10: group 1 even without metadata
+        RValue.Obj m = obj(
+                "Manifest",
+                "log_identifier",
+                new RValue.GuidValue(logId),
+                "common_identifier",
+                new RValue.GuidValue(commonId),
+                "name",
+                new RValue.Str(name),
+                "v1_columns",
+                new RValue.Arr(List.of()), // D5: removed, still on the wire (count 0)
+                "sections",
+                new RValue.Arr(sections),
+                "metadata",
+                obj("LogMetadataEntries", "entries", new RValue.Dict(md))); // D10: group 1 even without metadata
         byte[] content = RbufEncoder.encode(ArkSchemas.MANIFEST_IR, m);
         Path dir = root.resolve("manifests");
         Files.createDirectories(dir);
-        Files.write(dir.resolve(logId.toString()), RbufFile.write(content, ArkSchemas.MANIFEST, ArkSchemas.MANIFEST_IR.toJson()));
+        Files.write(
+                dir.resolve(logId.toString()),
+                RbufFile.write(content, ArkSchemas.MANIFEST, ArkSchemas.MANIFEST_IR.toJson()));
     }
 
     static RValue.Obj obj(String schema, Object... kv) {
@@ -138,7 +163,10 @@ public final class ArkWriter implements AutoCloseable {
         Path manifests = baseRoot.resolve("manifests");
         Path base;
         try (var s = Files.list(manifests)) {
-            base = s.filter(Files::isRegularFile).sorted().findFirst().orElseThrow(() -> new IOException("no manifest in " + manifests));
+            base = s.filter(Files::isRegularFile)
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow(() -> new IOException("no manifest in " + manifests));
         }
         byte[] file = Files.readAllBytes(base);
         RbufFile f = RbufFile.parse(file);
@@ -155,7 +183,10 @@ public final class ArkWriter implements AutoCloseable {
         Files.createDirectories(newRoot.resolve("splits"));
         try (var s = Files.list(baseRoot.resolve("splits"))) {
             for (Path p : s.sorted().toList()) {
-                Files.copy(p, newRoot.resolve("splits").resolve(p.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(
+                        p,
+                        newRoot.resolve("splits").resolve(p.getFileName().toString()),
+                        StandardCopyOption.REPLACE_EXISTING);
             }
         }
         writeManifest(newRoot, newId, common, newName, sections, md);
@@ -202,7 +233,12 @@ public final class ArkWriter implements AutoCloseable {
          */
         public Channel channel(String channelName, RbufIr ir, String typeName, boolean latched) {
             RbufIr min = ir.closure(typeName);
-            Channel ch = new Channel(this, channelName, min, typeName, latched,
+            Channel ch = new Channel(
+                    this,
+                    channelName,
+                    min,
+                    typeName,
+                    latched,
                     Guid.fromName("ark-object:" + logId + ":" + name + ":" + channelName));
             channels.add(ch);
             return ch;
@@ -233,8 +269,12 @@ public final class ArkWriter implements AutoCloseable {
             for (Pending p : msgs) if (!order.contains(p.channel)) order.add(p.channel);
             List<RValue> mappings = new ArrayList<>();
             for (int i = 0; i < order.size(); i++) {
-                mappings.add(obj("SplitTypeMappingInfo", "object_identifier", new RValue.GuidValue(order.get(i).id),
-                        "short_identifier", new RValue.Int(RbufType.UINT8, i)));
+                mappings.add(obj(
+                        "SplitTypeMappingInfo",
+                        "object_identifier",
+                        new RValue.GuidValue(order.get(i).id),
+                        "short_identifier",
+                        new RValue.Int(RbufType.UINT8, i)));
             }
             int n = msgs.size();
             byte[] probe = header(splitId, 0, n, n, mappings);
@@ -271,30 +311,67 @@ public final class ArkWriter implements AutoCloseable {
             Files.write(dir.resolve(splitId.toString()), out);
             List<RValue> stats = new ArrayList<>();
             for (int i = 0; i < order.size(); i++) {
-                stats.add(obj("SplitObjectStatistics", "object_identifier", new RValue.GuidValue(order.get(i).id),
-                        "message_count", new RValue.Int(RbufType.UINT64, count[i]), "total_bytes", new RValue.Int(RbufType.UINT64, bytes[i])));
+                stats.add(obj(
+                        "SplitObjectStatistics",
+                        "object_identifier",
+                        new RValue.GuidValue(order.get(i).id),
+                        "message_count",
+                        new RValue.Int(RbufType.UINT64, count[i]),
+                        "total_bytes",
+                        new RValue.Int(RbufType.UINT64, bytes[i])));
             }
-            splitDecls.add(obj("SplitDeclaration", "split_identifier", new RValue.GuidValue(splitId), "statistics", new RValue.Arr(stats)));
+            splitDecls.add(obj(
+                    "SplitDeclaration",
+                    "split_identifier",
+                    new RValue.GuidValue(splitId),
+                    "statistics",
+                    new RValue.Arr(stats)));
         }
 
         RValue declaration() {
             List<RValue> objs = new ArrayList<>();
             for (Channel c : channels) {
-                objs.add(obj("ObjectDeclaration", "name", new RValue.Str(c.name), "type_identifier", new RValue.Str(c.typeName),
-                        "identifier", new RValue.GuidValue(c.id), "schema_registry", new RValue.Str(c.ir.toJson()),
-                        "latched", new RValue.Bool(c.latched)));
+                objs.add(obj(
+                        "ObjectDeclaration",
+                        "name",
+                        new RValue.Str(c.name),
+                        "type_identifier",
+                        new RValue.Str(c.typeName),
+                        "identifier",
+                        new RValue.GuidValue(c.id),
+                        "schema_registry",
+                        new RValue.Str(c.ir.toJson()),
+                        "latched",
+                        new RValue.Bool(c.latched)));
             }
-            return obj("ColumnDeclaration", "name", new RValue.Str(name), "compression_type",
+            return obj(
+                    "ColumnDeclaration",
+                    "name",
+                    new RValue.Str(name),
+                    "compression_type",
                     new RValue.Str(codec == ArkCodec.UNKNOWN ? compression : codec.wireName), // D14: lower case
-                    "object_types", new RValue.Arr(objs), "splits", new RValue.Arr(splitDecls));
+                    "object_types",
+                    new RValue.Arr(objs),
+                    "splits",
+                    new RValue.Arr(splitDecls));
         }
     }
 
     static byte[] header(Guid split, long indexOffset, int count, int max, List<RValue> mappings) {
-        RValue.Obj h = obj("SplitFileHeader", "format_version", new RValue.Int(RbufType.UINT16, ArkSchemas.SPLIT_FORMAT_VERSION),
-                "split_identifier", new RValue.GuidValue(split), // D11: the file's own guid
-                "index_offset", new RValue.Int(RbufType.UINT32, indexOffset), "indexed_item_count", new RValue.Int(RbufType.UINT32, count),
-                "maximum_item_count", new RValue.Int(RbufType.UINT32, max), "type_mappings", new RValue.Arr(mappings));
+        RValue.Obj h = obj(
+                "SplitFileHeader",
+                "format_version",
+                new RValue.Int(RbufType.UINT16, ArkSchemas.SPLIT_FORMAT_VERSION),
+                "split_identifier",
+                new RValue.GuidValue(split), // D11: the file's own guid
+                "index_offset",
+                new RValue.Int(RbufType.UINT32, indexOffset),
+                "indexed_item_count",
+                new RValue.Int(RbufType.UINT32, count),
+                "maximum_item_count",
+                new RValue.Int(RbufType.UINT32, max),
+                "type_mappings",
+                new RValue.Arr(mappings));
         return RbufEncoder.encode(ArkSchemas.SPLIT_IR, h);
     }
 

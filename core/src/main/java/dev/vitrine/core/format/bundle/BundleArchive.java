@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.bundle;
 
-import dev.vitrine.core.export.EntryPathPolicy;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.export.PassedPages;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFiles;
@@ -14,13 +14,13 @@ import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
-import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.KeyValueIndex;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Problem;
@@ -89,7 +89,8 @@ public final class BundleArchive implements Archive, FileListing {
                 try {
                     cfg = BundleConfig.parseFrom(v);
                 } catch (InvalidProtocolBufferException e) {
-                    openProblems.add(Problem.error(INDEX_REF, -1, "BUNDLE_CONFIG # value is not a BundleConfig: " + e.getMessage()));
+                    openProblems.add(Problem.error(
+                            INDEX_REF, -1, "BUNDLE_CONFIG # value is not a BundleConfig: " + e.getMessage()));
                 }
             }
         }
@@ -100,21 +101,36 @@ public final class BundleArchive implements Archive, FileListing {
     static List<Problem> configProblems(BundleConfig c, Limits limits) {
         List<Problem> out = new ArrayList<>();
         if (!c.getVersionMagic().equals(BundleLayout.VERSION_MAGIC)) {
-            out.add(Problem.error(INDEX_REF, -1, "config magic is not " + BundleLayout.VERSION_MAGIC).expecting(BundleLayout.VERSION_MAGIC, c.getVersionMagic()));
+            out.add(Problem.error(INDEX_REF, -1, "config magic is not " + BundleLayout.VERSION_MAGIC)
+                    .expecting(BundleLayout.VERSION_MAGIC, c.getVersionMagic()));
         }
         if (c.getBlockSize() <= 0 || c.getBlockSize() > (1L << 30)) {
-            out.add(Problem.error(INDEX_REF, -1, "config block_size " + Long.toUnsignedString(c.getBlockSize()) + " is not in 1 .. 2^30"));
+            out.add(Problem.error(
+                    INDEX_REF,
+                    -1,
+                    "config block_size " + Long.toUnsignedString(c.getBlockSize()) + " is not in 1 .. 2^30"));
         }
         CompressionType m = c.getCompressionMethod();
-        if (m != CompressionType.NONE && m != CompressionType.ZLIB && m != CompressionType.SNAPPY && m != CompressionType.ZSTD) {
-            out.add(Problem.error(INDEX_REF, -1, "config compression_method " + c.getCompressionMethodValue() + " is unknown"));
+        if (m != CompressionType.NONE
+                && m != CompressionType.ZLIB
+                && m != CompressionType.SNAPPY
+                && m != CompressionType.ZSTD) {
+            out.add(Problem.error(
+                    INDEX_REF, -1, "config compression_method " + c.getCompressionMethodValue() + " is unknown"));
         }
-        if (m != CompressionType.NONE && (c.getRecordSize() <= 0 || c.getRecordSize() > Math.min(limits.maxBlockBytes(), 1L << 30))) {
-            out.add(Problem.error(INDEX_REF, -1, "config record_size " + Long.toUnsignedString(c.getRecordSize()) + " is not in 1 .. "
-                    + Math.min(limits.maxBlockBytes(), 1L << 30)));
+        if (m != CompressionType.NONE
+                && (c.getRecordSize() <= 0 || c.getRecordSize() > Math.min(limits.maxBlockBytes(), 1L << 30))) {
+            out.add(Problem.error(
+                    INDEX_REF,
+                    -1,
+                    "config record_size " + Long.toUnsignedString(c.getRecordSize()) + " is not in 1 .. "
+                            + Math.min(limits.maxBlockBytes(), 1L << 30)));
         }
         if (c.getShardCount() < 0 || c.getShardCount() > limits.maxEntries()) {
-            out.add(Problem.error(INDEX_REF, -1, "config shard_count " + Long.toUnsignedString(c.getShardCount()) + " is beyond the limit"));
+            out.add(Problem.error(
+                    INDEX_REF,
+                    -1,
+                    "config shard_count " + Long.toUnsignedString(c.getShardCount()) + " is beyond the limit"));
         }
         return out;
     }
@@ -225,9 +241,14 @@ public final class BundleArchive implements Archive, FileListing {
     static Problem unsafeNameProblem(CatEntry e) {
         if (e.name() == null) return null;
         String why = BundleLayout.unsafeName(e.name());
-        if (why == null && EntryPathPolicy.of(false).classify(e.path()).decision() instanceof EntryPathPolicy.Refused r) why = r.reason();
-        return why == null ? null
-                : Problem.error(INDEX_REF, -1, "entry " + EntryPathPolicy.quote(e.path()) + ": unsafe name (" + why + "); export refuses it");
+        if (why == null && EntryPathPolicy.of(false).classify(e.path()).decision() instanceof EntryPathPolicy.Refused r)
+            why = r.reason();
+        return why == null
+                ? null
+                : Problem.error(
+                        INDEX_REF,
+                        -1,
+                        "entry " + EntryPathPolicy.quote(e.path()) + ": unsafe name (" + why + "); export refuses it");
     }
 
     /** The end of shard {@code s}'s logical stream: where its last file ends. */
@@ -269,8 +290,14 @@ public final class BundleArchive implements Archive, FileListing {
     // ---- shards
 
     /** A shard file's framing: header and where data starts; {@code problem} when unreadable. */
-    record Shard(long index, FileRef ref, ByteSource src, long headerLength, long dataOffset, BundleShardHeader header,
-                 List<Problem> problems) {
+    record Shard(
+            long index,
+            FileRef ref,
+            ByteSource src,
+            long headerLength,
+            long dataOffset,
+            BundleShardHeader header,
+            List<Problem> problems) {
         boolean readable() {
             return src != null && dataOffset >= 0;
         }
@@ -296,31 +323,46 @@ public final class BundleArchive implements Archive, FileListing {
             return new Shard(s, ref, null, -1, -1, null, ps);
         }
         try {
-            if (src.size() < BundleLayout.SHARD_PREAMBLE) throw new FormatException(ref.path(), ref, 0, "shard is shorter than its 12-byte preamble");
-            if (!Arrays.equals(src.read(0, 4), BundleLayout.SHARD_MAGIC)) throw new FormatException(ref.path(), ref, 0, "shard does not start with daBS");
+            if (src.size() < BundleLayout.SHARD_PREAMBLE)
+                throw new FormatException(ref.path(), ref, 0, "shard is shorter than its 12-byte preamble");
+            if (!Arrays.equals(src.read(0, 4), BundleLayout.SHARD_MAGIC))
+                throw new FormatException(ref.path(), ref, 0, "shard does not start with daBS");
             long hl = src.readU32LE(4);
             long dataOffset = src.readU32LE(8);
             if (hl > BundleLayout.MAX_HEADER || BundleLayout.SHARD_PREAMBLE + hl > src.size()) {
-                throw new FormatException(ref.path(), ref, 4, "header_length " + hl + " runs past the shard (" + src.size() + " bytes)");
+                throw new FormatException(
+                        ref.path(), ref, 4, "header_length " + hl + " runs past the shard (" + src.size() + " bytes)");
             }
             if (dataOffset < BundleLayout.SHARD_PREAMBLE + hl || dataOffset > src.size()) {
-                throw new FormatException(ref.path(), ref, 8, "data_offset " + dataOffset + " is not between the header's end "
-                        + (BundleLayout.SHARD_PREAMBLE + hl) + " and the shard's size " + src.size());
+                throw new FormatException(
+                        ref.path(),
+                        ref,
+                        8,
+                        "data_offset " + dataOffset + " is not between the header's end "
+                                + (BundleLayout.SHARD_PREAMBLE + hl) + " and the shard's size " + src.size());
             }
             BundleShardHeader h;
             try {
                 h = BundleShardHeader.parseFrom(src.read(BundleLayout.SHARD_PREAMBLE, (int) hl));
             } catch (InvalidProtocolBufferException e) {
-                ps.add(Problem.error(ref, BundleLayout.SHARD_PREAMBLE, "shard header is not a BundleShardHeader: " + e.getMessage()));
+                ps.add(Problem.error(
+                        ref,
+                        BundleLayout.SHARD_PREAMBLE,
+                        "shard header is not a BundleShardHeader: " + e.getMessage()));
                 h = null;
             }
             if (h != null && config != null) headerProblems(s, ref, h, ps);
             if (h != null && !Arrays.equals(h.toByteArray(), src.read(BundleLayout.SHARD_PREAMBLE, (int) hl))) {
-                // e.g. a bool stored as 0x40 (still "true"): the values read the same, the bytes are not what a writer makes
-                ps.add(Problem.warning(ref, BundleLayout.SHARD_PREAMBLE, "shard header is not in protobuf's canonical encoding"));
+                // e.g. a bool stored as 0x40 (still "true"): the values read the same, the bytes are not what a writer
+                // makes
+                ps.add(Problem.warning(
+                        ref, BundleLayout.SHARD_PREAMBLE, "shard header is not in protobuf's canonical encoding"));
             }
             if (config != null && config.getBlockSize() > 0 && dataOffset % config.getBlockSize() != 0) {
-                ps.add(Problem.error(ref, 8, "data_offset " + dataOffset + " is not a multiple of block_size " + config.getBlockSize()));
+                ps.add(Problem.error(
+                        ref,
+                        8,
+                        "data_offset " + dataOffset + " is not a multiple of block_size " + config.getBlockSize()));
             }
             return new Shard(s, ref, src, hl, dataOffset, h, ps);
         } catch (FormatException e) {
@@ -331,13 +373,25 @@ public final class BundleArchive implements Archive, FileListing {
 
     private void headerProblems(long s, FileRef ref, BundleShardHeader h, List<Problem> ps) {
         long at = BundleLayout.SHARD_PREAMBLE;
-        if (h.getShardIndex() != s) ps.add(Problem.error(ref, at, "shard header's shard_index differs from the file's name").expecting(s, h.getShardIndex()));
-        if (h.getShardCount() != config.getShardCount()) ps.add(Problem.error(ref, at, "shard header's shard_count differs from the config").expecting(config.getShardCount(), h.getShardCount()));
-        if (h.getRecordSize() != config.getRecordSize()) ps.add(Problem.error(ref, at, "shard header's record_size differs from the config").expecting(config.getRecordSize(), h.getRecordSize()));
-        if (h.getRecordAlignment() != config.getBlockSize()) ps.add(Problem.error(ref, at, "shard header's record_alignment differs from the config's block_size").expecting(config.getBlockSize(), h.getRecordAlignment()));
-        if (h.getCompressionMethod() != config.getCompressionMethod()) ps.add(Problem.error(ref, at, "shard header's compression_method differs from the config").expecting(config.getCompressionMethod(), h.getCompressionMethod()));
-        if (h.getMetadataLocationCase() != BundleShardHeader.MetadataLocationCase.EXTERNAL_METADATA || !h.getExternalMetadata()) {
-            ps.add(Problem.error(ref, at, "shard header does not say external_metadata").expecting("external_metadata: true", h.getMetadataLocationCase()));
+        if (h.getShardIndex() != s)
+            ps.add(Problem.error(ref, at, "shard header's shard_index differs from the file's name")
+                    .expecting(s, h.getShardIndex()));
+        if (h.getShardCount() != config.getShardCount())
+            ps.add(Problem.error(ref, at, "shard header's shard_count differs from the config")
+                    .expecting(config.getShardCount(), h.getShardCount()));
+        if (h.getRecordSize() != config.getRecordSize())
+            ps.add(Problem.error(ref, at, "shard header's record_size differs from the config")
+                    .expecting(config.getRecordSize(), h.getRecordSize()));
+        if (h.getRecordAlignment() != config.getBlockSize())
+            ps.add(Problem.error(ref, at, "shard header's record_alignment differs from the config's block_size")
+                    .expecting(config.getBlockSize(), h.getRecordAlignment()));
+        if (h.getCompressionMethod() != config.getCompressionMethod())
+            ps.add(Problem.error(ref, at, "shard header's compression_method differs from the config")
+                    .expecting(config.getCompressionMethod(), h.getCompressionMethod()));
+        if (h.getMetadataLocationCase() != BundleShardHeader.MetadataLocationCase.EXTERNAL_METADATA
+                || !h.getExternalMetadata()) {
+            ps.add(Problem.error(ref, at, "shard header does not say external_metadata")
+                    .expecting("external_metadata: true", h.getMetadataLocationCase()));
         }
     }
 
@@ -372,7 +426,8 @@ public final class BundleArchive implements Archive, FileListing {
         Records r = loadRecords(s);
         synchronized (recordCache) {
             recordCache.put(s, r);
-            while (recordCache.size() > 16) recordCache.remove(recordCache.keySet().iterator().next());
+            while (recordCache.size() > 16)
+                recordCache.remove(recordCache.keySet().iterator().next());
         }
         return r;
     }
@@ -386,13 +441,15 @@ public final class BundleArchive implements Archive, FileListing {
         if (index != null) {
             index.scan(BundleLayout.shardRecordPrefix(s), null, (k, v) -> {
                 if (offs.size() >= limits.maxEntries()) {
-                    ps.add(Problem.error(ref, -1, "more than " + limits.maxEntries() + " records; the rest are not read"));
+                    ps.add(Problem.error(
+                            ref, -1, "more than " + limits.maxEntries() + " records; the rest are not read"));
                     return false;
                 }
                 BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(k);
                 String keyText = BundleLayout.printable(k);
                 if (rk == null) {
-                    ps.add(Problem.error(INDEX_REF, -1, "key " + keyText + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
+                    ps.add(Problem.error(
+                            INDEX_REF, -1, "key " + keyText + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
                     return true;
                 }
                 BundleRecordMetadata m;
@@ -400,22 +457,31 @@ public final class BundleArchive implements Archive, FileListing {
                     if (v.length > BundleLayout.MAX_VALUE) throw new InvalidProtocolBufferException("value too large");
                     m = BundleRecordMetadata.parseFrom(v);
                 } catch (InvalidProtocolBufferException e) {
-                    ps.add(Problem.error(INDEX_REF, -1, "key " + keyText + ": value is not a BundleRecordMetadata: " + e.getMessage()));
+                    ps.add(Problem.error(
+                            INDEX_REF,
+                            -1,
+                            "key " + keyText + ": value is not a BundleRecordMetadata: " + e.getMessage()));
                     return true;
                 }
                 if (m.getShardIndex() != rk.shard() || m.getShardUncompressedOffset() != rk.offset()) {
-                    ps.add(Problem.error(INDEX_REF, -1, "key " + keyText + " disagrees with its value (shard "
-                            + m.getShardIndex() + ", offset " + m.getShardUncompressedOffset() + ")"));
+                    ps.add(Problem.error(
+                            INDEX_REF,
+                            -1,
+                            "key " + keyText + " disagrees with its value (shard " + m.getShardIndex() + ", offset "
+                                    + m.getShardUncompressedOffset() + ")"));
                 }
                 long boff;
                 switch (m.getDataReferenceCase()) {
                     case SHARD_BYTE_OFFSET -> boff = m.getShardByteOffset();
                     case ALL_ZEROS -> {
-                        if (!m.getAllZeros()) ps.add(Problem.error(INDEX_REF, -1, "key " + keyText + ": all_zeros is false and no shard_byte_offset"));
+                        if (!m.getAllZeros())
+                            ps.add(Problem.error(
+                                    INDEX_REF, -1, "key " + keyText + ": all_zeros is false and no shard_byte_offset"));
                         boff = -1;
                     }
                     default -> {
-                        ps.add(Problem.error(INDEX_REF, -1, "key " + keyText + ": neither shard_byte_offset nor all_zeros"));
+                        ps.add(Problem.error(
+                                INDEX_REF, -1, "key " + keyText + ": neither shard_byte_offset nor all_zeros"));
                         boff = -1;
                     }
                 }
@@ -480,7 +546,8 @@ public final class BundleArchive implements Archive, FileListing {
     }
 
     /** As above, decoding with {@code reuse} (a stream's own decoder) when not null. */
-    RecordCodec.Result decodeRecordFull(Shard sh, Records r, int i, boolean cached, RecordCodec.Decoder reuse) throws IOException {
+    RecordCodec.Result decodeRecordFull(Shard sh, Records r, int i, boolean cached, RecordCodec.Decoder reuse)
+            throws IOException {
         long len = checkedLength(sh, r, i);
         if (r.zeros(i)) return new RecordCodec.Result(new byte[(int) len], 0);
         String cacheKey = sh.index() + ":" + i;
@@ -502,7 +569,8 @@ public final class BundleArchive implements Archive, FileListing {
         if (len <= (4 << 20)) {
             synchronized (decodedCache) {
                 decodedCache.put(cacheKey, out);
-                while (decodedCache.size() > 8) decodedCache.remove(decodedCache.keySet().iterator().next());
+                while (decodedCache.size() > 8)
+                    decodedCache.remove(decodedCache.keySet().iterator().next());
             }
         }
         return new RecordCodec.Result(out, used);
@@ -514,8 +582,12 @@ public final class BundleArchive implements Archive, FileListing {
         long max = Math.max(1, config.getRecordSize());
         if (len <= 0 || len > max) {
             FileRef ref = sh.ref();
-            throw new FormatException(ref.path(), ref, Math.max(-1, r.byteOffsets()[i]), "record at stream offset " + r.offsets()[i] + " is " + len
-                    + " bytes long; records hold 1 .. " + max);
+            throw new FormatException(
+                    ref.path(),
+                    ref,
+                    Math.max(-1, r.byteOffsets()[i]),
+                    "record at stream offset " + r.offsets()[i] + " is " + len + " bytes long; records hold 1 .. "
+                            + max);
         }
         return len;
     }
@@ -537,17 +609,29 @@ public final class BundleArchive implements Archive, FileListing {
         long boff = r.byteOffsets()[i];
         if (sh.src() == null) throw new FormatException(ref.path(), ref, -1, "shard is missing");
         long size = sh.src().size();
-        if (boff >= size) throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
-        if (boff < sh.dataOffset()) throw new FormatException(ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
+        if (boff >= size)
+            throw new FormatException(
+                    ref.path(),
+                    ref,
+                    boff,
+                    "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
+        if (boff < sh.dataOffset())
+            throw new FormatException(
+                    ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
         int window = (int) Math.min(size - boff, RecordCodec.compressedBound(len));
         // Copied into the decoder's reused buffer by a Java copy, never handed to native code in
         // place: a mapping closed meanwhile (the window closing the archive, an evicted shard)
         // then fails this read with an exception instead of crashing the process.
         byte[] buf = d.input(window);
         try {
-            java.lang.foreign.MemorySegment.copy(sh.src().segment(boff, window), java.lang.foreign.ValueLayout.JAVA_BYTE, 0, buf, 0, window);
+            java.lang.foreign.MemorySegment.copy(
+                    sh.src().segment(boff, window), java.lang.foreign.ValueLayout.JAVA_BYTE, 0, buf, 0, window);
         } catch (IllegalStateException e) {
-            throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + ": the shard was closed while reading");
+            throw new FormatException(
+                    ref.path(),
+                    ref,
+                    boff,
+                    "record at stream offset " + r.offsets()[i] + ": the shard was closed while reading");
         }
         ByteBuffer in = ByteBuffer.wrap(buf, 0, window).slice();
         long used;
@@ -556,18 +640,24 @@ public final class BundleArchive implements Archive, FileListing {
         } catch (FormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new FormatException(ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + ": " + e.getMessage());
+            throw new FormatException(
+                    ref.path(), ref, boff, "record at stream offset " + r.offsets()[i] + ": " + e.getMessage());
         }
         ByteRange slot = recordSlot(sh, r, i);
         if (used > slot.length()) {
-            throw new FormatException(ref.path(), ref, boff + slot.length(), "record at stream offset " + r.offsets()[i]
-                    + " (" + used + " compressed bytes from " + boff + ") overlaps the next record at " + slot.end());
+            throw new FormatException(
+                    ref.path(),
+                    ref,
+                    boff + slot.length(),
+                    "record at stream offset " + r.offsets()[i] + " (" + used + " compressed bytes from " + boff
+                            + ") overlaps the next record at " + slot.end());
         }
         return used;
     }
 
     /** Records being decoded ahead of a reader in data order (export), by "shard:record": at most {@link #AHEAD}. */
     private final LinkedHashMap<String, java.util.concurrent.Future<byte[]>> ahead = new LinkedHashMap<>();
+
     private static final int AHEAD = 2;
     private java.util.concurrent.ExecutorService aheadPool;
 
@@ -584,7 +674,8 @@ public final class BundleArchive implements Archive, FileListing {
             String next = sh.index() + ":" + n;
             if (n < r.count() && !r.zeros(n) && !ahead.containsKey(next)) {
                 // a reader that stopped (a preview) leaves its record unclaimed: the oldest goes
-                while (ahead.size() >= AHEAD) ahead.remove(ahead.keySet().iterator().next()).cancel(false);
+                while (ahead.size() >= AHEAD)
+                    ahead.remove(ahead.keySet().iterator().next()).cancel(false);
                 if (aheadPool == null) {
                     aheadPool = java.util.concurrent.Executors.newSingleThreadExecutor(t -> {
                         Thread th = new Thread(t, "bundle-read-ahead");
@@ -592,7 +683,9 @@ public final class BundleArchive implements Archive, FileListing {
                         return th;
                     });
                 }
-                ahead.put(next, aheadPool.submit(() -> decodeRecordFull(sh, r, n, true).data()));
+                ahead.put(
+                        next,
+                        aheadPool.submit(() -> decodeRecordFull(sh, r, n, true).data()));
             }
         }
         if (mine != null) {
@@ -631,7 +724,8 @@ public final class BundleArchive implements Archive, FileListing {
             try {
                 p.passed(byteOffset);
             } catch (RuntimeException e) {
-                passedPages.remove(sh.index()); // the shard's mapping was released (many shards open): map again next time
+                passedPages.remove(
+                        sh.index()); // the shard's mapping was released (many shards open): map again next time
             }
         }
     }
@@ -649,7 +743,8 @@ public final class BundleArchive implements Archive, FileListing {
         // Data order (shard, then stream offset): the order records are read in, so export decodes each once.
         List<CatEntry> files = new ArrayList<>();
         for (CatEntry e : catalog().entries()) if (e.isFile()) files.add(e);
-        files.sort(java.util.Comparator.comparingLong((CatEntry e) -> e.meta().getShardIndex()).thenComparingLong(CatEntry::start));
+        files.sort(java.util.Comparator.comparingLong((CatEntry e) -> e.meta().getShardIndex())
+                .thenComparingLong(CatEntry::start));
         List<FileListing.Entry> out = new ArrayList<>();
         for (CatEntry e : files) out.add(listingEntry(e));
         return listing = List.copyOf(out);
@@ -664,7 +759,8 @@ public final class BundleArchive implements Archive, FileListing {
             at.put("offset", b.offset());
             at.put("crc32c", b.crc32c());
         }
-        return new FileListing.Entry(b.name(), e.isFile() ? b.size() : 0, e.isFile() ? fileRange(e) : ByteRange.NONE, at, e.rawPath());
+        return new FileListing.Entry(
+                b.name(), e.isFile() ? b.size() : 0, e.isFile() ? fileRange(e) : ByteRange.NONE, at, e.rawPath());
     }
 
     /** Files and folders in bytewise order of their full path, each with type, shard, offset and crc32c (files). */
@@ -699,10 +795,13 @@ public final class BundleArchive implements Archive, FileListing {
 
     @Override
     public Content content(FileListing.Entry entry) throws IOException {
-        byte[] key = entry.nameBytes() != null ? BundleLayout.fileKey(entry.nameBytes()) : BundleLayout.fileKey(entry.name());
+        byte[] key = entry.nameBytes() != null
+                ? BundleLayout.fileKey(entry.nameBytes())
+                : BundleLayout.fileKey(entry.name());
         byte[] v = index == null ? null : index.get(key);
         CatEntry e = v == null ? null : entry(key, v);
-        if (e == null || !e.isFile()) throw new FormatException(INDEX_REF.path(), INDEX_REF, -1, "no file " + entry.name() + " in this bundle");
+        if (e == null || !e.isFile())
+            throw new FormatException(INDEX_REF.path(), INDEX_REF, -1, "no file " + entry.name() + " in this bundle");
         return contentOf(e);
     }
 
@@ -716,7 +815,11 @@ public final class BundleArchive implements Archive, FileListing {
         long size = e.meta().getUncompressedSize();
         if (codec() == CompressionType.NONE) {
             long at = sh.dataOffset() + e.start();
-            if (e.start() < 0 || at < 0 || size < 0 || at > sh.src().size() || size > sh.src().size() - at) return ByteRange.NONE;
+            if (e.start() < 0
+                    || at < 0
+                    || size < 0
+                    || at > sh.src().size()
+                    || size > sh.src().size() - at) return ByteRange.NONE;
             return ByteRange.in(sh.ref(), at, size);
         }
         try {
@@ -801,7 +904,8 @@ public final class BundleArchive implements Archive, FileListing {
 
     @Override
     public ByteSource source(FileRef file) throws IOException {
-        if (BundleLayout.shardNumber(file.path()) < 0) throw new java.nio.file.NoSuchFileException(file.path(), null, "not a shard of this bundle");
+        if (BundleLayout.shardNumber(file.path()) < 0)
+            throw new java.nio.file.NoSuchFileException(file.path(), null, "not a shard of this bundle");
         return files.source(file);
     }
 

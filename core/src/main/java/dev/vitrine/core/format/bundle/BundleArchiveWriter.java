@@ -23,7 +23,8 @@ final class BundleArchiveWriter implements ArchiveWriter {
 
     @Override
     public List<String> description() {
-        return List.of("Pack a folder into a DataBundle folder OUT: index/ (RocksDB) and shard-NNNNNNNN files.",
+        return List.of(
+                "Pack a folder into a DataBundle folder OUT: index/ (RocksDB) and shard-NNNNNNNN files.",
                 "Files and folders go in bytewise order of their paths (links skipped); a new shard starts when the next",
                 "file would take the current one past --max-shard-size uncompressed bytes. Written under a temporary",
                 "name and renamed into place when complete.");
@@ -32,20 +33,31 @@ final class BundleArchiveWriter implements ArchiveWriter {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.text("--compression", "C", "zstd", "Record compression: zstd, zlib, snappy or none. Default zstd."),
-                Option.text("--record-size", "N", "256K", "Uncompressed bytes per record (K, M suffixes, powers of 1024; at most 64M). Default 256K."),
+                Option.text(
+                        "--compression", "C", "zstd", "Record compression: zstd, zlib, snappy or none. Default zstd."),
+                Option.text(
+                        "--record-size",
+                        "N",
+                        "256K",
+                        "Uncompressed bytes per record (K, M suffixes, powers of 1024; at most 64M). Default 256K."),
                 Option.text("--block-size", "N", "4096", "Alignment of records in the shard files. Default 4096."),
-                Option.text("--max-shard-size", "N", "1G", "Most uncompressed bytes per shard (K, M, G, T suffixes). Default 1G."),
+                Option.text(
+                        "--max-shard-size",
+                        "N",
+                        "1G",
+                        "Most uncompressed bytes per shard (K, M, G, T suffixes). Default 1G."),
                 Option.flag("--overwrite", "Replace OUT if it exists."));
     }
 
     @Override
     public List<Parameter> parameters() {
-        return List.of(new Parameter("DIR", "The folder to pack."), new Parameter("OUT", "The bundle folder to write."));
+        return List.of(
+                new Parameter("DIR", "The folder to pack."), new Parameter("OUT", "The bundle folder to write."));
     }
 
     @Override
-    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter out) throws IOException {
+    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter out)
+            throws IOException {
         BundleWriter.Options o;
         try {
             o = BundleWriter.options(values);

@@ -16,8 +16,14 @@ public record BundleEntry(String name, String type, long size, long shard, long 
             case DIRECTORY -> "folder";
             default -> "unknown";
         };
-        return new BundleEntry(e.path(), type, m.getUncompressedSize(), m.getShardIndex(), m.getShardUncompressedOffset(),
-                Integer.toUnsignedLong(m.getCrc32C()), e.problem());
+        return new BundleEntry(
+                e.path(),
+                type,
+                m.getUncompressedSize(),
+                m.getShardIndex(),
+                m.getShardUncompressedOffset(),
+                Integer.toUnsignedLong(m.getCrc32C()),
+                e.problem());
     }
 
     public boolean isFolder() {

@@ -1,10 +1,10 @@
 package dev.vitrine.core.format.bundle;
 
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
-import dev.vitrine.core.io.FileRef;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.CRC32C;
@@ -47,18 +47,27 @@ final class BundleFileContent implements Content {
     public InputStream open() throws IOException {
         long size = size();
         if (size == 0) return InputStream.nullInputStream();
-        if (!archive.usable()) throw new FormatException(BundleArchive.INDEX_REF.path(), BundleArchive.INDEX_REF, -1, "the bundle's config is unreadable");
+        if (!archive.usable())
+            throw new FormatException(
+                    BundleArchive.INDEX_REF.path(), BundleArchive.INDEX_REF, -1, "the bundle's config is unreadable");
         long s = entry.meta().getShardIndex();
         FileRef ref = BundleLayout.shardRef(s);
         if (s < 0 || s >= archive.shardCount()) {
-            throw new FormatException(ref.path(), ref, -1, "file " + name() + " names shard " + Long.toUnsignedString(s) + " of " + archive.shardCount());
+            throw new FormatException(
+                    ref.path(),
+                    ref,
+                    -1,
+                    "file " + name() + " names shard " + Long.toUnsignedString(s) + " of " + archive.shardCount());
         }
         BundleArchive.Shard sh = archive.shard(s);
         if (!sh.readable()) {
-            String why = sh.problems().isEmpty() ? "shard is unreadable" : sh.problems().getFirst().message();
+            String why = sh.problems().isEmpty()
+                    ? "shard is unreadable"
+                    : sh.problems().getFirst().message();
             throw new FormatException(ref.path(), ref, -1, "file " + name() + ": " + why);
         }
-        if (entry.start() < 0 || entry.end() < entry.start()) throw new FormatException(ref.path(), ref, -1, "file " + name() + ": bad range");
+        if (entry.start() < 0 || entry.end() < entry.start())
+            throw new FormatException(ref.path(), ref, -1, "file " + name() + ": bad range");
         return new Stream(sh);
     }
 
@@ -96,7 +105,11 @@ final class BundleFileContent implements Content {
                     checked = true;
                     int want = entry.meta().getCrc32C();
                     if ((int) crc.getValue() != want) {
-                        throw damage(-1, String.format("CRC-32C is %08x, the index says %08x", crc.getValue(), Integer.toUnsignedLong(want)));
+                        throw damage(
+                                -1,
+                                String.format(
+                                        "CRC-32C is %08x, the index says %08x",
+                                        crc.getValue(), Integer.toUnsignedLong(want)));
                     }
                 }
                 return false;
@@ -104,7 +117,10 @@ final class BundleFileContent implements Content {
             if (records == null) {
                 long at = sh.dataOffset() + pos;
                 int n = (int) Math.min(1 << 20, entry.end() - pos);
-                if (at < 0 || at > sh.src().size() - n) throw damage(Math.min(at, sh.src().size()), "stored bytes run past the shard's end " + sh.src().size());
+                if (at < 0 || at > sh.src().size() - n)
+                    throw damage(
+                            Math.min(at, sh.src().size()),
+                            "stored bytes run past the shard's end " + sh.src().size());
                 if (buf.length < n) buf = new byte[n];
                 sh.src().read(at, buf, 0, n);
                 archive.passed(sh, at);
@@ -118,7 +134,8 @@ final class BundleFileContent implements Content {
                 byte[] data = archive.recordForReader(sh, records, record, decoder);
                 if (!records.zeros(record)) archive.passed(sh, records.byteOffsets()[record]);
                 long from = pos - rStart;
-                if (from >= data.length) throw damage(records.byteOffsets()[record], "no record holds stream offset " + pos);
+                if (from >= data.length)
+                    throw damage(records.byteOffsets()[record], "no record holds stream offset " + pos);
                 buf = data;
                 bufPos = (int) from;
                 bufLen = (int) Math.min(data.length, entry.end() - rStart);

@@ -1,14 +1,11 @@
 package dev.vitrine.core.format.bundle;
 
-import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
-import dev.vitrine.core.location.Location;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -37,7 +34,8 @@ public final class BundleFormat implements ArchiveFormat {
     /** A folder with an {@code index/} folder holding {@code CURRENT}, and at least one {@code shard-*} file. */
     @Override
     public Detection detect(Probe probe) {
-        if (!probe.isDirectory() || !(probe.has("index", Location.Kind.FOLDER) || probe.has("index", Location.Kind.LINK))) {
+        if (!probe.isDirectory()
+                || !(probe.has("index", Location.Kind.FOLDER) || probe.has("index", Location.Kind.LINK))) {
             return Detection.NO;
         }
         boolean current = new Probe(probe.location().resolve("index"), null).has("CURRENT", Location.Kind.FILE);

@@ -38,7 +38,8 @@ final class BundleIndex implements AutoCloseable {
     private final RocksDB db;
     private boolean closed;
     /** Reads share it; close takes it alone, so the native handle is never freed under a scan. */
-    private final java.util.concurrent.locks.ReentrantReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private final java.util.concurrent.locks.ReentrantReadWriteLock lock =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
 
     private BundleIndex(Path copy, Options options, RocksDB db) {
         this.copy = copy;
@@ -47,12 +48,16 @@ final class BundleIndex implements AutoCloseable {
     }
 
     static BundleIndex open(Path indexDir, long maxBytes) throws IOException {
-        if (!Files.isDirectory(indexDir, LinkOption.NOFOLLOW_LINKS)) throw new IOException(indexDir + ": no index folder");
+        if (!Files.isDirectory(indexDir, LinkOption.NOFOLLOW_LINKS))
+            throw new IOException(indexDir + ": no index folder");
         Path copy = BundleIndexCopy.make(indexDir, maxBytes);
         Options options = null;
         try {
-            options = new Options().setCreateIfMissing(false).setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
-                    .setMaxOpenFiles(64).setKeepLogFileNum(1);
+            options = new Options()
+                    .setCreateIfMissing(false)
+                    .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
+                    .setMaxOpenFiles(64)
+                    .setKeepLogFileNum(1);
             RocksDB db = RocksDB.openReadOnly(options, copy.toString());
             return new BundleIndex(copy, options, db);
         } catch (RocksDBException e) {
@@ -102,7 +107,8 @@ final class BundleIndex implements AutoCloseable {
     }
 
     private void scanLocked(byte[] prefix, byte[] from, Visitor v) throws IOException {
-        try (ReadOptions ro = new ReadOptions().setFillCache(false); RocksIterator it = db.newIterator(ro)) {
+        try (ReadOptions ro = new ReadOptions().setFillCache(false);
+                RocksIterator it = db.newIterator(ro)) {
             it.seek(from == null ? prefix : from);
             while (it.isValid()) {
                 byte[] k = it.key();
@@ -136,7 +142,8 @@ final class BundleIndex implements AutoCloseable {
             lock.readLock().unlock();
             throw e;
         }
-        try (ReadOptions ro = new ReadOptions(); RocksIterator it = db.newIterator(ro)) {
+        try (ReadOptions ro = new ReadOptions();
+                RocksIterator it = db.newIterator(ro)) {
             it.seekForPrev(key);
             if (it.isValid() && BundleLayout.startsWith(it.key(), prefix)) return new KeyValue(it.key(), it.value());
             it.status();
@@ -170,7 +177,9 @@ final class BundleIndex implements AutoCloseable {
     static void copyTree(Path from, Path to) throws IOException {
         Files.createDirectories(to);
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(from)) {
-            for (Path p : ds) if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) Files.copy(p, to.resolve(p.getFileName().toString()));
+            for (Path p : ds)
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    Files.copy(p, to.resolve(p.getFileName().toString()));
         }
     }
 

@@ -32,10 +32,12 @@ final class BundleIndexCopy {
     private static final Pattern OURS = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-\\d+");
     /** Names of versions before the process id: a day old, no process of theirs still reads them. */
     private static final Pattern UNNAMED = Pattern.compile(Pattern.quote(PREFIX) + "\\d+");
+
     private static final long UNNAMED_AGE_MS = 86_400_000;
 
     /** Copies open in this process, removed by the shutdown hook if they are still there at exit. */
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
     private static boolean started;
 
     /** Makes the copy of {@code indexDir}, at most {@code maxBytes} of files; the caller deletes it with {@link #delete}. */
@@ -74,7 +76,10 @@ final class BundleIndexCopy {
                         newestOptionsNumber = number;
                         newestOptions = p;
                     }
-                } else if (n.equals("CURRENT") || n.equals("IDENTITY") || immutable(n) || numbered(n, ".log")
+                } else if (n.equals("CURRENT")
+                        || n.equals("IDENTITY")
+                        || immutable(n)
+                        || numbered(n, ".log")
                         || (n.startsWith("MANIFEST-") && (manifest == null || n.equals(manifest)))) {
                     out.add(p);
                 }
@@ -129,7 +134,9 @@ final class BundleIndexCopy {
     private static synchronized void startOnce(Path ours) {
         if (started) return;
         started = true;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(BundleIndex::deleteTree), "vitrine-bundle-index-cleanup"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> LIVE.forEach(BundleIndex::deleteTree), "vitrine-bundle-index-cleanup"));
         removeOrphans(ours.getParent(), ours);
     }
 
@@ -141,11 +148,17 @@ final class BundleIndexCopy {
             Object me = owner(ours);
             for (Path p : ds) {
                 try {
-                    if (p.equals(ours) || !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) || !me.equals(owner(p))) continue;
+                    if (p.equals(ours) || !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) || !me.equals(owner(p)))
+                        continue;
                     String n = p.getFileName().toString();
                     Matcher m = OURS.matcher(n);
-                    boolean orphan = m.matches() ? !alive(m.group(1))
-                            : UNNAMED.matcher(n).matches() && now - Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis() > UNNAMED_AGE_MS;
+                    boolean orphan = m.matches()
+                            ? !alive(m.group(1))
+                            : UNNAMED.matcher(n).matches()
+                                    && now
+                                                    - Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS)
+                                                            .toMillis()
+                                            > UNNAMED_AGE_MS;
                     if (orphan) {
                         BundleIndex.deleteTree(p);
                         removed++;
@@ -170,7 +183,9 @@ final class BundleIndexCopy {
 
     private static boolean alive(String pid) {
         try {
-            return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+            return ProcessHandle.of(Long.parseLong(pid))
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false);
         } catch (NumberFormatException e) {
             return true; // not a process id we could have written: leave it
         }

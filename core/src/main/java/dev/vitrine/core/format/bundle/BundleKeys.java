@@ -40,7 +40,8 @@ final class BundleKeys implements KeyValueIndex {
 
     private BundleNodes.PagedKeys paged(byte[] prefix) {
         synchronized (paged) {
-            return paged.computeIfAbsent(ByteBuffer.wrap(prefix.clone()), p -> new BundleNodes.PagedKeys(a.index(), prefix.clone()));
+            return paged.computeIfAbsent(
+                    ByteBuffer.wrap(prefix.clone()), p -> new BundleNodes.PagedKeys(a.index(), prefix.clone()));
         }
     }
 
@@ -64,37 +65,70 @@ final class BundleKeys implements KeyValueIndex {
         try {
             if (Arrays.equals(key, BundleLayout.CONFIG_KEY)) {
                 BundleConfig c = BundleConfig.parseFrom(value);
-                String summary = c.getVersionMagic() + ", " + BundleLayout.codecName(c.getCompressionMethod()) + ", records of "
-                        + Long.toUnsignedString(c.getRecordSize()) + " B aligned to " + Long.toUnsignedString(c.getBlockSize()) + " B, "
-                        + Long.toUnsignedString(c.getShardCount()) + " shard(s)";
+                String summary =
+                        c.getVersionMagic() + ", " + BundleLayout.codecName(c.getCompressionMethod()) + ", records of "
+                                + Long.toUnsignedString(c.getRecordSize()) + " B aligned to "
+                                + Long.toUnsignedString(c.getBlockSize()) + " B, "
+                                + Long.toUnsignedString(c.getShardCount()) + " shard(s)";
                 return new Entry(index, key, text, "BUNDLE_CONFIG", summary, value.length, f, ByteRange.NONE);
             }
             BundleLayout.FileKey fk = BundleLayout.parseFileKey(key);
             if (fk != null) {
                 BundleArchive.CatEntry e = BundleArchive.entry(key, value);
-                if (e.meta() == null) return new Entry(index, key, text, "FILE_METADATA", "⚠ " + e.problem(), value.length, f, ByteRange.NONE);
+                if (e.meta() == null)
+                    return new Entry(
+                            index, key, text, "FILE_METADATA", "⚠ " + e.problem(), value.length, f, ByteRange.NONE);
                 BundleFileMetadata m = e.meta();
                 String summary = switch (m.getType()) {
                     case DIRECTORY -> "folder";
-                    case REGULAR -> "file of " + Long.toUnsignedString(m.getUncompressedSize()) + " B in shard " + Long.toUnsignedString(m.getShardIndex())
-                            + " at " + Long.toUnsignedString(m.getShardUncompressedOffset()) + ", crc32c " + String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()));
+                    case REGULAR ->
+                        "file of " + Long.toUnsignedString(m.getUncompressedSize()) + " B in shard "
+                                + Long.toUnsignedString(m.getShardIndex()) + " at "
+                                + Long.toUnsignedString(m.getShardUncompressedOffset()) + ", crc32c "
+                                + String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()));
                     default -> "type " + m.getTypeValue();
                 };
-                return new Entry(index, key, text, "FILE_METADATA", summary, value.length, f, e.isFile() ? a.fileRange(e) : ByteRange.NONE);
+                return new Entry(
+                        index,
+                        key,
+                        text,
+                        "FILE_METADATA",
+                        summary,
+                        value.length,
+                        f,
+                        e.isFile() ? a.fileRange(e) : ByteRange.NONE);
             }
             BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(key);
             if (rk != null) {
                 BundleRecordMetadata m = BundleRecordMetadata.parseFrom(value);
                 String summary = switch (m.getDataReferenceCase()) {
-                    case SHARD_BYTE_OFFSET -> "record in shard " + rk.shard() + " stored at byte " + Long.toUnsignedString(m.getShardByteOffset());
+                    case SHARD_BYTE_OFFSET ->
+                        "record in shard " + rk.shard() + " stored at byte "
+                                + Long.toUnsignedString(m.getShardByteOffset());
                     case ALL_ZEROS -> "all-zero record in shard " + rk.shard() + " (not stored)";
                     default -> "⚠ neither shard_byte_offset nor all_zeros";
                 };
                 return new Entry(index, key, text, "SHARD_METADATA", summary, value.length, f, recordRange(rk));
             }
-            return new Entry(index, key, text, "unknown", BundleLayout.printable(Arrays.copyOf(value, Math.min(value.length, 64))), value.length, f, ByteRange.NONE);
+            return new Entry(
+                    index,
+                    key,
+                    text,
+                    "unknown",
+                    BundleLayout.printable(Arrays.copyOf(value, Math.min(value.length, 64))),
+                    value.length,
+                    f,
+                    ByteRange.NONE);
         } catch (InvalidProtocolBufferException e) {
-            return new Entry(index, key, text, kindOf(key), "⚠ value does not decode: " + e.getMessage(), value.length, f, ByteRange.NONE);
+            return new Entry(
+                    index,
+                    key,
+                    text,
+                    kindOf(key),
+                    "⚠ value does not decode: " + e.getMessage(),
+                    value.length,
+                    f,
+                    ByteRange.NONE);
         }
     }
 

@@ -20,6 +20,7 @@ final class BundleLayout {
     static final byte[] SHARD_MAGIC = {'d', 'a', 'B', 'S'};
     /** "daBS", u32 LE header_length, u32 LE data_offset. */
     static final int SHARD_PREAMBLE = 12;
+
     static final long LARGE_FILE = 1L << 20;
     static final long DEFAULT_BLOCK_SIZE = 4096;
     static final long DEFAULT_RECORD_SIZE = 256 * 1024;
@@ -105,7 +106,8 @@ final class BundleLayout {
             case "snappy" -> CompressionType.SNAPPY;
             case "zlib" -> CompressionType.ZLIB;
             case "zstd" -> CompressionType.ZSTD;
-            default -> throw new IllegalArgumentException("unknown compression " + name + " (zstd, zlib, snappy or none)");
+            default ->
+                throw new IllegalArgumentException("unknown compression " + name + " (zstd, zlib, snappy or none)");
         };
     }
 
@@ -116,8 +118,12 @@ final class BundleLayout {
         while (i < to && b[i] >= 0) i++;
         if (i == to) return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b, from, to - from)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(b, from, to - from))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

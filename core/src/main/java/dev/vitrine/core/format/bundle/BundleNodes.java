@@ -1,12 +1,9 @@
 package dev.vitrine.core.format.bundle;
 
 import com.google.protobuf.Descriptors;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
-import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
-import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
@@ -15,11 +12,10 @@ import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Role;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -119,16 +115,43 @@ final class BundleNodes {
     // ---- root
 
     record Root(BundleArchive a) implements Node {
-        @Override public String name() { return a.path().getFileName() == null ? a.path().toString() : a.path().getFileName().toString(); }
-        @Override public String kind() { return "DataBundle"; }
-        @Override public Set<Role> roles() { return Set.of(Role.ARCHIVE); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() { return 4; }
+        @Override
+        public String name() {
+            return a.path().getFileName() == null
+                    ? a.path().toString()
+                    : a.path().getFileName().toString();
+        }
+
+        @Override
+        public String kind() {
+            return "DataBundle";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.ARCHIVE);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() {
+            return 4;
+        }
 
         @Override
         public List<Field> fields() {
-            return List.of(Field.of("folder", a.path()), Field.of("shards", a.shardCount()),
+            return List.of(
+                    Field.of("folder", a.path()),
+                    Field.of("shards", a.shardCount()),
                     Field.of("compression", BundleLayout.codecName(a.codec())));
         }
 
@@ -138,22 +161,45 @@ final class BundleNodes {
             return all.subList((int) Math.min(from, 4), (int) Math.min(4, from + count));
         }
 
-        @Override public List<Problem> problems() { return a.openProblems(); }
+        @Override
+        public List<Problem> problems() {
+            return a.openProblems();
+        }
     }
 
     record Config(BundleArchive a) implements Node {
-        @Override public String name() { return "config"; }
-        @Override public String kind() { return "BUNDLE_CONFIG"; }
-        @Override public Set<Role> roles() { return Set.of(Role.HEADER); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override
+        public String name() {
+            return "config";
+        }
+
+        @Override
+        public String kind() {
+            return "BUNDLE_CONFIG";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.HEADER);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
 
         @Override
         public List<Field> fields() {
             BundleConfig c = a.config();
             if (c == null) return List.of(Field.of("config", "unreadable"));
-            return List.of(Field.of("key", "BUNDLE_CONFIG #"), Field.of("version_magic", c.getVersionMagic()),
-                    Field.of("block_size", Long.toUnsignedString(c.getBlockSize())), Field.of("record_size", Long.toUnsignedString(c.getRecordSize())),
-                    Field.of("compression_method", c.getCompressionMethod() + " (" + c.getCompressionMethodValue() + ")"),
+            return List.of(
+                    Field.of("key", "BUNDLE_CONFIG #"),
+                    Field.of("version_magic", c.getVersionMagic()),
+                    Field.of("block_size", Long.toUnsignedString(c.getBlockSize())),
+                    Field.of("record_size", Long.toUnsignedString(c.getRecordSize())),
+                    Field.of(
+                            "compression_method",
+                            c.getCompressionMethod() + " (" + c.getCompressionMethodValue() + ")"),
                     Field.of("shard_count", Long.toUnsignedString(c.getShardCount())));
         }
 
@@ -178,12 +224,35 @@ final class BundleNodes {
             this.keys = new PagedKeys(a.index(), BundleLayout.folderPrefix(path));
         }
 
-        @Override public String name() { return path.isEmpty() ? "files" : entry.name().name(); }
-        @Override public String kind() { return "folder"; }
-        @Override public Set<Role> roles() { return Set.of(Role.FOLDER); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() throws IOException { return keys.count(); }
+        @Override
+        public String name() {
+            return path.isEmpty() ? "files" : entry.name().name();
+        }
+
+        @Override
+        public String kind() {
+            return "folder";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.FOLDER);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() throws IOException {
+            return keys.count();
+        }
 
         @Override
         public List<Field> fields() {
@@ -197,7 +266,8 @@ final class BundleNodes {
         @Override
         public List<Node> children(long from, int count) throws IOException {
             List<Node> out = new ArrayList<>();
-            for (BundleIndex.KeyValue kv : keys.page(from, count)) out.add(entryNode(a, BundleArchive.entry(kv.key(), kv.value())));
+            for (BundleIndex.KeyValue kv : keys.page(from, count))
+                out.add(entryNode(a, BundleArchive.entry(kv.key(), kv.value())));
             return out;
         }
 
@@ -213,10 +283,25 @@ final class BundleNodes {
     }
 
     record File(BundleArchive a, BundleArchive.CatEntry e) implements Node {
-        @Override public String name() { return e.name() == null ? BundleLayout.printable(e.key()) : e.name().name(); }
-        @Override public String kind() { return e.isFile() ? "file" : "entry"; }
-        @Override public Set<Role> roles() { return Set.of(Role.FILE); }
-        @Override public ByteRange range() { return a.fileRange(e); }
+        @Override
+        public String name() {
+            return e.name() == null ? BundleLayout.printable(e.key()) : e.name().name();
+        }
+
+        @Override
+        public String kind() {
+            return e.isFile() ? "file" : "entry";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.FILE);
+        }
+
+        @Override
+        public ByteRange range() {
+            return a.fileRange(e);
+        }
 
         @Override
         public List<Field> fields() {
@@ -230,7 +315,11 @@ final class BundleNodes {
                 f.add(Field.of("shard_uncompressed_offset", Long.toUnsignedString(m.getShardUncompressedOffset())));
                 f.add(Field.of("uncompressed_size", Long.toUnsignedString(m.getUncompressedSize())));
                 f.add(Field.of("crc32c", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
-                if (m.hasUserData()) f.add(Field.of("user_data", m.getUserData().getTypeUrl() + " (" + m.getUserData().getValue().size() + " bytes)"));
+                if (m.hasUserData())
+                    f.add(Field.of(
+                            "user_data",
+                            m.getUserData().getTypeUrl() + " ("
+                                    + m.getUserData().getValue().size() + " bytes)"));
             }
             return f;
         }
@@ -260,23 +349,32 @@ final class BundleNodes {
         @Override
         public List<Problem> problems() {
             List<Problem> out = new ArrayList<>();
-            if (e.problem() != null) out.add(Problem.error(BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+            if (e.problem() != null)
+                out.add(Problem.error(
+                        BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
             if (e.name() != null) {
                 String why = BundleLayout.unsafeName(e.name());
-                if (why != null) out.add(Problem.error(BundleArchive.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
+                if (why != null)
+                    out.add(Problem.error(
+                            BundleArchive.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
             }
             return out;
         }
     }
 
     /** The decoded bytes of one record, with the node's bytes framed in them. */
-    record RecordDecoded(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i, long offset, long length) implements Decoded {
-        @Override public ByteRange container() { return a.recordSlot(sh, r, i); }
+    record RecordDecoded(
+            BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i, long offset, long length)
+            implements Decoded {
+        @Override
+        public ByteRange container() {
+            return a.recordSlot(sh, r, i);
+        }
 
         @Override
         public String label() {
-            return BundleLayout.codecName(a.codec()) + " record @ " + r.byteOffsets()[i] + " in " + sh.ref() + ", stream [" + r.offsets()[i]
-                    + ", " + (r.offsets()[i] + r.length(i)) + ")";
+            return BundleLayout.codecName(a.codec()) + " record @ " + r.byteOffsets()[i] + " in " + sh.ref()
+                    + ", stream [" + r.offsets()[i] + ", " + (r.offsets()[i] + r.length(i)) + ")";
         }
 
         @Override
@@ -288,12 +386,35 @@ final class BundleNodes {
     // ---- shards and records
 
     record Shards(BundleArchive a) implements Node {
-        @Override public String name() { return "shards"; }
-        @Override public String kind() { return "shards"; }
-        @Override public Set<Role> roles() { return Set.of(Role.SECTION); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() { return a.shardCount(); }
+        @Override
+        public String name() {
+            return "shards";
+        }
+
+        @Override
+        public String kind() {
+            return "shards";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.SECTION);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() {
+            return a.shardCount();
+        }
 
         @Override
         public List<Node> children(long from, int count) {
@@ -310,17 +431,33 @@ final class BundleNodes {
     }
 
     record ShardNode(BundleArchive a, long s) implements Node {
-        @Override public String name() { return BundleLayout.shardName(s); }
-        @Override public String kind() { return "shard"; }
-        @Override public Set<Role> roles() { return Set.of(Role.SECTION); }
+        @Override
+        public String name() {
+            return BundleLayout.shardName(s);
+        }
+
+        @Override
+        public String kind() {
+            return "shard";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.SECTION);
+        }
 
         @Override
         public ByteRange range() {
             BundleArchive.Shard sh = a.shard(s);
-            return sh.src() == null ? ByteRange.NONE : ByteRange.in(sh.ref(), 0, sh.src().size());
+            return sh.src() == null
+                    ? ByteRange.NONE
+                    : ByteRange.in(sh.ref(), 0, sh.src().size());
         }
 
-        @Override public boolean hasChildren() { return true; }
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
 
         private boolean none() {
             return a.codec() == CompressionType.NONE;
@@ -358,7 +495,10 @@ final class BundleNodes {
             while (lo <= hi) { // stored records' byte offsets rise with their stream offsets in a sound shard
                 int mid = (lo + hi) >>> 1;
                 long b = r.byteOffsets()[mid];
-                if (b < 0 || b <= p.offset()) { best = mid; lo = mid + 1; } else hi = mid - 1;
+                if (b < 0 || b <= p.offset()) {
+                    best = mid;
+                    lo = mid + 1;
+                } else hi = mid - 1;
             }
             for (int i = Math.max(0, best - 2); i <= Math.min(r.count() - 1, best + 2); i++) {
                 if (a.recordSlot(sh, r, i).contains(p)) return Optional.of(new RecordNode(a, sh, r, i));
@@ -373,9 +513,20 @@ final class BundleNodes {
     }
 
     record ShardHeaderNode(BundleArchive a, BundleArchive.Shard sh) implements Node {
-        @Override public String name() { return "header"; }
-        @Override public String kind() { return "shard header"; }
-        @Override public Set<Role> roles() { return Set.of(Role.HEADER); }
+        @Override
+        public String name() {
+            return "header";
+        }
+
+        @Override
+        public String kind() {
+            return "shard header";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.HEADER);
+        }
 
         @Override
         public ByteRange range() {
@@ -399,31 +550,64 @@ final class BundleNodes {
                 for (Field x : msg) f.add(new Field(x.name(), x.value(), hr));
                 if (sh.dataOffset() > BundleLayout.SHARD_PREAMBLE + sh.headerLength()) {
                     long p = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
-                    f.add(new Field("padding", (sh.dataOffset() - p) + " bytes", ByteRange.in(sh.ref(), p, sh.dataOffset() - p)));
+                    f.add(new Field(
+                            "padding",
+                            (sh.dataOffset() - p) + " bytes",
+                            ByteRange.in(sh.ref(), p, sh.dataOffset() - p)));
                 }
             }
             return f;
         }
 
-        @Override public List<Problem> problems() { return sh.problems(); }
+        @Override
+        public List<Problem> problems() {
+            return sh.problems();
+        }
     }
 
     record StoredData(BundleArchive a, BundleArchive.Shard sh) implements Node {
-        @Override public String name() { return "stored data"; }
-        @Override public String kind() { return "uncompressed stream"; }
-        @Override public Set<Role> roles() { return Set.of(Role.BLOCK, Role.DATA_BLOCK); }
-        @Override public ByteRange range() { return ByteRange.in(sh.ref(), sh.dataOffset(), sh.src().size() - sh.dataOffset()); }
+        @Override
+        public String name() {
+            return "stored data";
+        }
+
+        @Override
+        public String kind() {
+            return "uncompressed stream";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.BLOCK, Role.DATA_BLOCK);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.in(sh.ref(), sh.dataOffset(), sh.src().size() - sh.dataOffset());
+        }
     }
 
     record RecordNode(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i) implements Node {
         @Override
         public String name() {
-            return (r.zeros(i) ? "zero record" : "record @ " + r.byteOffsets()[i]) + " [" + r.offsets()[i] + ", +" + r.length(i) + ")";
+            return (r.zeros(i) ? "zero record" : "record @ " + r.byteOffsets()[i]) + " [" + r.offsets()[i] + ", +"
+                    + r.length(i) + ")";
         }
 
-        @Override public String kind() { return r.zeros(i) ? "all-zero record" : "record"; }
-        @Override public Set<Role> roles() { return Set.of(Role.BLOCK, Role.DATA_BLOCK); }
-        @Override public ByteRange range() { return a.recordSlot(sh, r, i); }
+        @Override
+        public String kind() {
+            return r.zeros(i) ? "all-zero record" : "record";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.BLOCK, Role.DATA_BLOCK);
+        }
+
+        @Override
+        public ByteRange range() {
+            return a.recordSlot(sh, r, i);
+        }
 
         @Override
         public List<Field> fields() {
@@ -436,7 +620,9 @@ final class BundleNodes {
                 f.add(new Field("shard_byte_offset", String.valueOf(r.byteOffsets()[i]), range()));
                 try {
                     RecordCodec.Result res = a.decodeRecordFull(sh, r, i, false);
-                    f.add(new Field("compressed_length", String.valueOf(res.compressedLength()),
+                    f.add(new Field(
+                            "compressed_length",
+                            String.valueOf(res.compressedLength()),
                             ByteRange.in(sh.ref(), r.byteOffsets()[i], res.compressedLength())));
                 } catch (IOException e) {
                     f.add(Field.of("compressed_length", "? (" + e.getMessage() + ")"));
@@ -471,12 +657,35 @@ final class BundleNodes {
             this(a, new PagedKeys(a.index(), new byte[0]));
         }
 
-        @Override public String name() { return "index keys"; }
-        @Override public String kind() { return "RocksDB index"; }
-        @Override public Set<Role> roles() { return Set.of(Role.INDEX); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
-        @Override public boolean hasChildren() { return true; }
-        @Override public long childCount() throws IOException { return keys.count(); }
+        @Override
+        public String name() {
+            return "index keys";
+        }
+
+        @Override
+        public String kind() {
+            return "RocksDB index";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.INDEX);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
+
+        @Override
+        public boolean hasChildren() {
+            return true;
+        }
+
+        @Override
+        public long childCount() throws IOException {
+            return keys.count();
+        }
 
         @Override
         public List<Node> children(long from, int count) throws IOException {
@@ -485,15 +694,33 @@ final class BundleNodes {
             return out;
         }
 
-        @Override public Optional<Node> childCovering(ByteRange.Position p) { return Optional.empty(); }
+        @Override
+        public Optional<Node> childCovering(ByteRange.Position p) {
+            return Optional.empty();
+        }
     }
 
     /** One index key as `ldb scan` shows it, with its parts and its value decoded. */
     record IndexKey(byte[] key, byte[] value) implements Node {
-        @Override public String name() { return BundleLayout.printable(key); }
-        @Override public String kind() { return "index key"; }
-        @Override public Set<Role> roles() { return Set.of(Role.RECORD); }
-        @Override public ByteRange range() { return ByteRange.NONE; }
+        @Override
+        public String name() {
+            return BundleLayout.printable(key);
+        }
+
+        @Override
+        public String kind() {
+            return "index key";
+        }
+
+        @Override
+        public Set<Role> roles() {
+            return Set.of(Role.RECORD);
+        }
+
+        @Override
+        public ByteRange range() {
+            return ByteRange.NONE;
+        }
 
         @Override
         public List<Field> fields() {

@@ -2,8 +2,8 @@ package dev.vitrine.core.format.bundle;
 
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
-import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
@@ -35,6 +35,7 @@ final class BundleVerifier {
     private final BundleArchive a;
     /** Damaged files and why, first reason kept: reported once each at the end. */
     private final Map<BundleArchive.CatEntry, Problem> damaged = new LinkedHashMap<>();
+
     private long done;
     private long total;
 
@@ -45,7 +46,11 @@ final class BundleVerifier {
     void run(VerifyContext ctx) throws IOException {
         if (!a.usable()) return; // why is in the open problems, already reported
         BundleArchive.Catalog cat = a.catalog();
-        if (cat.truncated()) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "more than " + a.limits().maxEntries() + " entries; the rest are not checked"));
+        if (cat.truncated())
+            ctx.report(Problem.error(
+                    BundleArchive.INDEX_REF,
+                    -1,
+                    "more than " + a.limits().maxEntries() + " entries; the rest are not checked"));
         Map<Long, List<BundleArchive.CatEntry>> byShard = checkEntries(ctx, cat);
         for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
         checkKeys(ctx);
@@ -74,8 +79,10 @@ final class BundleVerifier {
     /** Names of {@code files}, at most {@link #NAMES}. */
     private static String names(List<BundleArchive.CatEntry> files) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < files.size() && i < NAMES; i++) sb.append(i == 0 ? "" : ", ").append(quote(files.get(i).path()));
-        if (files.size() > NAMES) sb.append(" and ").append(files.size() - NAMES).append(" more");
+        for (int i = 0; i < files.size() && i < NAMES; i++)
+            sb.append(i == 0 ? "" : ", ").append(quote(files.get(i).path()));
+        if (files.size() > NAMES)
+            sb.append(" and ").append(files.size() - NAMES).append(" more");
         return sb.toString();
     }
 
@@ -90,7 +97,8 @@ final class BundleVerifier {
             if (++n % 4096 == 0) ctx.checkCancelled();
             String where = "entry " + quote(e.path());
             if (e.problem() != null) {
-                ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+                ctx.report(Problem.error(
+                        BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
                 continue;
             }
             String unsafe = BundleLayout.unsafeName(e.name());
@@ -108,8 +116,12 @@ final class BundleVerifier {
             switch (m.getType()) {
                 case DIRECTORY -> {
                     folders.add(e.path());
-                    if (m.getUncompressedSize() != 0 || m.getCrc32C() != 0 || m.getShardIndex() != 0 || m.getShardUncompressedOffset() != 0) {
-                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
+                    if (m.getUncompressedSize() != 0
+                            || m.getCrc32C() != 0
+                            || m.getShardIndex() != 0
+                            || m.getShardUncompressedOffset() != 0) {
+                        ctx.report(Problem.error(
+                                BundleArchive.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
                     }
                 }
                 case REGULAR -> {
@@ -118,28 +130,54 @@ final class BundleVerifier {
                     long start = m.getShardUncompressedOffset();
                     FileRef ref = BundleLayout.shardRef(Math.max(0, s));
                     if (s < 0 || s >= a.shardCount()) {
-                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count " + a.shardCount()));
-                        if (size != 0) damaged.putIfAbsent(e, Problem.warning(BundleArchive.INDEX_REF, -1, "file " + quote(e.path()) + " is damaged: its shard " + Long.toUnsignedString(s) + " does not exist"));
+                        ctx.report(Problem.error(
+                                BundleArchive.INDEX_REF,
+                                -1,
+                                where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count "
+                                        + a.shardCount()));
+                        if (size != 0)
+                            damaged.putIfAbsent(
+                                    e,
+                                    Problem.warning(
+                                            BundleArchive.INDEX_REF,
+                                            -1,
+                                            "file " + quote(e.path()) + " is damaged: its shard "
+                                                    + Long.toUnsignedString(s) + " does not exist"));
                     } else if (size < 0 || start < 0 || start + size < start) {
-                        ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": offset " + Long.toUnsignedString(start) + " + size " + Long.toUnsignedString(size) + " overflows"));
+                        ctx.report(Problem.error(
+                                BundleArchive.INDEX_REF,
+                                -1,
+                                where + ": offset " + Long.toUnsignedString(start) + " + size "
+                                        + Long.toUnsignedString(size) + " overflows"));
                         if (size != 0) damage(e, ref, -1, "its range cannot be read");
                     } else {
                         byShard.computeIfAbsent(s, k -> new ArrayList<>()).add(e);
                         if (size == 0 && m.getCrc32C() != 0) {
-                            ctx.report(Problem.error(ref, -1, "file " + quote(e.path()) + ": CRC-32C mismatch").expecting("00000000", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
+                            ctx.report(Problem.error(ref, -1, "file " + quote(e.path()) + ": CRC-32C mismatch")
+                                    .expecting(
+                                            "00000000", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
                         }
                     }
                 }
-                default -> ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, where + ": type " + m.getTypeValue() + " is neither REGULAR nor DIRECTORY"));
+                default ->
+                    ctx.report(Problem.error(
+                            BundleArchive.INDEX_REF,
+                            -1,
+                            where + ": type " + m.getTypeValue() + " is neither REGULAR nor DIRECTORY"));
             }
         }
         for (Map.Entry<String, String> f : named.entrySet()) {
             if (!folders.contains(f.getKey())) {
-                ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "folder " + quote(f.getKey()) + " (named by " + quote(f.getValue()) + ") has no DIRECTORY entry"));
+                ctx.report(Problem.error(
+                        BundleArchive.INDEX_REF,
+                        -1,
+                        "folder " + quote(f.getKey()) + " (named by " + quote(f.getValue())
+                                + ") has no DIRECTORY entry"));
             }
         }
         for (List<BundleArchive.CatEntry> l : byShard.values()) {
-            l.sort(Comparator.comparingLong(BundleArchive.CatEntry::start).thenComparingLong(BundleArchive.CatEntry::end));
+            l.sort(Comparator.comparingLong(BundleArchive.CatEntry::start)
+                    .thenComparingLong(BundleArchive.CatEntry::end));
         }
         return byShard;
     }
@@ -156,9 +194,21 @@ final class BundleVerifier {
             String text = BundleLayout.printable(k);
             if (BundleLayout.startsWith(k, shard)) {
                 BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(k);
-                if (rk == null) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
-                else if (none) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + ": a record in a bundle stored without compression"));
-                else if (rk.shard() >= a.shardCount()) ctx.report(Problem.error(BundleArchive.INDEX_REF, -1, "key " + text + ": shard " + rk.shard() + " is not below shard_count " + a.shardCount()));
+                if (rk == null)
+                    ctx.report(Problem.error(
+                            BundleArchive.INDEX_REF,
+                            -1,
+                            "key " + text + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
+                else if (none)
+                    ctx.report(Problem.error(
+                            BundleArchive.INDEX_REF,
+                            -1,
+                            "key " + text + ": a record in a bundle stored without compression"));
+                else if (rk.shard() >= a.shardCount())
+                    ctx.report(Problem.error(
+                            BundleArchive.INDEX_REF,
+                            -1,
+                            "key " + text + ": shard " + rk.shard() + " is not below shard_count " + a.shardCount()));
                 return true;
             }
             ctx.report(Problem.warning(BundleArchive.INDEX_REF, -1, "unknown key " + text));
@@ -174,7 +224,9 @@ final class BundleVerifier {
         List<BundleArchive.CatEntry> data = new ArrayList<>();
         for (BundleArchive.CatEntry e : files) if (e.meta().getUncompressedSize() > 0) data.add(e);
         if (!sh.readable()) {
-            String why = sh.src() == null ? "its shard " + sh.ref() + " is missing" : "its shard " + sh.ref() + " has no readable header";
+            String why = sh.src() == null
+                    ? "its shard " + sh.ref() + " is missing"
+                    : "its shard " + sh.ref() + " has no readable header";
             for (BundleArchive.CatEntry e : data) damage(e, sh.ref(), -1, why);
             return;
         }
@@ -184,8 +236,11 @@ final class BundleVerifier {
         BundleArchive.CatEntry reach = null;
         for (BundleArchive.CatEntry e : data) {
             if (reach != null && e.start() < reach.end()) {
-                ctx.report(Problem.error(sh.ref(), -1, "file " + quote(e.path()) + " [" + e.start() + ", " + e.end() + ") overlaps file "
-                        + quote(reach.path()) + " [" + reach.start() + ", " + reach.end() + ") in the stream"));
+                ctx.report(Problem.error(
+                        sh.ref(),
+                        -1,
+                        "file " + quote(e.path()) + " [" + e.start() + ", " + e.end() + ") overlaps file "
+                                + quote(reach.path()) + " [" + reach.start() + ", " + reach.end() + ") in the stream"));
                 damage(e, sh.ref(), -1, "it overlaps " + quote(reach.path()));
                 damage(reach, sh.ref(), -1, "it overlaps " + quote(e.path()));
             }
@@ -204,7 +259,10 @@ final class BundleVerifier {
             ctx.checkCancelled();
             end = Math.max(end, e.end());
             if (e.end() > avail) {
-                damageError(e, sh.ref(), Math.max(-1, Math.min(sh.src().size() - 1, sh.dataOffset() + e.start())),
+                damageError(
+                        e,
+                        sh.ref(),
+                        Math.max(-1, Math.min(sh.src().size() - 1, sh.dataOffset() + e.start())),
                         "bytes [" + e.start() + ", " + e.end() + ") run past the shard's stream end " + avail);
                 continue;
             }
@@ -225,15 +283,23 @@ final class BundleVerifier {
             }
             crcCheck(e, sh, crc, sh.dataOffset() + e.start());
         }
-        if (avail > end) ctx.report(Problem.warning(sh.ref(), sh.dataOffset() + end, (avail - end) + " bytes after the last file's end belong to no file"));
+        if (avail > end)
+            ctx.report(Problem.warning(
+                    sh.ref(),
+                    sh.dataOffset() + end,
+                    (avail - end) + " bytes after the last file's end belong to no file"));
     }
 
     private void crcCheck(BundleArchive.CatEntry e, BundleArchive.Shard sh, CRC32C crc, long offset) {
         if (damaged.containsKey(e)) return;
         int want = e.meta().getCrc32C();
         if ((int) crc.getValue() != want) {
-            damaged.put(e, Problem.error(sh.ref(), offset, "file " + quote(e.path()) + ": CRC-32C mismatch")
-                    .expecting(String.format("%08x", Integer.toUnsignedLong(want)), String.format("%08x", crc.getValue())));
+            damaged.put(
+                    e,
+                    Problem.error(sh.ref(), offset, "file " + quote(e.path()) + ": CRC-32C mismatch")
+                            .expecting(
+                                    String.format("%08x", Integer.toUnsignedLong(want)),
+                                    String.format("%08x", crc.getValue())));
         }
     }
 
@@ -242,7 +308,8 @@ final class BundleVerifier {
         ctx.progress(done, total);
     }
 
-    private static final java.lang.foreign.MemorySegment ZEROS = java.lang.foreign.MemorySegment.ofArray(new byte[1 << 16]);
+    private static final java.lang.foreign.MemorySegment ZEROS =
+            java.lang.foreign.MemorySegment.ofArray(new byte[1 << 16]);
 
     /** Reports non-zero bytes in [from, to) of the shard (padding), compared in place against zeros. */
     private void zeros(VerifyContext ctx, BundleArchive.Shard sh, long from, long to, String what) {
@@ -265,7 +332,8 @@ final class BundleVerifier {
     }
 
     /** Compressed shards: the records tile the stream; each is decoded once and fed to the CRCs of the files it holds. */
-    private void checkRecords(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files) throws IOException {
+    private void checkRecords(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files)
+            throws IOException {
         BundleArchive.Records r = a.records(sh.index());
         for (Problem p : r.problems()) ctx.report(p);
         long streamEnd = a.streamEnd(sh.index());
@@ -368,7 +436,10 @@ final class BundleVerifier {
             for (var f : queue) f.cancel(true);
             pool.shutdownNow();
             try {
-                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS); // the decoders' native state is freed only once no worker uses it
+                pool.awaitTermination(
+                        10,
+                        java.util.concurrent.TimeUnit
+                                .SECONDS); // the decoders' native state is freed only once no worker uses it
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -378,15 +449,24 @@ final class BundleVerifier {
         }
     }
 
-    private void loop(VerifyContext ctx, BundleArchive.Shard sh, BundleArchive.Records r, List<BundleArchive.CatEntry> files, Prefetch ahead,
-                      long streamEnd, long block, long recordSize, long size, dev.vitrine.core.export.PassedPages pages) {
+    private void loop(
+            VerifyContext ctx,
+            BundleArchive.Shard sh,
+            BundleArchive.Records r,
+            List<BundleArchive.CatEntry> files,
+            Prefetch ahead,
+            long streamEnd,
+            long block,
+            long recordSize,
+            long size,
+            dev.vitrine.core.export.PassedPages pages) {
         Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
         Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
         List<BundleArchive.CatEntry> active = new ArrayList<>();
         int next = 0;
         long covered = sh.dataOffset(); // file bytes accounted for so far
-        long tiled = 0;                 // stream bytes the records cover so far
+        long tiled = 0; // stream bytes the records cover so far
         if (r.count() == 0 && streamEnd > 0) {
             ctx.report(Problem.error(sh.ref(), -1, "no records, but its files need " + streamEnd + " stream bytes"));
         }
@@ -398,30 +478,41 @@ final class BundleVerifier {
             String rec = "record at stream offset " + rs;
             long at = r.zeros(i) ? -1 : boff;
             List<String> bad = new ArrayList<>();
-            if (rs != tiled) bad.add(rs > tiled ? "leaves a gap: the previous record ends at " + tiled : "overlaps the previous record, which ends at " + tiled);
+            if (rs != tiled)
+                bad.add(
+                        rs > tiled
+                                ? "leaves a gap: the previous record ends at " + tiled
+                                : "overlaps the previous record, which ends at " + tiled);
             if (len <= 0) bad.add("starts at or after the end of the shard's last file (" + streamEnd + ")");
             else if (len > recordSize) bad.add("is " + len + " bytes long, more than record_size " + recordSize);
             byte[] data = null;
             if (bad.isEmpty() && !r.zeros(i)) {
                 if (boff % block != 0) bad.add("starts at " + boff + ", not a multiple of block_size " + block);
-                else if (boff < covered) bad.add("starts at " + boff + ", inside the bytes before it (which end at " + covered + ")");
+                else if (boff < covered)
+                    bad.add("starts at " + boff + ", inside the bytes before it (which end at " + covered + ")");
             }
             Object pre = ahead.take(i);
             if (bad.isEmpty()) {
                 try {
                     if (pre instanceof FormatException ex) throw ex;
-                    if (pre instanceof IOException ex) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
-                    if (!(pre instanceof Decoded res)) throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
+                    if (pre instanceof IOException ex)
+                        throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
+                    if (!(pre instanceof Decoded res))
+                        throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
                     data = res.data();
                     if (!r.zeros(i)) {
                         zeros(ctx, sh, covered, boff, "padding before " + rec);
                         covered = boff + res.compressedLength();
                     }
                 } catch (FormatException e) {
-                    bad.add(e.detail().startsWith(rec) ? e.detail().substring(rec.length()).strip().replaceFirst("^: ", "") : e.detail());
+                    bad.add(
+                            e.detail().startsWith(rec)
+                                    ? e.detail().substring(rec.length()).strip().replaceFirst("^: ", "")
+                                    : e.detail());
                     if (e.offset() >= 0) at = e.offset();
                     // where its bytes end is unknown: the next record's start is the best bound for the padding check
-                    if (!r.zeros(i)) covered = Math.max(covered, a.recordSlot(sh, r, i).end());
+                    if (!r.zeros(i))
+                        covered = Math.max(covered, a.recordSlot(sh, r, i).end());
                 }
             }
             long re = rs + Math.max(0, len);
@@ -430,7 +521,8 @@ final class BundleVerifier {
             for (BundleArchive.CatEntry f : active) if (f.start() < re && f.end() > rs) holds.add(f);
             if (!bad.isEmpty()) {
                 String why = rec + ": " + String.join("; ", bad);
-                ctx.report(Problem.error(sh.ref(), at, why + (holds.isEmpty() ? "" : "; it holds bytes of " + names(holds))));
+                ctx.report(Problem.error(
+                        sh.ref(), at, why + (holds.isEmpty() ? "" : "; it holds bytes of " + names(holds))));
                 for (BundleArchive.CatEntry f : holds) damage(f, sh.ref(), at, why);
             } else {
                 for (BundleArchive.CatEntry f : holds) {
@@ -460,24 +552,41 @@ final class BundleVerifier {
         while (next < files.size()) active.add(files.get(next++));
         for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
         if (tiled < streamEnd && r.count() > 0) {
-            ctx.report(Problem.error(sh.ref(), -1, "records end at stream offset " + tiled + ", before the shard's last file ends at " + streamEnd));
+            ctx.report(Problem.error(
+                    sh.ref(),
+                    -1,
+                    "records end at stream offset " + tiled + ", before the shard's last file ends at " + streamEnd));
         }
         zeros(ctx, sh, covered, size, "padding after the last record");
         if (size < BundleLayout.alignUp(covered, block)) {
-            ctx.report(Problem.error(sh.ref(), size > 0 ? size - 1 : -1, "shard ends at " + size + ", before its last record's padding ends at "
-                    + BundleLayout.alignUp(covered, block) + " (truncated?)"));
+            ctx.report(Problem.error(
+                    sh.ref(),
+                    size > 0 ? size - 1 : -1,
+                    "shard ends at " + size + ", before its last record's padding ends at "
+                            + BundleLayout.alignUp(covered, block) + " (truncated?)"));
         }
         if (size > BundleLayout.alignUp(covered, block)) {
-            ctx.report(Problem.warning(sh.ref(), BundleLayout.alignUp(covered, block), (size - BundleLayout.alignUp(covered, block)) + " bytes after the last record's padding"));
+            ctx.report(Problem.warning(
+                    sh.ref(),
+                    BundleLayout.alignUp(covered, block),
+                    (size - BundleLayout.alignUp(covered, block)) + " bytes after the last record's padding"));
         }
     }
 
-    private void finish(BundleArchive.CatEntry f, BundleArchive.Shard sh, Map<BundleArchive.CatEntry, CRC32C> crcs, Map<BundleArchive.CatEntry, Long> fed,
-                        Map<BundleArchive.CatEntry, Long> firstAt) {
+    private void finish(
+            BundleArchive.CatEntry f,
+            BundleArchive.Shard sh,
+            Map<BundleArchive.CatEntry, CRC32C> crcs,
+            Map<BundleArchive.CatEntry, Long> fed,
+            Map<BundleArchive.CatEntry, Long> firstAt) {
         if (damaged.containsKey(f)) return;
         long got = fed.getOrDefault(f, 0L);
         if (got != f.meta().getUncompressedSize()) {
-            damageError(f, sh.ref(), -1, "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
+            damageError(
+                    f,
+                    sh.ref(),
+                    -1,
+                    "only " + got + " of its " + f.meta().getUncompressedSize() + " bytes are in the shard's records");
             return;
         }
         crcCheck(f, sh, crcs.getOrDefault(f, new CRC32C()), firstAt.getOrDefault(f, -1L));

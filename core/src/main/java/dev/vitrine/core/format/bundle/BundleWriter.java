@@ -1,11 +1,11 @@
 package dev.vitrine.core.format.bundle;
 
-import dev.vitrine.core.io.LocalNames;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.LocalNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -30,7 +30,6 @@ import org.rocksdb.InfoLogLevel;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -58,16 +57,32 @@ public final class BundleWriter {
     public record Options(String compression, long recordSize, long blockSize, long maxShardSize, boolean overwrite) {
         public Options {
             BundleLayout.codecOf(compression);
-            if (recordSize < 1 || recordSize > (64L << 20)) throw new IllegalArgumentException("record size must be 1 .. 64 MiB");
-            if (blockSize < 1 || blockSize > (1L << 24)) throw new IllegalArgumentException("block size must be 1 .. 16 MiB");
+            if (recordSize < 1 || recordSize > (64L << 20))
+                throw new IllegalArgumentException("record size must be 1 .. 64 MiB");
+            if (blockSize < 1 || blockSize > (1L << 24))
+                throw new IllegalArgumentException("block size must be 1 .. 16 MiB");
             if (maxShardSize < 1) throw new IllegalArgumentException("max shard size must be at least 1");
         }
 
-        public Options withCompression(String c) { return new Options(c, recordSize, blockSize, maxShardSize, overwrite); }
-        public Options withRecordSize(long n) { return new Options(compression, n, blockSize, maxShardSize, overwrite); }
-        public Options withBlockSize(long n) { return new Options(compression, recordSize, n, maxShardSize, overwrite); }
-        public Options withMaxShardSize(long n) { return new Options(compression, recordSize, blockSize, n, overwrite); }
-        public Options withOverwrite(boolean b) { return new Options(compression, recordSize, blockSize, maxShardSize, b); }
+        public Options withCompression(String c) {
+            return new Options(c, recordSize, blockSize, maxShardSize, overwrite);
+        }
+
+        public Options withRecordSize(long n) {
+            return new Options(compression, n, blockSize, maxShardSize, overwrite);
+        }
+
+        public Options withBlockSize(long n) {
+            return new Options(compression, recordSize, n, maxShardSize, overwrite);
+        }
+
+        public Options withMaxShardSize(long n) {
+            return new Options(compression, recordSize, blockSize, n, overwrite);
+        }
+
+        public Options withOverwrite(boolean b) {
+            return new Options(compression, recordSize, blockSize, maxShardSize, b);
+        }
     }
 
     /** zstd, 256 KiB records, 4096-byte blocks, shards up to 1 GiB, no overwrite. */
@@ -98,9 +113,12 @@ public final class BundleWriter {
             }
         }
         try {
-            return new Options(c == null ? d.compression() : c.toLowerCase(java.util.Locale.ROOT),
-                    rs == null ? d.recordSize() : size("--record-size", rs), bs == null ? d.blockSize() : size("--block-size", bs),
-                    ms == null ? d.maxShardSize() : size("--max-shard-size", ms), Boolean.parseBoolean(ow));
+            return new Options(
+                    c == null ? d.compression() : c.toLowerCase(java.util.Locale.ROOT),
+                    rs == null ? d.recordSize() : size("--record-size", rs),
+                    bs == null ? d.blockSize() : size("--block-size", bs),
+                    ms == null ? d.maxShardSize() : size("--max-shard-size", ms),
+                    Boolean.parseBoolean(ow));
         } catch (IllegalArgumentException e) {
             throw e.getMessage().startsWith("--") ? e : new IllegalArgumentException(e.getMessage());
         }
@@ -121,8 +139,9 @@ public final class BundleWriter {
         public List<String> summary(Path out) {
             List<String> l = new ArrayList<>();
             for (String s : skipped) l.add("skipped " + s + " (not a regular file or folder)");
-            l.add("wrote " + out + ": " + files + (files == 1 ? " file, " : " files, ") + folders + (folders == 1 ? " folder, " : " folders, ")
-                    + contentBytes + " bytes of data in " + shards + (shards == 1 ? " shard" : " shards"));
+            l.add("wrote " + out + ": " + files + (files == 1 ? " file, " : " files, ") + folders
+                    + (folders == 1 ? " folder, " : " folders, ") + contentBytes + " bytes of data in " + shards
+                    + (shards == 1 ? " shard" : " shards"));
             return l;
         }
     }
@@ -135,13 +154,16 @@ public final class BundleWriter {
         if (!Files.isDirectory(inputDir)) throw new IOException(inputDir + ": not a folder");
         Path target = out.toAbsolutePath().normalize();
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !o.overwrite()) {
-            throw new FileAlreadyExistsException(target.toString(), null, "exists; use the overwrite option to replace it");
+            throw new FileAlreadyExistsException(
+                    target.toString(), null, "exists; use the overwrite option to replace it");
         }
         Path realIn = inputDir.toRealPath();
-        if (target.startsWith(realIn)) throw new IOException(out + ": the bundle cannot be written inside its own input folder");
+        if (target.startsWith(realIn))
+            throw new IOException(out + ": the bundle cannot be written inside its own input folder");
         List<String> skipped = new ArrayList<>();
         List<Input> inputs = collect(realIn, skipped);
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".partial-" + ProcessHandle.current().pid());
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".partial-"
+                + ProcessHandle.current().pid());
         BundleIndex.deleteTree(tmp);
         Files.createDirectories(tmp);
         try {
@@ -164,7 +186,8 @@ public final class BundleWriter {
         try (Stream<Path> s = Files.walk(root)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 if (p.equals(root)) continue;
-                String rel = root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
+                String rel =
+                        root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
                 if (!names.add(p, rel)) continue;
                 BasicFileAttributes at = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (at.isDirectory()) out.add(new Input(rel, p, true, 0));
@@ -175,7 +198,8 @@ public final class BundleWriter {
         // A name the JVM could not read as text would be stored as U+FFFD, merging files: refuse.
         String bad = names.problem();
         if (bad != null) throw new dev.vitrine.core.format.ArchiveWriter.BadInputException(root + ": " + bad);
-        out.sort((x, y) -> Arrays.compareUnsigned(x.path.getBytes(StandardCharsets.UTF_8), y.path.getBytes(StandardCharsets.UTF_8)));
+        out.sort((x, y) -> Arrays.compareUnsigned(
+                x.path.getBytes(StandardCharsets.UTF_8), y.path.getBytes(StandardCharsets.UTF_8)));
         return out;
     }
 
@@ -205,11 +229,14 @@ public final class BundleWriter {
         RocksNative.load();
         Path indexDir = Files.createDirectories(dir.resolve("index"));
         BlockBasedTableConfig table = new BlockBasedTableConfig().setFormatVersion(5);
-        try (org.rocksdb.Options dbo = new org.rocksdb.Options().setCreateIfMissing(true).setErrorIfExists(true)
-                .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL).setTableFormatConfig(table)
-                .setCompressionType(org.rocksdb.CompressionType.SNAPPY_COMPRESSION);
-             RocksDB db = RocksDB.open(dbo, indexDir.toString());
-             WriteOptions wo = new WriteOptions().setDisableWAL(true)) {
+        try (org.rocksdb.Options dbo = new org.rocksdb.Options()
+                        .setCreateIfMissing(true)
+                        .setErrorIfExists(true)
+                        .setInfoLogLevel(InfoLogLevel.HEADER_LEVEL)
+                        .setTableFormatConfig(table)
+                        .setCompressionType(org.rocksdb.CompressionType.SNAPPY_COMPRESSION);
+                RocksDB db = RocksDB.open(dbo, indexDir.toString());
+                WriteOptions wo = new WriteOptions().setDisableWAL(true)) {
             Sink index = (k, v) -> {
                 try {
                     db.put(wo, k, v);
@@ -217,15 +244,28 @@ public final class BundleWriter {
                     throw new IOException("index: " + e.getMessage(), e);
                 }
             };
-            index.put(BundleLayout.CONFIG_KEY, BundleConfig.newBuilder().setVersionMagic(BundleLayout.VERSION_MAGIC)
-                    .setBlockSize(o.blockSize()).setRecordSize(o.recordSize()).setCompressionMethod(codec)
-                    .setShardCount(shards.size()).build().toByteArray());
+            index.put(
+                    BundleLayout.CONFIG_KEY,
+                    BundleConfig.newBuilder()
+                            .setVersionMagic(BundleLayout.VERSION_MAGIC)
+                            .setBlockSize(o.blockSize())
+                            .setRecordSize(o.recordSize())
+                            .setCompressionMethod(codec)
+                            .setShardCount(shards.size())
+                            .build()
+                            .toByteArray());
             for (Input in : inputs) {
-                if (in.dir) index.put(BundleLayout.fileKey(in.path), BundleFileMetadata.newBuilder()
-                        .setType(BundleFileMetadata.FileType.DIRECTORY).build().toByteArray());
+                if (in.dir)
+                    index.put(
+                            BundleLayout.fileKey(in.path),
+                            BundleFileMetadata.newBuilder()
+                                    .setType(BundleFileMetadata.FileType.DIRECTORY)
+                                    .build()
+                                    .toByteArray());
             }
             for (int s = 0; s < shards.size(); s++) {
-                new ShardWriter(dir.resolve(BundleLayout.shardName(s)), s, shards.size(), codec, o, index).write(shards.get(s));
+                new ShardWriter(dir.resolve(BundleLayout.shardName(s)), s, shards.size(), codec, o, index)
+                        .write(shards.get(s));
             }
             try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
                 db.flush(fo);
@@ -236,7 +276,8 @@ public final class BundleWriter {
         }
         // RocksDB's informational log is no part of a bundle.
         try (Stream<Path> s = Files.list(indexDir)) {
-            for (Path p : (Iterable<Path>) s::iterator) if (p.getFileName().toString().startsWith("LOG")) Files.delete(p);
+            for (Path p : (Iterable<Path>) s::iterator)
+                if (p.getFileName().toString().startsWith("LOG")) Files.delete(p);
         }
         return new Result(files, folders, shards.size(), bytes, List.copyOf(skipped));
     }
@@ -255,7 +296,7 @@ public final class BundleWriter {
         private final byte[] record;
         private int filled;
         private long recordStart; // stream offset of record[0]
-        private long pos;         // file position
+        private long pos; // file position
         private FileChannel ch;
 
         ShardWriter(Path file, long index, long count, CompressionType codec, Options o, Sink sink) {
@@ -265,8 +306,15 @@ public final class BundleWriter {
             this.o = o;
             this.sink = sink;
             this.record = codec == CompressionType.NONE ? new byte[1 << 20] : new byte[(int) o.recordSize()];
-            this.header = BundleShardHeader.newBuilder().setShardIndex(index).setShardCount(count).setRecordSize(o.recordSize())
-                    .setRecordAlignment(o.blockSize()).setCompressionMethod(codec).setExternalMetadata(true).build().toByteArray();
+            this.header = BundleShardHeader.newBuilder()
+                    .setShardIndex(index)
+                    .setShardCount(count)
+                    .setRecordSize(o.recordSize())
+                    .setRecordAlignment(o.blockSize())
+                    .setCompressionMethod(codec)
+                    .setExternalMetadata(true)
+                    .build()
+                    .toByteArray();
         }
 
         private final byte[] header;
@@ -275,8 +323,12 @@ public final class BundleWriter {
             try (FileChannel c = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ch = c;
                 long dataOffset = BundleLayout.alignUp(BundleLayout.SHARD_PREAMBLE + header.length, o.blockSize());
-                ByteBuffer pre = ByteBuffer.allocate(BundleLayout.SHARD_PREAMBLE).order(ByteOrder.LITTLE_ENDIAN);
-                pre.put(BundleLayout.SHARD_MAGIC).putInt(header.length).putInt((int) dataOffset).flip();
+                ByteBuffer pre =
+                        ByteBuffer.allocate(BundleLayout.SHARD_PREAMBLE).order(ByteOrder.LITTLE_ENDIAN);
+                pre.put(BundleLayout.SHARD_MAGIC)
+                        .putInt(header.length)
+                        .putInt((int) dataOffset)
+                        .flip();
                 writeFully(pre);
                 writeFully(ByteBuffer.wrap(header));
                 pos = BundleLayout.SHARD_PREAMBLE + header.length;
@@ -313,9 +365,15 @@ public final class BundleWriter {
                     if (n > in.size) break;
                 }
             }
-            if (n != in.size) throw new IOException(in.file + ": changed while being written (" + in.size + " bytes, then " + n + ")");
-            BundleFileMetadata.Builder m = BundleFileMetadata.newBuilder().setType(BundleFileMetadata.FileType.REGULAR)
-                    .setShardIndex(index).setShardUncompressedOffset(start).setUncompressedSize(in.size).setCrc32C((int) crc.getValue());
+            if (n != in.size)
+                throw new IOException(
+                        in.file + ": changed while being written (" + in.size + " bytes, then " + n + ")");
+            BundleFileMetadata.Builder m = BundleFileMetadata.newBuilder()
+                    .setType(BundleFileMetadata.FileType.REGULAR)
+                    .setShardIndex(index)
+                    .setShardUncompressedOffset(start)
+                    .setUncompressedSize(in.size)
+                    .setCrc32C((int) crc.getValue());
             sink.put(BundleLayout.fileKey(in.path), m.build().toByteArray());
         }
 
@@ -331,7 +389,8 @@ public final class BundleWriter {
         }
 
         private void flushRecord() throws IOException {
-            BundleRecordMetadata.Builder m = BundleRecordMetadata.newBuilder().setShardIndex(index).setShardUncompressedOffset(recordStart);
+            BundleRecordMetadata.Builder m =
+                    BundleRecordMetadata.newBuilder().setShardIndex(index).setShardUncompressedOffset(recordStart);
             if (allZero(record, filled)) {
                 m.setAllZeros(true);
             } else {

@@ -109,16 +109,20 @@ final class RecordCodec {
         private long unzstd(ByteBuffer in, byte[] out, int expected) throws IOException {
             if (zstd == null) zstd = new ZstdDecompressCtx();
             int inLen = in.remaining();
-            long frame = in.isDirect() ? Zstd.findDirectByteBufferFrameCompressedSize(in, 0, inLen)
+            long frame = in.isDirect()
+                    ? Zstd.findDirectByteBufferFrameCompressedSize(in, 0, inLen)
                     : Zstd.findFrameCompressedSize(in.array(), in.arrayOffset(), inLen);
             if (Zstd.isError(frame)) throw new IOException("zstd frame: " + Zstd.getErrorName(frame));
-            long content = in.isDirect() ? Zstd.getDirectByteBufferFrameContentSize(in, 0, (int) frame)
+            long content = in.isDirect()
+                    ? Zstd.getDirectByteBufferFrameContentSize(in, 0, (int) frame)
                     : Zstd.getFrameContentSize(in.array(), in.arrayOffset(), (int) frame);
             // A frame that says its size must say the record's; one that does not is checked by decoding.
-            if (content >= 0 && content != expected) throw new IOException("zstd frame holds " + content + " bytes, the record " + expected);
+            if (content >= 0 && content != expected)
+                throw new IOException("zstd frame holds " + content + " bytes, the record " + expected);
             int n;
             try {
-                n = in.isDirect() ? zstd.decompressDirectByteBufferToByteArray(out, 0, expected, in, 0, (int) frame)
+                n = in.isDirect()
+                        ? zstd.decompressDirectByteBufferToByteArray(out, 0, expected, in, 0, (int) frame)
                         : zstd.decompressByteArray(out, 0, expected, in.array(), in.arrayOffset(), (int) frame);
             } catch (RuntimeException e) {
                 throw new IOException("zstd: " + e.getMessage());
@@ -143,11 +147,14 @@ final class RecordCodec {
                     // the stream may still need to read its Adler-32 trailer, or hold more data than it should
                     byte[] one = new byte[1];
                     int extra = inf.inflate(one);
-                    if (extra > 0) throw new IOException("zlib stream holds more than the record's " + expected + " bytes");
+                    if (extra > 0)
+                        throw new IOException("zlib stream holds more than the record's " + expected + " bytes");
                 }
                 if (!inf.finished()) {
-                    throw new IOException(n < expected ? "zlib stream ends after " + n + " of " + expected + " bytes"
-                            : "zlib stream does not end");
+                    throw new IOException(
+                            n < expected
+                                    ? "zlib stream ends after " + n + " of " + expected + " bytes"
+                                    : "zlib stream does not end");
                 }
                 if (n != expected) throw new IOException("zlib stream holds " + n + " bytes, the record " + expected);
                 return inf.getBytesRead();

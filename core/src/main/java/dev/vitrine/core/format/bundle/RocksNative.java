@@ -35,11 +35,20 @@ final class RocksNative {
         // RocksDB.loadLibrary(paths) looks for getJniLibraryFileName("rocksdbjni") in each path
         // ("librocksdbjnijni-linux64.so"), so the cached copy goes by that name.
         String cachedName = Environment.getJniLibraryFileName("rocksdbjni");
-        Path jar = Path.of(RocksDB.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = Path.of(RocksDB.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         if (!Files.isRegularFile(jar)) throw new IllegalStateException("not loaded from a jar");
         String base = System.getenv("XDG_CACHE_HOME");
-        Path cache = (base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache"))
-                .resolve("vitrine").resolve("native").resolve(jar.getFileName() + "-" + Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis());
+        Path cache = (base != null && !base.isBlank()
+                        ? Path.of(base)
+                        : Path.of(System.getProperty("user.home"), ".cache"))
+                .resolve("vitrine")
+                .resolve("native")
+                .resolve(jar.getFileName() + "-" + Files.size(jar) + "-"
+                        + Files.getLastModifiedTime(jar).toMillis());
         Path lib = cache.resolve(cachedName);
         if (!Files.isRegularFile(lib)) {
             Files.createDirectories(cache);

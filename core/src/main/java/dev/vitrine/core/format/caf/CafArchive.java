@@ -6,17 +6,17 @@ import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.text.Messages;
+import dev.vitrine.core.io.IndexSort;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.text.Messages;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.nio.file.Path;
-import dev.vitrine.core.io.IndexSort;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +47,7 @@ public final class CafArchive implements Archive, FileListing {
     private List<Problem> openProblems;
     /** Ordinals in data order. */
     private final int[] order;
+
     private final List<CafEntry> dataOrder;
     private final List<FileListing.Entry> listing;
     private Node root;
@@ -71,7 +72,8 @@ public final class CafArchive implements Archive, FileListing {
             try {
                 new CafVerifier(this).run(new VerifyContext(problems::add));
             } catch (IOException e) {
-                problems.add(Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
+                problems.add(
+                        Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
             }
         }
         return List.copyOf(problems);
@@ -84,7 +86,8 @@ public final class CafArchive implements Archive, FileListing {
     private static int[] sortByData(CafEntries es, long dataEnd) {
         long[] key = new long[es.size()];
         for (int i = 0; i < key.length; i++) key[i] = es.readableIn(i, dataEnd) ? es.start(i) : Long.MAX_VALUE;
-        return IndexSort.sorted(key.length, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b]) : Integer.compare(a, b));
+        return IndexSort.sorted(
+                key.length, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b]) : Integer.compare(a, b));
     }
 
     /** The file listing in data order, each entry made when asked for: nothing per entry is kept. */
@@ -124,8 +127,10 @@ public final class CafArchive implements Archive, FileListing {
 
     Content contentOf(CafEntry e) {
         if (readable(e)) return CafEntryContent.of(e.name(), src, e.start(), e.length());
-        String why = layout == null ? "the archive has no readable index" : CafEntryChecks.rangeProblem(e, layout.dataEnd());
-        return CafEntryContent.unreadable(e.name(), src, e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name()) + ": " + why);
+        String why =
+                layout == null ? "the archive has no readable index" : CafEntryChecks.rangeProblem(e, layout.dataEnd());
+        return CafEntryContent.unreadable(
+                e.name(), src, e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name()) + ": " + why);
     }
 
     @Override
@@ -142,7 +147,8 @@ public final class CafArchive implements Archive, FileListing {
         for (CafEntry e : dataOrder) {
             if (!readable(e) && e.name().equals(entry.name())) return contentOf(e);
         }
-        return CafEntryContent.unreadable(entry.name(), src, -1, "entry " + EntryPathPolicy.quote(entry.name()) + " is not in this archive");
+        return CafEntryContent.unreadable(
+                entry.name(), src, -1, "entry " + EntryPathPolicy.quote(entry.name()) + " is not in this archive");
     }
 
     @Override

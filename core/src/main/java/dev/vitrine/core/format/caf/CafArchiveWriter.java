@@ -24,7 +24,8 @@ final class CafArchiveWriter implements ArchiveWriter {
 
     @Override
     public List<String> description() {
-        return List.of("Pack a folder into CAF chunks (sorted paths; links skipped).",
+        return List.of(
+                "Pack a folder into CAF chunks (sorted paths; links skipped).",
                 "With --max-size, chunks after the first are named OUT-1, OUT-2, ... (before the extension);",
                 "a file larger than the limit gets a chunk of its own.");
     }
@@ -32,7 +33,10 @@ final class CafArchiveWriter implements ArchiveWriter {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.text("--max-size", "N", null,
+                Option.text(
+                        "--max-size",
+                        "N",
+                        null,
                         "Most data bytes per chunk: a number with an optional K, M, G or T suffix (powers of 1024). Default and maximum 32G."),
                 Option.flag("--overwrite", "Replace chunks that already exist."));
     }
@@ -43,7 +47,8 @@ final class CafArchiveWriter implements ArchiveWriter {
     }
 
     @Override
-    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter o) throws IOException {
+    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter o)
+            throws IOException {
         Path dir = Path.of(params.get(0));
         Path out = Path.of(params.get(1));
         String maxSize = values.get("--max-size");
@@ -61,15 +66,16 @@ final class CafArchiveWriter implements ArchiveWriter {
             throw new IOException(e.getMessage(), e);
         }
         for (Path chunk : r.chunks()) o.println("wrote " + chunk + " (" + Files.size(chunk) + " bytes)");
-        o.println(r.files() + (r.files() == 1 ? " file, " : " files, ") + r.bytes() + " bytes of data in " + r.chunks().size()
-                + (r.chunks().size() == 1 ? " chunk" : " chunks"));
+        o.println(r.files() + (r.files() == 1 ? " file, " : " files, ") + r.bytes() + " bytes of data in "
+                + r.chunks().size() + (r.chunks().size() == 1 ? " chunk" : " chunks"));
         o.flush();
     }
 
     /** A size as {@link dev.vitrine.core.text.SizeText} reads it, and at most the format's 32 GiB chunk limit. */
     static long parseSize(String s) {
         long bytes = dev.vitrine.core.text.SizeText.parse(s);
-        if (bytes > CafWriter.MAX_CHUNK_DATA) throw new IllegalArgumentException("'" + s + "' is over the format's 32 GiB chunk limit");
+        if (bytes > CafWriter.MAX_CHUNK_DATA)
+            throw new IllegalArgumentException("'" + s + "' is over the format's 32 GiB chunk limit");
         return bytes;
     }
 }

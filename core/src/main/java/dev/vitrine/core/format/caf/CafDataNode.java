@@ -46,7 +46,9 @@ final class CafDataNode implements Node {
 
     @Override
     public List<Field> fields() {
-        return List.of(Field.of("bytes", archive.layout().dataEnd()), Field.of("files", archive.entriesInDataOrder().size()));
+        return List.of(
+                Field.of("bytes", archive.layout().dataEnd()),
+                Field.of("files", archive.entriesInDataOrder().size()));
     }
 
     @Override

@@ -39,6 +39,7 @@ final class CafEntries {
      * Known up front, a name is one copy and one decode, without a scan for its end.
      */
     private int[] raw = new int[16];
+
     private static final int NO_KEY = Integer.MIN_VALUE;
     /** The rare entries with a defect, by ordinal. */
     private final Map<Integer, String> defects = new HashMap<>();

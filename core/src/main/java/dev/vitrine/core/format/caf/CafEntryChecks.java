@@ -21,18 +21,31 @@ final class CafEntryChecks {
         // The portable rules (verify's verdict does not depend on where it runs); Windows is a warning.
         EntryPathPolicy.Classification n = EntryPathPolicy.of(false).classify(e.name());
         switch (n.decision()) {
-            case EntryPathPolicy.Refused r -> out.add(Problem.error(file, e.keyOffset(), who + ": unsafe name (" + r.reason() + "); export refuses it"));
-            case EntryPathPolicy.Safe s when s.sanitised() -> out.add(Problem.warning(file, e.keyOffset(), who + ": odd name ("
-                    + String.join(", ", s.notes()) + "); export writes it as " + EntryPathPolicy.quote(s.relative())));
-            case EntryPathPolicy.Safe s -> { }
+            case EntryPathPolicy.Refused r ->
+                out.add(Problem.error(
+                        file, e.keyOffset(), who + ": unsafe name (" + r.reason() + "); export refuses it"));
+            case EntryPathPolicy.Safe s
+            when s.sanitised() ->
+                out.add(Problem.warning(
+                        file,
+                        e.keyOffset(),
+                        who + ": odd name (" + String.join(", ", s.notes()) + "); export writes it as "
+                                + EntryPathPolicy.quote(s.relative())));
+            case EntryPathPolicy.Safe s -> {}
         }
         // Legal here, so a warning wherever verify runs; export on Windows refuses the entry.
         if (n.windows() != null) {
-            out.add(Problem.warning(file, e.keyOffset(), who + ": name cannot be written on Windows: " + n.windows() + "; export there refuses it"));
+            out.add(Problem.warning(
+                    file,
+                    e.keyOffset(),
+                    who + ": name cannot be written on Windows: " + n.windows() + "; export there refuses it"));
         }
         if (n.deceptive() != null) {
-            out.add(Problem.warning(file, e.keyOffset(), who + ": name displays differently from what it is: " + n.deceptive()
-                    + "; listings show it escaped, export writes it as it is"));
+            out.add(Problem.warning(
+                    file,
+                    e.keyOffset(),
+                    who + ": name displays differently from what it is: " + n.deceptive()
+                            + "; listings show it escaped, export writes it as it is"));
         }
         return out;
     }
@@ -42,7 +55,8 @@ final class CafEntryChecks {
         if (e.defect() != null) return e.defect();
         if (e.start() > e.end()) return "start_byte " + e.start() + " is after end_byte " + e.end();
         if (e.end() > dataEnd) {
-            return "range [" + e.start() + ", " + e.end() + ") runs past the data section, which ends at " + dataEnd + " where the index begins";
+            return "range [" + e.start() + ", " + e.end() + ") runs past the data section, which ends at " + dataEnd
+                    + " where the index begins";
         }
         return null;
     }

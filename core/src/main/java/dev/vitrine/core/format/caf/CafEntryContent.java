@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.caf;
 
-import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.export.SegmentContent;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.model.ByteRange;
 import java.io.IOException;
 import java.io.InputStream;

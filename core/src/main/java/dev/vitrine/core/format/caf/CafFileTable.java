@@ -26,9 +26,16 @@ record CafFileTable(CafArchive archive) implements RowTable {
         long i = from;
         for (CafEntry e : page) {
             boolean ok = archive.readable(e);
-            List<String> cells = List.of(e.name(), ok ? String.valueOf(e.length()) : "?",
-                    e.hasNumbers() ? String.valueOf(e.start()) : "?", e.hasNumbers() ? String.valueOf(e.end()) : "?");
-            out.add(new Row(i++, cells, ok ? ByteRange.of(e.start(), e.length()) : ByteRange.NONE, ok ? archive.contentOf(e) : null));
+            List<String> cells = List.of(
+                    e.name(),
+                    ok ? String.valueOf(e.length()) : "?",
+                    e.hasNumbers() ? String.valueOf(e.start()) : "?",
+                    e.hasNumbers() ? String.valueOf(e.end()) : "?");
+            out.add(new Row(
+                    i++,
+                    cells,
+                    ok ? ByteRange.of(e.start(), e.length()) : ByteRange.NONE,
+                    ok ? archive.contentOf(e) : null));
         }
         return out;
     }

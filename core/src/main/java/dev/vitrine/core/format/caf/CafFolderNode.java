@@ -74,7 +74,8 @@ record CafFolderNode(CafArchive archive, CafFolderTree.Folder folder) implements
         if (segs.size() <= depth || !segs.subList(0, depth).equals(folder.path)) return Optional.empty();
         if (depth == segs.size() - 1) return Optional.of(new CafFileNode(archive, e));
         for (Object c : folder.children) {
-            if (c instanceof CafFolderTree.Folder f && f.name.equals(segs.get(depth))) return Optional.of(new CafFolderNode(archive, f));
+            if (c instanceof CafFolderTree.Folder f && f.name.equals(segs.get(depth)))
+                return Optional.of(new CafFolderNode(archive, f));
         }
         return Optional.empty();
     }

@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.caf;
 
-import dev.vitrine.core.io.LocalNames;
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.io.LocalNames;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
@@ -63,7 +63,10 @@ public final class CafFolderPacker {
                 if (!names.add(file, n)) return FileVisitResult.CONTINUE;
                 if (!(EntryPathPolicy.decide(n) instanceof EntryPathPolicy.Safe s) || s.sanitised()) {
                     throw new IOException(file + ": name cannot be stored safely in a CAF ("
-                            + (EntryPathPolicy.decide(n) instanceof EntryPathPolicy.Refused r ? r.reason() : "it contains a backslash") + ")");
+                            + (EntryPathPolicy.decide(n) instanceof EntryPathPolicy.Refused r
+                                    ? r.reason()
+                                    : "it contains a backslash")
+                            + ")");
                 }
                 out.add(new Source(n, file, attrs.size()));
                 return FileVisitResult.CONTINUE;
@@ -82,7 +85,8 @@ public final class CafFolderPacker {
         List<Source> cur = new ArrayList<>();
         long size = 0;
         for (Source s : sources) {
-            if (s.size() > CafWriter.MAX_CHUNK_DATA) throw new IOException(s.file() + ": " + s.size() + " bytes is more than a CAF chunk can hold (32 GiB)");
+            if (s.size() > CafWriter.MAX_CHUNK_DATA)
+                throw new IOException(s.file() + ": " + s.size() + " bytes is more than a CAF chunk can hold (32 GiB)");
             long limit = Math.min(maxDataBytes, CafWriter.MAX_CHUNK_DATA);
             if (!cur.isEmpty() && size + s.size() > limit) {
                 chunks.add(cur);
@@ -97,12 +101,14 @@ public final class CafFolderPacker {
     }
 
     /** Writes {@code sources} in the given order into chunks named after {@code out}. */
-    public static Result write(List<Source> sources, Path out, long maxDataBytes, boolean replaceExisting) throws IOException {
+    public static Result write(List<Source> sources, Path out, long maxDataBytes, boolean replaceExisting)
+            throws IOException {
         List<List<Source>> chunks = plan(sources, maxDataBytes);
         if (!replaceExisting) {
             for (int i = 0; i < chunks.size(); i++) {
                 Path p = chunkPath(out, i);
-                if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) throw new FileAlreadyExistsException(p.toString(), null, "exists; not replaced");
+                if (Files.exists(p, LinkOption.NOFOLLOW_LINKS))
+                    throw new FileAlreadyExistsException(p.toString(), null, "exists; not replaced");
             }
         }
         List<Path> written = new ArrayList<>();

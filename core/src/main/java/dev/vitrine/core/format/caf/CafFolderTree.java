@@ -64,9 +64,12 @@ final class CafFolderTree {
     static String label(String segment) {
         for (int i = 0; i < segment.length(); i++) {
             char c = segment.charAt(i);
-            if (Character.isISOControl(c) || Character.isSurrogate(c)) return dev.vitrine.core.export.EntryPathPolicy.quote(segment);
+            if (Character.isISOControl(c) || Character.isSurrogate(c))
+                return dev.vitrine.core.export.EntryPathPolicy.quote(segment);
         }
-        return dev.vitrine.core.export.EntryPathPolicy.needsQuoting(segment) ? dev.vitrine.core.export.EntryPathPolicy.quote(segment) : segment;
+        return dev.vitrine.core.export.EntryPathPolicy.needsQuoting(segment)
+                ? dev.vitrine.core.export.EntryPathPolicy.quote(segment)
+                : segment;
     }
 
     static <T> List<T> page(List<T> all, long from, int count) {

@@ -13,8 +13,13 @@ import java.util.List;
  * @param problems          damage that stops or undermines reading the index (syntax, limits, version)
  * @param complete          true when the whole index parsed as one JSON object
  */
-record CafIndex(String formatVersion, long versionOffset, long versionLength, CafEntries store,
-                List<Problem> problems, boolean complete) {
+record CafIndex(
+        String formatVersion,
+        long versionOffset,
+        long versionLength,
+        CafEntries store,
+        List<Problem> problems,
+        boolean complete) {
 
     /** The entries in index order, each made when asked for (keep none longer than needed). */
     List<CafEntry> entries() {

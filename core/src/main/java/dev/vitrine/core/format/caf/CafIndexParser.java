@@ -1,7 +1,5 @@
 package dev.vitrine.core.format.caf;
 
-import dev.vitrine.core.text.Messages;
-import dev.vitrine.core.io.SegmentInputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
@@ -11,9 +9,11 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.foreign.MemorySegment;
@@ -69,8 +69,10 @@ final class CafIndexParser {
             // Decode UTF-8 ourselves, strictly: Jackson's byte parser would guess other
             // encodings, and it interns every field name in a table that slows to a crawl
             // with 100,000 distinct names. Char offsets are mapped back to bytes.
-            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+            CharsetDecoder utf8 = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
             p = factory(limits, indexSize).createParser(new InputStreamReader(new SegmentInputStream(seg), utf8));
             complete = parseRoot(p);
         } catch (JsonParseException e) {
@@ -99,7 +101,8 @@ final class CafIndexParser {
         }
         if (complete) checkVersion();
         entries.trim();
-        return new CafIndex(version, versionOffset, versionLength, entries, List.copyOf(problems), complete && !truncatedByLimit);
+        return new CafIndex(
+                version, versionOffset, versionLength, entries, List.copyOf(problems), complete && !truncatedByLimit);
     }
 
     private static JsonFactory factory(Limits limits, long indexSize) {
@@ -108,7 +111,8 @@ final class CafIndexParser {
                         .maxNestingDepth(Math.max(4, limits.maxDepth()))
                         .maxDocumentLength(indexSize)
                         .maxNameLength(1 << 20)
-                        .maxStringLength((int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, limits.maxMetadataBytes())))
+                        .maxStringLength(
+                                (int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, limits.maxMetadataBytes())))
                         .build())
                 .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
                 .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
@@ -123,7 +127,8 @@ final class CafIndexParser {
             return false;
         }
         if (t != JsonToken.START_OBJECT) {
-            problems.add(error(tokenOffset(p), "index does not begin with a JSON object ({ expected, found " + describe(t) + ")"));
+            problems.add(error(
+                    tokenOffset(p), "index does not begin with a JSON object ({ expected, found " + describe(t) + ")"));
             return false;
         }
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
@@ -133,7 +138,11 @@ final class CafIndexParser {
             switch (key) {
                 case "format_version" -> readVersion(p, v, keyOffset);
                 case "files" -> {
-                    if (filesSeen) problems.add(error(keyOffset, "\"files\" appears twice in the index; readers disagree on which one counts (both are listed)"));
+                    if (filesSeen)
+                        problems.add(
+                                error(
+                                        keyOffset,
+                                        "\"files\" appears twice in the index; readers disagree on which one counts (both are listed)"));
                     filesSeen = true;
                     if (v == JsonToken.START_OBJECT) {
                         if (!readFiles(p)) return false;
@@ -181,8 +190,11 @@ final class CafIndexParser {
         if (!versionSeen) {
             problems.add(error(base, "index has no format_version (expected \"" + SUPPORTED_VERSION + "\")"));
         } else if (version != null && !version.equals(SUPPORTED_VERSION)) {
-            problems.add(Problem.warning(src.name(), versionOffset, "format_version is \"" + version + "\", not \""
-                    + SUPPORTED_VERSION + "\"; read as " + SUPPORTED_VERSION + " (the reference validator would reject it)"));
+            problems.add(Problem.warning(
+                    src.name(),
+                    versionOffset,
+                    "format_version is \"" + version + "\", not \"" + SUPPORTED_VERSION + "\"; read as "
+                            + SUPPORTED_VERSION + " (the reference validator would reject it)"));
         }
         if (!filesSeen) problems.add(error(base, "index has no \"files\" object"));
     }
@@ -192,7 +204,9 @@ final class CafIndexParser {
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             if (entries.size() >= limits.maxEntries()) {
-                problems.add(error(tokenOffset(p), "more than " + limits.maxEntries() + " entries; the rest of the index is not read"));
+                problems.add(error(
+                        tokenOffset(p),
+                        "more than " + limits.maxEntries() + " entries; the rest of the index is not read"));
                 truncatedByLimit = true;
                 return false;
             }
@@ -316,7 +330,8 @@ final class CafIndexParser {
         try {
             long upTo = Math.min(indexSize, offset - base + 4);
             long bad = upTo <= 0 ? -1 : Utf8Check.firstInvalid(src.segment(base, upTo));
-            if (bad >= 0) return error(base + bad, "invalid UTF-8 in the index" + (msg.contains("UTF-8") ? ": " + msg : ""));
+            if (bad >= 0)
+                return error(base + bad, "invalid UTF-8 in the index" + (msg.contains("UTF-8") ? ": " + msg : ""));
         } catch (TruncatedException ignored) {
             // the offset came from the parser and lies inside the index; fall through regardless
         }

@@ -34,7 +34,8 @@ record CafLayout(long fileSize, long indexSize) {
     static CafLayout read(ByteSource src, Limits limits, List<Problem> problems) {
         long size = src.size();
         if (size < FOOTER_SIZE) {
-            problems.add(Problem.error(src.name(), 0, "file is " + size + " bytes, too short for the 4-byte CAF footer"));
+            problems.add(
+                    Problem.error(src.name(), 0, "file is " + size + " bytes, too short for the 4-byte CAF footer"));
             return null;
         }
         long indexSize;
@@ -46,17 +47,24 @@ record CafLayout(long fileSize, long indexSize) {
         }
         CafLayout layout = new CafLayout(size, indexSize);
         if (indexSize > size - FOOTER_SIZE) {
-            problems.add(Problem.error(src.name(), size - FOOTER_SIZE, "footer says the index is " + indexSize
-                    + " bytes, but only " + (size - FOOTER_SIZE) + " bytes precede the footer"));
+            problems.add(Problem.error(
+                    src.name(),
+                    size - FOOTER_SIZE,
+                    "footer says the index is " + indexSize + " bytes, but only " + (size - FOOTER_SIZE)
+                            + " bytes precede the footer"));
             return null;
         }
         if (indexSize == 0) {
-            problems.add(Problem.error(src.name(), size - FOOTER_SIZE, "footer says the index is 0 bytes: there is no index"));
+            problems.add(Problem.error(
+                    src.name(), size - FOOTER_SIZE, "footer says the index is 0 bytes: there is no index"));
             return null;
         }
         if (indexSize > limits.maxMetadataBytes()) {
-            problems.add(Problem.error(src.name(), size - FOOTER_SIZE, "index of " + indexSize
-                    + " bytes is larger than the limit of " + limits.maxMetadataBytes() + " bytes for metadata; not parsed"));
+            problems.add(Problem.error(
+                    src.name(),
+                    size - FOOTER_SIZE,
+                    "index of " + indexSize + " bytes is larger than the limit of " + limits.maxMetadataBytes()
+                            + " bytes for metadata; not parsed"));
             return null;
         }
         return layout;

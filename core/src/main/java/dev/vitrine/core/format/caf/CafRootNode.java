@@ -31,13 +31,18 @@ final class CafRootNode implements Node {
         CafIndex idx = a.index();
         List<Field> idxFields = new ArrayList<>();
         if (idx.versionOffset() >= 0) {
-            idxFields.add(Field.at("format_version", idx.formatVersion() == null ? "(not a string)" : idx.formatVersion(), idx.versionOffset(), idx.versionLength()));
+            idxFields.add(Field.at(
+                    "format_version",
+                    idx.formatVersion() == null ? "(not a string)" : idx.formatVersion(),
+                    idx.versionOffset(),
+                    idx.versionLength()));
         } else {
             idxFields.add(Field.of("format_version", "(missing)"));
         }
         idxFields.add(Field.of("entries", idx.entries().size()));
         idxFields.add(Field.of("parsed", idx.complete() ? "whole index" : "stopped at damage"));
-        out.add(new CafSectionNode("index", "index", ByteRange.of(l.indexStart(), l.indexSize()), idxFields, idx.problems()));
+        out.add(new CafSectionNode(
+                "index", "index", ByteRange.of(l.indexStart(), l.indexSize()), idxFields, idx.problems()));
         out.add(footer(l.footerStart(), l.indexSize()));
         return List.copyOf(out);
     }
@@ -51,8 +56,12 @@ final class CafRootNode implements Node {
     }
 
     private static Node footer(long offset, long indexSize) {
-        return new CafSectionNode("footer", "footer", ByteRange.of(offset, CafLayout.FOOTER_SIZE),
-                List.of(Field.at("index_size", indexSize, offset, CafLayout.FOOTER_SIZE)), List.of());
+        return new CafSectionNode(
+                "footer",
+                "footer",
+                ByteRange.of(offset, CafLayout.FOOTER_SIZE),
+                List.of(Field.at("index_size", indexSize, offset, CafLayout.FOOTER_SIZE)),
+                List.of());
     }
 
     @Override

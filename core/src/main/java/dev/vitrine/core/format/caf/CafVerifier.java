@@ -82,7 +82,8 @@ final class CafVerifier {
         }
         int[] first = new int[n];
         java.util.Arrays.fill(first, -1);
-        int[] byHash = IndexSort.sorted(n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
+        int[] byHash = IndexSort.sorted(
+                n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
         forEachRun(byHash, hash, run -> {
             Map<String, Integer> seen = new HashMap<>();
             for (int k : run) { // ordinals ascending within a run
@@ -92,8 +93,11 @@ final class CafVerifier {
         });
         for (int i = 0; i < n; i++) {
             if (first[i] < 0) continue;
-            ctx.report(Problem.error(file, es.keyOffset(i), "entry " + EntryPathPolicy.quote(es.name(i))
-                    + " appears again (first at offset " + es.keyOffset(first[i]) + "); other readers keep only the last one"));
+            ctx.report(Problem.error(
+                    file,
+                    es.keyOffset(i),
+                    "entry " + EntryPathPolicy.quote(es.name(i)) + " appears again (first at offset "
+                            + es.keyOffset(first[i]) + "); other readers keep only the last one"));
         }
         return done;
     }
@@ -140,7 +144,8 @@ final class CafVerifier {
             anyFolder |= rel != null && rel.indexOf('/') >= 0;
         }
         if (!anyFolder) return;
-        int[] byHash = IndexSort.sorted(n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
+        int[] byHash = IndexSort.sorted(
+                n, (a, b) -> hash[a] != hash[b] ? Long.compare(hash[a], hash[b]) : Integer.compare(a, b));
         Map<Integer, Integer> firstChild = new HashMap<>();
         Map<Integer, Integer> children = new HashMap<>();
         for (int i = 0; i < n; i++) {
@@ -159,9 +164,13 @@ final class CafVerifier {
         clashing.sort(null);
         for (int f : clashing) {
             int more = children.get(f) - 1;
-            ctx.report(Problem.error(this.file, es.keyOffset(f), "entry " + EntryPathPolicy.quote(es.name(f)) + " is a file, but entry "
-                    + EntryPathPolicy.quote(es.name(firstChild.get(f))) + (more > 0 ? " (and " + more + " more)" : "") + " needs it to be a folder;"
-                    + " no file system holds both, so export writes only the first in data order"));
+            ctx.report(Problem.error(
+                    this.file,
+                    es.keyOffset(f),
+                    "entry " + EntryPathPolicy.quote(es.name(f)) + " is a file, but entry "
+                            + EntryPathPolicy.quote(es.name(firstChild.get(f)))
+                            + (more > 0 ? " (and " + more + " more)" : "") + " needs it to be a folder;"
+                            + " no file system holds both, so export writes only the first in data order"));
         }
     }
 
@@ -188,15 +197,23 @@ final class CafVerifier {
         for (int i = 0; i < es.size(); i++) if (es.readableIn(i, dataEnd) && es.end(i) > es.start(i)) count++;
         int[] sorted = new int[count];
         count = 0;
-        for (int i = 0; i < es.size(); i++) if (es.readableIn(i, dataEnd) && es.end(i) > es.start(i)) sorted[count++] = i;
-        IndexSort.sort(sorted, (a, b) -> es.start(a) != es.start(b) ? Long.compare(es.start(a), es.start(b))
-                : es.end(a) != es.end(b) ? Long.compare(es.end(a), es.end(b)) : Integer.compare(a, b));
+        for (int i = 0; i < es.size(); i++)
+            if (es.readableIn(i, dataEnd) && es.end(i) > es.start(i)) sorted[count++] = i;
+        IndexSort.sort(
+                sorted,
+                (a, b) -> es.start(a) != es.start(b)
+                        ? Long.compare(es.start(a), es.start(b))
+                        : es.end(a) != es.end(b) ? Long.compare(es.end(a), es.end(b)) : Integer.compare(a, b));
         long covered = 0;
         int reach = -1; // the entry that reaches furthest so far
         for (int e : sorted) {
             if (reach >= 0 && es.start(e) < es.end(reach)) {
-                ctx.report(Problem.error(file, es.start(e), "entry " + EntryPathPolicy.quote(es.name(e)) + " [" + es.start(e) + ", " + es.end(e)
-                        + ") overlaps entry " + EntryPathPolicy.quote(es.name(reach)) + " [" + es.start(reach) + ", " + es.end(reach) + ")"));
+                ctx.report(Problem.error(
+                        file,
+                        es.start(e),
+                        "entry " + EntryPathPolicy.quote(es.name(e)) + " [" + es.start(e) + ", " + es.end(e)
+                                + ") overlaps entry " + EntryPathPolicy.quote(es.name(reach)) + " [" + es.start(reach)
+                                + ", " + es.end(reach) + ")"));
             } else if (es.start(e) > covered) {
                 gap(ctx, covered, es.start(e));
             }
@@ -208,6 +225,9 @@ final class CafVerifier {
     }
 
     private void gap(VerifyContext ctx, long from, long to) {
-        ctx.report(Problem.warning(file, from, (to - from) + " bytes of the data section at [" + from + ", " + to + ") belong to no entry"));
+        ctx.report(Problem.warning(
+                file,
+                from,
+                (to - from) + " bytes of the data section at [" + from + ", " + to + ") belong to no entry"));
     }
 }

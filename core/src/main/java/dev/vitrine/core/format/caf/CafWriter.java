@@ -41,6 +41,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class CafWriter implements AutoCloseable {
     /** The format's hard limit for one chunk's data section. */
     public static final long MAX_CHUNK_DATA = 32L << 30;
+
     private static final long MAX_INDEX = 0xFFFF_FFFFL;
 
     private record Item(String name, long start, long end) {}
@@ -64,8 +65,10 @@ public final class CafWriter implements AutoCloseable {
     /** Starts a chunk that {@link #finish()} will publish as {@code target}. */
     public static CafWriter create(Path target, boolean replaceExisting) throws IOException {
         Path abs = target.toAbsolutePath();
-        if (!replaceExisting && Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) throw new FileAlreadyExistsException(target.toString(), null, "exists; not replaced");
-        Path temp = abs.resolveSibling("." + abs.getFileName() + ".vitrine-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
+        if (!replaceExisting && Files.exists(abs, LinkOption.NOFOLLOW_LINKS))
+            throw new FileAlreadyExistsException(target.toString(), null, "exists; not replaced");
+        Path temp = abs.resolveSibling("." + abs.getFileName() + ".vitrine-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
         FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new CafWriter(abs, replaceExisting, temp, ch);
     }
@@ -91,7 +94,8 @@ public final class CafWriter implements AutoCloseable {
                 if (n <= 0) break;
                 copied += n;
             }
-            if (copied != size) throw new IOException(file + ": shrank while being added (" + copied + " of " + size + " bytes)");
+            if (copied != size)
+                throw new IOException(file + ": shrank while being added (" + copied + " of " + size + " bytes)");
             record(name, size);
             return size;
         }
@@ -122,14 +126,17 @@ public final class CafWriter implements AutoCloseable {
     private void checkName(String name) {
         if (finished) throw new IllegalStateException("chunk already finished");
         if (!(EntryPathPolicy.decide(name) instanceof EntryPathPolicy.Safe s) || s.sanitised()) {
-            throw new IllegalArgumentException("entry name " + EntryPathPolicy.quote(name) + " is not a clean relative path");
+            throw new IllegalArgumentException(
+                    "entry name " + EntryPathPolicy.quote(name) + " is not a clean relative path");
         }
-        if (names.contains(name)) throw new IllegalArgumentException("entry name " + EntryPathPolicy.quote(name) + " was already added");
+        if (names.contains(name))
+            throw new IllegalArgumentException("entry name " + EntryPathPolicy.quote(name) + " was already added");
     }
 
     private void checkRoom(String name, long size) throws IOException {
         if (pos + size > MAX_CHUNK_DATA) {
-            throw new IOException("adding " + EntryPathPolicy.quote(name) + " (" + size + " bytes) would take the chunk past the format's 32 GiB limit");
+            throw new IOException("adding " + EntryPathPolicy.quote(name) + " (" + size
+                    + " bytes) would take the chunk past the format's 32 GiB limit");
         }
     }
 
@@ -139,7 +146,8 @@ public final class CafWriter implements AutoCloseable {
         finished = true;
         try {
             out.position(pos);
-            CountingStream counter = new CountingStream(new BufferedOutputStream(Channels.newOutputStream(out), 1 << 16));
+            CountingStream counter =
+                    new CountingStream(new BufferedOutputStream(Channels.newOutputStream(out), 1 << 16));
             try (JsonGenerator g = new JsonFactory().createGenerator(counter)) {
                 g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
                 g.writeStartObject();
@@ -155,8 +163,12 @@ public final class CafWriter implements AutoCloseable {
                 g.writeEndObject();
             }
             counter.flush();
-            if (counter.count > MAX_INDEX) throw new IOException("index of " + counter.count + " bytes does not fit the 4-byte footer");
-            ByteBuffer footer = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) counter.count).flip();
+            if (counter.count > MAX_INDEX)
+                throw new IOException("index of " + counter.count + " bytes does not fit the 4-byte footer");
+            ByteBuffer footer = ByteBuffer.allocate(4)
+                    .order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt((int) counter.count)
+                    .flip();
             while (footer.hasRemaining()) out.write(footer);
             out.force(false);
             out.close();
@@ -169,7 +181,8 @@ public final class CafWriter implements AutoCloseable {
     }
 
     private void publish() throws IOException {
-        if (!replace && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) throw new FileAlreadyExistsException(target.toString(), null, "appeared while writing; not replaced");
+        if (!replace && Files.exists(target, LinkOption.NOFOLLOW_LINKS))
+            throw new FileAlreadyExistsException(target.toString(), null, "appeared while writing; not replaced");
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {

@@ -24,10 +24,19 @@ final class Utf8Check {
             int len;
             int min;
             int cp;
-            if (b >= 0xC2 && b <= 0xDF) { len = 2; cp = b & 0x1F; min = 0x80; }
-            else if (b >= 0xE0 && b <= 0xEF) { len = 3; cp = b & 0x0F; min = 0x800; }
-            else if (b >= 0xF0 && b <= 0xF4) { len = 4; cp = b & 0x07; min = 0x10000; }
-            else return i;
+            if (b >= 0xC2 && b <= 0xDF) {
+                len = 2;
+                cp = b & 0x1F;
+                min = 0x80;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                len = 3;
+                cp = b & 0x0F;
+                min = 0x800;
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                len = 4;
+                cp = b & 0x07;
+                min = 0x10000;
+            } else return i;
             if (i + len > n) return i;
             for (int k = 1; k < len; k++) {
                 int c = seg.get(ValueLayout.JAVA_BYTE, i + k) & 0xff;

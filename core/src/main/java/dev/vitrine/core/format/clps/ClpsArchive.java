@@ -27,8 +27,13 @@ import java.util.Map;
  * problems, never exceptions.
  */
 public final class ClpsArchive implements Archive, FileListing, JsonRecords {
-    static final String SCHEMA_TREE = "/schema_tree", SCHEMA_IDS = "/schema_ids", TABLE_METADATA = "/table_metadata",
-            VAR_DICT = "/var.dict", LOG_DICT = "/log.dict", ARRAY_DICT = "/array.dict", TABLES = "/0";
+    static final String SCHEMA_TREE = "/schema_tree",
+            SCHEMA_IDS = "/schema_ids",
+            TABLE_METADATA = "/table_metadata",
+            VAR_DICT = "/var.dict",
+            LOG_DICT = "/log.dict",
+            ARRAY_DICT = "/array.dict",
+            TABLES = "/0";
 
     private final ArchiveFormat format;
     private final Path path;
@@ -36,10 +41,12 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     final Limits limits;
     /** Decoded dictionaries, streams and the log order live here, mapped, not on the heap. */
     final ClpsSpill spill;
+
     final ClpsHeader header;
     final byte[] magic;
     /** The decoded metadata section, or null when it could not be decoded. */
     final byte[] metadataBytes;
+
     final ClpsMetadata metadata;
     final List<ClpsFileEntry> files;
     private final List<Problem> openProblems;
@@ -55,6 +62,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
      * dictionaries, then the archive's own lock for brief reads.
      */
     private final Object decodingLock = new Object(), dictLock = new Object();
+
     private ClpsRecords records;
 
     ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
@@ -71,31 +79,52 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
             h = ClpsHeader.read(src);
             mg = src.read(0, 4);
         } catch (TruncatedException e) {
-            problems.add(Problem.error(name, 0, "the file is " + src.size() + " bytes, shorter than the 64-byte header"));
+            problems.add(
+                    Problem.error(name, 0, "the file is " + src.size() + " bytes, shorter than the 64-byte header"));
         }
         this.header = h;
         this.magic = mg;
         byte[] md = null;
         ClpsMetadata meta = null;
         if (h != null) {
-            if (!java.util.Arrays.equals(mg, ClpsHeader.MAGIC)) problems.add(Problem.error(name, 0, "magic number is not FD 2F C5 30"));
+            if (!java.util.Arrays.equals(mg, ClpsHeader.MAGIC))
+                problems.add(Problem.error(name, 0, "magic number is not FD 2F C5 30"));
             if (!h.version().known()) {
-                problems.add(Problem.warning(name, 4, "archive version " + h.version() + " is not one this reader knows (0.3.x, 0.4.0, 0.4.1, 0.5.x);"
-                        + " header and metadata are shown, records may not decode"));
+                problems.add(Problem.warning(
+                        name,
+                        4,
+                        "archive version " + h.version() + " is not one this reader knows (0.3.x, 0.4.0, 0.4.1, 0.5.x);"
+                                + " header and metadata are shown, records may not decode"));
             }
             for (int i = 0; i < 4; i++) {
-                if (h.reservedPadding1()[i] != 0) problems.add(Problem.warning(name, 24 + 8 * i, "reserved_padding1[" + i + "] is not zero (writers leave it zero)"));
+                if (h.reservedPadding1()[i] != 0)
+                    problems.add(Problem.warning(
+                            name, 24 + 8 * i, "reserved_padding1[" + i + "] is not zero (writers leave it zero)"));
             }
-            if (h.reservedPadding2() != 0) problems.add(Problem.warning(name, 62, "reserved_padding2 is not zero (writers leave it zero)"));
-            if (h.compressionType() != 0) problems.add(Problem.error(name, 60, "compression_type " + h.compressionType() + " is unknown (only 0, zstd, exists)"));
+            if (h.reservedPadding2() != 0)
+                problems.add(Problem.warning(name, 62, "reserved_padding2 is not zero (writers leave it zero)"));
+            if (h.compressionType() != 0)
+                problems.add(Problem.error(
+                        name, 60, "compression_type " + h.compressionType() + " is unknown (only 0, zstd, exists)"));
             if (h.compressedArchiveSize() != src.size()) {
-                problems.add(Problem.error(name, 16, "compressed_archive_size " + Long.toUnsignedString(h.compressedArchiveSize())
-                        + " differs from the file size " + src.size()));
+                problems.add(Problem.error(
+                        name,
+                        16,
+                        "compressed_archive_size " + Long.toUnsignedString(h.compressedArchiveSize())
+                                + " differs from the file size " + src.size()));
             }
             if (h.filesStart() > src.size()) {
-                problems.add(Problem.error(name, 56, "metadata_section_size " + h.metadataSectionSize() + " runs past the end of the file (" + src.size() + " bytes)"));
+                problems.add(Problem.error(
+                        name,
+                        56,
+                        "metadata_section_size " + h.metadataSectionSize() + " runs past the end of the file ("
+                                + src.size() + " bytes)"));
             } else if (h.metadataSectionSize() > limits.maxMetadataBytes()) {
-                problems.add(Problem.error(name, 56, "metadata_section_size " + h.metadataSectionSize() + " is over the limit of " + limits.maxMetadataBytes() + " bytes"));
+                problems.add(Problem.error(
+                        name,
+                        56,
+                        "metadata_section_size " + h.metadataSectionSize() + " is over the limit of "
+                                + limits.maxMetadataBytes() + " bytes"));
             } else if (h.metadataSectionSize() == 0) {
                 problems.add(Problem.error(name, 56, "metadata_section_size is 0"));
             } else {
@@ -104,7 +133,11 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
                     md = ClpsZstd.decompressBounded(comp, limits.maxMetadataBytes(), "metadata section");
                     long fs = ClpsZstd.frameSize(comp, 0, comp.length);
                     if (fs >= 0 && fs != comp.length) {
-                        problems.add(Problem.error(name, ClpsHeader.SIZE + fs, "metadata section: its zstd frame ends " + (comp.length - fs) + " bytes before metadata_section_size says"));
+                        problems.add(Problem.error(
+                                name,
+                                ClpsHeader.SIZE + fs,
+                                "metadata section: its zstd frame ends " + (comp.length - fs)
+                                        + " bytes before metadata_section_size says"));
                     }
                 } catch (IOException e) {
                     problems.add(Problem.error(name, ClpsHeader.SIZE, e.getMessage()));
@@ -112,7 +145,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
             }
             if (md != null) {
                 meta = ClpsMetadata.parse(md, limits);
-                for (String p : meta.problems) problems.add(Problem.error(name, ClpsHeader.SIZE, "metadata section: " + p));
+                for (String p : meta.problems)
+                    problems.add(Problem.error(name, ClpsHeader.SIZE, "metadata section: " + p));
             }
         }
         this.metadataBytes = md;
@@ -132,8 +166,13 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
             long next = i + 1 < fi.size() ? fi.get(i + 1).offset() : end - start;
             String n = fi.get(i).name();
             if (o < 0 || o > end - start || next < o || next > end - start) {
-                problems.add(Problem.error(src.name(), ClpsHeader.SIZE, "metadata section: ArchiveFileInfo entry " + n + " at files-section offset " + o
-                        + (next < o ? " comes after the next entry's offset " + next : " lies outside the file")));
+                problems.add(Problem.error(
+                        src.name(),
+                        ClpsHeader.SIZE,
+                        "metadata section: ArchiveFileInfo entry " + n + " at files-section offset " + o
+                                + (next < o
+                                        ? " comes after the next entry's offset " + next
+                                        : " lies outside the file")));
                 out.add(new ClpsFileEntry(n, o, -1, 0));
             } else {
                 out.add(new ClpsFileEntry(n, o, start + o, next - o));
@@ -152,7 +191,9 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     }
 
     private byte[] raw(ClpsFileEntry e) throws TruncatedException {
-        if (e.size() > Integer.MAX_VALUE - 16) throw new TruncatedException(src.name(), e.offset(), e.size(), src.size(), e.name() + " is too large to read at once");
+        if (e.size() > Integer.MAX_VALUE - 16)
+            throw new TruncatedException(
+                    src.name(), e.offset(), e.size(), src.size(), e.name() + " is too large to read at once");
         return src.read(e.offset(), (int) e.size());
     }
 
@@ -239,20 +280,27 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         ClpsLoaded<ClpsDictionary> d;
         ClpsFileEntry e = entry(name);
         if (e == null) {
-            d = name.equals(ARRAY_DICT) ? ClpsLoaded.ok(ClpsDictionary.EMPTY) : ClpsLoaded.failed(problemAt(ClpsHeader.SIZE, "the metadata names no " + name + " entry"));
+            d = name.equals(ARRAY_DICT)
+                    ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
+                    : ClpsLoaded.failed(problemAt(ClpsHeader.SIZE, "the metadata names no " + name + " entry"));
         } else if (e.offset() < 0) {
             d = ClpsLoaded.failed(problemAt(-1, name + " could not be placed in the file"));
         } else if (e.size() < 8) {
-            d = ClpsLoaded.failed(problemAt(e.offset(), name + " is " + e.size() + " bytes, too short for its u64 entry count"));
+            d = ClpsLoaded.failed(
+                    problemAt(e.offset(), name + " is " + e.size() + " bytes, too short for its u64 entry count"));
         } else {
             try {
                 byte[] raw = raw(e);
                 long count = (long) ClpsCursor.I64.get(raw, 0);
                 if (count == 0) {
-                    d = raw.length == 8 ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
-                            : ClpsLoaded.failed(problemAt(e.offset() + 8, name + ": " + (raw.length - 8) + " bytes follow an entry count of 0"));
+                    d = raw.length == 8
+                            ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
+                            : ClpsLoaded.failed(problemAt(
+                                    e.offset() + 8,
+                                    name + ": " + (raw.length - 8) + " bytes follow an entry count of 0"));
                 } else {
-                    java.lang.foreign.MemorySegment b = ClpsZstd.decompressToSpill(raw, 8, limits.maxBlockBytes(), name, spill);
+                    java.lang.foreign.MemorySegment b =
+                            ClpsZstd.decompressToSpill(raw, 8, limits.maxBlockBytes(), name, spill);
                     try {
                         d = ClpsLoaded.ok(ClpsDictionary.parse(b, count, spill));
                     } catch (ClpsDecodeException x) {
@@ -260,7 +308,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
                     }
                 }
             } catch (dev.vitrine.core.io.SourceUnavailableException x) {
-                throw new java.io.UncheckedIOException(x); // a full cache disk is not damage, and not kept: a later try may have room
+                throw new java.io.UncheckedIOException(
+                        x); // a full cache disk is not damage, and not kept: a later try may have room
             } catch (IOException x) {
                 d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.getMessage()));
             }
@@ -276,7 +325,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
      */
     Long dictionaryCount(String name) {
         ClpsLoaded<ClpsDictionary> loaded = dicts.get(name);
-        if (loaded != null) return loaded.value() == null ? null : (long) loaded.value().size();
+        if (loaded != null)
+            return loaded.value() == null ? null : (long) loaded.value().size();
         ClpsFileEntry e = entry(name);
         if (e == null) return name.equals(ARRAY_DICT) ? 0L : null;
         if (e.offset() < 0 || e.size() < 8) return null;
@@ -302,7 +352,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     byte[] stream(ClpsTableMetadata tm, int s) throws IOException {
         byte[] comp = compressedStream(tm, s);
         try {
-            return ClpsZstd.decompressExact(comp, 0, comp.length, (int) tm.streams.get(s).size(), "stream " + s);
+            return ClpsZstd.decompressExact(
+                    comp, 0, comp.length, (int) tm.streams.get(s).size(), "stream " + s);
         } catch (ClpsZstd.FrameException e) {
             throw streamFrameProblem(tm, s, e);
         }
@@ -313,9 +364,17 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         ClpsTableMetadata.Stream st = tm.streams.get(s);
         long[] r = streamRange(tm, s);
         ClpsFileEntry t = entry(TABLES);
-        if (r == null) throw new FormatException(src.name(), t == null || t.offset() < 0 ? -1 : t.offset(), "stream " + s + " at /0 offset " + st.offset() + " lies outside /0");
+        if (r == null)
+            throw new FormatException(
+                    src.name(),
+                    t == null || t.offset() < 0 ? -1 : t.offset(),
+                    "stream " + s + " at /0 offset " + st.offset() + " lies outside /0");
         if (st.size() > limits.maxBlockBytes() || st.size() > Integer.MAX_VALUE - 16 || r[1] > Integer.MAX_VALUE - 16) {
-            throw new FormatException(src.name(), r[0], "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of " + limits.maxBlockBytes());
+            throw new FormatException(
+                    src.name(),
+                    r[0],
+                    "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of "
+                            + limits.maxBlockBytes());
         }
         return src.read(r[0], (int) r[1]);
     }
@@ -330,7 +389,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     FormatException streamProblem(ClpsTableMetadata.Table t, ClpsDecodeException e) {
         ClpsTableMetadata tm = tableMetadata().value();
         long[] r = tm == null ? null : streamRange(tm, t.stream());
-        return new FormatException(src.name(), r == null ? -1 : r[0], e.where("stream " + t.stream() + ", table " + t.index()));
+        return new FormatException(
+                src.name(), r == null ? -1 : r[0], e.where("stream " + t.stream() + ", table " + t.index()));
     }
 
     private ClpsLoaded<ClpsDecoding> shape;
@@ -345,9 +405,17 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         for (ClpsLoaded<?> p : List.of(schemaTree(), schemaMap())) {
             if (p.problem() != null) return shape = ClpsLoaded.failed(p.problem());
         }
-        Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
-        shape = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), ClpsDictionary.EMPTY, ClpsDictionary.EMPTY,
-                ClpsDictionary.EMPTY, patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
+        Map<Long, String> patterns =
+                metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
+        shape = ClpsLoaded.ok(new ClpsDecoding(
+                version(),
+                schemaTree().value(),
+                schemaMap().value(),
+                ClpsDictionary.EMPTY,
+                ClpsDictionary.EMPTY,
+                ClpsDictionary.EMPTY,
+                patterns,
+                (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
         return shape;
     }
 
@@ -357,13 +425,22 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         if (d != null) return d;
         synchronized (decodingLock) {
             if (decoding != null) return decoding;
-            List<ClpsLoaded<?>> parts = List.of(schemaTree(), schemaMap(), dictionary(VAR_DICT), dictionary(LOG_DICT), dictionary(ARRAY_DICT));
+            List<ClpsLoaded<?>> parts = List.of(
+                    schemaTree(), schemaMap(), dictionary(VAR_DICT), dictionary(LOG_DICT), dictionary(ARRAY_DICT));
             for (ClpsLoaded<?> p : parts) {
                 if (p.problem() != null) return decoding = ClpsLoaded.failed(p.problem());
             }
-            Map<Long, String> patterns = metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
-            decoding = ClpsLoaded.ok(new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), dictionary(VAR_DICT).value(),
-                    dictionary(LOG_DICT).value(), dictionary(ARRAY_DICT).value(), patterns, (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
+            Map<Long, String> patterns =
+                    metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
+            decoding = ClpsLoaded.ok(new ClpsDecoding(
+                    version(),
+                    schemaTree().value(),
+                    schemaMap().value(),
+                    dictionary(VAR_DICT).value(),
+                    dictionary(LOG_DICT).value(),
+                    dictionary(ARRAY_DICT).value(),
+                    patterns,
+                    (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
             return decoding;
         }
     }
@@ -390,6 +467,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
     /** The ingested files and the names export writes them under; made once (the metadata does not change). */
     private volatile List<FileListing.Entry> ingested;
+
     private volatile List<String> exportNames;
 
     @Override
@@ -492,7 +570,9 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
     @Override
     public boolean unreadable() {
-        return header == null || metadata == null || openProblems.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() == 0);
+        return header == null
+                || metadata == null
+                || openProblems.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() == 0);
     }
 
     @Override

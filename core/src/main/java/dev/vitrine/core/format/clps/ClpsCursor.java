@@ -64,7 +64,8 @@ final class ClpsCursor {
         int at = pos;
         long n = i64(what);
         if (n < 0 || (unit > 0 && n > (end - pos) / unit) || n > Integer.MAX_VALUE - 16) {
-            throw new ClpsDecodeException(at, what + " " + Long.toUnsignedString(n) + " does not fit the " + (end - pos) + " bytes left");
+            throw new ClpsDecodeException(
+                    at, what + " " + Long.toUnsignedString(n) + " does not fit the " + (end - pos) + " bytes left");
         }
         return (int) n;
     }

@@ -20,6 +20,8 @@ final class ClpsDecodeException extends IOException {
 
     /** The message with the decoded offset, for a problem placed at a frame's file offset. */
     String where(String region) {
-        return decodedOffset < 0 ? region + ": " + getMessage() : region + ": at decoded offset " + decodedOffset + ": " + getMessage();
+        return decodedOffset < 0
+                ? region + ": " + getMessage()
+                : region + ": at decoded offset " + decodedOffset + ": " + getMessage();
     }
 }

@@ -16,11 +16,19 @@ final class ClpsDecoding {
     final Map<Long, ClpsTimestampText.Pattern> patterns;
     /** The log_event_idx node under the Metadata root, or -1 (no order information). */
     final int logEventIdxNode;
+
     final int maxTemplateOps;
     private final Map<Integer, Object> templates = new ConcurrentHashMap<>();
 
-    ClpsDecoding(ClpsVersion version, ClpsSchemaTree tree, ClpsSchemaMap schemas, ClpsDictionary var, ClpsDictionary log,
-            ClpsDictionary array, Map<Long, String> patterns, int maxTemplateOps) {
+    ClpsDecoding(
+            ClpsVersion version,
+            ClpsSchemaTree tree,
+            ClpsSchemaMap schemas,
+            ClpsDictionary var,
+            ClpsDictionary log,
+            ClpsDictionary array,
+            Map<Long, String> patterns,
+            int maxTemplateOps) {
         this.version = version;
         this.tree = tree;
         this.schemas = schemas;
@@ -34,7 +42,8 @@ final class ClpsDecoding {
         int idx = -1;
         if (tree.metadataRoot >= 0) {
             for (int i = 0; i < tree.size(); i++) {
-                if (tree.parent[i] == tree.metadataRoot && "log_event_idx".equals(tree.keyText(i))
+                if (tree.parent[i] == tree.metadataRoot
+                        && "log_event_idx".equals(tree.keyText(i))
                         && (tree.type[i] == ClpsNodeType.INTEGER || tree.type[i] == ClpsNodeType.DELTA_INTEGER)) {
                     idx = i;
                     break;

@@ -44,9 +44,11 @@ final class ClpsDictionaries implements Dictionaries {
 
     @Override
     public Map<Character, String> placeholders(String name) {
-        if (!name.equals(ClpsArchive.LOG_DICT.substring(1)) && !name.equals(ClpsArchive.ARRAY_DICT.substring(1))) return Map.of();
+        if (!name.equals(ClpsArchive.LOG_DICT.substring(1)) && !name.equals(ClpsArchive.ARRAY_DICT.substring(1)))
+            return Map.of();
         // Before 0.4.0, 0x11 was an integer or a var.dict id and 0x12 a float.
-        return a.version().oldPlaceholders() ? Map.of('\u0011', "int|dict", '\u0012', "float")
+        return a.version().oldPlaceholders()
+                ? Map.of('\u0011', "int|dict", '\u0012', "float")
                 : Map.of('\u0011', "int", '\u0012', "dict", '\u0013', "float");
     }
 }

@@ -11,11 +11,13 @@ import java.nio.charset.StandardCharsets;
  * neither.
  */
 final class ClpsDictionary {
-    static final ClpsDictionary EMPTY = new ClpsDictionary(MemorySegment.ofArray(new byte[0]), MemorySegment.ofArray(new long[0]), 0);
+    static final ClpsDictionary EMPTY =
+            new ClpsDictionary(MemorySegment.ofArray(new byte[0]), MemorySegment.ofArray(new long[0]), 0);
 
     final MemorySegment data;
     /** i64 per entry: where its bytes start in {@code data} (its u64 length is the 8 bytes before). */
     private final MemorySegment index;
+
     private final int size;
 
     private ClpsDictionary(MemorySegment data, MemorySegment index, int size) {
@@ -24,25 +26,35 @@ final class ClpsDictionary {
         this.size = size;
     }
 
-    static ClpsDictionary parse(MemorySegment b, long count, ClpsSpill spill) throws ClpsDecodeException, java.io.IOException {
+    static ClpsDictionary parse(MemorySegment b, long count, ClpsSpill spill)
+            throws ClpsDecodeException, java.io.IOException {
         long bytes = b.byteSize();
         if (count < 0 || count > bytes / 8 || count > Integer.MAX_VALUE - 16) {
-            throw new ClpsDecodeException(0, "dictionary count " + Long.toUnsignedString(count) + " does not fit its " + bytes + " decoded bytes");
+            throw new ClpsDecodeException(
+                    0,
+                    "dictionary count " + Long.toUnsignedString(count) + " does not fit its " + bytes
+                            + " decoded bytes");
         }
         int n = (int) count;
         MemorySegment index = spill.allocate(8L * n);
         long pos = 0;
         for (int i = 0; i < n; i++) {
-            if (bytes - pos < 8) throw new ClpsDecodeException(pos, "dictionary entry " + i + " length: needs 8 bytes but only " + (bytes - pos) + " remain");
+            if (bytes - pos < 8)
+                throw new ClpsDecodeException(
+                        pos, "dictionary entry " + i + " length: needs 8 bytes but only " + (bytes - pos) + " remain");
             long len = b.get(ClpsTable.I64, pos);
             pos += 8;
             if (len < 0 || len > bytes - pos || len > Integer.MAX_VALUE - 16) {
-                throw new ClpsDecodeException(pos - 8, "dictionary entry " + i + " length " + Long.toUnsignedString(len) + " does not fit the " + (bytes - pos) + " bytes left");
+                throw new ClpsDecodeException(
+                        pos - 8,
+                        "dictionary entry " + i + " length " + Long.toUnsignedString(len) + " does not fit the "
+                                + (bytes - pos) + " bytes left");
             }
             index.setAtIndex(ClpsTable.I64, i, pos);
             pos += len;
         }
-        if (pos != bytes) throw new ClpsDecodeException(pos, (bytes - pos) + " bytes after entry " + n + " of the dictionary");
+        if (pos != bytes)
+            throw new ClpsDecodeException(pos, (bytes - pos) + " bytes after entry " + n + " of the dictionary");
         return new ClpsDictionary(b, index, n);
     }
 

@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 final class ClpsFilterable implements FilterableRecords {
     /** Records tested between looks at the cancel flag (a few ms of work). */
     private static final int STEP = 1024;
+
     private final ClpsArchive a;
     private final ClpsSchemaView schema;
 
@@ -56,7 +57,8 @@ final class ClpsFilterable implements FilterableRecords {
     }
 
     @Override
-    public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled) throws IOException {
+    public long scan(Query query, long from, long to, LongPredicate sink, BooleanSupplier cancelled)
+            throws IOException {
         Predicate<RecordView> f = ((ClpsQuery) query).filter();
         ClpsRecords r = a.records();
         ClpsRecords.Decoded d = r.decoded(false);

@@ -6,8 +6,14 @@ import dev.vitrine.core.model.Field;
 import java.util.List;
 
 /** The 64-byte header, every field named as the spec names it. */
-record ClpsHeader(ClpsVersion version, long originalUncompressedSize, long compressedArchiveSize,
-        long[] reservedPadding1, long metadataSectionSize, int compressionType, int reservedPadding2) {
+record ClpsHeader(
+        ClpsVersion version,
+        long originalUncompressedSize,
+        long compressedArchiveSize,
+        long[] reservedPadding1,
+        long metadataSectionSize,
+        int compressionType,
+        int reservedPadding2) {
     static final int SIZE = 64;
     static final byte[] MAGIC = {(byte) 0xFD, 0x2F, (byte) 0xC5, 0x30};
 
@@ -17,9 +23,14 @@ record ClpsHeader(ClpsVersion version, long originalUncompressedSize, long compr
         long[] pad = new long[4];
         for (int i = 0; i < 4; i++) pad[i] = (long) ClpsCursor.I64.get(b, 24 + 8 * i);
         int patch = ((short) ClpsCursor.I16.get(b, 4)) & 0xffff;
-        return new ClpsHeader(new ClpsVersion(b[7] & 0xff, b[6] & 0xff, patch), (long) ClpsCursor.I64.get(b, 8),
-                (long) ClpsCursor.I64.get(b, 16), pad, ((int) ClpsCursor.I32.get(b, 56)) & 0xffffffffL,
-                ((short) ClpsCursor.I16.get(b, 60)) & 0xffff, ((short) ClpsCursor.I16.get(b, 62)) & 0xffff);
+        return new ClpsHeader(
+                new ClpsVersion(b[7] & 0xff, b[6] & 0xff, patch),
+                (long) ClpsCursor.I64.get(b, 8),
+                (long) ClpsCursor.I64.get(b, 16),
+                pad,
+                ((int) ClpsCursor.I32.get(b, 56)) & 0xffffffffL,
+                ((short) ClpsCursor.I16.get(b, 60)) & 0xffff,
+                ((short) ClpsCursor.I16.get(b, 62)) & 0xffff);
     }
 
     long filesStart() {

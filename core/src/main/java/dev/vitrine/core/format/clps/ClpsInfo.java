@@ -62,7 +62,8 @@ final class ClpsInfo {
                         ro.set("epoch_end", ClpsMsgpack.toJson(r.end()));
                     }
                     ArrayNode pats = v.putArray("patterns");
-                    d.patterns().forEach((id, pat) -> pats.addObject().put("id", id).put("pattern", pat));
+                    d.patterns()
+                            .forEach((id, pat) -> pats.addObject().put("id", id).put("pattern", pat));
                 } else if (p.value() != null) {
                     po.set("value", ClpsMsgpack.toJson(p.value()));
                 }
@@ -81,7 +82,12 @@ final class ClpsInfo {
             }
         }
         ArrayNode fs = o.putArray("files");
-        for (ClpsFileEntry e : a.files) fs.addObject().put("name", e.name()).put("offset", e.relativeOffset()).put("file_offset", e.offset()).put("size", e.size());
+        for (ClpsFileEntry e : a.files)
+            fs.addObject()
+                    .put("name", e.name())
+                    .put("offset", e.relativeOffset())
+                    .put("file_offset", e.offset())
+                    .put("size", e.size());
         ObjectNode c = o.putObject("counts");
         ClpsTableMetadata tm = a.tableMetadata().value();
         c.put("records", tm == null ? null : tm.recordCount());
@@ -95,8 +101,14 @@ final class ClpsInfo {
             Long n = a.dictionaryCount(d);
             c.put(d.substring(1) + "_entries", n);
         }
-        c.put("timestamp_ranges", a.metadata == null || a.metadata.timestamps == null ? 0 : a.metadata.timestamps.ranges().size());
-        c.put("range_index_entries", a.metadata == null || a.metadata.rangeIndex == null ? 0 : a.metadata.rangeIndex.size());
+        c.put(
+                "timestamp_ranges",
+                a.metadata == null || a.metadata.timestamps == null
+                        ? 0
+                        : a.metadata.timestamps.ranges().size());
+        c.put(
+                "range_index_entries",
+                a.metadata == null || a.metadata.rangeIndex == null ? 0 : a.metadata.rangeIndex.size());
         o.put("problems_at_open", a.openProblems().size());
         return o;
     }
@@ -108,7 +120,8 @@ final class ClpsInfo {
                 double s = Double.longBitsToDouble(bits);
                 if (!Double.isFinite(s)) return null;
                 long whole = (long) Math.floor(s);
-                return java.time.Instant.ofEpochSecond(whole, Math.round((s - whole) * 1e9) % 1_000_000_000L).toString();
+                return java.time.Instant.ofEpochSecond(whole, Math.round((s - whole) * 1e9) % 1_000_000_000L)
+                        .toString();
             }
             return java.time.Instant.ofEpochMilli(bits).toString();
         } catch (java.time.DateTimeException | ArithmeticException e) {

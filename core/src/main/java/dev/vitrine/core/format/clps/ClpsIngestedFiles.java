@@ -33,7 +33,10 @@ import java.util.Set;
  */
 final class ClpsIngestedFiles {
     /** Attribute keys: the record range (end exclusive) and the split number. */
-    static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number", FIELDS = "fields";
+    static final String FIRST_RECORD = "first_record",
+            END_RECORD = "end_record",
+            SPLIT = "split_number",
+            FIELDS = "fields";
 
     /**
      * The exact bytes of a listed name that is not UTF-8, else null: FileListing.Entry's
@@ -80,7 +83,8 @@ final class ClpsIngestedFiles {
             if (ClpsRawText.hasRawBytes(name)) {
                 String base = ClpsRawText.replaced(name);
                 name = base;
-                String range = "records " + e.attributes().get(FIRST_RECORD) + "-" + e.attributes().get(END_RECORD);
+                String range = "records " + e.attributes().get(FIRST_RECORD) + "-"
+                        + e.attributes().get(END_RECORD);
                 for (int n = 1; !taken.add(name); n++) name = base + " (" + range + (n == 1 ? "" : ", " + n) + ")";
             }
             out.add(name);

@@ -110,8 +110,10 @@ final class ClpsJsonOut {
     }
 
     private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
-    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final java.lang.foreign.ValueLayout.OfLong SEGMENT_LONG = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.foreign.ValueLayout.OfLong SEGMENT_LONG =
+            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Whether any of the 8 bytes in {@code w} is a control byte, '"' or '\\' (exact: bytes of 0x80 and up never count). */
     private static boolean special(long w) {

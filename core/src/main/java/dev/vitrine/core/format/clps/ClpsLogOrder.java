@@ -20,6 +20,7 @@ final class ClpsLogOrder {
     private final long[] heap;
     /** The order in the spill when it does not. */
     private final MemorySegment spilled;
+
     final long size;
 
     private ClpsLogOrder(long[] heap, MemorySegment spilled, long size) {
@@ -51,33 +52,37 @@ final class ClpsLogOrder {
         ClpsTableMetadata tm = tables.meta;
         long n = tm.recordCount();
         if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
-            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once (" + maxRecords + ")");
+            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once ("
+                    + maxRecords + ")");
         }
         long[] heap = 8 * n <= Runtime.getRuntime().maxMemory() / 8 ? new long[(int) n] : null;
         MemorySegment seg = heap == null ? tables.allocate(8 * n) : null;
-        Slots order = heap != null ? new Slots() {
-            public long get(long i) {
-                return heap[(int) i];
-            }
+        Slots order = heap != null
+                ? new Slots() {
+                    public long get(long i) {
+                        return heap[(int) i];
+                    }
 
-            public void set(long i, long v) {
-                heap[(int) i] = v;
-            }
-        } : new Slots() {
-            public long get(long i) {
-                return seg.getAtIndex(ClpsTable.I64, i);
-            }
+                    public void set(long i, long v) {
+                        heap[(int) i] = v;
+                    }
+                }
+                : new Slots() {
+                    public long get(long i) {
+                        return seg.getAtIndex(ClpsTable.I64, i);
+                    }
 
-            public void set(long i, long v) {
-                seg.setAtIndex(ClpsTable.I64, i, v);
-            }
-        };
+                    public void set(long i, long v) {
+                        seg.setAtIndex(ClpsTable.I64, i, v);
+                    }
+                };
         int nt = tm.tables.size();
         boolean indexed = nt > 0;
         for (ClpsTableMetadata.Table t : tm.tables) indexed &= orderColumn(tables.decoding, t) >= 0;
         if (!indexed) {
             long k = 0;
-            for (int t = 0; t < nt; t++) for (int r = 0; r < tm.tables.get(t).records(); r++) order.set(k++, ((long) t << 32) | r);
+            for (int t = 0; t < nt; t++)
+                for (int r = 0; r < tm.tables.get(t).records(); r++) order.set(k++, ((long) t << 32) | r);
             return new ClpsLogOrder(heap, seg, n);
         }
         if (heap != null) java.util.Arrays.fill(heap, -1);
@@ -112,7 +117,8 @@ final class ClpsLogOrder {
         tables.decode(null);
         ClpsTable[] ts = new ClpsTable[nt];
         for (int t = 0; t < nt; t++) ts[t] = tables.table(t);
-        PriorityQueue<long[]> pq = new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        PriorityQueue<long[]> pq =
+                new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
         for (int t = 0; t < nt; t++) if (ts[t].records > 0) pq.add(new long[] {ts[t].logEventIdx(0), t, 0});
         long k = 0;
         while (!pq.isEmpty()) {
@@ -156,7 +162,8 @@ final class ClpsLogOrder {
         return v;
     }
 
-    private static long[] fromPrefix(ClpsArchive a, ClpsTables tables, ClpsTableMetadata.Table meta) throws IOException {
+    private static long[] fromPrefix(ClpsArchive a, ClpsTables tables, ClpsTableMetadata.Table meta)
+            throws IOException {
         ClpsDecoding d = tables.decoding;
         int col = orderColumn(d, meta);
         ClpsTemplate tpl;
@@ -172,7 +179,8 @@ final class ClpsLogOrder {
             if (ClpsColumn.variable(type)) return null;
             before += ClpsColumn.fixedBytes(type, n);
         }
-        if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8) return null; // damaged: the whole decode says where
+        if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8)
+            return null; // damaged: the whole decode says where
         byte[] comp = a.compressedStream(tables.meta, meta.stream());
         byte[] column;
         try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {

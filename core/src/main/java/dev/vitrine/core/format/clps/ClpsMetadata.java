@@ -41,7 +41,8 @@ final class ClpsMetadata {
         for (int i = 0; i < m.declaredCount; i++) {
             int at = c.pos;
             if (c.remaining() < 5) {
-                m.problems.add("at decoded offset " + at + ": packet " + i + " of " + m.declaredCount + " is cut off (" + c.remaining() + " bytes left)");
+                m.problems.add("at decoded offset " + at + ": packet " + i + " of " + m.declaredCount + " is cut off ("
+                        + c.remaining() + " bytes left)");
                 return m;
             }
             int type = section[c.pos] & 0xff;
@@ -61,13 +62,17 @@ final class ClpsMetadata {
             try {
                 value = m.decode(type, payload, limits);
             } catch (ClpsDecodeException e) {
-                problem = "at decoded offset " + (at + 5 + e.decodedOffset()) + ": " + typeName(type) + " packet: " + e.getMessage();
+                problem = "at decoded offset " + (at + 5 + e.decodedOffset()) + ": " + typeName(type) + " packet: "
+                        + e.getMessage();
                 m.problems.add(problem);
             }
             m.packets.add(new ClpsPacket(i, type, at, size, payload, value, problem));
         }
-        if (c.remaining() > 0) m.problems.add("at decoded offset " + c.pos + ": " + c.remaining() + " bytes after the last packet");
-        if (m.files == null) m.problems.add("at decoded offset 0: no readable ArchiveFileInfo packet: the files section cannot be placed");
+        if (c.remaining() > 0)
+            m.problems.add("at decoded offset " + c.pos + ": " + c.remaining() + " bytes after the last packet");
+        if (m.files == null)
+            m.problems.add(
+                    "at decoded offset 0: no readable ArchiveFileInfo packet: the files section cannot be placed");
         return m;
     }
 
@@ -81,7 +86,8 @@ final class ClpsMetadata {
             case ClpsPacket.ARCHIVE_INFO -> {
                 Object v = ClpsMsgpack.decode(p, limits.maxDepth(), limits.maxEntries());
                 if (!(v instanceof Map<?, ?> map)) throw new ClpsDecodeException(0, "ArchiveInfo is not a msgpack map");
-                if (!(map.get("num_segments") instanceof Long)) throw new ClpsDecodeException(0, "ArchiveInfo has no integer num_segments");
+                if (!(map.get("num_segments") instanceof Long))
+                    throw new ClpsDecodeException(0, "ArchiveInfo has no integer num_segments");
                 if (archiveInfo == null) archiveInfo = (Map<String, Object>) map;
                 return v;
             }
@@ -92,8 +98,12 @@ final class ClpsMetadata {
                 }
                 List<FileInfo> out = new ArrayList<>();
                 for (Object e : list) {
-                    if (!(e instanceof Map<?, ?> f) || !(f.get("n") instanceof String n) || !(f.get("o") instanceof Long o)) {
-                        throw new ClpsDecodeException(0, "ArchiveFileInfo entry " + out.size() + " lacks a string \"n\" and an integer \"o\"");
+                    if (!(e instanceof Map<?, ?> f)
+                            || !(f.get("n") instanceof String n)
+                            || !(f.get("o") instanceof Long o)) {
+                        throw new ClpsDecodeException(
+                                0,
+                                "ArchiveFileInfo entry " + out.size() + " lacks a string \"n\" and an integer \"o\"");
                     }
                     out.add(new FileInfo(n, o));
                 }
@@ -110,10 +120,14 @@ final class ClpsMetadata {
                 if (!(v instanceof List<?> list)) throw new ClpsDecodeException(0, "RangeIndex is not a msgpack array");
                 List<RangeEntry> out = new ArrayList<>();
                 for (Object e : list) {
-                    if (!(e instanceof Map<?, ?> f) || !(f.get("s") instanceof Long s) || !(f.get("e") instanceof Long en)) {
-                        throw new ClpsDecodeException(0, "RangeIndex entry " + out.size() + " lacks integer \"s\" and \"e\"");
+                    if (!(e instanceof Map<?, ?> f)
+                            || !(f.get("s") instanceof Long s)
+                            || !(f.get("e") instanceof Long en)) {
+                        throw new ClpsDecodeException(
+                                0, "RangeIndex entry " + out.size() + " lacks integer \"s\" and \"e\"");
                     }
-                    Map<String, Object> props = f.get("f") instanceof Map<?, ?> pm ? (Map<String, Object>) pm : Map.of();
+                    Map<String, Object> props =
+                            f.get("f") instanceof Map<?, ?> pm ? (Map<String, Object>) pm : Map.of();
                     out.add(new RangeEntry(s, en, props));
                 }
                 if (rangeIndex == null) rangeIndex = List.copyOf(out);

@@ -23,8 +23,10 @@ final class ClpsMsgpack {
             long[] budget = {maxEntries};
             Object v = value(u, 0, maxDepth, budget);
             if (u.hasNext()) {
-                throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack value ends before the packet does ("
-                        + (payload.length - u.getTotalReadBytes()) + " bytes left over)");
+                throw new ClpsDecodeException(
+                        u.getTotalReadBytes(),
+                        "msgpack value ends before the packet does (" + (payload.length - u.getTotalReadBytes())
+                                + " bytes left over)");
             }
             return v;
         } catch (ClpsDecodeException e) {
@@ -35,7 +37,8 @@ final class ClpsMsgpack {
     }
 
     private static Object value(MessageUnpacker u, int depth, int maxDepth, long[] budget) throws IOException {
-        if (depth > maxDepth) throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack nested deeper than " + maxDepth);
+        if (depth > maxDepth)
+            throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack nested deeper than " + maxDepth);
         if (--budget[0] < 0) throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack has too many values");
         ValueType t = u.getNextFormat().getValueType();
         switch (t) {
@@ -56,7 +59,8 @@ final class ClpsMsgpack {
             case STRING -> {
                 long at = u.getTotalReadBytes();
                 int n = u.unpackRawStringHeader();
-                if (n > budget[0] * 16 + 1024) throw new ClpsDecodeException(at, "msgpack string of " + n + " bytes is too large");
+                if (n > budget[0] * 16 + 1024)
+                    throw new ClpsDecodeException(at, "msgpack string of " + n + " bytes is too large");
                 // Not damage when it is not UTF-8: clp-s stores the paths it is given as bytes, and reads them back.
                 return ClpsRawText.decode(u.readPayload(n));
             }
@@ -66,14 +70,18 @@ final class ClpsMsgpack {
             }
             case ARRAY -> {
                 int n = u.unpackArrayHeader();
-                if (n > budget[0]) throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack array of " + n + " entries is too large");
+                if (n > budget[0])
+                    throw new ClpsDecodeException(
+                            u.getTotalReadBytes(), "msgpack array of " + n + " entries is too large");
                 List<Object> l = new ArrayList<>(Math.min(n, 1024));
                 for (int i = 0; i < n; i++) l.add(value(u, depth + 1, maxDepth, budget));
                 return l;
             }
             case MAP -> {
                 int n = u.unpackMapHeader();
-                if (n > budget[0]) throw new ClpsDecodeException(u.getTotalReadBytes(), "msgpack map of " + n + " entries is too large");
+                if (n > budget[0])
+                    throw new ClpsDecodeException(
+                            u.getTotalReadBytes(), "msgpack map of " + n + " entries is too large");
                 Map<String, Object> m = new LinkedHashMap<>();
                 for (int i = 0; i < n; i++) {
                     Object k = value(u, depth + 1, maxDepth, budget);

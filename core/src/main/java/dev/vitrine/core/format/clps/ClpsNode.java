@@ -4,9 +4,9 @@ import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
-import dev.vitrine.core.model.Problem;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -68,7 +68,13 @@ final class ClpsNode implements Node {
     private java.util.Set<Role> roles = java.util.Set.of();
     private Decoded decoded;
 
-    ClpsNode(String name, String kind, ByteRange range, Supplier<List<Field>> fields, Supplier<List<Problem>> problems, Children children) {
+    ClpsNode(
+            String name,
+            String kind,
+            ByteRange range,
+            Supplier<List<Field>> fields,
+            Supplier<List<Problem>> problems,
+            Children children) {
         this.name = name;
         this.kind = kind;
         this.range = range;

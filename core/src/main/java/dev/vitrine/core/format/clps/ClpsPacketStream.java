@@ -46,12 +46,23 @@ final class ClpsPacketStream implements PacketStream {
                     tables.add(rangeIndex(l));
                 } else if (p.type() == ClpsPacket.ARCHIVE_FILE_INFO && a.metadata.files != null) {
                     List<List<String>> rows = new ArrayList<>();
-                    for (ClpsMetadata.FileInfo f : a.metadata.files) rows.add(List.of(f.name(), String.valueOf(f.offset())));
+                    for (ClpsMetadata.FileInfo f : a.metadata.files)
+                        rows.add(List.of(f.name(), String.valueOf(f.offset())));
                     tables.add(new ValueTable("files", List.of("n (name)", "o (offset in files section)"), rows));
                 }
                 ByteRange frame = ByteRange.of(ClpsHeader.SIZE, a.header.metadataSectionSize());
-                ClpsDecoded dec = new ClpsDecoded(frame, "metadata section, decoded", p.offset(), 5 + p.size(), () -> a.metadataBytes.clone());
-                out.add(new Packet(p.index(), p.typeName(), p.offset(), 5 + p.size(), value, List.copyOf(tables), dec, List.of(1, p.index()), p.problem()));
+                ClpsDecoded dec = new ClpsDecoded(
+                        frame, "metadata section, decoded", p.offset(), 5 + p.size(), () -> a.metadataBytes.clone());
+                out.add(new Packet(
+                        p.index(),
+                        p.typeName(),
+                        p.offset(),
+                        5 + p.size(),
+                        value,
+                        List.copyOf(tables),
+                        dec,
+                        List.of(1, p.index()),
+                        p.problem()));
             }
         }
         return packets = List.copyOf(out);
@@ -81,8 +92,12 @@ final class ClpsPacketStream implements PacketStream {
     private static ValueTable ranges(ClpsTimestampDictionary d) {
         List<List<String>> rows = new ArrayList<>();
         for (ClpsTimestampDictionary.Range r : d.ranges()) {
-            rows.add(List.of(r.key(), java.util.Arrays.toString(r.columnIds()), r.encoding() == 2 ? "2 (double epoch)" : r.encoding() + " (epoch)",
-                    String.valueOf(r.start()), String.valueOf(r.end())));
+            rows.add(List.of(
+                    r.key(),
+                    java.util.Arrays.toString(r.columnIds()),
+                    r.encoding() == 2 ? "2 (double epoch)" : r.encoding() + " (epoch)",
+                    String.valueOf(r.start()),
+                    String.valueOf(r.end())));
         }
         return new ValueTable("timestamp ranges", List.of("key", "column ids", "encoding", "start", "end"), rows);
     }
@@ -90,7 +105,8 @@ final class ClpsPacketStream implements PacketStream {
     private static ValueTable rangeIndex(List<?> l) {
         Set<String> keys = new LinkedHashSet<>();
         for (Object e : l) {
-            if (e instanceof Map<?, ?> m && m.get("f") instanceof Map<?, ?> f) for (Object k : f.keySet()) keys.add(String.valueOf(k));
+            if (e instanceof Map<?, ?> m && m.get("f") instanceof Map<?, ?> f)
+                for (Object k : f.keySet()) keys.add(String.valueOf(k));
         }
         List<String> cols = new ArrayList<>(List.of("s (first record)", "e (end)"));
         cols.addAll(keys);

@@ -34,12 +34,20 @@ final class ClpsQueryFilter {
 
     static Predicate<RecordView> compile(String query, ClpsArchive archive) {
         ClpsMetadata metadata = archive.metadata;
-        return compile(query, archive.schemaTree().value(), metadata == null ? null : metadata.timestamps,
-                metadata == null ? null : metadata.rangeIndex, archive.version());
+        return compile(
+                query,
+                archive.schemaTree().value(),
+                metadata == null ? null : metadata.timestamps,
+                metadata == null ? null : metadata.rangeIndex,
+                archive.version());
     }
 
-    static Predicate<RecordView> compile(String query, ClpsSchemaTree schema, ClpsTimestampDictionary timestamps,
-            List<ClpsMetadata.RangeEntry> ranges, ClpsVersion version) {
+    static Predicate<RecordView> compile(
+            String query,
+            ClpsSchemaTree schema,
+            ClpsTimestampDictionary timestamps,
+            List<ClpsMetadata.RangeEntry> ranges,
+            ClpsVersion version) {
         KqlQuery q;
         try {
             q = KqlQuery.parse(query);
@@ -54,7 +62,8 @@ final class ClpsQueryFilter {
             return NOTHING;
         }
         KqlNeedles needles = q.needles();
-        Predicate<RecordView> mayMatch = needles == null ? r -> true : r -> needles.mayMatch(r.buffer(), r.offset(), r.length());
+        Predicate<RecordView> mayMatch =
+                needles == null ? r -> true : r -> needles.mayMatch(r.buffer(), r.offset(), r.length());
         ClpsRowPrefilter rows = new ClpsRowPrefilter(q, base);
         if (ranges == null || ranges.isEmpty()) {
             Predicate<JsonNode> matcher = q.matcher(base);

@@ -26,7 +26,9 @@ final class ClpsRawText {
 
     /** The bytes as text: UTF-8 where they are, each other byte as U+DC00 plus its value. */
     static String decode(byte[] b) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(b);
         CharBuffer out = CharBuffer.allocate(b.length);

@@ -29,12 +29,18 @@ record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, Cl
         int s = table.meta.stream();
         long[] r = archive.streamRange(d.tables().meta, s);
         ByteRange container = r == null ? ByteRange.NONE : ByteRange.of(r[0], r[1]);
-        return new ClpsRecordBytes(container, "stream " + s + ", decoded: record " + index + " = table " + t + ", row " + row, fields, table);
+        return new ClpsRecordBytes(
+                container,
+                "stream " + s + ", decoded: record " + index + " = table " + t + ", row " + row,
+                fields,
+                table);
     }
 
     @Override
     public long offset() {
-        return fields.isEmpty() ? table.meta.offset() : fields.getFirst().range().offset();
+        return fields.isEmpty()
+                ? table.meta.offset()
+                : fields.getFirst().range().offset();
     }
 
     @Override

@@ -27,6 +27,7 @@ public final class ClpsRecords implements AutoCloseable {
     private static final int CHUNK = 4096;
     /** Archives whose streams decode to at most this many bytes are decoded whole on first use rather than as pages need them. */
     static final long EAGER_BYTES = 256L << 20;
+
     private final ClpsArchive archive;
     private volatile Decoded cached;
     private volatile long wholeBelow = EAGER_BYTES;
@@ -36,7 +37,10 @@ public final class ClpsRecords implements AutoCloseable {
      * The archive's tables (decoded as needed), the order of their records, and everything
      * rendering needs (the dictionaries: decoded on their own thread meanwhile).
      */
-    record Decoded(ClpsTables tables, ClpsLogOrder order, java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
+    record Decoded(
+            ClpsTables tables,
+            ClpsLogOrder order,
+            java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
         ClpsDecoding decoding() throws IOException {
             ClpsLoaded<ClpsDecoding> l = take(full);
             if (l.problem() != null) throw asException(l.problem());
@@ -65,11 +69,14 @@ public final class ClpsRecords implements AutoCloseable {
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
         ClpsRowPrefilter rows = ClpsQueryFilter.Filter.rowsOf(filter);
-        if (rows != null && cached == null && noSchemaCanMatch(rows)) return 0; // nothing to decode: clp-s's "no matching schemas"
+        if (rows != null && cached == null && noSchemaCanMatch(rows))
+            return 0; // nothing to decode: clp-s's "no matching schemas"
         Decoded d = rows == null ? decoded(true) : decoded(false, false);
-        ClpsDecoding decoding = d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
+        ClpsDecoding decoding =
+                d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
         if (rows != null) {
-            // A query decodes only the streams of tables whose schema it can match (as clp-s does); the rest give only their order.
+            // A query decodes only the streams of tables whose schema it can match (as clp-s does); the rest give only
+            // their order.
             java.util.BitSet wanted = new java.util.BitSet();
             wanted.set(0, d.tables.size());
             wanted.andNot(rows.ruledOut(d.tables.meta, decoding));
@@ -114,7 +121,8 @@ public final class ClpsRecords implements AutoCloseable {
     private boolean noSchemaCanMatch(ClpsRowPrefilter rows) {
         ClpsLoaded<ClpsDecoding> shape = archive.shape();
         ClpsTableMetadata tm = archive.tableMetadata().value();
-        if (shape.problem() != null || tm == null || tm.tables.isEmpty()) return false; // decoding reports the problem (a damaged dictionary fails even an empty archive)
+        if (shape.problem() != null || tm == null || tm.tables.isEmpty())
+            return false; // decoding reports the problem (a damaged dictionary fails even an empty archive)
         return rows.ruledOut(tm, shape.value()).cardinality() == tm.tables.size();
     }
 
@@ -139,7 +147,8 @@ public final class ClpsRecords implements AutoCloseable {
     /** Where record {@code index} (in original order) lies in its decoded stream (see {@link ClpsRecordBytes}). */
     public dev.vitrine.core.model.Decoded cells(long index) throws IOException {
         Decoded d = decoded(false);
-        if (index < 0 || index >= d.size()) throw new IOException("no record " + index + " (the archive has " + d.size() + ")");
+        if (index < 0 || index >= d.size())
+            throw new IOException("no record " + index + " (the archive has " + d.size() + ")");
         return ClpsRecordBytes.of(archive, d, index);
     }
 
@@ -166,8 +175,10 @@ public final class ClpsRecords implements AutoCloseable {
                 if (closed) throw new IOException("the archive is closed");
                 if (cached == null) {
                     ClpsTables tables = tables(archive);
-                    // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is built.
-                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full = new java.util.concurrent.CompletableFuture<>();
+                    // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
+                    // built.
+                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
+                            new java.util.concurrent.CompletableFuture<>();
                     Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
                         try {
                             full.complete(archive.decoding());
@@ -176,10 +187,13 @@ public final class ClpsRecords implements AutoCloseable {
                         }
                     });
                     try {
-                        // Decoded before ordering, the log_event_idx columns are read from the tables rather than again from the streams.
-                        // A small archive is decoded whole at once (in parallel): its first page needs most of its streams anyway.
+                        // Decoded before ordering, the log_event_idx columns are read from the tables rather than again
+                        // from the streams.
+                        // A small archive is decoded whole at once (in parallel): its first page needs most of its
+                        // streams anyway.
                         if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
-                        cached = new Decoded(tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
+                        cached = new Decoded(
+                                tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();
                         throw e;
@@ -235,7 +249,13 @@ public final class ClpsRecords implements AutoCloseable {
      * filter. With {@code hits}, the accepted records' indices go there instead and nothing is
      * kept (records accepted for certain are not even rendered).
      */
-    Chunk render(Decoded d, long from, int count, Predicate<RecordView> filter, ClpsRowPrefilter rows, java.util.function.LongConsumer hits)
+    Chunk render(
+            Decoded d,
+            long from,
+            int count,
+            Predicate<RecordView> filter,
+            ClpsRowPrefilter rows,
+            java.util.function.LongConsumer hits)
             throws IOException {
         ClpsJsonOut out = new ClpsJsonOut(hits != null ? 4096 : count * 256);
         int kept = 0;

@@ -31,7 +31,8 @@ final class ClpsRowPrefilter {
 
     /** The prefilter of a schema, from the schema alone (no table of it need be decoded). */
     KqlPrefilter forSchema(int schemaId, ClpsDecoding d) {
-        return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), context))).orElse(null);
+        return bySchema.computeIfAbsent(schemaId, id -> Optional.ofNullable(query.prefilter(nodes(id, d), context)))
+                .orElse(null);
     }
 
     private volatile java.util.BitSet ruledOut;
@@ -44,7 +45,8 @@ final class ClpsRowPrefilter {
         java.util.BitSet r = ruledOut;
         if (r == null) {
             r = new java.util.BitSet();
-            for (ClpsTableMetadata.Table t : tm.tables) if (forSchema(t.schemaId(), d) == KqlPrefilter.NONE) r.set(t.index());
+            for (ClpsTableMetadata.Table t : tm.tables)
+                if (forSchema(t.schemaId(), d) == KqlPrefilter.NONE) r.set(t.index());
             ruledOut = r;
         }
         return r;
@@ -60,12 +62,16 @@ final class ClpsRowPrefilter {
         } catch (ClpsDecodeException e) {
             template = null;
         }
-        if (s == null || template == null) return List.of(new KqlPrefilter.Node(List.of(""), KqlPrefilter.Kind.OTHER, -1)); // rendering reports it; never rule out
+        if (s == null || template == null)
+            return List.of(new KqlPrefilter.Node(
+                    List.of(""), KqlPrefilter.Kind.OTHER, -1)); // rendering reports it; never rule out
         Set<Integer> ids = new LinkedHashSet<>();
         int[] e = s.entries();
         for (int i = 0; i < e.length; i++) {
             if (i >= s.numOrdered() && ClpsSchemaMap.isDelimiter(e[i])) continue;
-            for (int p = e[i], steps = 0; p >= 0 && p != tree.objectRoot && steps <= tree.size(); p = tree.parent[p], steps++) ids.add(p);
+            for (int p = e[i], steps = 0;
+                    p >= 0 && p != tree.objectRoot && steps <= tree.size();
+                    p = tree.parent[p], steps++) ids.add(p);
         }
         List<KqlPrefilter.Node> out = new ArrayList<>();
         for (int id : ids) {
@@ -85,7 +91,8 @@ final class ClpsRowPrefilter {
             case ClpsNodeType.VAR_STRING -> KqlPrefilter.Kind.VAR_STRING;
             case ClpsNodeType.CLP_STRING -> KqlPrefilter.Kind.CLP_STRING;
             case ClpsNodeType.BOOLEAN -> KqlPrefilter.Kind.BOOLEAN;
-            case ClpsNodeType.FLOAT, ClpsNodeType.FORMATTED_FLOAT, ClpsNodeType.DICTIONARY_FLOAT -> KqlPrefilter.Kind.FLOAT;
+            case ClpsNodeType.FLOAT, ClpsNodeType.FORMATTED_FLOAT, ClpsNodeType.DICTIONARY_FLOAT ->
+                KqlPrefilter.Kind.FLOAT;
             case ClpsNodeType.NULL_VALUE -> KqlPrefilter.Kind.NULL;
             case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.STRUCTURED_ARRAY -> KqlPrefilter.Kind.ARRAY;
             default -> KqlPrefilter.Kind.OTHER;
@@ -101,6 +108,7 @@ final class ClpsRowPrefilter {
         ClpsTable table;
         /** The prefilter of {@link #table}, kept while consecutive records share it. */
         KqlPrefilter prefilter;
+
         int row;
 
         RowValues(ClpsDecoding d) {

@@ -40,20 +40,31 @@ final class ClpsSchemaMap {
             int id = c.i32("schema id");
             long size = c.u32("schema size");
             long ordered = c.u32("schema num_ordered");
-            if (size > c.remaining() / 4) throw new ClpsDecodeException(at, "schema " + id + " claims " + size + " entries, more than the section holds");
-            if (ordered > size) throw new ClpsDecodeException(at, "schema " + id + " has num_ordered " + ordered + " > size " + size);
+            if (size > c.remaining() / 4)
+                throw new ClpsDecodeException(
+                        at, "schema " + id + " claims " + size + " entries, more than the section holds");
+            if (ordered > size)
+                throw new ClpsDecodeException(at, "schema " + id + " has num_ordered " + ordered + " > size " + size);
             int[] e = new int[(int) size];
             for (int j = 0; j < size; j++) {
                 int eat = c.pos;
                 e[j] = c.i32("schema entry");
                 boolean delim = j >= ordered && isDelimiter(e[j]);
                 if (delim) {
-                    if (delimiterLength(e[j]) > size - j - 1) throw new ClpsDecodeException(eat, "schema " + id + ": structured span of " + delimiterLength(e[j]) + " runs past the schema");
+                    if (delimiterLength(e[j]) > size - j - 1)
+                        throw new ClpsDecodeException(
+                                eat,
+                                "schema " + id + ": structured span of " + delimiterLength(e[j])
+                                        + " runs past the schema");
                 } else if (tree != null && (e[j] < 0 || e[j] >= tree.size())) {
-                    throw new ClpsDecodeException(eat, "schema " + id + " names node " + e[j] + ", not in the schema tree (" + tree.size() + " nodes)");
+                    throw new ClpsDecodeException(
+                            eat,
+                            "schema " + id + " names node " + e[j] + ", not in the schema tree (" + tree.size()
+                                    + " nodes)");
                 }
             }
-            if (out.put(id, new Schema(id, e, (int) ordered, at)) != null) throw new ClpsDecodeException(at, "schema id " + id + " appears twice");
+            if (out.put(id, new Schema(id, e, (int) ordered, at)) != null)
+                throw new ClpsDecodeException(at, "schema id " + id + " appears twice");
         }
         if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last schema");
         return new ClpsSchemaMap(out);

@@ -16,6 +16,7 @@ final class ClpsSchemaTree {
     final int[] offset;
     /** Record-content root ("" Object), log-order root ("" Metadata); -1 when absent. */
     final int objectRoot;
+
     final int metadataRoot;
 
     private ClpsSchemaTree(int[] parent, byte[][] key, int[] type, int[] offset) throws ClpsDecodeException {
@@ -28,9 +29,11 @@ final class ClpsSchemaTree {
         int obj = -1, meta = -1;
         for (int i = 0; i < n; i++) {
             if (parent[i] < -1 || parent[i] >= n || parent[i] == i) {
-                throw new ClpsDecodeException(-1, "schema tree node " + i + " has parent " + parent[i] + ", not a node of the tree");
+                throw new ClpsDecodeException(
+                        -1, "schema tree node " + i + " has parent " + parent[i] + ", not a node of the tree");
             }
-            if (!ClpsNodeType.known(type[i])) throw new ClpsDecodeException(-1, "schema tree node " + i + " has unknown type " + type[i]);
+            if (!ClpsNodeType.known(type[i]))
+                throw new ClpsDecodeException(-1, "schema tree node " + i + " has unknown type " + type[i]);
             if (parent[i] == -1 && key[i].length == 0) {
                 if (type[i] == ClpsNodeType.OBJECT && obj < 0) obj = i;
                 if (type[i] == ClpsNodeType.METADATA && meta < 0) meta = i;
@@ -49,7 +52,8 @@ final class ClpsSchemaTree {
                 chain[len++] = p;
                 p = parent[p];
             }
-            if (p >= 0 && depth[p] == -2) throw new ClpsDecodeException(-1, "schema tree node " + p + " is on a parent cycle");
+            if (p >= 0 && depth[p] == -2)
+                throw new ClpsDecodeException(-1, "schema tree node " + p + " is on a parent cycle");
             int d = p < 0 ? -1 : depth[p];
             for (int k = len - 1; k >= 0; k--) depth[chain[k]] = ++d;
         }
@@ -72,7 +76,8 @@ final class ClpsSchemaTree {
             key[i] = c.bytes(kl, "schema tree key");
             type[i] = c.u8("schema tree node type");
         }
-        if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last schema tree node");
+        if (c.remaining() != 0)
+            throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last schema tree node");
         return new ClpsSchemaTree(parent, key, type, offset);
     }
 

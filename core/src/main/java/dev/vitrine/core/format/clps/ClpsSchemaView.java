@@ -122,7 +122,9 @@ final class ClpsSchemaView implements SchemaTree {
             boolean inArray = false;
             int steps = 0;
             for (int p = n.id(); p >= 0 && t.parent[p] >= 0 && steps++ <= t.size(); p = t.parent[p]) {
-                if (p != n.id() && (t.type[p] == ClpsNodeType.STRUCTURED_ARRAY || t.type[p] == ClpsNodeType.UNSTRUCTURED_ARRAY)) inArray = true;
+                if (p != n.id()
+                        && (t.type[p] == ClpsNodeType.STRUCTURED_ARRAY || t.type[p] == ClpsNodeType.UNSTRUCTURED_ARRAY))
+                    inArray = true;
                 keys.addFirst(t.keyText(p));
             }
             if (inArray) continue;
@@ -130,7 +132,8 @@ final class ClpsSchemaView implements SchemaTree {
             c[0] += n.records();
         }
         List<Map.Entry<List<String>, long[]>> es = new ArrayList<>(paths.entrySet());
-        es.sort(Comparator.comparingLong((Map.Entry<List<String>, long[]> e) -> -e.getValue()[0]).thenComparingLong(e -> e.getValue()[1]));
+        es.sort(Comparator.comparingLong((Map.Entry<List<String>, long[]> e) -> -e.getValue()[0])
+                .thenComparingLong(e -> e.getValue()[1]));
         List<FilterableRecords.KeyPath> out = new ArrayList<>();
         for (var e : es) {
             if (out.size() >= max) break;

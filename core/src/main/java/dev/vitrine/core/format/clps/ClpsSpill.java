@@ -1,5 +1,8 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.FileSpace;
+import dev.vitrine.core.io.SourceUnavailableException;
+import dev.vitrine.core.text.Messages;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -7,9 +10,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import dev.vitrine.core.io.FileSpace;
-import dev.vitrine.core.io.SourceUnavailableException;
-import dev.vitrine.core.text.Messages;
 
 /**
  * Where decoded packed streams and the log-order index live: process memory up to a budget
@@ -31,9 +31,11 @@ final class ClpsSpill implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
     /** Bytes of this spill's segments in plain process memory (given back to {@link #memory} on close). */
     private long inMemory;
+
     private final MemoryBudget memory;
     /** The spill folder (null: none), asked for only when a file is needed. */
     private final java.util.function.Supplier<Path> folder;
+
     private final Reservation reservation;
 
     /** Takes disk room for a new spill file before it is mapped ({@link FileSpace#reserve}). */
@@ -50,7 +52,8 @@ final class ClpsSpill implements AutoCloseable {
      * can page out.
      */
     static final class MemoryBudget {
-        static final MemoryBudget SHARED = new MemoryBudget(Long.getLong("vitrine.clps.memoryBytes", totalMemory() / 8));
+        static final MemoryBudget SHARED =
+                new MemoryBudget(Long.getLong("vitrine.clps.memoryBytes", totalMemory() / 8));
         private final java.util.concurrent.atomic.AtomicLong free;
 
         MemoryBudget(long bytes) {
@@ -58,7 +61,8 @@ final class ClpsSpill implements AutoCloseable {
         }
 
         private static long totalMemory() {
-            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os) {
                 return os.getTotalMemorySize();
             }
             return 1L << 30;
@@ -77,7 +81,6 @@ final class ClpsSpill implements AutoCloseable {
             return free.get();
         }
     }
-
 
     /**
      * {@code budget}: the most bytes all segments may take. A few KB of zstd can claim hundreds
@@ -107,7 +110,8 @@ final class ClpsSpill implements AutoCloseable {
     private void charge(long bytes) throws IOException {
         if (used.addAndGet(bytes) > budget) {
             used.addAndGet(-bytes);
-            throw new IOException("decoding would take more than " + budget + " bytes (" + used.get() + " taken already): more than an archive of this size can hold");
+            throw new IOException("decoding would take more than " + budget + " bytes (" + used.get()
+                    + " taken already): more than an archive of this size can hold");
         }
     }
 
@@ -131,7 +135,8 @@ final class ClpsSpill implements AutoCloseable {
             Path f = ClpsSpillFolder.newName(dir, "stream");
             FileChannel opened = null;
             try {
-                opened = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                opened = FileChannel.open(
+                        f, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
             } catch (IOException | UnsupportedOperationException e) {
                 // No cache folder to write in (read-only home): decode on the heap instead.
             }
@@ -156,7 +161,8 @@ final class ClpsSpill implements AutoCloseable {
                 }
             }
         }
-        if (bytes > Integer.MAX_VALUE - 16) throw new IOException(bytes + " decoded bytes do not fit in memory and no cache folder can hold them");
+        if (bytes > Integer.MAX_VALUE - 16)
+            throw new IOException(bytes + " decoded bytes do not fit in memory and no cache folder can hold them");
         return MemorySegment.ofArray(new byte[(int) bytes]);
     }
 
@@ -180,7 +186,8 @@ final class ClpsSpill implements AutoCloseable {
         while (n < buf.length) {
             int r = in.read(buf, n, buf.length - n);
             if (r < 0) {
-                if (n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                if (n > limit)
+                    throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
                 return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
             }
@@ -203,7 +210,8 @@ final class ClpsSpill implements AutoCloseable {
             long total = 0;
             java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(buf);
             while (true) {
-                if (total + n > limit) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+                if (total + n > limit)
+                    throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
                 bb.clear().limit(n);
                 try {
@@ -230,8 +238,11 @@ final class ClpsSpill implements AutoCloseable {
      */
     private static SourceUnavailableException noRoom(Path dir, long bytes, String forWhat, IOException e) {
         String r = Messages.reason(e);
-        r = r.isEmpty() ? r : Character.toLowerCase(r.charAt(0)) + r.substring(1); // "No space left on device" as the JDK says it
-        return new SourceUnavailableException(dir.toString(), r + " (needed " + bytes + " bytes for " + forWhat + ")", e);
+        r = r.isEmpty()
+                ? r
+                : Character.toLowerCase(r.charAt(0)) + r.substring(1); // "No space left on device" as the JDK says it
+        return new SourceUnavailableException(
+                dir.toString(), r + " (needed " + bytes + " bytes for " + forWhat + ")", e);
     }
 
     private static void delete(Path f) {
@@ -249,7 +260,8 @@ final class ClpsSpill implements AutoCloseable {
         for (int r; (r = in.read(buf, 0, buf.length)) >= 0; ) {
             out.write(buf, 0, r);
             charge(r);
-            if (out.size() > limit || out.size() > Integer.MAX_VALUE - (1 << 17)) throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
+            if (out.size() > limit || out.size() > Integer.MAX_VALUE - (1 << 17))
+                throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
         }
         return MemorySegment.ofArray(out.toByteArray());
     }
@@ -259,7 +271,8 @@ final class ClpsSpill implements AutoCloseable {
         void run() throws IOException;
     }
 
-    private final java.util.concurrent.locks.ReentrantReadWriteLock nativeUse = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private final java.util.concurrent.locks.ReentrantReadWriteLock nativeUse =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
 
     /** Runs {@code use} (zstd writing into a mapped segment) with the mapping guaranteed to stay until it returns. */
     void whileMapped(NativeUse use) throws IOException {

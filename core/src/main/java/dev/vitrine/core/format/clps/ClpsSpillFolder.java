@@ -24,6 +24,7 @@ final class ClpsSpillFolder {
     private static final Pattern OURS = Pattern.compile("(?:stream|dict)-(\\d+)-[0-9a-f]+\\.bin");
     /** Names of versions before the process id: left by a crash or Ctrl-C, never in use an hour later. */
     private static final Pattern UNNAMED = Pattern.compile("(?:stream|dict)-\\d+\\.bin");
+
     private static final long UNNAMED_AGE_MS = 3_600_000;
 
     private static volatile boolean cleared;
@@ -53,7 +54,9 @@ final class ClpsSpillFolder {
     private static Path location() {
         try {
             String base = System.getenv("XDG_CACHE_HOME");
-            Path cache = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
+            Path cache = base != null && !base.isBlank()
+                    ? Path.of(base)
+                    : Path.of(System.getProperty("user.home"), ".cache");
             return cache.resolve("vitrine").resolve("clps");
         } catch (RuntimeException e) {
             return null;
@@ -62,7 +65,8 @@ final class ClpsSpillFolder {
 
     /** A new file's name in {@code dir}: {@code KIND-PID-RANDOM.bin}. */
     static Path newName(Path dir, String kind) {
-        return dir.resolve(kind + "-" + ProcessHandle.current().pid() + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".bin");
+        return dir.resolve(kind + "-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".bin");
     }
 
     /**
@@ -70,8 +74,12 @@ final class ClpsSpillFolder {
      * Windows deletes it when it is closed): whatever stops the process, nothing stays.
      */
     static FileChannel anonymous(Path dir, String kind) throws IOException {
-        return FileChannel.open(newName(dir, kind), StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
+        return FileChannel.open(
+                newName(dir, kind),
+                StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.DELETE_ON_CLOSE);
     }
 
     /** Deletes the spill files of processes that no longer run; returns how many. */
@@ -88,7 +96,10 @@ final class ClpsSpillFolder {
                         orphan = !alive(Long.parseLong(m.group(1)));
                     } else {
                         orphan = UNNAMED.matcher(n).matches()
-                                && now - Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toMillis() > UNNAMED_AGE_MS;
+                                && now
+                                                - Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS)
+                                                        .toMillis()
+                                        > UNNAMED_AGE_MS;
                     }
                     if (orphan && Files.deleteIfExists(p)) removed++;
                 } catch (IOException | RuntimeException e) {

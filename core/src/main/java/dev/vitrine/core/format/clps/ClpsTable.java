@@ -23,7 +23,13 @@ final class ClpsTable {
     /** The column holding log_event_idx, or null. */
     final ClpsColumn order;
 
-    private ClpsTable(ClpsTableMetadata.Table meta, ClpsTemplate template, MemorySegment data, int records, ClpsColumn[] columns, ClpsColumn order) {
+    private ClpsTable(
+            ClpsTableMetadata.Table meta,
+            ClpsTemplate template,
+            MemorySegment data,
+            int records,
+            ClpsColumn[] columns,
+            ClpsColumn order) {
         this.meta = meta;
         this.template = template;
         this.data = data;
@@ -37,12 +43,16 @@ final class ClpsTable {
      * decoded stream. Delta-encoded columns become running sums in place: decode each table of
      * a stream's bytes once, and hand nobody else those bytes.
      */
-    static ClpsTable decode(ClpsDecoding d, ClpsTableMetadata.Table meta, MemorySegment stream) throws ClpsDecodeException {
+    static ClpsTable decode(ClpsDecoding d, ClpsTableMetadata.Table meta, MemorySegment stream)
+            throws ClpsDecodeException {
         ClpsTemplate tpl = d.template(meta.schemaId());
-        if (meta.records() > Integer.MAX_VALUE - 16) throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " claims " + meta.records() + " records");
+        if (meta.records() > Integer.MAX_VALUE - 16)
+            throw new ClpsDecodeException(
+                    meta.offset(), "table " + meta.index() + " claims " + meta.records() + " records");
         int n = (int) meta.records();
         long end = meta.offset() + meta.length();
-        if (meta.offset() < 0 || end > stream.byteSize()) throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " lies outside its decoded stream");
+        if (meta.offset() < 0 || end > stream.byteSize())
+            throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " lies outside its decoded stream");
         long pos = meta.offset();
         ClpsColumn[] cols = new ClpsColumn[tpl.columnNodes.length];
         ClpsColumn order = null;
@@ -51,14 +61,25 @@ final class ClpsTable {
             int type = d.tree.type[node];
             ClpsColumn col = new ClpsColumn(node, type, pos);
             long fixed = ClpsColumn.fixedBytes(type, n);
-            if (fixed > end - pos) throw new ClpsDecodeException(pos, what(meta, i, node, type) + " of " + n + " values: needs " + fixed + " bytes but only " + (end - pos) + " remain");
+            if (fixed > end - pos)
+                throw new ClpsDecodeException(
+                        pos,
+                        what(meta, i, node, type) + " of " + n + " values: needs " + fixed + " bytes but only "
+                                + (end - pos) + " remain");
             switch (type) {
                 case ClpsNodeType.CLP_STRING, ClpsNodeType.UNSTRUCTURED_ARRAY -> {
                     pos += 8L * n;
-                    if (end - pos < 8) throw new ClpsDecodeException(pos, what(meta, i, node, type) + " encoded variable count: needs 8 bytes but only " + (end - pos) + " remain");
+                    if (end - pos < 8)
+                        throw new ClpsDecodeException(
+                                pos,
+                                what(meta, i, node, type) + " encoded variable count: needs 8 bytes but only "
+                                        + (end - pos) + " remain");
                     long k = stream.get(I64, pos);
                     if (k < 0 || k > (end - pos - 8) / 8 || k > Integer.MAX_VALUE - 16) {
-                        throw new ClpsDecodeException(pos, what(meta, i, node, type) + " encoded variable count " + Long.toUnsignedString(k) + " does not fit the " + (end - pos - 8) + " bytes left");
+                        throw new ClpsDecodeException(
+                                pos,
+                                what(meta, i, node, type) + " encoded variable count " + Long.toUnsignedString(k)
+                                        + " does not fit the " + (end - pos - 8) + " bytes left");
                     }
                     pos += 8;
                     col.varCount = (int) k;
@@ -85,11 +106,14 @@ final class ClpsTable {
         }
         if (cols.length == 0 && n > d.maxTemplateOps) {
             // Tables without columns ({} or only nulls) take no bytes, so nothing bounds their count but this.
-            throw new ClpsDecodeException(meta.offset(), "table " + meta.index() + " has no columns yet claims " + n + " records");
+            throw new ClpsDecodeException(
+                    meta.offset(), "table " + meta.index() + " has no columns yet claims " + n + " records");
         }
         if (pos != end) {
-            throw new ClpsDecodeException(pos, "table " + meta.index() + ": its columns take " + (pos - meta.offset()) + " of its "
-                    + meta.length() + " bytes");
+            throw new ClpsDecodeException(
+                    pos,
+                    "table " + meta.index() + ": its columns take " + (pos - meta.offset()) + " of its " + meta.length()
+                            + " bytes");
         }
         return new ClpsTable(meta, tpl, stream, n, cols, order);
     }
@@ -164,7 +188,8 @@ final class ClpsTable {
         out.put((byte) '\n');
     }
 
-    private void value(int op, ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch) throws ClpsDecodeException {
+    private void value(int op, ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch)
+            throws ClpsDecodeException {
         switch (op) {
             case ClpsTemplate.INT -> out.decimal(data.get(I64, col.base + 8L * row));
             case ClpsTemplate.DELTA -> out.decimal(data.get(I64, col.base + 8L * row));
@@ -176,13 +201,16 @@ final class ClpsTable {
                     double v = data.get(F64, col.base + 8L * row);
                     int fmt = data.get(I16, col.second + 2L * row) & 0xffff;
                     String text = ClpsNumberText.formatted(v, fmt);
-                    if (text == null) throw new ClpsDecodeException(col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
+                    if (text == null)
+                        throw new ClpsDecodeException(
+                                col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
                     out.ascii(text);
                 } else {
                     out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
                 }
             }
-            case ClpsTemplate.BOOL -> out.ascii(data.get(ValueLayout.JAVA_BYTE, col.base + row) != 0 ? "true" : "false");
+            case ClpsTemplate.BOOL ->
+                out.ascii(data.get(ValueLayout.JAVA_BYTE, col.base + row) != 0 ? "true" : "false");
             case ClpsTemplate.NULL -> out.ascii("null");
             case ClpsTemplate.STRING -> {
                 out.put((byte) '"');
@@ -233,17 +261,26 @@ final class ClpsTable {
             switch (col.type) {
                 case ClpsNodeType.CLP_STRING, ClpsNodeType.UNSTRUCTURED_ARRAY -> {
                     long ref = data.get(I64, col.base + 8L * row);
-                    ClpsLogType t = (col.type == ClpsNodeType.CLP_STRING ? d.strings : d.arrays).logType(ref & 0xFFFFFF, "record " + row);
+                    ClpsLogType t = (col.type == ClpsNodeType.CLP_STRING ? d.strings : d.arrays)
+                            .logType(ref & 0xFFFFFF, "record " + row);
                     long first = ref >>> 24;
                     if (t.variables() > 0 && first + t.variables() <= col.varCount) {
-                        out.add(dev.vitrine.core.model.Field.at(key + " · encoded variables", t.variables() + " from #" + first,
-                                col.second + 8 * first, 8L * t.variables()));
+                        out.add(dev.vitrine.core.model.Field.at(
+                                key + " · encoded variables",
+                                t.variables() + " from #" + first,
+                                col.second + 8 * first,
+                                8L * t.variables()));
                     }
                 }
-                case ClpsNodeType.FORMATTED_FLOAT -> out.add(dev.vitrine.core.model.Field.at(key + " · format",
-                        "0x" + Integer.toHexString(data.get(I16, col.second + 2L * row) & 0xffff), col.second + 2L * row, 2));
-                case ClpsNodeType.DATE_STRING, ClpsNodeType.TIMESTAMP -> out.add(dev.vitrine.core.model.Field.at(key + " · pattern id",
-                        data.get(I64, col.second + 8L * row), col.second + 8L * row, 8));
+                case ClpsNodeType.FORMATTED_FLOAT ->
+                    out.add(dev.vitrine.core.model.Field.at(
+                            key + " · format",
+                            "0x" + Integer.toHexString(data.get(I16, col.second + 2L * row) & 0xffff),
+                            col.second + 2L * row,
+                            2));
+                case ClpsNodeType.DATE_STRING, ClpsNodeType.TIMESTAMP ->
+                    out.add(dev.vitrine.core.model.Field.at(
+                            key + " · pattern id", data.get(I64, col.second + 8L * row), col.second + 8L * row, 8));
                 default -> {}
             }
         }
@@ -264,7 +301,9 @@ final class ClpsTable {
     /** A node's keys from the root below its record or metadata root, dotted. */
     private static String keyPath(ClpsSchemaTree t, int node) {
         StringBuilder b = new StringBuilder();
-        for (int p = node, steps = 0; p >= 0 && p != t.objectRoot && p != t.metadataRoot && steps <= t.size(); p = t.parent[p], steps++) {
+        for (int p = node, steps = 0;
+                p >= 0 && p != t.objectRoot && p != t.metadataRoot && steps <= t.size();
+                p = t.parent[p], steps++) {
             if (!b.isEmpty()) b.insert(0, '.');
             b.insert(0, t.keyText(p));
         }
@@ -276,22 +315,28 @@ final class ClpsTable {
         ClpsLogType t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
         long first = ref >>> 24;
         if (first + t.variables() > col.varCount) {
-            throw new ClpsDecodeException(col.base + 8L * row, "record " + row + " of table " + meta.index() + " needs encoded variables "
-                    + first + ".." + (first + t.variables()) + " but the column has " + col.varCount);
+            throw new ClpsDecodeException(
+                    col.base + 8L * row,
+                    "record " + row + " of table " + meta.index() + " needs encoded variables " + first + ".."
+                            + (first + t.variables()) + " but the column has " + col.varCount);
         }
         dec.expand(t, data, col.second + 8 * first, out);
     }
 
-    private static void timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated, ClpsJsonOut out) throws ClpsDecodeException {
+    private static void timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated, ClpsJsonOut out)
+            throws ClpsDecodeException {
         ClpsTimestampText.Pattern p = d.patterns.get(patternId);
-        if (p == null) throw new ClpsDecodeException(-1, "timestamp pattern id " + patternId + " is not in the timestamp dictionary");
+        if (p == null)
+            throw new ClpsDecodeException(
+                    -1, "timestamp pattern id " + patternId + " is not in the timestamp dictionary");
         int start = out.len;
         try {
             if (deprecated) ClpsTimestampText.appendDeprecated(out, value, p.text());
             else ClpsTimestampText.appendModern(out, value, p);
         } catch (ClpsTimestampText.BadPattern e) {
             out.len = start;
-            throw new ClpsDecodeException(-1, "timestamp " + value + " with pattern \"" + p.text() + "\": " + e.getMessage());
+            throw new ClpsDecodeException(
+                    -1, "timestamp " + value + " with pattern \"" + p.text() + "\": " + e.getMessage());
         }
     }
 }

@@ -32,11 +32,13 @@ final class ClpsTableMetadata {
             int at = c.pos;
             long off = c.i64("stream offset");
             long size = c.i64("stream size");
-            if (off < 0 || size < 0) throw new ClpsDecodeException(at, "stream " + i + " has a negative offset or size");
+            if (off < 0 || size < 0)
+                throw new ClpsDecodeException(at, "stream " + i + " has a negative offset or size");
             streams.add(new Stream(i, off, size));
         }
         long sep = c.i64("separate column count");
-        if (sep != 0) throw new ClpsDecodeException(c.pos - 8, "separate column count " + sep + " (this reader knows only 0)");
+        if (sep != 0)
+            throw new ClpsDecodeException(c.pos - 8, "separate column count " + sep + " (this reader knows only 0)");
         int nt = c.count("table count", 28);
         if (nt > maxEntries) throw new ClpsDecodeException(c.pos, nt + " tables is over the limit");
         long[] sid = new long[nt], off = new long[nt], n = new long[nt];
@@ -47,9 +49,14 @@ final class ClpsTableMetadata {
             off[i] = c.i64("table offset");
             schema[i] = c.i32("table schema id");
             n[i] = c.i64("table record count");
-            if (sid[i] < 0 || sid[i] >= ns) throw new ClpsDecodeException(at, "table " + i + " is in stream " + Long.toUnsignedString(sid[i]) + " of " + ns);
+            if (sid[i] < 0 || sid[i] >= ns)
+                throw new ClpsDecodeException(
+                        at, "table " + i + " is in stream " + Long.toUnsignedString(sid[i]) + " of " + ns);
             Stream s = streams.get((int) sid[i]);
-            if (off[i] < 0 || off[i] > s.size()) throw new ClpsDecodeException(at + 8, "table " + i + " starts at " + off[i] + ", outside its stream of " + s.size() + " bytes");
+            if (off[i] < 0 || off[i] > s.size())
+                throw new ClpsDecodeException(
+                        at + 8,
+                        "table " + i + " starts at " + off[i] + ", outside its stream of " + s.size() + " bytes");
             if (n[i] < 0) throw new ClpsDecodeException(at + 20, "table " + i + " has a negative record count");
         }
         if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the last table");
@@ -63,7 +70,8 @@ final class ClpsTableMetadata {
 
     /** Tables of a stream are written in offset order; the next one of the same stream ends this one. */
     private static long endOf(long[] sid, long[] off, int i, long streamEnd) {
-        for (int j = i + 1; j < sid.length; j++) if (sid[j] == sid[i]) return Math.max(off[i], Math.min(off[j], streamEnd));
+        for (int j = i + 1; j < sid.length; j++)
+            if (sid[j] == sid[i]) return Math.max(off[i], Math.min(off[j], streamEnd));
         return streamEnd;
     }
 

@@ -79,7 +79,8 @@ final class ClpsTables implements AutoCloseable {
         List<Integer> streams = new ArrayList<>();
         for (int s = 0; s < byStream.size(); s++) {
             boolean wanted = false;
-            for (ClpsTableMetadata.Table t : byStream.get(s)) wanted |= tables.get(t.index()) == null && (which == null || which.get(t.index()));
+            for (ClpsTableMetadata.Table t : byStream.get(s))
+                wanted |= tables.get(t.index()) == null && (which == null || which.get(t.index()));
             if (wanted) streams.add(s);
         }
         if (streams.isEmpty()) return;
@@ -137,8 +138,10 @@ final class ClpsTables implements AutoCloseable {
             try (Arena local = Arena.ofConfined()) {
                 MemorySegment in = local.allocate(Math.max(1, comp.length));
                 MemorySegment.copy(comp, 0, in, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, comp.length);
-                // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under it.
-                spill.whileMapped(() -> ClpsZstd.decompressExact(in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
+                // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under
+                // it.
+                spill.whileMapped(() -> ClpsZstd.decompressExact(
+                        in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
             } catch (ClpsZstd.FrameException e) {
                 throw archive.streamFrameProblem(meta, s, e);
             }

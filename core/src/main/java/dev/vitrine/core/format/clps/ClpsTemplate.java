@@ -15,8 +15,19 @@ import java.util.TreeMap;
  * delimiter spans. One deliberate difference: an empty key clp-s drops is kept ({@link #intersect}).
  */
 final class ClpsTemplate {
-    static final int BEGIN_OBJECT = 0, END_OBJECT = 1, BEGIN_ARRAY = 2, END_ARRAY = 3, INT = 4, DELTA = 5, FLOAT = 6,
-            FORMATTED = 7, BOOL = 8, STRING = 9, RAW_ARRAY = 10, NULL = 11, LITERAL = 12;
+    static final int BEGIN_OBJECT = 0,
+            END_OBJECT = 1,
+            BEGIN_ARRAY = 2,
+            END_ARRAY = 3,
+            INT = 4,
+            DELTA = 5,
+            FLOAT = 6,
+            FORMATTED = 7,
+            BOOL = 8,
+            STRING = 9,
+            RAW_ARRAY = 10,
+            NULL = 11,
+            LITERAL = 12;
 
     final int[] op;
     final byte[][] key;
@@ -34,14 +45,21 @@ final class ClpsTemplate {
         this.columnNodes = columnNodes;
         this.columnOp = new int[columnNodes.length];
         java.util.Arrays.fill(columnOp, -1);
-        for (int k = 0; k < op.length; k++) if (column[k] >= 0 && column[k] < columnOp.length) columnOp[column[k]] = op[k];
+        for (int k = 0; k < op.length; k++)
+            if (column[k] >= 0 && column[k] < columnOp.length) columnOp[column[k]] = op[k];
     }
 
     /** Whether a node of {@code type} at schema position {@code ordered} has a column in the table. */
     static boolean hasColumn(int type, boolean ordered) {
         return switch (type) {
-            case ClpsNodeType.INTEGER, ClpsNodeType.DELTA_INTEGER, ClpsNodeType.FLOAT, ClpsNodeType.FORMATTED_FLOAT,
-                    ClpsNodeType.DICTIONARY_FLOAT, ClpsNodeType.CLP_STRING, ClpsNodeType.VAR_STRING, ClpsNodeType.BOOLEAN -> true;
+            case ClpsNodeType.INTEGER,
+                    ClpsNodeType.DELTA_INTEGER,
+                    ClpsNodeType.FLOAT,
+                    ClpsNodeType.FORMATTED_FLOAT,
+                    ClpsNodeType.DICTIONARY_FLOAT,
+                    ClpsNodeType.CLP_STRING,
+                    ClpsNodeType.VAR_STRING,
+                    ClpsNodeType.BOOLEAN -> true;
             case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.DATE_STRING, ClpsNodeType.TIMESTAMP -> ordered;
             default -> false;
         };
@@ -59,7 +77,7 @@ final class ClpsTemplate {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private final static class Builder {
+    private static final class Builder {
         final ClpsSchemaTree t;
         final List<Integer> ops = new ArrayList<>();
         final List<byte[]> keys = new ArrayList<>();
@@ -126,7 +144,8 @@ final class ClpsTemplate {
                 int first = firstColumn(e, i + 1, i + 1 + len);
                 int root = first < 0 ? -1 : t.outermostOfType(-1, first, ClpsSchemaMap.delimiterType(e[i]));
                 int start = colIdx;
-                for (int j = i + 1; j < i + 1 + len; j++) if (!ClpsSchemaMap.isDelimiter(e[j]) && hasColumn(t.type[e[j]], false)) colIdx++;
+                for (int j = i + 1; j < i + 1 + len; j++)
+                    if (!ClpsSchemaMap.isDelimiter(e[j]) && hasColumn(t.type[e[j]], false)) colIdx++;
                 if (root >= 0) unordered.putIfAbsent(root, new int[] {start, i + 1, i + 1 + len});
                 i += len;
                 continue;
@@ -159,7 +178,8 @@ final class ClpsTemplate {
         return -1;
     }
 
-    private static void addPath(ClpsSchemaTree t, int node, Map<Integer, List<Integer>> children, java.util.Set<Integer> added) {
+    private static void addPath(
+            ClpsSchemaTree t, int node, Map<Integer, List<Integer>> children, java.util.Set<Integer> added) {
         java.util.ArrayDeque<Integer> path = new java.util.ArrayDeque<>();
         for (int p = node; p >= 0 && !added.contains(p) && path.size() <= t.size(); p = t.parent[p]) path.push(p);
         while (!path.isEmpty()) {
@@ -169,8 +189,14 @@ final class ClpsTemplate {
         }
     }
 
-    private static void object(Builder b, int id, Map<Integer, List<Integer>> children, TreeMap<Integer, int[]> unordered,
-            int[] e, int depth) throws ClpsDecodeException {
+    private static void object(
+            Builder b,
+            int id,
+            Map<Integer, List<Integer>> children,
+            TreeMap<Integer, int[]> unordered,
+            int[] e,
+            int depth)
+            throws ClpsDecodeException {
         if (depth > 10_000) throw new ClpsDecodeException(-1, "schema nests too deep");
         ClpsSchemaTree t = b.t;
         for (int child : children.getOrDefault(id, List.of())) {
@@ -188,13 +214,14 @@ final class ClpsTemplate {
                     b.add(END_ARRAY, -1, -1);
                 }
                 case ClpsNodeType.NULL_VALUE -> b.add(NULL, child, -1);
-                case ClpsNodeType.METADATA, ClpsNodeType.UNKNOWN -> { }
+                case ClpsNodeType.METADATA, ClpsNodeType.UNKNOWN -> {}
                 default -> b.leaf(type, child, true, b.col(child));
             }
         }
     }
 
-    private static int structuredArray(Builder b, int arrayRoot, int colIdx, int[] e, int from, int to) throws ClpsDecodeException {
+    private static int structuredArray(Builder b, int arrayRoot, int colIdx, int[] e, int from, int to)
+            throws ClpsDecodeException {
         ClpsSchemaTree t = b.t;
         List<Integer> path = new ArrayList<>();
         int depth = t.depth[arrayRoot];
@@ -237,7 +264,8 @@ final class ClpsTemplate {
         return colIdx;
     }
 
-    private static int structuredObject(Builder b, int objectRoot, int colIdx, int[] e, int from, int to) throws ClpsDecodeException {
+    private static int structuredObject(Builder b, int objectRoot, int colIdx, int[] e, int from, int to)
+            throws ClpsDecodeException {
         ClpsSchemaTree t = b.t;
         int root = objectRoot;
         List<Integer> path = new ArrayList<>();
@@ -246,7 +274,8 @@ final class ClpsTemplate {
             if (ClpsSchemaMap.isDelimiter(g)) {
                 int len = ClpsSchemaMap.delimiterLength(g);
                 int first = firstColumn(e, i + 1, i + 1 + len);
-                int arrayRoot = checked(first < 0 ? -1 : t.outermostOfType(objectRoot, first, ClpsNodeType.STRUCTURED_ARRAY));
+                int arrayRoot =
+                        checked(first < 0 ? -1 : t.outermostOfType(objectRoot, first, ClpsNodeType.STRUCTURED_ARRAY));
                 intersect(b, root, arrayRoot, path);
                 colIdx = structuredArray(b, arrayRoot, colIdx, e, i + 1, i + 1 + len);
                 b.add(END_ARRAY, -1, -1);
@@ -287,7 +316,8 @@ final class ClpsTemplate {
         ClpsSchemaTree t = b.t;
         int guard = 0;
         while (true) {
-            if (cur < 0 || next < 0 || ++guard > 2 * t.size() + 2) throw new ClpsDecodeException(-1, "structured schema path leaves the schema tree");
+            if (cur < 0 || next < 0 || ++guard > 2 * t.size() + 2)
+                throw new ClpsDecodeException(-1, "structured schema path leaves the schema tree");
             if (t.parent[cur] == t.parent[next]) break;
             if (t.depth[cur] > t.depth[next]) {
                 cur = t.parent[cur];

@@ -25,7 +25,8 @@ final class ClpsTimestampContext {
 
     private ClpsTimestampContext() {}
 
-    static KqlContext apply(KqlContext base, ClpsSchemaTree schema, ClpsTimestampDictionary timestamps, ClpsVersion version) {
+    static KqlContext apply(
+            KqlContext base, ClpsSchemaTree schema, ClpsTimestampDictionary timestamps, ClpsVersion version) {
         boolean old = version.deprecatedTimestamps();
         int columnType = old ? ClpsNodeType.DATE_STRING : ClpsNodeType.TIMESTAMP;
         List<String> column = null;
@@ -38,7 +39,8 @@ final class ClpsTimestampContext {
         }
         ClpsTimestampDictionary.Range range = range(timestamps, column);
         if (range != null && range.encoding() == 1) {
-            ctx = ctx.withTimestampIndex(Arrays.asList(range.key().split("\\.", -1)), range.startBits(), range.endBits());
+            ctx = ctx.withTimestampIndex(
+                    Arrays.asList(range.key().split("\\.", -1)), range.startBits(), range.endBits());
         }
         return ctx;
     }
@@ -59,7 +61,9 @@ final class ClpsTimestampContext {
         List<TimestampPattern> strings = new ArrayList<>();
         List<TimestampPattern> numbers = new ArrayList<>();
         if (d != null && !millis) {
-            for (Map.Entry<Long, String> p : d.patterns().entrySet().stream().sorted(Map.Entry.comparingByKey()).toList()) {
+            for (Map.Entry<Long, String> p : d.patterns().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .toList()) {
                 try {
                     TimestampPattern tp = TimestampPattern.create(p.getValue());
                     (p.getValue().startsWith("\"") ? strings : numbers).add(tp);

@@ -32,7 +32,9 @@ record ClpsTimestampDictionary(List<Range> ranges, Map<Long, String> patterns) {
             for (int j = 0; j < ids; j++) col[j] = c.i32("timestamp column id");
             int at = c.pos;
             long enc = c.i64("timestamp encoding");
-            if (enc != 1 && enc != 2) throw new ClpsDecodeException(at, "timestamp encoding " + enc + " is neither 1 (epoch) nor 2 (double epoch)");
+            if (enc != 1 && enc != 2)
+                throw new ClpsDecodeException(
+                        at, "timestamp encoding " + enc + " is neither 1 (epoch) nor 2 (double epoch)");
             ranges.add(new Range(key, col, enc, c.i64("timestamp range start"), c.i64("timestamp range end")));
         }
         int np = c.count("timestamp pattern count", 16);
@@ -42,7 +44,8 @@ record ClpsTimestampDictionary(List<Range> ranges, Map<Long, String> patterns) {
             int pl = c.count("timestamp pattern length", 1);
             patterns.put(id, c.string(pl, "timestamp pattern"));
         }
-        if (c.remaining() != 0) throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the timestamp patterns");
+        if (c.remaining() != 0)
+            throw new ClpsDecodeException(c.pos, c.remaining() + " bytes after the timestamp patterns");
         return new ClpsTimestampDictionary(List.copyOf(ranges), patterns);
     }
 }

@@ -8,8 +8,20 @@ package dev.vitrine.core.format.clps;
  * shifted by a \z{...} offset when the pattern has one.
  */
 final class ClpsTimestampText {
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July",
-        "August", "September", "October", "November", "December"};
+    private static final String[] MONTHS = {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December"
+    };
     private static final String[] DAYS_ABBR = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
 
     private ClpsTimestampText() {}
@@ -201,7 +213,8 @@ final class ClpsTimestampText {
                 return p.indexOf('}', i);
             }
             case 'z' -> {
-                if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0) throw new BadPattern("\\z without {}");
+                if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0)
+                    throw new BadPattern("\\z without {}");
                 int close = p.indexOf('}', i);
                 text(out, p.substring(i + 2, close));
                 return close;
@@ -223,7 +236,8 @@ final class ClpsTimestampText {
     }
 
     private static String[] braces(String p, int i) throws BadPattern {
-        if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0) throw new BadPattern("name list without {}");
+        if (i + 1 >= p.length() || p.charAt(i + 1) != '{' || p.indexOf('}', i) < 0)
+            throw new BadPattern("name list without {}");
         return p.substring(i + 2, p.indexOf('}', i)).split(",", -1);
     }
 

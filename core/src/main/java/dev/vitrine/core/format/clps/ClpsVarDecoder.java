@@ -23,7 +23,8 @@ final class ClpsVarDecoder {
     }
 
     ClpsLogType logType(long id, String what) throws ClpsDecodeException {
-        if (id < 0 || id >= types.size()) throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
+        if (id < 0 || id >= types.size())
+            throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
         ClpsLogType t = compiled.get((int) id);
         if (t == null) {
             byte[] b = types.bytes((int) id);
@@ -34,7 +35,8 @@ final class ClpsVarDecoder {
     }
 
     /** Appends the expanded text (unescaped) of {@code t} with variables from {@code src} at {@code varsAt}. */
-    void expand(ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out) throws ClpsDecodeException {
+    void expand(ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out)
+            throws ClpsDecodeException {
         int prev = 0;
         for (int i = 0; i < t.at.length; i++) {
             out.put(t.constant, prev, t.at[i] - prev);
@@ -48,7 +50,8 @@ final class ClpsVarDecoder {
                 dict(v, out);
             } else {
                 String f = old ? ClpsNumberText.encodedFloatV1(v) : ClpsNumberText.encodedFloatV2(v);
-                if (f == null) throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
+                if (f == null)
+                    throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
                 out.ascii(f);
             }
         }
@@ -56,13 +59,21 @@ final class ClpsVarDecoder {
     }
 
     void dict(long id, ClpsJsonOut out) throws ClpsDecodeException {
-        if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
+        if (id < 0 || id >= vars.size())
+            throw new ClpsDecodeException(
+                    -1,
+                    "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size()
+                            + " entries)");
         long s = vars.start((int) id);
         out.put(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
     }
 
     void dictEscaped(long id, ClpsJsonOut out) throws ClpsDecodeException {
-        if (id < 0 || id >= vars.size()) throw new ClpsDecodeException(-1, "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size() + " entries)");
+        if (id < 0 || id >= vars.size())
+            throw new ClpsDecodeException(
+                    -1,
+                    "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size()
+                            + " entries)");
         long s = vars.start((int) id);
         out.escaped(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
     }

@@ -25,22 +25,38 @@ final class ClpsVerifier {
     void run(VerifyContext ctx) throws IOException {
         if (a.header == null || a.metadata == null) return;
         String name = a.source().name();
-        for (String required : List.of(ClpsArchive.SCHEMA_TREE, ClpsArchive.SCHEMA_IDS, ClpsArchive.TABLE_METADATA, ClpsArchive.VAR_DICT,
-                ClpsArchive.LOG_DICT, ClpsArchive.TABLES)) {
-            if (a.metadata.files != null && a.entry(required) == null) ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: ArchiveFileInfo has no " + required + " entry"));
+        for (String required : List.of(
+                ClpsArchive.SCHEMA_TREE,
+                ClpsArchive.SCHEMA_IDS,
+                ClpsArchive.TABLE_METADATA,
+                ClpsArchive.VAR_DICT,
+                ClpsArchive.LOG_DICT,
+                ClpsArchive.TABLES)) {
+            if (a.metadata.files != null && a.entry(required) == null)
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE, "metadata section: ArchiveFileInfo has no " + required + " entry"));
         }
         if (a.metadata.archiveInfo == null) {
             ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: no readable ArchiveInfo packet"));
         } else {
             // Every archive has exactly its tables segments /0, /1, ... (writers make one).
-            long segments = a.files.stream().filter(f -> f.name().matches("/[0-9]+")).count();
+            long segments =
+                    a.files.stream().filter(f -> f.name().matches("/[0-9]+")).count();
             Object ns = a.metadata.archiveInfo.get("num_segments");
             if (!(ns instanceof Long l) || l != segments) {
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: ArchiveInfo num_segments " + ns + " but the files section holds " + segments + " tables segment(s)"));
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: ArchiveInfo num_segments " + ns + " but the files section holds " + segments
+                                + " tables segment(s)"));
             }
         }
-        for (ClpsLoaded<?> l : List.of(a.schemaTree(), a.schemaMap(), a.tableMetadata(), a.dictionary(ClpsArchive.VAR_DICT),
-                a.dictionary(ClpsArchive.LOG_DICT), a.dictionary(ClpsArchive.ARRAY_DICT))) {
+        for (ClpsLoaded<?> l : List.of(
+                a.schemaTree(),
+                a.schemaMap(),
+                a.tableMetadata(),
+                a.dictionary(ClpsArchive.VAR_DICT),
+                a.dictionary(ClpsArchive.LOG_DICT),
+                a.dictionary(ClpsArchive.ARRAY_DICT))) {
             if (l.problem() != null) ctx.report(l.problem());
         }
         checkPackets(ctx);
@@ -56,7 +72,10 @@ final class ClpsVerifier {
         // Each record was at least "{}" in the input: a smaller original size cannot be right.
         long orig = a.header.originalUncompressedSize();
         if (n > 0 && (orig < 0 || orig < 2 * n)) {
-            ctx.report(a.problemAt(8, "original_uncompressed_size " + Long.toUnsignedString(orig) + " is too small for " + n + " records"));
+            ctx.report(a.problemAt(
+                    8,
+                    "original_uncompressed_size " + Long.toUnsignedString(orig) + " is too small for " + n
+                            + " records"));
         }
         long origChecked = n > 0 && orig >= 2 * n ? orig : -1;
         ClpsLoaded<ClpsDecoding> dl = a.decoding();
@@ -80,7 +99,10 @@ final class ClpsVerifier {
                 // The stream's bytes must be exactly one frame.
                 byte[] comp = a.source().read(r[0], (int) Math.min(r[1], Integer.MAX_VALUE - 16));
                 long fs = ClpsZstd.frameSize(comp, 0, comp.length);
-                if (fs >= 0 && fs != comp.length) ctx.report(a.problemAt(r[0] + fs, "stream " + s.index() + ": " + (comp.length - fs) + " bytes follow its zstd frame"));
+                if (fs >= 0 && fs != comp.length)
+                    ctx.report(a.problemAt(
+                            r[0] + fs,
+                            "stream " + s.index() + ": " + (comp.length - fs) + " bytes follow its zstd frame"));
                 done += r[1];
             }
             byte[] data;
@@ -97,11 +119,15 @@ final class ClpsVerifier {
                 try {
                     table = ClpsTable.decode(dec, t, java.lang.foreign.MemorySegment.ofArray(data));
                 } catch (ClpsDecodeException e) {
-                    ctx.report(a.problemAt(r == null ? -1 : r[0], e.where("stream " + s.index() + ", table " + t.index())));
+                    ctx.report(a.problemAt(
+                            r == null ? -1 : r[0], e.where("stream " + s.index() + ", table " + t.index())));
                     continue;
                 }
                 if (anyOrder && table.order == null) {
-                    ctx.report(a.problemAt(r == null ? -1 : r[0], "stream " + s.index() + ", table " + t.index() + " has no log_event_idx column though the archive keeps log order"));
+                    ctx.report(a.problemAt(
+                            r == null ? -1 : r[0],
+                            "stream " + s.index() + ", table " + t.index()
+                                    + " has no log_event_idx column though the archive keeps log order"));
                 }
                 checkRecords(ctx, dec, table, r);
                 if (table.order != null && seen != null) {
@@ -109,7 +135,8 @@ final class ClpsVerifier {
                         long idx = table.logEventIdx(row);
                         if (idx < 0 || idx >= n || seen.get((int) idx)) {
                             if (badIdx++ == 0) {
-                                firstBadIdx = "stream " + s.index() + ", table " + t.index() + ", record " + row + ": log_event_idx " + idx
+                                firstBadIdx = "stream " + s.index() + ", table " + t.index() + ", record " + row
+                                        + ": log_event_idx " + idx
                                         + (idx < 0 || idx >= n ? " is outside 0.." + (n - 1) : " appears twice");
                                 firstBadIdxOffset = r == null ? -1 : r[0];
                             }
@@ -123,16 +150,23 @@ final class ClpsVerifier {
             ctx.progress(done, total);
         }
         if (badIdx > 0) {
-            ctx.report(a.problemAt(firstBadIdxOffset, firstBadIdx + (badIdx > 1 ? " (and " + (badIdx - 1) + " more bad indexes)" : "")
-                    + ": log_event_idx is not a permutation of the records"));
+            ctx.report(a.problemAt(
+                    firstBadIdxOffset,
+                    firstBadIdx + (badIdx > 1 ? " (and " + (badIdx - 1) + " more bad indexes)" : "")
+                            + ": log_event_idx is not a permutation of the records"));
         }
         if (tsMinMax != null) checkTimestamps(ctx, tsMinMax);
         // The input was JSON much like what the records decode to (KV-IR input is more compact):
         // a size far outside that is damage, though small changes cannot be seen.
-        if (origChecked >= 0 && decodedBytes > 0 && !renderFailed
+        if (origChecked >= 0
+                && decodedBytes > 0
+                && !renderFailed
                 && (origChecked > 16 * decodedBytes + 4096 || origChecked < decodedBytes / 16)) {
-            ctx.report(Problem.warning(a.source().name(), 8, "original_uncompressed_size " + origChecked + " is implausible for records that decode to "
-                    + decodedBytes + " bytes of JSON"));
+            ctx.report(Problem.warning(
+                    a.source().name(),
+                    8,
+                    "original_uncompressed_size " + origChecked + " is implausible for records that decode to "
+                            + decodedBytes + " bytes of JSON"));
         }
     }
 
@@ -158,8 +192,10 @@ final class ClpsVerifier {
             if ((row & 0xfff) == 0) ctx.checkCancelled();
         }
         if (bad > 0) {
-            ctx.report(a.problemAt(r == null ? -1 : r[0], "stream " + table.meta.stream() + ", table " + table.meta.index() + ": " + first
-                    + (bad > 1 ? " (and " + (bad - 1) + " more records of this table)" : "")));
+            ctx.report(a.problemAt(
+                    r == null ? -1 : r[0],
+                    "stream " + table.meta.stream() + ", table " + table.meta.index() + ": " + first
+                            + (bad > 1 ? " (and " + (bad - 1) + " more records of this table)" : "")));
         }
     }
 
@@ -208,13 +244,16 @@ final class ClpsVerifier {
             if (mm[i] == null) continue;
             ClpsTimestampDictionary.Range r = ranges.get(i);
             boolean inside = r.encoding() == 2
-                    ? Double.longBitsToDouble(r.startBits()) <= Double.longBitsToDouble(mm[i][0]) && Double.longBitsToDouble(mm[i][1]) <= Double.longBitsToDouble(r.endBits())
+                    ? Double.longBitsToDouble(r.startBits()) <= Double.longBitsToDouble(mm[i][0])
+                            && Double.longBitsToDouble(mm[i][1]) <= Double.longBitsToDouble(r.endBits())
                     : r.startBits() <= mm[i][0] && mm[i][1] <= r.endBits();
             if (!inside) {
                 Object lo = r.encoding() == 2 ? Double.longBitsToDouble(mm[i][0]) : mm[i][0];
                 Object hi = r.encoding() == 2 ? Double.longBitsToDouble(mm[i][1]) : mm[i][1];
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: timestamp range of \"" + r.key() + "\" [" + r.start() + ", " + r.end()
-                        + "] does not contain the column's values [" + lo + ", " + hi + "]"));
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: timestamp range of \"" + r.key() + "\" [" + r.start() + ", " + r.end()
+                                + "] does not contain the column's values [" + lo + ", " + hi + "]"));
             }
         }
     }
@@ -230,20 +269,36 @@ final class ClpsVerifier {
         boolean ts = false;
         for (ClpsPacket p : a.metadata.packets) {
             if (p.type() > ClpsPacket.RANGE_INDEX) {
-                ctx.report(Problem.warning(a.source().name(), ClpsHeader.SIZE, "metadata section: packet " + p.index() + " at decoded offset " + p.offset()
-                        + " has type " + p.type() + ", which no writer of version " + a.version() + " emits"));
+                ctx.report(Problem.warning(
+                        a.source().name(),
+                        ClpsHeader.SIZE,
+                        "metadata section: packet " + p.index() + " at decoded offset " + p.offset() + " has type "
+                                + p.type() + ", which no writer of version " + a.version() + " emits"));
             } else if (p.type() <= last) {
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: packet " + p.index() + " (" + p.typeName() + ") at decoded offset " + p.offset() + " is out of order or repeated"));
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: packet " + p.index() + " (" + p.typeName() + ") at decoded offset "
+                                + p.offset() + " is out of order or repeated"));
             } else {
                 last = p.type();
             }
             ts |= p.type() == ClpsPacket.TIMESTAMP_DICTIONARY;
         }
-        if (!ts) ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: no TimestampDictionary packet (writers of version " + a.version() + " always write one)"));
+        if (!ts)
+            ctx.report(a.problemAt(
+                    ClpsHeader.SIZE,
+                    "metadata section: no TimestampDictionary packet (writers of version " + a.version()
+                            + " always write one)"));
     }
 
-    private static final List<String> KNOWN_FILES = List.of(ClpsArchive.SCHEMA_TREE, ClpsArchive.SCHEMA_IDS, ClpsArchive.TABLE_METADATA,
-            ClpsArchive.VAR_DICT, ClpsArchive.LOG_DICT, ClpsArchive.ARRAY_DICT, ClpsArchive.TABLES);
+    private static final List<String> KNOWN_FILES = List.of(
+            ClpsArchive.SCHEMA_TREE,
+            ClpsArchive.SCHEMA_IDS,
+            ClpsArchive.TABLE_METADATA,
+            ClpsArchive.VAR_DICT,
+            ClpsArchive.LOG_DICT,
+            ClpsArchive.ARRAY_DICT,
+            ClpsArchive.TABLES);
 
     /** Names known, each once, in the writers' order. */
     private void checkFileNames(VerifyContext ctx) {
@@ -252,11 +307,17 @@ final class ClpsVerifier {
         for (ClpsFileEntry e : a.files) {
             int k = KNOWN_FILES.indexOf(e.name());
             if (!seen.add(e.name())) {
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: ArchiveFileInfo names " + e.name() + " twice"));
+                ctx.report(
+                        a.problemAt(ClpsHeader.SIZE, "metadata section: ArchiveFileInfo names " + e.name() + " twice"));
             } else if (k < 0) {
-                ctx.report(Problem.warning(a.source().name(), ClpsHeader.SIZE, "metadata section: ArchiveFileInfo names an unknown entry \"" + e.name() + "\""));
+                ctx.report(Problem.warning(
+                        a.source().name(),
+                        ClpsHeader.SIZE,
+                        "metadata section: ArchiveFileInfo names an unknown entry \"" + e.name() + "\""));
             } else if (k < last) {
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: ArchiveFileInfo lists " + e.name() + " after " + KNOWN_FILES.get(last)));
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: ArchiveFileInfo lists " + e.name() + " after " + KNOWN_FILES.get(last)));
             }
             if (k > last) last = k;
         }
@@ -278,9 +339,13 @@ final class ClpsVerifier {
                 case ClpsNodeType.FORMATTED_FLOAT, ClpsNodeType.DICTIONARY_FLOAT -> v.compareTo(0, 4, 1) >= 0;
                 default -> true;
             };
-            if (!ok && bad++ == 0) first = "schema tree node " + i + " has type " + ClpsNodeType.name(ty) + ", which version " + v + " does not have";
+            if (!ok && bad++ == 0)
+                first = "schema tree node " + i + " has type " + ClpsNodeType.name(ty) + ", which version " + v
+                        + " does not have";
         }
-        if (bad > 0) ctx.report(a.problemAt(e.offset(), "/schema_tree: " + first + (bad > 1 ? " (and " + (bad - 1) + " more nodes)" : "")));
+        if (bad > 0)
+            ctx.report(a.problemAt(
+                    e.offset(), "/schema_tree: " + first + (bad > 1 ? " (and " + (bad - 1) + " more nodes)" : "")));
     }
 
     /** Each timestamp range names existing schema-tree nodes whose key path is the range's key. */
@@ -290,9 +355,15 @@ final class ClpsVerifier {
         for (ClpsTimestampDictionary.Range r : a.metadata.timestamps.ranges()) {
             for (int id : r.columnIds()) {
                 if (id < 0 || id >= t.size()) {
-                    ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: timestamp range \"" + r.key() + "\" names node " + id + ", not in the schema tree"));
+                    ctx.report(a.problemAt(
+                            ClpsHeader.SIZE,
+                            "metadata section: timestamp range \"" + r.key() + "\" names node " + id
+                                    + ", not in the schema tree"));
                 } else if (!keyPath(t, id).equals(r.key())) {
-                    ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: timestamp range \"" + r.key() + "\" names node " + id + ", whose key is \"" + keyPath(t, id) + "\""));
+                    ctx.report(a.problemAt(
+                            ClpsHeader.SIZE,
+                            "metadata section: timestamp range \"" + r.key() + "\" names node " + id
+                                    + ", whose key is \"" + keyPath(t, id) + "\""));
                 }
             }
         }
@@ -316,22 +387,30 @@ final class ClpsVerifier {
         for (ClpsTableMetadata.Stream s : tm.streams) {
             if (s.offset() != expect && !(expect == 0 && s.index() == 0 && s.offset() == 0)) {
                 if (s.offset() < expect || s.index() == 0) {
-                    ctx.report(a.problemAt(te.offset(), "/table_metadata: stream " + s.index() + " starts at /0 offset " + s.offset() + ", expected " + (s.index() == 0 ? "0" : "after " + expect)));
+                    ctx.report(a.problemAt(
+                            te.offset(),
+                            "/table_metadata: stream " + s.index() + " starts at /0 offset " + s.offset()
+                                    + ", expected " + (s.index() == 0 ? "0" : "after " + expect)));
                     return;
                 }
             }
             if (a.streamRange(tm, s.index()) == null) {
-                ctx.report(a.problemAt(te.offset(), "/table_metadata: stream " + s.index() + " at /0 offset " + s.offset() + " lies outside /0 (" + t0.size() + " bytes)"));
+                ctx.report(a.problemAt(
+                        te.offset(),
+                        "/table_metadata: stream " + s.index() + " at /0 offset " + s.offset() + " lies outside /0 ("
+                                + t0.size() + " bytes)"));
                 return;
             }
             expect = s.offset() + 1;
         }
         if (tm.streams.isEmpty() && t0.size() != 0) {
-            ctx.report(a.problemAt(t0.offset(), "/0 holds " + t0.size() + " bytes but /table_metadata lists no stream"));
+            ctx.report(
+                    a.problemAt(t0.offset(), "/0 holds " + t0.size() + " bytes but /table_metadata lists no stream"));
         }
     }
 
-    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     /** The properties clp-s itself writes have known shapes: a file name (no NUL), a split number, a UUID. */
     private void checkRangeProperties(VerifyContext ctx, int i, java.util.Map<String, Object> f) {
@@ -339,23 +418,36 @@ final class ClpsVerifier {
         Object split = f.get("_file_split_number");
         Object id = f.get("_archive_creator_id");
         String bad = null;
-        if (fn != null && (!(fn instanceof String s) || s.chars().anyMatch(c -> c < 0x20))) bad = "_filename is not a file name (it holds control characters)";
+        if (fn != null && (!(fn instanceof String s) || s.chars().anyMatch(c -> c < 0x20)))
+            bad = "_filename is not a file name (it holds control characters)";
         else if (split != null && !(split instanceof Long l && l >= 0)) bad = "_file_split_number is not a count";
-        else if (id != null && !(id instanceof String s && UUID.matcher(s.trim()).matches())) bad = "_archive_creator_id is not a UUID";
+        else if (id != null
+                && !(id instanceof String s && UUID.matcher(s.trim()).matches()))
+            bad = "_archive_creator_id is not a UUID";
         for (String k : f.keySet()) {
             // Properties starting with '_' are reserved for clp-s itself, which writes only these three.
-            if (bad == null && k.startsWith("_") && !k.equals("_filename") && !k.equals("_file_split_number") && !k.equals("_archive_creator_id")) {
+            if (bad == null
+                    && k.startsWith("_")
+                    && !k.equals("_filename")
+                    && !k.equals("_file_split_number")
+                    && !k.equals("_archive_creator_id")) {
                 bad = "unknown clp-s property \"" + k + "\"";
             }
             if (bad == null && k.chars().anyMatch(c -> c < 0x20)) bad = "property name holds control characters";
         }
-        if (bad != null) ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + ": " + bad));
+        if (bad != null)
+            ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + ": " + bad));
         if (bad == null && fn instanceof String s && ClpsRawText.hasRawBytes(s)) {
             // Sound (clp-s stores the path's bytes and reads them back), but no file can be made under that name here.
             int at = ClpsRawText.firstRawByte(s);
-            ctx.report(Problem.warning(a.source().name(), ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + ": _filename "
-                    + EntryPathPolicy.quote(s) + " is not UTF-8 (byte 0x" + String.format("%02X", s.charAt(at) & 0xff) + " at byte "
-                    + ClpsRawText.bytes(s.substring(0, at)).length + "); export writes each such byte as U+FFFD"));
+            ctx.report(Problem.warning(
+                    a.source().name(),
+                    ClpsHeader.SIZE,
+                    "metadata section: RangeIndex entry " + i + ": _filename "
+                            + EntryPathPolicy.quote(s) + " is not UTF-8 (byte 0x"
+                            + String.format("%02X", s.charAt(at) & 0xff) + " at byte "
+                            + ClpsRawText.bytes(s.substring(0, at)).length
+                            + "); export writes each such byte as U+FFFD"));
         }
     }
 
@@ -366,16 +458,20 @@ final class ClpsVerifier {
         for (int i = 0; i < ri.size(); i++) {
             ClpsMetadata.RangeEntry e = ri.get(i);
             if (e.start() != expect || e.end() < e.start()) {
-                ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: RangeIndex entry " + i + " covers [" + e.start() + ", " + e.end()
-                        + "), expected to start at " + expect + " (entries must be ordered, disjoint and cover every record)"));
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: RangeIndex entry " + i + " covers [" + e.start() + ", " + e.end()
+                                + "), expected to start at " + expect
+                                + " (entries must be ordered, disjoint and cover every record)"));
                 return;
             }
             expect = e.end();
             checkRangeProperties(ctx, i, e.fields());
         }
         if (expect != records) {
-            ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: RangeIndex covers " + expect + " records, the tables hold " + records));
+            ctx.report(a.problemAt(
+                    ClpsHeader.SIZE,
+                    "metadata section: RangeIndex covers " + expect + " records, the tables hold " + records));
         }
     }
-
 }

@@ -30,7 +30,8 @@ final class ClpsZstd {
             while (true) {
                 if (n == out.length) {
                     if (n > limit) break;
-                    out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 16L, Math.min(limit + 1, out.length * 2L)));
+                    out = Arrays.copyOf(
+                            out, (int) Math.min(Integer.MAX_VALUE - 16L, Math.min(limit + 1, out.length * 2L)));
                     if (n == out.length) break;
                 }
                 int r = in.read(out, n, out.length - n);
@@ -38,25 +39,32 @@ final class ClpsZstd {
                 n += r;
             }
         } catch (IOException | RuntimeException e) {
-            throw new FrameException(what + ": zstd frame does not decode after " + n + " output bytes (" + e.getMessage() + ")");
+            throw new FrameException(
+                    what + ": zstd frame does not decode after " + n + " output bytes (" + e.getMessage() + ")");
         }
         if (n > limit) throw new FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
     /** Like {@link #decompressBounded}, into the spill (mapped) when large; the compressed bytes start at {@code off}. */
-    static java.lang.foreign.MemorySegment decompressToSpill(byte[] compressed, int off, long limit, String what, ClpsSpill spill) throws IOException {
+    static java.lang.foreign.MemorySegment decompressToSpill(
+            byte[] compressed, int off, long limit, String what, ClpsSpill spill) throws IOException {
         long[] out = {0};
-        try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(compressed, off, compressed.length - off))) {
-            return spill.fill((b, o, l) -> {
-                try {
-                    int r = in.read(b, o, l);
-                    if (r > 0) out[0] += r;
-                    return r;
-                } catch (IOException | RuntimeException e) {
-                    throw new FrameException(what + ": zstd frame does not decode after " + out[0] + " output bytes (" + e.getMessage() + ")");
-                }
-            }, limit, what);
+        try (ZstdInputStreamNoFinalizer in =
+                new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(compressed, off, compressed.length - off))) {
+            return spill.fill(
+                    (b, o, l) -> {
+                        try {
+                            int r = in.read(b, o, l);
+                            if (r > 0) out[0] += r;
+                            return r;
+                        } catch (IOException | RuntimeException e) {
+                            throw new FrameException(what + ": zstd frame does not decode after " + out[0]
+                                    + " output bytes (" + e.getMessage() + ")");
+                        }
+                    },
+                    limit,
+                    what);
         }
     }
 
@@ -73,7 +81,8 @@ final class ClpsZstd {
     }
 
     /** Decodes one frame from a direct buffer into a direct buffer (a mapped spill file); the output must be exactly {@code size} bytes. */
-    static void decompressExact(java.nio.ByteBuffer compressed, java.nio.ByteBuffer out, int size, String what) throws FrameException {
+    static void decompressExact(java.nio.ByteBuffer compressed, java.nio.ByteBuffer out, int size, String what)
+            throws FrameException {
         try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
             int n = ctx.decompressDirectByteBuffer(out, 0, size, compressed, 0, compressed.limit());
             if (n != size) throw new FrameException(what + ": decodes to " + n + " bytes, table metadata says " + size);

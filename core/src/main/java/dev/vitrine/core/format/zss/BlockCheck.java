@@ -19,12 +19,15 @@ final class BlockCheck {
      * it elsewhere (blocks its lost entries referred to, the data hash) is reported as such.
      */
     boolean contentLost;
+
     List<Problem> problems;
     /** Data blocks: first and last record; null when unknown (damage). */
     MemorySegment first;
+
     MemorySegment last;
     /** Codec none: file positions of the first and last records' length prefixes. */
     long firstPos;
+
     long lastPos;
     /** Index blocks: the entries that could be parsed. */
     List<IndexEntry> entries;

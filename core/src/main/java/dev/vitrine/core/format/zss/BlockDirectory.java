@@ -20,6 +20,7 @@ final class BlockDirectory {
     private long next;
     /** Where blocks end: the file size, or the end an intact header promises (ZssArchive.trustedEnd). */
     private final long end;
+
     private boolean done;
     private FormatException error;
 
@@ -34,7 +35,8 @@ final class BlockDirectory {
         if (done) return false;
         try {
             if (count >= maxBlocks) {
-                throw new FormatException(reader.file(), next, "more than " + maxBlocks + " blocks; listing stops here (limit)");
+                throw new FormatException(
+                        reader.file(), next, "more than " + maxBlocks + " blocks; listing stops here (limit)");
             }
             BlockFrame f = reader.frameAt(next, end);
             if (f == null) {

@@ -50,8 +50,10 @@ record BlockFrame(long offset, int prefixBytes, long bodyLength, int level) {
     }
 
     static java.util.Set<dev.vitrine.core.model.Role> rolesOf(int level) {
-        if (level == 0) return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.DATA_BLOCK);
-        if (level > 0 && level < FIRST_EXTENSION_LEVEL) return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.INDEX_BLOCK);
+        if (level == 0)
+            return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.DATA_BLOCK);
+        if (level > 0 && level < FIRST_EXTENSION_LEVEL)
+            return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK, dev.vitrine.core.model.Role.INDEX_BLOCK);
         return java.util.Set.of(dev.vitrine.core.model.Role.BLOCK);
     }
 

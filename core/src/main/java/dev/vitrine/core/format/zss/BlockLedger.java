@@ -9,7 +9,7 @@ import java.util.Arrays;
  * written bottom-up, entries leave as soon as their index block arrives.
  */
 final class BlockLedger {
-    private long[] offsets;   // stored as offset + 1; 0 marks an empty slot
+    private long[] offsets; // stored as offset + 1; 0 marks an empty slot
     private int[] levels;
     private long[] lengths;
     private long[] firsts;
@@ -18,6 +18,7 @@ final class BlockLedger {
 
     /** Values of the entry removed by the last successful {@link #remove}. */
     int removedLevel;
+
     long removedLength;
     long removedFirst;
     long removedLast;

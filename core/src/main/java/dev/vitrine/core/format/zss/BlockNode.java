@@ -29,7 +29,14 @@ final class BlockNode implements Node {
     private final List<IndexEntry> entries;
     private final long promisedLength;
 
-    private BlockNode(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label, long referrer) {
+    private BlockNode(
+            ZssArchive archive,
+            long offset,
+            long promisedLength,
+            int expectedLevel,
+            String key,
+            String label,
+            long referrer) {
         this.archive = archive;
         this.offset = offset;
         this.promisedLength = promisedLength;
@@ -41,8 +48,10 @@ final class BlockNode implements Node {
         if (key != null) fields.add(Field.of("key (from parent index)", key));
         try {
             if (offset < 0 || offset >= r.size()) {
-                throw new FormatException(file, referrer, "points at offset " + Long.toUnsignedString(offset)
-                        + ", but the file ends at " + r.size());
+                throw new FormatException(
+                        file,
+                        referrer,
+                        "points at offset " + Long.toUnsignedString(offset) + ", but the file ends at " + r.size());
             }
             f = r.frameAt(offset, r.size());
         } catch (FormatException e) {
@@ -51,26 +60,44 @@ final class BlockNode implements Node {
         this.frame = f;
         if (f != null) {
             fields.add(Field.at("length", f.bodyLength(), f.offset(), f.prefixBytes()));
-            if (f.level() >= 0) fields.add(Field.at("level", f.level() + " (" + BlockFrame.describeLevel(f.level()) + ")", f.levelOffset(), 1));
+            if (f.level() >= 0)
+                fields.add(Field.at(
+                        "level", f.level() + " (" + BlockFrame.describeLevel(f.level()) + ")", f.levelOffset(), 1));
             String codec = archive.header().codecName();
-            fields.add(Field.at("payload", f.payloadLength() + " bytes" + (archive.codec() != null && archive.codec().isIdentity() ? "" : " (" + codec + ")"),
-                    f.payloadOffset(), f.payloadLength()));
+            fields.add(Field.at(
+                    "payload",
+                    f.payloadLength() + " bytes"
+                            + (archive.codec() != null && archive.codec().isIdentity() ? "" : " (" + codec + ")"),
+                    f.payloadOffset(),
+                    f.payloadLength()));
             try {
                 long stored = r.storedCrc(f);
                 long computed = r.computedCrc(f);
-                fields.add(Field.at("crc", HeaderParser.hex64(stored) + (stored == computed ? " (ok)" : " (mismatch: computed " + HeaderParser.hex64(computed) + ")"),
-                        f.crcOffset(), BlockFrame.CRC_LENGTH));
+                fields.add(Field.at(
+                        "crc",
+                        HeaderParser.hex64(stored)
+                                + (stored == computed
+                                        ? " (ok)"
+                                        : " (mismatch: computed " + HeaderParser.hex64(computed) + ")"),
+                        f.crcOffset(),
+                        BlockFrame.CRC_LENGTH));
                 if (stored != computed) problems.add(Problem.error(file, offset, "checksum mismatch at " + offset));
             } catch (FormatException e) {
                 problems.add(Problem.of(e)); // frameAt checked the frame fits: only a source that shrank gets here
             }
             if (promisedLength >= 0 && promisedLength != f.totalLength()) {
-                problems.add(Problem.error(file, offset, "index length " + promisedLength + " != actual length " + f.totalLength()
-                        + " for block at " + offset));
+                problems.add(Problem.error(
+                        file,
+                        offset,
+                        "index length " + promisedLength + " != actual length " + f.totalLength() + " for block at "
+                                + offset));
             }
             if (expectedLevel >= 0 && f.level() != expectedLevel) {
-                problems.add(Problem.error(file, offset, "expected a " + BlockFrame.describeLevel(expectedLevel) + " here, found a "
-                        + BlockFrame.describeLevel(f.level())));
+                problems.add(Problem.error(
+                        file,
+                        offset,
+                        "expected a " + BlockFrame.describeLevel(expectedLevel) + " here, found a "
+                                + BlockFrame.describeLevel(f.level())));
             }
             if (f.isIndex()) es = readEntries(f);
         }
@@ -78,7 +105,14 @@ final class BlockNode implements Node {
     }
 
     /** The block at {@code offset}; never throws: an unreadable block is a node with a problem. */
-    static BlockNode at(ZssArchive archive, long offset, long promisedLength, int expectedLevel, String key, String label, long referrer) {
+    static BlockNode at(
+            ZssArchive archive,
+            long offset,
+            long promisedLength,
+            int expectedLevel,
+            String key,
+            String label,
+            long referrer) {
         return new BlockNode(archive, offset, promisedLength, expectedLevel, key, label, referrer);
     }
 
@@ -101,10 +135,14 @@ final class BlockNode implements Node {
             IndexEntry e = es.get(i);
             String v = "key " + Keys.escape(e.key(), 60) + " → block @ " + Long.toUnsignedString(e.childOffset()) + " ("
                     + Long.toUnsignedString(e.childLength()) + " bytes)";
-            fields.add(inFile ? Field.at("entry " + i, v, f.payloadOffset() + e.entryStart(), e.entryEnd() - e.entryStart())
-                    : Field.of("entry " + i, v));
+            fields.add(
+                    inFile
+                            ? Field.at(
+                                    "entry " + i, v, f.payloadOffset() + e.entryStart(), e.entryEnd() - e.entryStart())
+                            : Field.of("entry " + i, v));
         }
-        if (es.size() > MAX_ENTRY_FIELDS) fields.add(Field.of("…", (es.size() - MAX_ENTRY_FIELDS) + " more entries (see children)"));
+        if (es.size() > MAX_ENTRY_FIELDS)
+            fields.add(Field.of("…", (es.size() - MAX_ENTRY_FIELDS) + " more entries (see children)"));
         return List.copyOf(es);
     }
 
@@ -152,7 +190,8 @@ final class BlockNode implements Node {
         List<Problem> all = new ArrayList<>(problems);
         if (frame != null && frame.isData()) {
             ParsedDataBlock b = archive.parsedDataBlockIfLoaded(offset);
-            if (b != null && b.error != null) all.add(Problem.of(b.error.at(archive.reader().file(), offset)));
+            if (b != null && b.error != null)
+                all.add(Problem.of(b.error.at(archive.reader().file(), offset)));
         }
         return all;
     }
@@ -189,7 +228,8 @@ final class BlockNode implements Node {
 
     private Node child(int i) {
         IndexEntry e = entries.get(i);
-        return BlockNode.at(archive, e.childOffset(), e.childLength(), frame.level() - 1, Keys.escape(e.key(), 200), null, offset);
+        return BlockNode.at(
+                archive, e.childOffset(), e.childLength(), frame.level() - 1, Keys.escape(e.key(), 200), null, offset);
     }
 
     /**
@@ -211,7 +251,8 @@ final class BlockNode implements Node {
             for (int i = 0; i < entries.size(); i++) {
                 IndexEntry e = entries.get(i);
                 // Unsigned: a damaged entry may hold any u64.
-                if (Long.compareUnsigned(e.childOffset(), pos) <= 0 && Long.compareUnsigned(pos - e.childOffset(), e.childLength()) < 0) {
+                if (Long.compareUnsigned(e.childOffset(), pos) <= 0
+                        && Long.compareUnsigned(pos - e.childOffset(), e.childLength()) < 0) {
                     return Optional.of(child(i));
                 }
             }

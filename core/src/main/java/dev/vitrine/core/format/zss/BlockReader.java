@@ -18,6 +18,7 @@ final class BlockReader {
     private final ByteSource src;
     /** The whole file when it is mapped (local); null for a remote source, read span by span. */
     private final MemorySegment data;
+
     private final long size;
     private final Codec codec;
     private final long maxBlockBytes;
@@ -27,6 +28,7 @@ final class BlockReader {
      * stream. Bounded in bytes; the file is read-only, so entries never go stale.
      */
     private final java.util.LinkedHashMap<Long, MemorySegment> decoded = new java.util.LinkedHashMap<>(16, 0.75f, true);
+
     private long decodedBytes;
     private static final long CACHE_BYTES = 8L << 20;
     private static final long CACHE_ENTRY_MAX = 1L << 20;
@@ -72,8 +74,10 @@ final class BlockReader {
         limit = Math.min(limit, size);
         if (offset < 0 || offset > limit) {
             // Callers that know who pointed here check first and blame the pointer instead.
-            throw new FormatException(file, Math.max(0, Math.min(offset, size)), "block offset " + Long.toUnsignedString(offset)
-                    + " is outside the file (" + size + " bytes)");
+            throw new FormatException(
+                    file,
+                    Math.max(0, Math.min(offset, size)),
+                    "block offset " + Long.toUnsignedString(offset) + " is outside the file (" + size + " bytes)");
         }
         if (offset == limit) return null;
         // the length prefix (at most 10 bytes) and the level byte, in one span
@@ -82,13 +86,20 @@ final class BlockReader {
         try {
             value = Uleb128.decode(head, 0, head.byteSize());
         } catch (Uleb128.Invalid e) {
-            throw new FormatException(file, offset, RecordCursor.referenceMessage(e, "unexpectedly ran out of data while reading uleb128"));
+            throw new FormatException(
+                    file,
+                    offset,
+                    RecordCursor.referenceMessage(e, "unexpectedly ran out of data while reading uleb128"));
         }
         int prefix = Uleb128.encodedLength(value);
         long room = limit - offset - prefix;
         if (Long.compareUnsigned(value, room) > 0 || room - value < BlockFrame.CRC_LENGTH) {
-            throw new FormatException(file, offset, "unexpected EOF: block at " + offset + " needs "
-                    + unsignedSum(prefix + BlockFrame.CRC_LENGTH, value) + " bytes, but only " + (limit - offset) + " remain");
+            throw new FormatException(
+                    file,
+                    offset,
+                    "unexpected EOF: block at " + offset + " needs "
+                            + unsignedSum(prefix + BlockFrame.CRC_LENGTH, value) + " bytes, but only "
+                            + (limit - offset) + " remain");
         }
         int level = value == 0 ? -1 : head.get(ValueLayout.JAVA_BYTE, prefix) & 0xff;
         return new BlockFrame(offset, prefix, value, level);
@@ -96,7 +107,9 @@ final class BlockReader {
 
     /** {@code small + value} with value a u64, in decimal: a hostile length may use all 64 bits. */
     private static String unsignedSum(long small, long value) {
-        return java.math.BigInteger.valueOf(small).add(new java.math.BigInteger(Long.toUnsignedString(value))).toString();
+        return java.math.BigInteger.valueOf(small)
+                .add(new java.math.BigInteger(Long.toUnsignedString(value)))
+                .toString();
     }
 
     long storedCrc(BlockFrame f) throws TruncatedException {
@@ -104,7 +117,9 @@ final class BlockReader {
     }
 
     long computedCrc(BlockFrame f) throws TruncatedException {
-        return data != null ? Crc64Xz.of(data, f.levelOffset(), f.bodyLength()) : Crc64Xz.of(slice(f.levelOffset(), f.bodyLength()), 0, f.bodyLength());
+        return data != null
+                ? Crc64Xz.of(data, f.levelOffset(), f.bodyLength())
+                : Crc64Xz.of(slice(f.levelOffset(), f.bodyLength()), 0, f.bodyLength());
     }
 
     boolean crcOk(BlockFrame f) throws TruncatedException {
@@ -122,7 +137,8 @@ final class BlockReader {
 
     /** The decompressed payload (a view of the file for codec none). */
     MemorySegment payload(BlockFrame f) throws FormatException {
-        if (codec == null) throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
+        if (codec == null)
+            throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
         if (codec.isIdentity()) return rawPayload(f);
         synchronized (decoded) {
             MemorySegment hit = decoded.get(f.offset());

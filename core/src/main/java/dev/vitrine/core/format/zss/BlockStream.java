@@ -26,15 +26,20 @@ abstract class BlockStream implements AutoCloseable {
     static BlockStream open(BlockReader reader, long pos, Limits limits) {
         // Handing blocks to other threads costs tens of microseconds each: worth it only when
         // there is real decompression work ahead.
-        boolean parallel = reader.codec() != null && !reader.codec().isIdentity() && Workers.parallelism() > 1
+        boolean parallel = reader.codec() != null
+                && !reader.codec().isIdentity()
+                && Workers.parallelism() > 1
                 && reader.size() - pos > READ_AHEAD_MIN_BYTES;
         if (parallel) return new ReadAhead(reader, pos, Workers.parallelism() + 1);
         // Codec none: the only work per block is its CRC, too little to hand over block by
         // block, but worth checking a few megabytes ahead on a worker while the caller reads.
         // (Only where the file is mapped: read remotely, the checks ahead would fetch megabytes
         // that a short range scan never reads; the source's own read-ahead serves long scans.)
-        boolean batched = reader.codec() != null && reader.codec().isIdentity() && Workers.parallelism() > 1
-                && reader.size() - pos > 4 * Batched.BATCH_BYTES && reader.data() != null;
+        boolean batched = reader.codec() != null
+                && reader.codec().isIdentity()
+                && Workers.parallelism() > 1
+                && reader.size() - pos > 4 * Batched.BATCH_BYTES
+                && reader.data() != null;
         return batched ? new Batched(reader, pos) : new Sequential(reader, pos);
     }
 

@@ -38,8 +38,11 @@ final class BoundedBuffer {
     void ensureRoom() throws FormatException {
         if (size < buf.length) return;
         if (buf.length >= limit) {
-            throw new FormatException(file, offset, "block decompresses to more than " + limit
-                    + " bytes (the limit for one block); refusing to continue");
+            throw new FormatException(
+                    file,
+                    offset,
+                    "block decompresses to more than " + limit
+                            + " bytes (the limit for one block); refusing to continue");
         }
         buf = Arrays.copyOf(buf, (int) Math.min(limit, (long) buf.length * 2));
     }

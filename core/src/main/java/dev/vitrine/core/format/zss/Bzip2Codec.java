@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.zss;
 
-import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.SegmentInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -17,7 +17,8 @@ final class Bzip2Codec implements Codec {
     }
 
     @Override
-    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException {
+    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset)
+            throws FormatException {
         if (input.byteSize() == 0) throw new FormatException(file, offset, "bad bz2 data: empty stream");
         try (var in = new BZip2CompressorInputStream(new SegmentInputStream(input), true)) {
             // Concatenated streams are accepted, as Python's bz2.decompress does; anything else

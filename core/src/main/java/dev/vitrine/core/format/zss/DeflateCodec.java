@@ -11,6 +11,7 @@ import java.util.zip.Inflater;
 final class DeflateCodec implements Codec {
     /** Inflaters hold native memory; one per thread is reused instead of one per block. */
     private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
+
     private final int level;
 
     DeflateCodec() {
@@ -41,23 +42,28 @@ final class DeflateCodec implements Codec {
     }
 
     @Override
-    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException {
+    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset)
+            throws FormatException {
         Inflater inf = INFLATERS.get();
         inf.reset();
         inf.setInput(input.isMapped() ? copied(input) : input.asByteBuffer());
-        BoundedBuffer out = new BoundedBuffer(maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, input.byteSize() * 4 + 64), file, offset);
+        BoundedBuffer out = new BoundedBuffer(
+                maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, input.byteSize() * 4 + 64), file, offset);
         try {
             while (!inf.finished()) {
                 out.ensureRoom();
                 int n = inf.inflate(out.array(), out.size(), out.array().length - out.size());
                 out.advance(n);
                 if (n == 0 && !inf.finished()) {
-                    if (inf.needsInput()) throw new FormatException(file, offset, "deflate stream ends before its last block");
-                    if (inf.needsDictionary()) throw new FormatException(file, offset, "deflate stream asks for a preset dictionary");
+                    if (inf.needsInput())
+                        throw new FormatException(file, offset, "deflate stream ends before its last block");
+                    if (inf.needsDictionary())
+                        throw new FormatException(file, offset, "deflate stream asks for a preset dictionary");
                 }
             }
             if (inf.getRemaining() > 0) {
-                throw new FormatException(file, offset, inf.getRemaining() + " bytes of trailing garbage after the deflate stream");
+                throw new FormatException(
+                        file, offset, inf.getRemaining() + " bytes of trailing garbage after the deflate stream");
             }
         } catch (DataFormatException e) {
             throw new FormatException(file, offset, "bad deflate data: " + e.getMessage());

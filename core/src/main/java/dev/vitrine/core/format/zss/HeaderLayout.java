@@ -23,5 +23,6 @@ final class HeaderLayout {
     static final int METADATA = 96;
     /** Header data bytes before the metadata (root offset .. metadata length). */
     static final int FIXED_DATA_LENGTH = METADATA - DATA;
+
     static final int CRC_LENGTH = 8;
 }

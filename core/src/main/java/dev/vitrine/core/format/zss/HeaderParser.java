@@ -43,8 +43,22 @@ final class HeaderParser {
             return new HeaderParser(src, flavor, limits).parse();
         } catch (FormatException e) {
             // Unreachable: every read below is range-checked first. Report rather than throw.
-            return new ZssHeader(flavor, false, false, -1, -1, -1, -1, -1, null, null, -1, null, null,
-                    List.of(), List.of(Problem.of(e)));
+            return new ZssHeader(
+                    flavor,
+                    false,
+                    false,
+                    -1,
+                    -1,
+                    -1,
+                    -1,
+                    -1,
+                    null,
+                    null,
+                    -1,
+                    null,
+                    null,
+                    List.of(),
+                    List.of(Problem.of(e)));
         }
     }
 
@@ -74,14 +88,18 @@ final class HeaderParser {
         }
         if (size < DATA) {
             // At the field when some of it is there, else at the last byte: always inside the file.
-            problem(Math.min(HEADER_LENGTH, size - 1), "file ends inside the header length field (file is " + size + " bytes)");
+            problem(
+                    Math.min(HEADER_LENGTH, size - 1),
+                    "file ends inside the header length field (file is " + size + " bytes)");
             return result(goodMagic, false, -1, -1, -1, -1, -1, null, null, -1, null, null);
         }
         long hl = src.readU64LE(HEADER_LENGTH);
         fields.add(Field.at("header_length", Long.toUnsignedString(hl), HEADER_LENGTH, 8));
         if (hl < 0 || hl > size - DATA - CRC_LENGTH) {
-            problem(HEADER_LENGTH, "header length " + Long.toUnsignedString(hl) + " runs past the end of the file ("
-                    + size + " bytes): unexpectedly encountered end of file");
+            problem(
+                    HEADER_LENGTH,
+                    "header length " + Long.toUnsignedString(hl) + " runs past the end of the file (" + size
+                            + " bytes): unexpectedly encountered end of file");
             return result(goodMagic, false, hl, -1, -1, -1, -1, null, null, -1, null, null);
         }
         long crcOffset = DATA + hl;
@@ -89,12 +107,20 @@ final class HeaderParser {
         long stored = src.readU64LE(crcOffset);
         long computed = Crc64Xz.of(src.segment(DATA, hl), 0, hl);
         boolean crcOk = stored == computed;
-        Field crcField = Field.at("header crc", hex64(stored) + (crcOk ? " (ok)" : " (mismatch: computed " + hex64(computed) + ")"),
-                crcOffset, CRC_LENGTH);
-        if (!crcOk) problem(crcOffset, "header checksum mismatch (stored " + hex64(stored) + ", computed " + hex64(computed) + ")");
+        Field crcField = Field.at(
+                "header crc",
+                hex64(stored) + (crcOk ? " (ok)" : " (mismatch: computed " + hex64(computed) + ")"),
+                crcOffset,
+                CRC_LENGTH);
+        if (!crcOk)
+            problem(
+                    crcOffset,
+                    "header checksum mismatch (stored " + hex64(stored) + ", computed " + hex64(computed) + ")");
         if (hl < FIXED_DATA_LENGTH) {
-            problem(HEADER_LENGTH, "header length " + hl + " is too short for the fixed header fields ("
-                    + FIXED_DATA_LENGTH + " bytes)");
+            problem(
+                    HEADER_LENGTH,
+                    "header length " + hl + " is too short for the fixed header fields (" + FIXED_DATA_LENGTH
+                            + " bytes)");
             fields.add(crcField);
             return result(goodMagic, false, hl, dataStart, -1, -1, -1, null, null, -1, null, null);
         }
@@ -117,28 +143,40 @@ final class HeaderParser {
         if (crcOk && Long.compareUnsigned(total, size) < 0 && total >= dataStart) {
             // The header is intact and says the file ends earlier: whatever follows was added
             // (or the file was padded), and that is where the damage is. Verify stops there.
-            problems.add(Problem.error(file, total, "file is " + size + " bytes but the header says it ends at " + total
-                    + ": the rest is not trusted").expecting(total, size));
+            problems.add(Problem.error(
+                            file,
+                            total,
+                            "file is " + size + " bytes but the header says it ends at " + total
+                                    + ": the rest is not trusted")
+                    .expecting(total, size));
         } else if (total != size) {
-            problem(TOTAL_LENGTH, "file is " + size + " bytes, but header says it should be " + Long.toUnsignedString(total));
+            problem(
+                    TOTAL_LENGTH,
+                    "file is " + size + " bytes, but header says it should be " + Long.toUnsignedString(total));
         }
         fields.add(Field.at("metadata_length", Long.toUnsignedString(ml), METADATA_LENGTH, 8));
         long room = hl - FIXED_DATA_LENGTH;
         ObjectNode metadata = null;
         String text = null;
         if (ml < 0 || ml > room) {
-            problem(METADATA_LENGTH, "bad metadata: metadata length " + Long.toUnsignedString(ml)
-                    + " runs past the end of the header (" + room + " bytes left)");
+            problem(
+                    METADATA_LENGTH,
+                    "bad metadata: metadata length " + Long.toUnsignedString(ml) + " runs past the end of the header ("
+                            + room + " bytes left)");
         } else if (ml > limits.maxMetadataBytes()) {
-            problem(METADATA_LENGTH, "bad metadata: metadata length " + ml + " exceeds the limit of "
-                    + limits.maxMetadataBytes() + " bytes");
+            problem(
+                    METADATA_LENGTH,
+                    "bad metadata: metadata length " + ml + " exceeds the limit of " + limits.maxMetadataBytes()
+                            + " bytes");
         } else {
             byte[] raw = src.read(METADATA, (int) ml);
             try {
-                text = StandardCharsets.UTF_8.newDecoder()
+                text = StandardCharsets.UTF_8
+                        .newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT)
-                        .decode(ByteBuffer.wrap(raw)).toString();
+                        .decode(ByteBuffer.wrap(raw))
+                        .toString();
                 JsonNode node = MetadataJson.parse(text);
                 if (node instanceof ObjectNode o) {
                     metadata = o;
@@ -153,17 +191,43 @@ final class HeaderParser {
             fields.add(Field.at("metadata", text == null ? "(unreadable)" : abbreviate(text), METADATA, ml));
             long extStart = METADATA + ml;
             if (extStart < crcOffset) {
-                fields.add(Field.at("extension", (crcOffset - extStart) + " bytes (ignored)", extStart, crcOffset - extStart));
+                fields.add(Field.at(
+                        "extension", (crcOffset - extStart) + " bytes (ignored)", extStart, crcOffset - extStart));
             }
         }
         fields.add(crcField);
         return result(goodMagic, true, hl, dataStart, rootOffset, rootLength, total, sha, codec, ml, metadata, text);
     }
 
-    private ZssHeader result(boolean goodMagic, boolean fixed, long hl, long dataStart, long rootOffset, long rootLength,
-                             long total, byte[] sha, String codec, long ml, ObjectNode metadata, String text) {
-        return new ZssHeader(flavor, goodMagic, fixed, hl, dataStart, rootOffset, rootLength, total, sha, codec, ml,
-                metadata, text, List.copyOf(fields), List.copyOf(problems));
+    private ZssHeader result(
+            boolean goodMagic,
+            boolean fixed,
+            long hl,
+            long dataStart,
+            long rootOffset,
+            long rootLength,
+            long total,
+            byte[] sha,
+            String codec,
+            long ml,
+            ObjectNode metadata,
+            String text) {
+        return new ZssHeader(
+                flavor,
+                goodMagic,
+                fixed,
+                hl,
+                dataStart,
+                rootOffset,
+                rootLength,
+                total,
+                sha,
+                codec,
+                ml,
+                metadata,
+                text,
+                List.copyOf(fields),
+                List.copyOf(problems));
     }
 
     /** NUL padding stripped from the right, as the reference does; non-ASCII bytes are damage. */

@@ -12,7 +12,8 @@ final class IndexPayload {
      * All entries. With {@code partial} non-null, the entries parsed before a failure are
      * added to it before the exception is thrown (verify uses what was readable).
      */
-    static List<IndexEntry> parse(MemorySegment payload, long maxEntries, List<IndexEntry> partial) throws PayloadException {
+    static List<IndexEntry> parse(MemorySegment payload, long maxEntries, List<IndexEntry> partial)
+            throws PayloadException {
         List<IndexEntry> out = partial != null ? partial : new ArrayList<>();
         RecordCursor c = new RecordCursor(payload);
         while (c.next()) {

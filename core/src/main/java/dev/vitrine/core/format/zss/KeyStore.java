@@ -28,7 +28,9 @@ abstract class KeyStore {
 
     static KeyStore forReader(BlockReader reader, long budgetBytes) {
         // keys stay in the file only where it is mapped; a remote file's keys are copied like decoded ones
-        return reader.codec().isIdentity() && reader.data() != null ? new InFile(reader.data()) : new Copied(reader, budgetBytes);
+        return reader.codec().isIdentity() && reader.data() != null
+                ? new InFile(reader.data())
+                : new Copied(reader, budgetBytes);
     }
 
     /** Codec none: handles are file positions of length prefixes. */
@@ -97,7 +99,8 @@ abstract class KeyStore {
             if (block != cachedBlock) {
                 BlockFrame f = reader.frameAt(block, reader.size());
                 ParsedDataBlock b = ParsedDataBlock.parse(f, reader.payload(f), false, Long.MAX_VALUE);
-                if (b.count() == 0) throw new FormatException(reader.file(), block, "data block changed while verifying");
+                if (b.count() == 0)
+                    throw new FormatException(reader.file(), block, "data block changed while verifying");
                 cachedFirst = b.record(0);
                 cachedLast = b.record(b.count() - 1);
                 cachedBlock = block;

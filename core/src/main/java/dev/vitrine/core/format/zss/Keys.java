@@ -16,7 +16,8 @@ public final class Keys {
         return (a.get(ValueLayout.JAVA_BYTE, m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, m) & 0xff);
     }
 
-    private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong BE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
     /**
      * memcmp order of two ranges, without making slices (the verify hot loop). Short records
@@ -32,7 +33,8 @@ public final class Keys {
                 if (x != y) return Long.compareUnsigned(x, y);
             }
             for (; i < n; i++) {
-                int x = a.get(ValueLayout.JAVA_BYTE, aOff + i) & 0xff, y = b.get(ValueLayout.JAVA_BYTE, bOff + i) & 0xff;
+                int x = a.get(ValueLayout.JAVA_BYTE, aOff + i) & 0xff,
+                        y = b.get(ValueLayout.JAVA_BYTE, bOff + i) & 0xff;
                 if (x != y) return x - y;
             }
             return Long.compare(aLen, bLen);

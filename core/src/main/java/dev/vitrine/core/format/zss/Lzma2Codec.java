@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.zss;
 
-import dev.vitrine.core.io.SegmentInputStream;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.SegmentInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -25,7 +25,8 @@ final class Lzma2Codec implements Codec {
     }
 
     @Override
-    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException {
+    public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset)
+            throws FormatException {
         SegmentInputStream raw = new SegmentInputStream(input);
         MemorySegment out;
         try (var in = new LZMA2InputStream(raw, DICT)) {
@@ -42,7 +43,8 @@ final class Lzma2Codec implements Codec {
     public byte[] compress(byte[] data, int off, int len) throws IOException {
         LZMA2Options opts = new LZMA2Options(0);
         // A dictionary larger than the payload buys nothing; any size up to the decoder's 1 MiB is valid.
-        opts.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(DICT, Integer.highestOneBit(Math.max(1, len - 1)) << 1)));
+        opts.setDictSize(Math.max(
+                LZMA2Options.DICT_SIZE_MIN, Math.min(DICT, Integer.highestOneBit(Math.max(1, len - 1)) << 1)));
         ByteArrayOutputStream out = new ByteArrayOutputStream(len / 4 + 64);
         FinishableOutputStream lz = opts.getOutputStream(new FinishableWrapperOutputStream(out), CACHE);
         lz.write(data, off, len);

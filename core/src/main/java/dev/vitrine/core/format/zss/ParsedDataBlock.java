@@ -15,11 +15,13 @@ final class ParsedDataBlock {
     final MemorySegment payload;
     /** Whether payload positions are file positions minus payloadOffset (codec none). */
     final boolean inFile;
+
     private final long[] prefixStarts;
     private final int count;
     final PayloadException error;
 
-    private ParsedDataBlock(BlockFrame frame, MemorySegment payload, boolean inFile, long[] starts, int count, PayloadException error) {
+    private ParsedDataBlock(
+            BlockFrame frame, MemorySegment payload, boolean inFile, long[] starts, int count, PayloadException error) {
         this.frame = frame;
         this.payload = payload;
         this.inFile = inFile;
@@ -35,7 +37,9 @@ final class ParsedDataBlock {
         RecordCursor c = new RecordCursor(payload);
         try {
             while (c.next()) {
-                if (n >= maxRecords) throw new PayloadException(c.prefixStart(), "more than " + maxRecords + " records in one block (limit)");
+                if (n >= maxRecords)
+                    throw new PayloadException(
+                            c.prefixStart(), "more than " + maxRecords + " records in one block (limit)");
                 if (n == starts.length) starts = Arrays.copyOf(starts, n * 2);
                 starts[n++] = c.prefixStart();
             }
@@ -48,8 +52,8 @@ final class ParsedDataBlock {
 
     /** A block whose payload could not be decoded at all. */
     static ParsedDataBlock failed(BlockFrame frame, String message) {
-        return new ParsedDataBlock(frame, MemorySegment.ofArray(new byte[0]), false, new long[0], 0,
-                new PayloadException(0, message));
+        return new ParsedDataBlock(
+                frame, MemorySegment.ofArray(new byte[0]), false, new long[0], 0, new PayloadException(0, message));
     }
 
     int count() {
@@ -95,7 +99,9 @@ final class ParsedDataBlock {
             }
         }
         if (found < 0) return -1;
-        long end = found + 1 < count ? prefixStarts[found + 1] : prefixStarts[found] + prefixLength(found) + record(found).byteSize();
+        long end = found + 1 < count
+                ? prefixStarts[found + 1]
+                : prefixStarts[found] + prefixLength(found) + record(found).byteSize();
         return pos < end ? found : -1;
     }
 }

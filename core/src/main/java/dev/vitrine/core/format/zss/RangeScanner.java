@@ -92,15 +92,19 @@ final class RangeScanner {
         int maxDepth = Math.min(archive.limits().maxDepth(), BlockFrame.FIRST_EXTENSION_LEVEL);
         for (int depth = 0; ; depth++) {
             if (depth > maxDepth) {
-                throw new FormatException(reader.file(), offset, "index deeper than " + maxDepth + " levels (a cycle?)");
+                throw new FormatException(
+                        reader.file(), offset, "index deeper than " + maxDepth + " levels (a cycle?)");
             }
             IndexBlock ib = archive.readIndexBlock(offset, length, referrer);
             IndexEntry e = ib.entries().get(ib.entryFor(needle));
             if (ib.level() == 1) {
                 long child = e.childOffset();
                 if (child < 0 || child > reader.size()) {
-                    throw new FormatException(reader.file(), offset, "index entry points at offset "
-                            + Long.toUnsignedString(child) + ", outside the file (" + reader.size() + " bytes)");
+                    throw new FormatException(
+                            reader.file(),
+                            offset,
+                            "index entry points at offset " + Long.toUnsignedString(child) + ", outside the file ("
+                                    + reader.size() + " bytes)");
                 }
                 return child;
             }
@@ -121,9 +125,13 @@ final class RangeScanner {
         } else {
             if (p.byteSize() > Integer.MAX_VALUE - 16) {
                 split(p, b); // damage is reported first, as before
-                throw new FormatException(reader.file(), b.frame().offset(), "block payload too large to deliver (" + p.byteSize() + " bytes)");
+                throw new FormatException(
+                        reader.file(),
+                        b.frame().offset(),
+                        "block payload too large to deliver (" + p.byteSize() + " bytes)");
             }
-            if (scratch.length < p.byteSize()) scratch = new byte[(int) Math.max(p.byteSize(), Math.min(Integer.MAX_VALUE - 16, scratch.length * 2L))];
+            if (scratch.length < p.byteSize())
+                scratch = new byte[(int) Math.max(p.byteSize(), Math.min(Integer.MAX_VALUE - 16, scratch.length * 2L))];
             MemorySegment.copy(p, ValueLayout.JAVA_BYTE, 0, scratch, 0, (int) p.byteSize());
             arr = scratch;
             base = 0;

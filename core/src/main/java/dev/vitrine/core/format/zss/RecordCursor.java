@@ -42,8 +42,10 @@ final class RecordCursor {
         }
         long remaining = size - pos;
         if (Long.compareUnsigned(len, remaining) > 0) {
-            throw new PayloadException(prefixStart, "record extends past end of block (" + remaining
-                    + " bytes remaining in block, " + Long.toUnsignedString(len) + " bytes in record)");
+            throw new PayloadException(
+                    prefixStart,
+                    "record extends past end of block (" + remaining + " bytes remaining in block, "
+                            + Long.toUnsignedString(len) + " bytes in record)");
         }
         start = pos;
         length = len;

@@ -17,6 +17,7 @@ final class RecordDirectory {
     private final BlockDirectory blocks;
     /** before[i] = records in data blocks 0..i-1; before[counted] = all counted so far. */
     private long[] before = new long[257];
+
     private int counted;
     private final List<Problem> problems = new ArrayList<>();
 

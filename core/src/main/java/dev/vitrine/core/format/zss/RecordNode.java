@@ -78,15 +78,31 @@ final class RecordNode implements Node {
         long len = bytes().byteSize();
         String label = "data block @ " + f.offset() + ", decoded payload (" + block.payload.byteSize() + " bytes)";
         return Optional.of(new Decoded() {
-            public ByteRange container() { return container; }
-            public String label() { return label; }
-            public long offset() { return start; }
-            public long length() { return pl + len; }
-            public List<Field> fields() {
-                return List.of(Field.at("length", len, start, pl), Field.at("bytes", Keys.escape(bytes(), 200), start + pl, len));
+            public ByteRange container() {
+                return container;
             }
+
+            public String label() {
+                return label;
+            }
+
+            public long offset() {
+                return start;
+            }
+
+            public long length() {
+                return pl + len;
+            }
+
+            public List<Field> fields() {
+                return List.of(
+                        Field.at("length", len, start, pl),
+                        Field.at("bytes", Keys.escape(bytes(), 200), start + pl, len));
+            }
+
             public dev.vitrine.core.io.ByteSource open() {
-                return dev.vitrine.core.io.MappedFileSource.ofSegment("block " + f.offset() + " decoded", block.payload);
+                return dev.vitrine.core.io.MappedFileSource.ofSegment(
+                        "block " + f.offset() + " decoded", block.payload);
             }
         });
     }

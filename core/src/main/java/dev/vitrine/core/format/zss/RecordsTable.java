@@ -53,8 +53,14 @@ final class RecordsTable implements RowTable {
                 ByteRange range = b.inFile
                         ? ByteRange.of(b.frame.payloadOffset() + b.prefixStart(i), b.prefixLength(i) + rec.byteSize())
                         : ByteRange.of(b.frame.offset(), b.frame.totalLength());
-                out.add(new Row(r, List.of(Long.toString(r), Keys.escape(rec, 200), Long.toString(rec.byteSize()),
-                        Long.toString(b.frame.offset())), range,
+                out.add(new Row(
+                        r,
+                        List.of(
+                                Long.toString(r),
+                                Keys.escape(rec, 200),
+                                Long.toString(rec.byteSize()),
+                                Long.toString(b.frame.offset())),
+                        range,
                         new RecordContent("record-" + r + ".bin", rec)));
             }
         }

@@ -11,7 +11,8 @@ final class StreamDecompression {
 
     static MemorySegment drain(InputStream in, long inputSize, long maxOutput, String file, long offset, String what)
             throws FormatException {
-        BoundedBuffer out = new BoundedBuffer(maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, inputSize * 4 + 64), file, offset);
+        BoundedBuffer out =
+                new BoundedBuffer(maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, inputSize * 4 + 64), file, offset);
         try {
             while (true) {
                 out.ensureRoom();
@@ -22,10 +23,12 @@ final class StreamDecompression {
         } catch (FormatException e) {
             throw e;
         } catch (IOException e) {
-            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
+            throw new FormatException(
+                    file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
         } catch (RuntimeException e) {
             // Decoders of hostile input sometimes fail with index errors instead of IOExceptions.
-            throw new FormatException(file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
+            throw new FormatException(
+                    file, offset, "bad " + what + " data: " + dev.vitrine.core.text.Messages.reason(e));
         }
         return out.segment();
     }

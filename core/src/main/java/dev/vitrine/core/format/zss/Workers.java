@@ -16,16 +16,17 @@ final class Workers {
     }
 
     private static final class Holder {
-        static final ExecutorService POOL = Executors.newFixedThreadPool(parallelism(), new java.util.concurrent.ThreadFactory() {
-            private final AtomicInteger n = new AtomicInteger();
+        static final ExecutorService POOL =
+                Executors.newFixedThreadPool(parallelism(), new java.util.concurrent.ThreadFactory() {
+                    private final AtomicInteger n = new AtomicInteger();
 
-            @Override
-            public Thread newThread(Runnable r) {
-                Thread t = new Thread(r, "zss-worker-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            }
-        });
+                    @Override
+                    public Thread newThread(Runnable r) {
+                        Thread t = new Thread(r, "zss-worker-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    }
+                });
     }
 
     static ExecutorService pool() {

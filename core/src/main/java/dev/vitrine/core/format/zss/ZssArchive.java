@@ -10,9 +10,9 @@ import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
+import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -44,7 +44,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     private RecordDirectory recordDirectory;
     private Node root;
 
-    private ZssArchive(ArchiveFormat format, ZssFlavor flavor, Path path, ByteSource source, Limits limits) throws IOException {
+    private ZssArchive(ArchiveFormat format, ZssFlavor flavor, Path path, ByteSource source, Limits limits)
+            throws IOException {
         this.format = format;
         this.path = path;
         this.source = source;
@@ -66,7 +67,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     }
 
     /** Opens the archive at {@code location}, local or remote; throws only when it cannot be read at all. */
-    public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Location location, Limits limits) throws IOException {
+    public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Location location, Limits limits)
+            throws IOException {
         ByteSource src = location.open();
         try {
             return new ZssArchive(format, flavor, location.displayPath(), src, limits);
@@ -139,7 +141,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     /** The level of the root index block (reads and checks the root block). */
     public int rootIndexLevel() throws IOException {
         requireReadable();
-        return readIndexBlock(header.rootOffset(), header.rootLength(), HeaderLayout.ROOT_OFFSET).level();
+        return readIndexBlock(header.rootOffset(), header.rootLength(), HeaderLayout.ROOT_OFFSET)
+                .level();
     }
 
     /**
@@ -176,7 +179,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     }
 
     private static com.fasterxml.jackson.databind.JsonNode unsigned(long v) {
-        return v >= 0 ? JsonNodeFactory.instance.numberNode(v)
+        return v >= 0
+                ? JsonNodeFactory.instance.numberNode(v)
                 : JsonNodeFactory.instance.numberNode(new BigInteger(Long.toUnsignedString(v)));
     }
 
@@ -212,14 +216,19 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
         if (offset < 0 || length < 0 || offset > source.size() || length > source.size() - offset) {
             // Blame the block's own offset when it is in the file, else whoever pointed at it.
             long at = offset >= 0 && offset < source.size() ? offset : referrer;
-            throw new FormatException(file, at, "partial read on index block @ " + Long.toUnsignedString(offset)
-                    + ", length " + Long.toUnsignedString(length));
+            throw new FormatException(
+                    file,
+                    at,
+                    "partial read on index block @ " + Long.toUnsignedString(offset) + ", length "
+                            + Long.toUnsignedString(length));
         }
         BlockFrame f = reader.frameAt(offset, offset + length);
-        if (f == null) throw new FormatException(file, offset, "partial read on index block @ " + offset + ", length 0");
+        if (f == null)
+            throw new FormatException(file, offset, "partial read on index block @ " + offset + ", length 0");
         reader.checkCrc(f);
         if (!f.isIndex()) {
-            throw new FormatException(file, offset, "expecting index block but found " + BlockFrame.describeLevel(f.level()));
+            throw new FormatException(
+                    file, offset, "expecting index block but found " + BlockFrame.describeLevel(f.level()));
         }
         MemorySegment payload = reader.payload(f);
         List<IndexEntry> entries;
@@ -274,7 +283,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     long trustedEnd() {
         long size = source.size();
         long total = header.totalFileLength();
-        if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart()) return size;
+        if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart())
+            return size;
         long hl = header.headerLength();
         try {
             long stored = source.readU64LE(HeaderLayout.DATA + hl);
@@ -285,7 +295,9 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     }
 
     synchronized BlockDirectory blockDirectory() {
-        if (blockDirectory == null) blockDirectory = new BlockDirectory(reader, Math.max(0, header.dataStart()), trustedEnd(), limits.maxEntries());
+        if (blockDirectory == null)
+            blockDirectory =
+                    new BlockDirectory(reader, Math.max(0, header.dataStart()), trustedEnd(), limits.maxEntries());
         return blockDirectory;
     }
 

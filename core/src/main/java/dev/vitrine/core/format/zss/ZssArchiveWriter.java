@@ -34,9 +34,12 @@ final class ZssArchiveWriter implements ArchiveWriter {
     public List<String> description() {
         String make = flavor == ZssFlavor.ZS ? "zs make" : "zss make";
         return List.of(
-                flavor == ZssFlavor.ZS ? "Write a ZS v0.10 file from sorted records." : "Write a ZSS file from sorted records.",
+                flavor == ZssFlavor.ZS
+                        ? "Write a ZS v0.10 file from sorted records."
+                        : "Write a ZSS file from sorted records.",
                 "INPUT has one record per line, newline-terminated and sorted bytewise (LC_ALL=C sort); - reads standard input.",
-                "Defaults are the reference `" + make + "`'s: codec " + defaultCodec() + ", blocks of 128K, branching 1024.");
+                "Defaults are the reference `" + make + "`'s: codec " + defaultCodec()
+                        + ", blocks of 128K, branching 1024.");
     }
 
     private String defaultCodec() {
@@ -51,8 +54,15 @@ final class ZssArchiveWriter implements ArchiveWriter {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.text("--codec", "C", null, "One of: " + String.join(", ", codecNames()) + " (default " + defaultCodec() + ")."),
-                Option.text("--block-size", "N", "131072",
+                Option.text(
+                        "--codec",
+                        "C",
+                        null,
+                        "One of: " + String.join(", ", codecNames()) + " (default " + defaultCodec() + ")."),
+                Option.text(
+                        "--block-size",
+                        "N",
+                        "131072",
                         "Approximate uncompressed bytes of records per data block; K and M suffixes allowed (default 131072)."),
                 Option.integer("--branching", "N", "1024", "Entries per index block, at least 2 (default 1024)."),
                 Option.text("--metadata", "JSON", "{}", "A JSON object stored in the header (default {})."),
@@ -61,30 +71,36 @@ final class ZssArchiveWriter implements ArchiveWriter {
 
     @Override
     public List<Parameter> parameters() {
-        return List.of(new Parameter("INPUT", "Sorted records, one a line (- for standard input)."),
+        return List.of(
+                new Parameter("INPUT", "Sorted records, one a line (- for standard input)."),
                 new Parameter("OUT", "The file to write."));
     }
 
     @Override
-    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter o) throws IOException {
+    public void write(Map<String, String> values, List<String> params, InputStream stdin, PrintWriter o)
+            throws IOException {
         String input = params.get(0);
         Path out = Path.of(params.get(1));
         ZssWriter.Options opts = options(values);
         boolean isStdin = "-".equals(input);
         String inputName = isStdin ? "standard input" : input;
         try (InputStream in = isStdin ? stdin : new BufferedInputStream(Files.newInputStream(Path.of(input)), 1 << 16);
-             ZssWriter w = ZssWriter.create(out, opts)) {
+                ZssWriter w = ZssWriter.create(out, opts)) {
             w.addTerminated(in, (byte) '\n');
             ZssWriter.Result r = w.finish();
-            o.println("wrote " + out + ": " + r.records() + (r.records() == 1 ? " record" : " records") + " in " + r.dataBlocks()
-                    + (r.dataBlocks() == 1 ? " data block" : " data blocks") + ", root index level " + r.rootLevel() + ", "
+            o.println("wrote " + out + ": " + r.records() + (r.records() == 1 ? " record" : " records") + " in "
+                    + r.dataBlocks()
+                    + (r.dataBlocks() == 1 ? " data block" : " data blocks") + ", root index level " + r.rootLevel()
+                    + ", "
                     + r.totalFileLength() + " bytes (" + flavor.label() + ", codec " + opts.codec() + ")");
             o.flush();
         } catch (ZssWriter.UnsortedException e) {
-            throw new BadInputException(inputName + ": line " + e.recordNumber() + ": sorts before line " + (e.recordNumber() - 1)
-                    + " (records must be sorted bytewise, e.g. with LC_ALL=C sort); " + out + " not written");
+            throw new BadInputException(
+                    inputName + ": line " + e.recordNumber() + ": sorts before line " + (e.recordNumber() - 1)
+                            + " (records must be sorted bytewise, e.g. with LC_ALL=C sort); " + out + " not written");
         } catch (ZssWriter.BadInputException e) {
-            throw new BadInputException(inputName + ": line " + e.recordNumber() + ": " + e.getMessage() + "; " + out + " not written");
+            throw new BadInputException(
+                    inputName + ": line " + e.recordNumber() + ": " + e.getMessage() + "; " + out + " not written");
         } catch (FileSystemException e) {
             throw e; // names its own file
         } catch (IOException e) {
@@ -109,7 +125,9 @@ final class ZssArchiveWriter implements ArchiveWriter {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--metadata: " + e.getMessage());
         }
-        return opts.approxBlockSize(block).branchingFactor(branching).metadata(meta)
+        return opts.approxBlockSize(block)
+                .branchingFactor(branching)
+                .metadata(meta)
                 .overwrite(Boolean.parseBoolean(values.get("--overwrite")));
     }
 
@@ -126,7 +144,8 @@ final class ZssArchiveWriter implements ArchiveWriter {
         } catch (NumberFormatException e) {
             throw new UsageException("--block-size: '" + s + "' is not a size (e.g. 131072, 128K, 1M)");
         }
-        if (v < 1 || v > (256L << 20)) throw new UsageException("--block-size: '" + s + "' must be between 1 byte and 256M");
+        if (v < 1 || v > (256L << 20))
+            throw new UsageException("--block-size: '" + s + "' must be between 1 byte and 256M");
         return (int) v;
     }
 }

@@ -8,11 +8,17 @@ import java.util.List;
  * codec set differ.
  */
 public enum ZssFlavor {
-    ZSS("zss", "ZSS", "ZSS sorted records",
+    ZSS(
+            "zss",
+            "ZSS",
+            "ZSS sorted records",
             bytes(0x5a, 0x53, 0x53, 0x1c, 0x8e, 0x6c, 0x00, 0x01),
             bytes(0x53, 0x53, 0x5a, 0x1c, 0x8e, 0x6c, 0x00, 0x01),
             List.of("none", "deflate", "bz2")),
-    ZS("zs", "ZS", "ZS v0.10 sorted records",
+    ZS(
+            "zs",
+            "ZS",
+            "ZS v0.10 sorted records",
             bytes(0xab, 0x5a, 0x53, 0x66, 0x69, 0x4c, 0x65, 0x01),
             bytes(0xab, 0x5a, 0x53, 0x74, 0x6f, 0x42, 0x65, 0x01),
             List.of("none", "deflate", Lzma2Codec.NAME));

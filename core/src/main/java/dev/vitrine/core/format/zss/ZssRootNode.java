@@ -3,8 +3,8 @@ package dev.vitrine.core.format.zss;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.RowTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +53,9 @@ final class ZssRootNode implements Node {
         out.add(Field.of("size", archive.source().size()));
         if (h.fixedFieldsRead()) {
             out.add(Field.of("codec", h.codecName()));
-            out.add(Field.of("root index", Long.toUnsignedString(h.rootOffset()) + " (" + Long.toUnsignedString(h.rootLength()) + " bytes)"));
+            out.add(Field.of(
+                    "root index",
+                    Long.toUnsignedString(h.rootOffset()) + " (" + Long.toUnsignedString(h.rootLength()) + " bytes)"));
             out.add(Field.of("data_sha256", h.sha256Hex()));
         }
         return out;
@@ -72,7 +74,8 @@ final class ZssRootNode implements Node {
     private synchronized BlockNode index() {
         if (index == null) {
             ZssHeader h = archive.header();
-            index = BlockNode.at(archive, h.rootOffset(), h.rootLength(), -1, null, "index (root)", HeaderLayout.ROOT_OFFSET);
+            index = BlockNode.at(
+                    archive, h.rootOffset(), h.rootLength(), -1, null, "index (root)", HeaderLayout.ROOT_OFFSET);
         }
         return index;
     }

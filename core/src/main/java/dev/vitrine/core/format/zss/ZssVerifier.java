@@ -1,8 +1,8 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.verify.CancelledException;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.verify.CancelledException;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
 import java.security.MessageDigest;
@@ -58,9 +58,11 @@ final class ZssVerifier {
     private long trustedEnd;
     /** Where the SHA-256 task chain has got to (it runs behind the checks). */
     private volatile long hashedTo;
+
     private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
     private volatile boolean stopped;
+
     private FormatException framingError;
 
     // in-order state
@@ -79,6 +81,7 @@ final class ZssVerifier {
      * be the damaged byte, but a data block's is rarely hit alone). One long per such block.
      */
     private long[] lostReferrers = new long[8];
+
     private int lostReferrerCount;
     /** The first data block (or block of unknown level) whose payload is damaged; -1 if none. */
     private long firstLostData = -1;
@@ -101,7 +104,11 @@ final class ZssVerifier {
         }
     }
 
-    private record Chunk(List<BlockFrame> frames, long end, CompletableFuture<BlockCheck[]> checked, CompletableFuture<Void> hashed) {}
+    private record Chunk(
+            List<BlockFrame> frames,
+            long end,
+            CompletableFuture<BlockCheck[]> checked,
+            CompletableFuture<Void> hashed) {}
 
     void run() {
         // Header damage is already in openProblems (reported first by VerifyEngine). Without a
@@ -114,11 +121,13 @@ final class ZssVerifier {
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
         // own, so it never waits in the pool's queue behind chunk checks.
-        java.util.concurrent.ExecutorService hasher = parallel ? java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "zss-verify-sha256");
-            t.setDaemon(true);
-            return t;
-        }) : null;
+        java.util.concurrent.ExecutorService hasher = parallel
+                ? java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "zss-verify-sha256");
+                    t.setDaemon(true);
+                    return t;
+                })
+                : null;
         Executor hashExec = parallel ? hasher : Runnable::run;
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
@@ -131,17 +140,23 @@ final class ZssVerifier {
                     List<BlockFrame> frames = nextFrames();
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
-                    CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(() -> stopped ? null : check(frames), exec);
+                    CompletableFuture<BlockCheck[]> checked =
+                            CompletableFuture.supplyAsync(() -> stopped ? null : check(frames), exec);
                     hashChain = identity
-                            ? hashChain.thenRunAsync(() -> {
-                                if (!stopped) hashFile(frames);
-                                hashedTo = end;
-                            }, hashExec)
-                            : hashChain.thenCombineAsync(checked, (v, checks) -> {
-                                if (!stopped) hashPayloads(checks);
-                                hashedTo = end;
-                                return null;
-                            }, hashExec);
+                            ? hashChain.thenRunAsync(
+                                    () -> {
+                                        if (!stopped) hashFile(frames);
+                                        hashedTo = end;
+                                    },
+                                    hashExec)
+                            : hashChain.thenCombineAsync(
+                                    checked,
+                                    (v, checks) -> {
+                                        if (!stopped) hashPayloads(checks);
+                                        hashedTo = end;
+                                        return null;
+                                    },
+                                    hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
                     // The hash is the one sequential job: when it falls behind, wait for it rather
                     // than let the chunks it still holds (decompressed payloads, mapped pages
@@ -161,14 +176,20 @@ final class ZssVerifier {
                 ctx.progress(c.end(), size);
             }
             if (!cutShort && framingError != null) {
-                Problem p = Problem.error(file, framingError.offset(), framingError.detail()
-                        + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
+                Problem p = Problem.error(
+                        file,
+                        framingError.offset(),
+                        framingError.detail()
+                                + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
                 if (lastBlockLost >= 0) {
                     // The block before failed its checksum: its length prefix is what put us
                     // here, and it is not to be trusted. That block is the damage.
-                    p = Problem.warning(file, framingError.offset(), "block framing lost after the damaged block at "
-                            + lastBlockLost + ": " + framingError.detail()
-                            + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
+                    p = Problem.warning(
+                            file,
+                            framingError.offset(),
+                            "block framing lost after the damaged block at "
+                                    + lastBlockLost + ": " + framingError.detail()
+                                    + " (the rest of the file cannot be read, so index references and the data hash are not checked)");
                 }
                 ctx.report(p);
                 cutShort = true;
@@ -310,8 +331,10 @@ final class ZssVerifier {
             bc.last = p.asSlice(prevStart, prevLen);
         } else {
             // Copies, so the ledger does not pin whole decompressed payloads.
-            bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
-            bc.last = MemorySegment.ofArray(p.asSlice(prevStart, prevLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            bc.first = MemorySegment.ofArray(
+                    p.asSlice(firstStart, firstLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            bc.last = MemorySegment.ofArray(
+                    p.asSlice(prevStart, prevLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
         }
     }
 
@@ -331,7 +354,9 @@ final class ZssVerifier {
             }
         }
         for (int i = 1; i < entries.size(); i++) {
-            if (Long.compareUnsigned(entries.get(i - 1).childOffset(), entries.get(i).childOffset()) > 0) {
+            if (Long.compareUnsigned(
+                            entries.get(i - 1).childOffset(), entries.get(i).childOffset())
+                    > 0) {
                 bc.problem(Problem.error(file, off, "unsorted offsets in index block"));
                 break;
             }
@@ -408,15 +433,20 @@ final class ZssVerifier {
             // in a run of checksum failures.
             if (!bc.crcOk || f.level() < 0) {
                 if (++consecutiveCrcFailures >= MAX_CONSECUTIVE_CRC_FAILURES) {
-                    ctx.report(Problem.error(file, f.offset(), consecutiveCrcFailures
-                            + " blocks in a row fail their checksum or have no level byte: block framing is lost, stopping here"));
+                    ctx.report(
+                            Problem.error(
+                                    file,
+                                    f.offset(),
+                                    consecutiveCrcFailures
+                                            + " blocks in a row fail their checksum or have no level byte: block framing is lost, stopping here"));
                     return false;
                 }
                 if (bc.crcOk) continue;
                 // Keep its place in the bookkeeping (so its index entry is not "dangling"), but
                 // trust none of its content.
                 // Any level: the level byte is as untrusted as the rest.
-                if (f.level() >= 0) ledger.put(f.offset(), DAMAGED_LEVEL, f.totalLength(), KeyStore.NO_KEY, KeyStore.NO_KEY);
+                if (f.level() >= 0)
+                    ledger.put(f.offset(), DAMAGED_LEVEL, f.totalLength(), KeyStore.NO_KEY, KeyStore.NO_KEY);
                 continue;
             }
             consecutiveCrcFailures = 0;
@@ -433,7 +463,8 @@ final class ZssVerifier {
         BlockFrame f = bc.frame;
         if ((f.isData() || !bc.crcOk) && firstLostData < 0) firstLostData = f.offset();
         if (f.isIndex() || (!bc.crcOk && f.level() != 0)) {
-            if (lostReferrerCount == lostReferrers.length) lostReferrers = Arrays.copyOf(lostReferrers, lostReferrerCount * 2);
+            if (lostReferrerCount == lostReferrers.length)
+                lostReferrers = Arrays.copyOf(lostReferrers, lostReferrerCount * 2);
             lostReferrers[lostReferrerCount++] = f.offset();
         }
     }
@@ -450,11 +481,18 @@ final class ZssVerifier {
         long first = KeyStore.NO_KEY, last = KeyStore.NO_KEY;
         if (bc.first != null) {
             if (prevLast != null && Keys.compare(bc.first, prevLast) < 0) {
-                ctx.report(Problem.error(file, off, "records out of order across blocks: first record "
-                        + Keys.pyBytesRepr(bc.first, 80) + " of block at " + off + " sorts before the last record "
-                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset).at(path));
+                ctx.report(Problem.error(
+                                file,
+                                off,
+                                "records out of order across blocks: first record "
+                                        + Keys.pyBytesRepr(bc.first, 80) + " of block at " + off
+                                        + " sorts before the last record "
+                                        + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset)
+                        .at(path));
             }
-            prevLast = identity ? bc.last : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            prevLast = identity
+                    ? bc.last
+                    : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
             prevDataOffset = off;
             first = keys.keep(bc.first, bc.firstPos, off, true);
             last = keys.keep(bc.last, bc.lastPos, off, false);
@@ -504,8 +542,11 @@ final class ZssVerifier {
             if (last != first) keys.release(last);
             last = refLast;
             if (!childDamaged && refLength != e.childLength()) {
-                ctx.report(Problem.error(file, off, "index length " + Long.toUnsignedString(e.childLength())
-                        + " != actual length " + refLength + " for block at " + ref));
+                ctx.report(Problem.error(
+                        file,
+                        off,
+                        "index length " + Long.toUnsignedString(e.childLength()) + " != actual length " + refLength
+                                + " for block at " + ref));
             }
         }
         ledger.put(off, level, f.totalLength(), first, last);
@@ -524,8 +565,11 @@ final class ZssVerifier {
     private void finalChecks() {
         long root = header.rootOffset();
         if (root < 0 || root >= reader.size()) {
-            ctx.report(Problem.error(file, HeaderLayout.ROOT_OFFSET, "root block missing or doubly-referenced (root_index_offset "
-                    + Long.toUnsignedString(root) + " is outside the file)"));
+            ctx.report(Problem.error(
+                    file,
+                    HeaderLayout.ROOT_OFFSET,
+                    "root block missing or doubly-referenced (root_index_offset " + Long.toUnsignedString(root)
+                            + " is outside the file)"));
         } else if (!ledger.remove(root)) {
             ctx.report(Problem.error(file, root, "root block missing or doubly-referenced"));
         } else if (ledger.removedLevel != DAMAGED_LEVEL) {
@@ -534,8 +578,11 @@ final class ZssVerifier {
                 ctx.report(Problem.error(file, root, "root index has bad level " + level));
             }
             if (ledger.removedLength != header.rootLength()) {
-                ctx.report(Problem.error(file, root, "wrong root index length in header ("
-                        + Long.toUnsignedString(header.rootLength()) + " != " + ledger.removedLength + ")"));
+                ctx.report(Problem.error(
+                        file,
+                        root,
+                        "wrong root index length in header (" + Long.toUnsignedString(header.rootLength()) + " != "
+                                + ledger.removedLength + ")"));
             }
         }
         for (long off : ledger.remainingOffsets()) {
@@ -545,18 +592,25 @@ final class ZssVerifier {
             if (ledger.removedLevel == DAMAGED_LEVEL) continue;
             long referrer = lostReferrerOf(off);
             // Not damage of its own: the entry that referred to it is in a damaged block.
-            ctx.report(referrer >= 0
-                    ? Problem.warning(file, off, "not reachable: the index block at " + referrer + " that refers to it is damaged")
-                    : Problem.error(file, off, "unreferenced block"));
+            ctx.report(
+                    referrer >= 0
+                            ? Problem.warning(
+                                    file,
+                                    off,
+                                    "not reachable: the index block at " + referrer + " that refers to it is damaged")
+                            : Problem.error(file, off, "unreferenced block"));
         }
         byte[] digest = sha.digest();
         if (!Arrays.equals(digest, header.sha256())) {
             HexFormat hex = HexFormat.of();
-            String text = "data hash mismatch: header says " + hex.formatHex(header.sha256()) + ", but I found " + hex.formatHex(digest);
+            String text = "data hash mismatch: header says " + hex.formatHex(header.sha256()) + ", but I found "
+                    + hex.formatHex(digest);
             // A damaged data block changes the hash: that block is the damage, not the header.
-            ctx.report(firstLostData >= 0
-                    ? Problem.warning(file, 0, text + " (follows from the damaged data block at " + firstLostData + ")")
-                    : Problem.error(file, 0, text));
+            ctx.report(
+                    firstLostData >= 0
+                            ? Problem.warning(
+                                    file, 0, text + " (follows from the damaged data block at " + firstLostData + ")")
+                            : Problem.error(file, 0, text));
         }
     }
 }

@@ -55,16 +55,29 @@ public final class ZssWriter implements AutoCloseable {
      * @param parallelism      threads compressing data blocks (1 = in the calling thread)
      * @param overwrite        replace an existing file instead of refusing
      */
-    public record Options(ZssFlavor flavor, String codec, int approxBlockSize, int branchingFactor, ObjectNode metadata,
-                          int parallelism, boolean overwrite) {
+    public record Options(
+            ZssFlavor flavor,
+            String codec,
+            int approxBlockSize,
+            int branchingFactor,
+            ObjectNode metadata,
+            int parallelism,
+            boolean overwrite) {
         /** The reference `zss make` defaults: bz2 (ZS: lzma2), blocks of 128 KiB, branching 1024, metadata {}. */
         public static Options of(ZssFlavor flavor) {
-            return new Options(flavor, flavor == ZssFlavor.ZSS ? "bz2" : Lzma2Codec.NAME, 131072, 1024,
-                    JsonNodeFactory.instance.objectNode(), Workers.parallelism(), false);
+            return new Options(
+                    flavor,
+                    flavor == ZssFlavor.ZSS ? "bz2" : Lzma2Codec.NAME,
+                    131072,
+                    1024,
+                    JsonNodeFactory.instance.objectNode(),
+                    Workers.parallelism(),
+                    false);
         }
 
         public Options codec(String c) {
-            return new Options(flavor, flavor.codecName(c), approxBlockSize, branchingFactor, metadata, parallelism, overwrite);
+            return new Options(
+                    flavor, flavor.codecName(c), approxBlockSize, branchingFactor, metadata, parallelism, overwrite);
         }
 
         public Options approxBlockSize(int n) {
@@ -89,8 +102,14 @@ public final class ZssWriter implements AutoCloseable {
     }
 
     /** What was written. */
-    public record Result(long records, long dataBlocks, long rootOffset, long rootLength, int rootLevel,
-                         long totalFileLength, byte[] sha256) {}
+    public record Result(
+            long records,
+            long dataBlocks,
+            long rootOffset,
+            long rootLength,
+            int rootLevel,
+            long totalFileLength,
+            byte[] sha256) {}
 
     /** Input the writer cannot take; {@link #recordNumber()} is 1-based (= the line, for text input). */
     public static class BadInputException extends IOException {
@@ -127,7 +146,8 @@ public final class ZssWriter implements AutoCloseable {
             throw new IllegalArgumentException("not valid JSON: " + dev.vitrine.core.text.Messages.reason(e));
         }
         if (n instanceof ObjectNode o) return o;
-        throw new IllegalArgumentException("metadata must be a JSON object ({...}), not " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+        throw new IllegalArgumentException("metadata must be a JSON object ({...}), not "
+                + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private record Entry(byte[] key, long offset, long length) {}
@@ -171,12 +191,14 @@ public final class ZssWriter implements AutoCloseable {
     }
 
     public static ZssWriter create(Path path, Options opts) throws IOException {
-        Codec codec = Codecs.forName(opts.flavor(), opts.codec()).orElseThrow(() -> new IllegalArgumentException(
-                "unknown codec '" + opts.codec() + "' for " + opts.flavor().label() + " (one of: "
+        Codec codec = Codecs.forName(opts.flavor(), opts.codec())
+                .orElseThrow(() -> new IllegalArgumentException("unknown codec '" + opts.codec() + "' for "
+                        + opts.flavor().label() + " (one of: "
                         + String.join(", ", opts.flavor().codecs()) + ")"));
         if (opts.branchingFactor() < 2) throw new IllegalArgumentException("branching factor must be at least 2");
         if (opts.approxBlockSize() < 1) throw new IllegalArgumentException("block size must be at least 1 byte");
-        byte[] meta = PythonJson.dumps(opts.metadata() == null ? JsonNodeFactory.instance.objectNode() : opts.metadata())
+        byte[] meta = PythonJson.dumps(
+                        opts.metadata() == null ? JsonNodeFactory.instance.objectNode() : opts.metadata())
                 .getBytes(StandardCharsets.UTF_8);
         byte[] codecBytes = opts.codec().getBytes(StandardCharsets.US_ASCII);
         if (codecBytes.length > CODEC_LENGTH) throw new IllegalArgumentException("codec name longer than 16 bytes");
@@ -187,7 +209,8 @@ public final class ZssWriter implements AutoCloseable {
         LittleEndian.putU64(headerData, ROOT_OFFSET - DATA, Long.MAX_VALUE);
 
         FileChannel ch = opts.overwrite()
-                ? FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)
+                ? FileChannel.open(
+                        path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)
                 : FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         ZssWriter w = new ZssWriter(path, opts, codec, ch, headerData);
         try {
@@ -224,11 +247,14 @@ public final class ZssWriter implements AutoCloseable {
             if (Arrays.compareUnsigned(b, off, off + len, block, prevStart, prevStart + prevLen) < 0) {
                 throw unsorted(n);
             }
-        } else if (prevBlockLast != null && Arrays.compareUnsigned(b, off, off + len, prevBlockLast, 0, prevBlockLast.length) < 0) {
+        } else if (prevBlockLast != null
+                && Arrays.compareUnsigned(b, off, off + len, prevBlockLast, 0, prevBlockLast.length) < 0) {
             throw unsorted(n);
         }
         long max = Limits.DEFAULT.maxBlockBytes() - 16;
-        if (len > max) throw new BadInputException(n, "record " + n + " is " + len + " bytes; readers accept blocks up to " + max + " bytes");
+        if (len > max)
+            throw new BadInputException(
+                    n, "record " + n + " is " + len + " bytes; readers accept blocks up to " + max + " bytes");
         if ((long) blockSize + len + 10 > max) flushBlock();
         ensureBlockRoom(len + 10);
         blockSize = Uleb128.encode(len, block, blockSize);
@@ -249,7 +275,10 @@ public final class ZssWriter implements AutoCloseable {
     }
 
     private UnsortedException unsorted(long n) {
-        return new UnsortedException(n, "record " + n + " sorts before record " + (n - 1) + ": input must be sorted (bytewise, like LC_ALL=C sort)");
+        return new UnsortedException(
+                n,
+                "record " + n + " sorts before record " + (n - 1)
+                        + ": input must be sorted (bytewise, like LC_ALL=C sort)");
     }
 
     /**
@@ -283,7 +312,8 @@ public final class ZssWriter implements AutoCloseable {
             }
         }
         if (recLen > 0) {
-            throw new BadInputException(records + 1, "record " + (records + 1) + " does not end with the terminator (a truncated input?)");
+            throw new BadInputException(
+                    records + 1, "record " + (records + 1) + " does not end with the terminator (a truncated input?)");
         }
         return added;
     }
@@ -296,7 +326,8 @@ public final class ZssWriter implements AutoCloseable {
 
     private void ensureBlockRoom(int extra) {
         if (blockSize + extra > block.length) {
-            block = Arrays.copyOf(block, (int) Math.min(Integer.MAX_VALUE - 16, Math.max((long) blockSize + extra, block.length * 2L)));
+            block = Arrays.copyOf(block, (int)
+                    Math.min(Integer.MAX_VALUE - 16, Math.max((long) blockSize + extra, block.length * 2L)));
         }
     }
 
@@ -380,7 +411,8 @@ public final class ZssWriter implements AutoCloseable {
             n = Uleb128.encode(e.offset(), p, n);
             n = Uleb128.encode(e.length(), p, n);
         }
-        if (level + 1 >= BlockFrame.FIRST_EXTENSION_LEVEL) throw new IOException("index would need more than 63 levels");
+        if (level + 1 >= BlockFrame.FIRST_EXTENSION_LEVEL)
+            throw new IOException("index would need more than 63 levels");
         writeBlock(level + 1, codec.compress(p, 0, n), entries.getFirst().key());
     }
 
@@ -396,7 +428,8 @@ public final class ZssWriter implements AutoCloseable {
         if (finished || closed) throw new IllegalStateException("writer is finished");
         flushBlock();
         while (!pending.isEmpty()) writePending();
-        if (records == 0) throw new IOException("no records: a " + opts.flavor().label() + " file must hold at least one record");
+        if (records == 0)
+            throw new IOException("no records: a " + opts.flavor().label() + " file must hold at least one record");
         while (!haveRoot()) {
             for (int level = 0; level < levels.size(); level++) {
                 if (!levels.get(level).isEmpty()) {

@@ -36,12 +36,22 @@ public final class ArkBench {
             try (ArkWriter w = new ArkWriter(root, "bench")) {
                 ArkWriter.Column c = w.column("all", "zstd").splitEvery(perSplit);
                 ArkWriter.Channel[] ch = new ArkWriter.Channel[channels];
-                for (int i = 0; i < channels; i++) ch[i] = c.channel(String.format("/ch%02d", i), ir, "bench::Sample", i == 0);
+                for (int i = 0; i < channels; i++)
+                    ch[i] = c.channel(String.format("/ch%02d", i), ir, "bench::Sample", i == 0);
                 for (long i = 0; i < n; i++) {
                     long t = 1_000_000_000L + (i / channels) * 1_000_000L + (i % channels);
-                    ch[(int) (i % channels)].write(t, new RValue.Obj(ir.schema("bench::Sample"), Map.of("stamp",
-                            new RValue.Int(RbufType.STEADY_TIME_POINT, t), "a", new RValue.Real(RbufType.DOUBLE, i * 0.5),
-                            "b", new RValue.Real(RbufType.DOUBLE, -i)), List.of()));
+                    ch[(int) (i % channels)].write(
+                            t,
+                            new RValue.Obj(
+                                    ir.schema("bench::Sample"),
+                                    Map.of(
+                                            "stamp",
+                                            new RValue.Int(RbufType.STEADY_TIME_POINT, t),
+                                            "a",
+                                            new RValue.Real(RbufType.DOUBLE, i * 0.5),
+                                            "b",
+                                            new RValue.Real(RbufType.DOUBLE, -i)),
+                                    List.of()));
                 }
             }
             System.out.printf("write: %d messages in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
@@ -49,8 +59,11 @@ public final class ArkBench {
         long t1 = System.nanoTime();
         try (ArkArchive a = ArkTestLogs.open(root)) {
             List<TimedMessages.ChannelInfo> cs = a.channels();
-            System.out.printf("open + channel table (%d channels, %d messages): %.2f s%n", cs.size(),
-                    cs.stream().mapToLong(TimedMessages.ChannelInfo::count).sum(), (System.nanoTime() - t1) / 1e9);
+            System.out.printf(
+                    "open + channel table (%d channels, %d messages): %.2f s%n",
+                    cs.size(),
+                    cs.stream().mapToLong(TimedMessages.ChannelInfo::count).sum(),
+                    (System.nanoTime() - t1) / 1e9);
             long t2 = System.nanoTime();
             long k = 0;
             try (TimedMessages.Cursor c = a.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
@@ -65,7 +78,8 @@ public final class ArkBench {
             double s = (System.nanoTime() - t3) / 1e9;
             System.out.printf("cat --json: %d lines in %.2f s (%.0f lines/s)%n", lines, s, lines / s);
             Runtime r = Runtime.getRuntime();
-            System.out.printf("heap used: %d MB (max %d MB)%n", (r.totalMemory() - r.freeMemory()) >> 20, r.maxMemory() >> 20);
+            System.out.printf(
+                    "heap used: %d MB (max %d MB)%n", (r.totalMemory() - r.freeMemory()) >> 20, r.maxMemory() >> 20);
         }
     }
 }

@@ -36,8 +36,8 @@ class ArkCodecTest {
     }
 
     /** A message's frame made by lz4-java with the given block size and flags. */
-    private static byte[] frame(byte[] raw, LZ4FrameOutputStream.BLOCKSIZE size, long knownSize,
-            Bits... bits) throws IOException {
+    private static byte[] frame(byte[] raw, LZ4FrameOutputStream.BLOCKSIZE size, long knownSize, Bits... bits)
+            throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (var z = new LZ4FrameOutputStream(out, size, knownSize, bits)) {
             z.write(raw);
@@ -49,13 +49,12 @@ class ArkCodecTest {
     void lz4FramesOfEveryShapeDecodeToTheirContent() throws Exception {
         java.util.Random r = new java.util.Random(7);
         byte[] raw = new byte[300_000];
-        for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 1000 < 500 ? i % 17 : r.nextInt()); // compressible and stored blocks
+        for (int i = 0; i < raw.length; i++)
+            raw[i] = (byte) (i % 1000 < 500 ? i % 17 : r.nextInt()); // compressible and stored blocks
         var small = LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB;
         byte[][] frames = {
-            frame(raw, small, raw.length, Bits.BLOCK_INDEPENDENCE,
-                    Bits.CONTENT_SIZE, Bits.CONTENT_CHECKSUM),
-            frame(raw, small, -1, Bits.BLOCK_INDEPENDENCE,
-                    Bits.BLOCK_CHECKSUM),
+            frame(raw, small, raw.length, Bits.BLOCK_INDEPENDENCE, Bits.CONTENT_SIZE, Bits.CONTENT_CHECKSUM),
+            frame(raw, small, -1, Bits.BLOCK_INDEPENDENCE, Bits.BLOCK_CHECKSUM),
             frame(new byte[0], small, -1, Bits.BLOCK_INDEPENDENCE),
             ArkCodec.LZ4.compress(raw),
         };

@@ -72,7 +72,10 @@ class ArkCorruptionSweepTest {
         }
         try (ArkArchive a = ArkTestLogs.open(tmp)) {
             ArkSplit s = a.split(FileRef.of("splits/" + f.getFileName()));
-            ArkLog.SplitDecl sd = a.primary().splits().stream().filter(d -> d.ref().equals(s.ref())).findFirst().orElseThrow();
+            ArkLog.SplitDecl sd = a.primary().splits().stream()
+                    .filter(d -> d.ref().equals(s.ref()))
+                    .findFirst()
+                    .orElseThrow();
             r.add(new long[] {0, s.headerLength()});
             for (ArkSplit.Entry e : s.entries(0, (int) s.entryCount())) {
                 r.add(new long[] {e.position() + 8, e.position() + 17}); // offset, size, object id

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
 import java.io.ByteArrayOutputStream;
@@ -75,7 +74,9 @@ class ArkDamageTest {
     }
 
     static List<Problem> errorsIn(List<Problem> ps, String file) {
-        return ps.stream().filter(p -> p.severity() == Severity.ERROR && p.ref().path().equals(file)).toList();
+        return ps.stream()
+                .filter(p -> p.severity() == Severity.ERROR && p.ref().path().equals(file))
+                .toList();
     }
 
     @Test
@@ -104,8 +105,12 @@ class ArkDamageTest {
         ArkWriter.putLe(b, e + 8, b.length + 100, 4);
         Files.write(s, b);
         List<Problem> ps = exercise(tmp);
-        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals("splits/" + s.getFileName()) && p.offset() == b.length + 100
-                && p.message().contains("past the end")), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .anyMatch(p -> p.ref().path().equals("splits/" + s.getFileName())
+                                && p.offset() == b.length + 100
+                                && p.message().contains("past the end")),
+                ps.toString());
     }
 
     @Test
@@ -114,14 +119,19 @@ class ArkDamageTest {
         for (Path s : splits(tmp)) {
             try (ArkArchive a = ArkTestLogs.open(tmp)) {
                 ArkSplit sp = a.split(FileRef.of("splits/" + s.getFileName()));
-                ArkLog.SplitDecl sd = a.primary().splits().stream().filter(d -> d.ref().equals(sp.ref())).findFirst().orElseThrow();
+                ArkLog.SplitDecl sd = a.primary().splits().stream()
+                        .filter(d -> d.ref().equals(sp.ref()))
+                        .findFirst()
+                        .orElseThrow();
                 if (sd.column().codec == ArkCodec.NONE) continue;
                 ArkSplit.Entry e = sp.entry(1);
                 byte[] b = Files.readAllBytes(s);
                 b[(int) (e.offset() + e.size() / 2)] ^= 0x5a;
                 Files.write(s, b);
                 List<Problem> ps = exercise(tmp);
-                assertTrue(ps.stream().anyMatch(p -> p.ref().equals(sp.ref()) && p.offset() == e.offset()), sd.column().codec + " " + ps);
+                assertTrue(
+                        ps.stream().anyMatch(p -> p.ref().equals(sp.ref()) && p.offset() == e.offset()),
+                        sd.column().codec + " " + ps);
                 b[(int) (e.offset() + e.size() / 2)] ^= 0x5a;
                 Files.write(s, b);
             }
@@ -138,8 +148,12 @@ class ArkDamageTest {
             assertFalse(a.unreadable());
             assertTrue(a.openProblems().stream().anyMatch(p -> p.message().contains(guid)));
             List<Problem> v = ArkTestLogs.verify(a);
-            assertTrue(v.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains(guid)
-                    && p.ref().path().startsWith("manifests/")), v.toString());
+            assertTrue(
+                    v.stream()
+                            .anyMatch(p -> p.severity() == Severity.ERROR
+                                    && p.message().contains(guid)
+                                    && p.ref().path().startsWith("manifests/")),
+                    v.toString());
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             long n = a.writeJsonLines(null, Long.MIN_VALUE, Long.MAX_VALUE, out);
             assertTrue(n > 0 && n < written.size());
@@ -166,7 +180,8 @@ class ArkDamageTest {
         b[b.length - 1] ^= 1;
         Files.write(m, b);
         // D24: not a decodable serializable file: the log is unreadable (open fails with the file and offset)
-        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.vitrine.core.io.FormatException.class, () -> ArkTestLogs.open(tmp));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.vitrine.core.io.FormatException.class, () -> ArkTestLogs.open(tmp));
         assertEquals(b.length - 16, e.offset());
         assertTrue(e.getMessage().contains("manifests/"), e.getMessage());
     }
@@ -190,22 +205,40 @@ class ArkDamageTest {
         ArkWriter.putLe(b, (int) e0.position() + 8, 10, 4); // D25: into the header
         Files.write(s, b);
         List<Problem> ps = exercise(tmp);
-        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == 10 && p.message().contains("header")), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .anyMatch(p -> p.ref().path().equals(ref)
+                                && p.offset() == 10
+                                && p.message().contains("header")),
+                ps.toString());
         b = orig.clone();
         ArkWriter.putLe(b, (int) e1.position() + 8, e0.offset(), 4); // two entries share bytes
         Files.write(s, b);
         ps = exercise(tmp);
-        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.message().contains("overlaps the one of entry")), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .anyMatch(p -> p.ref().path().equals(ref) && p.message().contains("overlaps the one of entry")),
+                ps.toString());
         b = orig.clone();
         ArkWriter.putLe(b, (int) e1.position() + 8, indexOffset, 4); // into the index
         Files.write(s, b);
         ps = exercise(tmp);
-        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == indexOffset && p.message().contains("index")), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .anyMatch(p -> p.ref().path().equals(ref)
+                                && p.offset() == indexOffset
+                                && p.message().contains("index")),
+                ps.toString());
         b = orig.clone();
         ArkWriter.putLe(b, (int) e1.position(), 0, 8); // time earlier than the entry before
         Files.write(s, b);
         ps = exercise(tmp);
-        assertTrue(ps.stream().anyMatch(p -> p.ref().path().equals(ref) && p.offset() == e1.position() && p.message().contains("not sorted")), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .anyMatch(p -> p.ref().path().equals(ref)
+                                && p.offset() == e1.position()
+                                && p.message().contains("not sorted")),
+                ps.toString());
     }
 
     @Test
@@ -215,9 +248,17 @@ class ArkDamageTest {
         try (ArkArchive a = ArkTestLogs.open(tmp)) {
             assertEquals(2, a.logs().size());
             assertEquals(2, a.info().get("manifests").size());
-            assertEquals(2, a.root().children(0, 10).stream().filter(n -> n.kind().equals("manifest")).count());
+            assertEquals(
+                    2,
+                    a.root().children(0, 10).stream()
+                            .filter(n -> n.kind().equals("manifest"))
+                            .count());
             assertEquals(List.of(), ArkTestLogs.verify(a));
-            assertEquals(2, a.files().stream().filter(f -> f.path().startsWith("manifests/")).count());
+            assertEquals(
+                    2,
+                    a.files().stream()
+                            .filter(f -> f.path().startsWith("manifests/"))
+                            .count());
         }
     }
 }

@@ -44,14 +44,17 @@ class ArkDecodedFieldsTest {
                 assertEquals(m.range(), d.container(), "beside the message's compressed bytes");
                 assertEquals(0, d.offset());
                 assertEquals(payload.length, d.length(), "the whole value is the whole payload");
-                Map<String, Field> fields = d.fields().stream().collect(Collectors.toMap(Field::name, Function.identity()));
+                Map<String, Field> fields =
+                        d.fields().stream().collect(Collectors.toMap(Field::name, Function.identity()));
                 assertEquals(java.util.Set.of("x", "y", "frame"), fields.keySet());
                 assertEquals(i, doubleAt(payload, fields.get("x")), 0.0);
                 assertEquals(-i, doubleAt(payload, fields.get("y")), 0.0);
                 Field frame = fields.get("frame");
                 assertEquals(4 + 3, frame.range().length(), "a string's length prefix and its bytes");
                 assertEquals("map", new String(payload, (int) frame.range().offset() + 4, 3, StandardCharsets.UTF_8));
-                assertTrue(fields.get("x").range().end() <= fields.get("y").range().offset(), "fields in wire order, not overlapping");
+                assertTrue(
+                        fields.get("x").range().end() <= fields.get("y").range().offset(),
+                        "fields in wire order, not overlapping");
             }
         }
     }
@@ -66,18 +69,27 @@ class ArkDecodedFieldsTest {
             }
             Node value = m.node().children(0, 1).getFirst();
             Decoded outer = value.decoded().orElseThrow();
-            Node pose = value.children(0, 100).stream().filter(n -> n.name().equals("pose")).findFirst().orElseThrow();
+            Node pose = value.children(0, 100).stream()
+                    .filter(n -> n.name().equals("pose"))
+                    .findFirst()
+                    .orElseThrow();
             Decoded inner = pose.decoded().orElseThrow();
-            assertTrue(inner.offset() > outer.offset() && inner.offset() + inner.length() <= outer.offset() + outer.length(),
+            assertTrue(
+                    inner.offset() > outer.offset()
+                            && inner.offset() + inner.length() <= outer.offset() + outer.length(),
                     "inside the message's value");
             for (Field f : inner.fields()) {
-                assertTrue(f.range().offset() >= inner.offset() && f.range().end() <= inner.offset() + inner.length(), f.name());
+                assertTrue(
+                        f.range().offset() >= inner.offset() && f.range().end() <= inner.offset() + inner.length(),
+                        f.name());
             }
         }
     }
 
     private static double doubleAt(byte[] payload, Field f) {
         assertEquals(8, f.range().length(), f.name());
-        return ByteBuffer.wrap(payload, (int) f.range().offset(), 8).order(ByteOrder.LITTLE_ENDIAN).getDouble();
+        return ByteBuffer.wrap(payload, (int) f.range().offset(), 8)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .getDouble();
     }
 }

@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.rbuf.RValue;
-import dev.vitrine.core.rbuf.RbufEncoder;
 import dev.vitrine.core.rbuf.RbufIr;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -33,7 +32,8 @@ public final class ArkHostileLogs {
         try (ArkWriter w = new ArkWriter(root, "aliases")) {
             ArkWriter.Column c = w.column("all", "none").splitEvery(entries);
             ArkWriter.Channel ch = c.channel("/alias", ir, "test::Blob", false);
-            for (int i = 0; i < entries; i++) ch.write(1_000_000_000L + i, blob(ir, i == 0 ? "x".repeat(messageBytes) : ""));
+            for (int i = 0; i < entries; i++)
+                ch.write(1_000_000_000L + i, blob(ir, i == 0 ? "x".repeat(messageBytes) : ""));
         }
         Path split = split(root);
         byte[] b = Files.readAllBytes(split);
@@ -75,7 +75,8 @@ public final class ArkHostileLogs {
         try (var z = new com.github.luben.zstd.ZstdOutputStream(out)) {
             z.setLevel(3);
             byte[] chunk = new byte[1 << 20];
-            for (long left = zeros; left > 0; left -= chunk.length) z.write(chunk, 0, (int) Math.min(chunk.length, left));
+            for (long left = zeros; left > 0; left -= chunk.length)
+                z.write(chunk, 0, (int) Math.min(chunk.length, left));
         }
         return out.toByteArray();
     }

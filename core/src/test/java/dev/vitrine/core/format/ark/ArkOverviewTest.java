@@ -41,28 +41,42 @@ class ArkOverviewTest {
             try (TimedMessages.Cursor c = a.messages(null, Long.MIN_VALUE, Long.MAX_VALUE)) {
                 while (c.hasNext()) {
                     TimedMessages.Message m = c.next();
-                    long[] t = table.computeIfAbsent(m.channel(), k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0});
+                    long[] t =
+                            table.computeIfAbsent(m.channel(), k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0});
                     t[0]++;
                     t[1] = Math.min(t[1], m.timeNs());
                     t[2] = Math.max(t[2], m.timeNs());
                     t[3] += m.range().length();
-                    expected.computeIfAbsent(m.channel(), k -> new int[n])[TimelineDensity.bin(m.timeNs(), d.minNs(), d.maxNs(), n)]++;
+                    expected.computeIfAbsent(m.channel(), k -> new int[n])[
+                            TimelineDensity.bin(m.timeNs(), d.minNs(), d.maxNs(), n)]++;
                     long[] s = spans.computeIfAbsent(m.channel(), k -> new HashMap<>())
                             .computeIfAbsent(m.range().file(), k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                     s[0] = Math.min(s[0], m.timeNs());
                     s[1] = Math.max(s[1], m.timeNs());
                 }
             }
-            assertEquals(table.keySet(), fast.channels().stream().map(TimedMessages.ChannelInfo::name).collect(java.util.stream.Collectors.toSet()));
+            assertEquals(
+                    table.keySet(),
+                    fast.channels().stream()
+                            .map(TimedMessages.ChannelInfo::name)
+                            .collect(java.util.stream.Collectors.toSet()));
             for (TimedMessages.ChannelInfo c : fast.channels()) {
-                assertArrayEquals(table.get(c.name()), new long[] {c.count(), c.minTimeNs(), c.maxTimeNs(), c.bytes()}, c.name() + ": its row");
-                assertArrayEquals(expected.get(c.name()), d.level(c.name(), 0), c.name() + ": every message in its bin");
-                assertEquals(c.count(), java.util.Arrays.stream(d.columns(c.name(), c.minTimeNs(), c.maxTimeNs(), 1)).sum());
+                assertArrayEquals(
+                        table.get(c.name()),
+                        new long[] {c.count(), c.minTimeNs(), c.maxTimeNs(), c.bytes()},
+                        c.name() + ": its row");
+                assertArrayEquals(
+                        expected.get(c.name()), d.level(c.name(), 0), c.name() + ": every message in its bin");
+                assertEquals(
+                        c.count(),
+                        java.util.Arrays.stream(d.columns(c.name(), c.minTimeNs(), c.maxTimeNs(), 1))
+                                .sum());
                 Map<FileRef, long[]> mine = fast.spans().get(c.name());
                 assertNotNull(mine, c.name());
                 assertEquals(spans.get(c.name()).keySet(), mine.keySet(), c.name() + ": the files holding it");
                 for (var e : mine.entrySet()) {
-                    assertArrayEquals(spans.get(c.name()).get(e.getKey()), e.getValue(), c.name() + " in " + e.getKey());
+                    assertArrayEquals(
+                            spans.get(c.name()).get(e.getKey()), e.getValue(), c.name() + " in " + e.getKey());
                 }
             }
         }
@@ -81,9 +95,12 @@ class ArkOverviewTest {
             TimedMessages.Overview walked = walkingOnly(a).overview();
             assertEquals(walked.channels(), o.channels());
             assertEquals(walked.spans().keySet(), o.spans().keySet());
-            long counted = o.channels().stream().mapToLong(TimedMessages.ChannelInfo::count).sum();
+            long counted = o.channels().stream()
+                    .mapToLong(TimedMessages.ChannelInfo::count)
+                    .sum();
             assertFalse(counted >= written.size(), "the missing split's messages are not counted");
-            for (Map<FileRef, long[]> files : o.spans().values()) assertFalse(files.containsKey(FileRef.of("splits/" + gone.getFileName())));
+            for (Map<FileRef, long[]> files : o.spans().values())
+                assertFalse(files.containsKey(FileRef.of("splits/" + gone.getFileName())));
         }
     }
 

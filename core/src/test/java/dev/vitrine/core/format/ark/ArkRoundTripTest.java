@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.format.Probe;
-import dev.vitrine.core.json.Json;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Role;
@@ -51,11 +51,12 @@ class ArkRoundTripTest {
             assertEquals(written.size(), a.recordCount());
             // D21: by time; ties by section, column (sensors before poses before config), split, index position.
             List<ArkTestLogs.Written> expected = new ArrayList<>(written);
-            expected.sort(Comparator.comparingLong(ArkTestLogs.Written::timeNs).thenComparingInt(w -> switch (w.channel()) {
-                case "/sensors/every", "/pose/b" -> 0;
-                case "/pose/a" -> 1;
-                default -> 2;
-            }));
+            expected.sort(
+                    Comparator.comparingLong(ArkTestLogs.Written::timeNs).thenComparingInt(w -> switch (w.channel()) {
+                        case "/sensors/every", "/pose/b" -> 0;
+                        case "/pose/a" -> 1;
+                        default -> 2;
+                    }));
             assertEquals(expected.stream().map(ArkRoundTripTest::line).toList(), lines(out));
             // files: the manifest, then the splits
             assertTrue(a.files().getFirst().path().startsWith("manifests/"));
@@ -69,7 +70,9 @@ class ArkRoundTripTest {
         ArkTestLogs.writeSmall(tmp, 20);
         try (ArkArchive a = ArkTestLogs.open(tmp)) {
             List<TimedMessages.ChannelInfo> cs = a.channels();
-            assertEquals(List.of("/config", "/pose/a", "/pose/b", "/sensors/every"), cs.stream().map(TimedMessages.ChannelInfo::name).toList());
+            assertEquals(
+                    List.of("/config", "/pose/a", "/pose/b", "/sensors/every"),
+                    cs.stream().map(TimedMessages.ChannelInfo::name).toList());
             var config = cs.getFirst();
             assertEquals(5, config.count());
             assertTrue(config.latched());
@@ -81,9 +84,19 @@ class ArkRoundTripTest {
             assertEquals("r2-d2", info.get("metadata").get("robot").asText());
             assertEquals(3, info.get("metadata").get("run").get("n").asInt());
             JsonNode ch = info.get("channels").get(3);
-            for (String k : List.of("name", "type", "count", "min_time_ns", "max_time_ns", "bytes", "rate_hz", "latched")) assertTrue(ch.has(k), k);
+            for (String k :
+                    List.of("name", "type", "count", "min_time_ns", "max_time_ns", "bytes", "rate_hz", "latched"))
+                assertTrue(ch.has(k), k);
             assertEquals("demo::sensors::EveryType", ch.get("type").asText());
-            assertEquals("lz4", info.get("sections").get(0).get("columns").get(1).get("compression_type").asText().toLowerCase());
+            assertEquals(
+                    "lz4",
+                    info.get("sections")
+                            .get(0)
+                            .get("columns")
+                            .get(1)
+                            .get("compression_type")
+                            .asText()
+                            .toLowerCase());
         }
     }
 
@@ -108,14 +121,18 @@ class ArkRoundTripTest {
         RbufFile rf = RbufFile.parse(Files.readAllBytes(manifest));
         assertEquals("ark::logging::Manifest", rf.typeName());
         assertFalse(rf.irJson().contains(" "));
-        assertTrue(rf.irJson().startsWith("{\"schemas\":[{\"name\":\"Manifest\",\"object_namespace\":\"ark::logging\",\"fields\":[{\"name\":\"log_identifier\""));
+        assertTrue(
+                rf.irJson()
+                        .startsWith(
+                                "{\"schemas\":[{\"name\":\"Manifest\",\"object_namespace\":\"ark::logging\",\"fields\":[{\"name\":\"log_identifier\""));
     }
 
     @Test
     void latchedChannelReplaysItsLastEarlierMessage() throws Exception {
         ArkTestLogs.writeSmall(tmp, 20);
         try (ArkArchive a = ArkTestLogs.open(tmp)) {
-            long start = 1_000_000_000L + 50_000_000L; // config messages at +5, +40.000005 ms ...: last before is at i=4
+            long start =
+                    1_000_000_000L + 50_000_000L; // config messages at +5, +40.000005 ms ...: last before is at i=4
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             a.writeJsonLines(null, start, start + 20_000_000L, out);
             List<String> ls = lines(out);
@@ -151,23 +168,43 @@ class ArkRoundTripTest {
         try (ArkArchive a = ArkTestLogs.open(amended)) {
             assertEquals(List.of(), ArkTestLogs.verify(a));
             assertEquals(2, a.primary().sections().size());
-            var names = a.channels().stream().map(TimedMessages.ChannelInfo::name).toList();
+            var names =
+                    a.channels().stream().map(TimedMessages.ChannelInfo::name).toList();
             assertEquals(List.of("/config", "/pose/a", "/pose/b"), names);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             a.writeJsonLines(List.of(), Long.MIN_VALUE, Long.MAX_VALUE, out);
-            long expected = written.stream().filter(w -> !w.channel().equals("/sensors/every") && w.timeNs() >= min && w.timeNs() <= max).count();
+            long expected = written.stream()
+                    .filter(w -> !w.channel().equals("/sensors/every") && w.timeNs() >= min && w.timeNs() <= max)
+                    .count();
             assertEquals(expected, lines(out).size());
             // hidden data is shown as hidden in the tree: the split index still lists every message
             Node root = a.root();
-            Node splits = root.children(0, 100).stream().filter(n -> n.is(Role.FOLDER)).findFirst().orElseThrow();
+            Node splits = root.children(0, 100).stream()
+                    .filter(n -> n.is(Role.FOLDER))
+                    .findFirst()
+                    .orElseThrow();
             long all = 0;
-            for (Node s : splits.children(0, 100)) all += s.children(0, 10).get(1).childCount();
+            for (Node s : splits.children(0, 100))
+                all += s.children(0, 10).get(1).childCount();
             assertEquals(written.size(), all);
-            assertTrue(a.primary().sections().get(0).columns().getFirst().objects.getFirst().hiddenByName());
+            assertTrue(a.primary()
+                    .sections()
+                    .get(0)
+                    .columns()
+                    .getFirst()
+                    .objects
+                    .getFirst()
+                    .hiddenByName());
             var hidden = a.hidden();
-            assertEquals(1 + 2 * 3, hidden.size()); // /sensors/every whole; the three others before and after the window
-            assertEquals("/sensors/every", hidden.stream().filter(h -> h.startNs() == Long.MIN_VALUE && h.stopNs() == Long.MAX_VALUE)
-                    .findFirst().orElseThrow().channel());
+            assertEquals(
+                    1 + 2 * 3, hidden.size()); // /sensors/every whole; the three others before and after the window
+            assertEquals(
+                    "/sensors/every",
+                    hidden.stream()
+                            .filter(h -> h.startNs() == Long.MIN_VALUE && h.stopNs() == Long.MAX_VALUE)
+                            .findFirst()
+                            .orElseThrow()
+                            .channel());
             assertTrue(hidden.stream().anyMatch(h -> h.channel().equals("/pose/a") && h.stopNs() == min - 1));
             assertTrue(a.info().get("hidden").size() == hidden.size());
         }
@@ -181,7 +218,10 @@ class ArkRoundTripTest {
             assertTrue(root.is(Role.ARCHIVE));
             List<Node> kids = root.children(0, 10);
             assertTrue(kids.getFirst().is(Role.FILE));
-            Node messages = kids.stream().filter(n -> n.name().startsWith("messages")).findFirst().orElseThrow();
+            Node messages = kids.stream()
+                    .filter(n -> n.name().startsWith("messages"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(a.recordCount(), messages.childCount());
             Node m = messages.children(3, 1).getFirst();
             assertTrue(m.is(Role.MESSAGE));
@@ -191,7 +231,10 @@ class ArkRoundTripTest {
                 assertEquals(d.length(), src.size());
             }
             assertFalse(m.children(0, 1).isEmpty());
-            Node channels = kids.stream().filter(n -> n.name().equals("channels")).findFirst().orElseThrow();
+            Node channels = kids.stream()
+                    .filter(n -> n.name().equals("channels"))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(channels.children(0, 10).getFirst().is(Role.CHANNEL));
             assertEquals(4, channels.table().orElseThrow().rowCount());
             // every split file: header and index with roles, entries covering their bytes
@@ -200,7 +243,9 @@ class ArkRoundTripTest {
             Node index = split.children(0, 2).get(1);
             assertTrue(header.is(Role.HEADER) && index.is(Role.INDEX));
             Node first = index.children(0, 1).getFirst();
-            assertEquals(first.range(), index.childCovering(first.range().start()).orElseThrow().range());
+            assertEquals(
+                    first.range(),
+                    index.childCovering(first.range().start()).orElseThrow().range());
         }
     }
 
@@ -211,11 +256,17 @@ class ArkRoundTripTest {
             var d = dev.vitrine.core.model.TimelineDensity.build(a, 1000);
             assertEquals(1024, d.bins());
             for (TimedMessages.ChannelInfo c : a.channels()) {
-                long n = written.stream().filter(w -> w.channel().equals(c.name())).count();
+                long n = written.stream()
+                        .filter(w -> w.channel().equals(c.name()))
+                        .count();
                 assertEquals(n, java.util.Arrays.stream(d.level(c.name(), 0)).sum());
                 assertEquals(n, java.util.Arrays.stream(d.level(c.name(), 99)).sum());
                 for (int px : new int[] {1, 7, 300, 5000}) {
-                    assertEquals(n, java.util.Arrays.stream(d.columns(c.name(), d.minNs(), d.maxNs(), px)).sum(), c.name() + " " + px);
+                    assertEquals(
+                            n,
+                            java.util.Arrays.stream(d.columns(c.name(), d.minNs(), d.maxNs(), px))
+                                    .sum(),
+                            c.name() + " " + px);
                 }
             }
         }

@@ -34,8 +34,10 @@ class ArkS3Test {
     static final Path SAMPLE = Path.of("../samples/robot-log");
     static S3TestServer s3;
     static RemoteOptions options;
+
     @TempDir
     static Path tmp;
+
     static Path broken;
     static String gone;
 
@@ -77,7 +79,8 @@ class ArkS3Test {
 
     @Test
     void aLogUnderAPrefixReadsAsItsLocalCopy() throws IOException {
-        try (Archive local = FormatRegistry.get().open(SAMPLE, Limits.DEFAULT); Archive remote = remote("robot-log")) {
+        try (Archive local = FormatRegistry.get().open(SAMPLE, Limits.DEFAULT);
+                Archive remote = remote("robot-log")) {
             assertEquals("ark", remote.format().id());
             assertEquals(Path.of("robot-log"), remote.path(), "a remote log is named by its prefix");
             assertEquals(local.files(), remote.files());
@@ -91,10 +94,15 @@ class ArkS3Test {
 
     @Test
     void aMissingSplitIsSaidAsLocally() throws IOException {
-        try (Archive local = FormatRegistry.get().open(broken, Limits.DEFAULT); Archive remote = remote("broken")) {
+        try (Archive local = FormatRegistry.get().open(broken, Limits.DEFAULT);
+                Archive remote = remote("broken")) {
             assertEquals(local.openProblems().toString(), remote.openProblems().toString());
-            assertTrue(remote.openProblems().toString().contains("split " + gone + " named by the manifest is missing"), remote.openProblems().toString());
-            assertEquals(ArkTestLogs.verify(local).toString(), ArkTestLogs.verify(remote).toString());
+            assertTrue(
+                    remote.openProblems().toString().contains("split " + gone + " named by the manifest is missing"),
+                    remote.openProblems().toString());
+            assertEquals(
+                    ArkTestLogs.verify(local).toString(),
+                    ArkTestLogs.verify(remote).toString());
             assertEquals(1, remote.info().get("missing_splits").asInt());
             assertEquals(jsonLines(local), jsonLines(remote));
         }
@@ -105,7 +113,8 @@ class ArkS3Test {
         Location empty = Locations.of("s3://logs/robot-log/splits/", options);
         // a prefix without manifests/ is not claimed as a log at all
         assertEquals(Location.Kind.FOLDER, empty.stat().kind());
-        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> new ArkFormat().open(empty, Limits.DEFAULT));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IOException.class, () -> new ArkFormat().open(empty, Limits.DEFAULT));
         assertTrue(e.getMessage().endsWith("no manifest in s3://logs/robot-log/splits/manifests"), e.getMessage());
     }
 
@@ -117,8 +126,15 @@ class ArkS3Test {
 
     /** The tree to a few levels: names, kinds, ranges, fields and problems of the first children of each node. */
     private static String tree(Node n, int depth) throws IOException {
-        StringBuilder b = new StringBuilder("  ".repeat(depth)).append(n.name()).append(" [").append(n.kind()).append("] ").append(n.range())
-                .append(' ').append(n.problems()).append('\n');
+        StringBuilder b = new StringBuilder("  ".repeat(depth))
+                .append(n.name())
+                .append(" [")
+                .append(n.kind())
+                .append("] ")
+                .append(n.range())
+                .append(' ')
+                .append(n.problems())
+                .append('\n');
         for (Field f : n.fields()) b.append("  ".repeat(depth + 1)).append(f).append('\n');
         if (depth < 4 && n.hasChildren()) {
             for (Node k : n.children(0, 6)) b.append(tree(k, depth + 1));

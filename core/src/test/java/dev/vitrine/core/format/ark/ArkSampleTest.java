@@ -25,14 +25,22 @@ class ArkSampleTest {
         try (Stream<Path> s = Files.walk(tmp.resolve("a"))) {
             fa = s.filter(Files::isRegularFile).sorted().toList();
         }
-        for (Path p : fa) assertArrayEquals(Files.readAllBytes(p), Files.readAllBytes(tmp.resolve("b").resolve(tmp.resolve("a").relativize(p))));
+        for (Path p : fa)
+            assertArrayEquals(
+                    Files.readAllBytes(p),
+                    Files.readAllBytes(tmp.resolve("b").resolve(tmp.resolve("a").relativize(p))));
         try (ArkArchive a = ArkTestLogs.open(tmp.resolve("a"))) {
             assertEquals(List.of(), a.openProblems());
             assertEquals(List.of(), ArkTestLogs.verify(a));
-            List<String> names = a.channels().stream().map(TimedMessages.ChannelInfo::name).toList();
+            List<String> names =
+                    a.channels().stream().map(TimedMessages.ChannelInfo::name).toList();
             assertEquals(List.of("/battery", "/camera/info", "/config", "/imu", "/odom", "/status"), names);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            assertEquals(a.recordCount(), a.writeJsonLines("channel=/status", out) + a.recordCount() - a.channels().get(5).count());
+            assertEquals(
+                    a.recordCount(),
+                    a.writeJsonLines("channel=/status", out)
+                            + a.recordCount()
+                            - a.channels().get(5).count());
             assertTrue(out.toString().contains("\"task\":{\"index\":"));
         }
     }
@@ -48,7 +56,10 @@ class ArkSampleTest {
         }
         try (Stream<Path> s = Files.walk(bundled)) {
             for (Path p : s.filter(Files::isRegularFile).toList()) {
-                assertArrayEquals(Files.readAllBytes(tmp.resolve(bundled.relativize(p).toString())), Files.readAllBytes(p), p.toString());
+                assertArrayEquals(
+                        Files.readAllBytes(tmp.resolve(bundled.relativize(p).toString())),
+                        Files.readAllBytes(p),
+                        p.toString());
             }
         }
     }

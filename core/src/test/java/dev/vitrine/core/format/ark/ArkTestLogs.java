@@ -2,12 +2,12 @@ package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.rbuf.RValue;
 import dev.vitrine.core.rbuf.RbufIr;
 import dev.vitrine.core.rbuf.RbufJson;
 import dev.vitrine.core.rbuf.RbufTestIr;
 import dev.vitrine.core.rbuf.RbufType;
-import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
@@ -27,8 +27,16 @@ final class ArkTestLogs {
     private ArkTestLogs() {}
 
     static RValue.Obj pose(RbufIr ir, double x, double y, String frame) {
-        return new RValue.Obj(ir.schema(POSE), Map.of("x", new RValue.Real(RbufType.DOUBLE, x), "y", new RValue.Real(RbufType.DOUBLE, y),
-                "frame", new RValue.Str(frame)), List.of(0));
+        return new RValue.Obj(
+                ir.schema(POSE),
+                Map.of(
+                        "x",
+                        new RValue.Real(RbufType.DOUBLE, x),
+                        "y",
+                        new RValue.Real(RbufType.DOUBLE, y),
+                        "frame",
+                        new RValue.Str(frame)),
+                List.of(0));
     }
 
     /**

@@ -24,13 +24,15 @@ class BundleArchiveWriterTest {
 
     static Map<String, String> defaults(ArchiveWriter w) {
         Map<String, String> m = new HashMap<>();
-        for (ArchiveWriter.Option o : w.options()) m.put(o.name(), o.kind() == ArchiveWriter.Kind.FLAG ? "false" : o.defaultValue());
+        for (ArchiveWriter.Option o : w.options())
+            m.put(o.name(), o.kind() == ArchiveWriter.Kind.FLAG ? "false" : o.defaultValue());
         return m;
     }
 
     @Test
     void createBundleWritesAndRefusesBadWords() throws Exception {
-        ArchiveWriter w = FormatRegistry.get().byId("bundle").orElseThrow().writer().orElseThrow();
+        ArchiveWriter w =
+                FormatRegistry.get().byId("bundle").orElseThrow().writer().orElseThrow();
         assertEquals("bundle", w.name());
         Path in = BundleTestFiles.sampleInput(tmp.resolve("in"));
         Path out = tmp.resolve("out");
@@ -43,14 +45,30 @@ class BundleArchiveWriterTest {
             assertEquals(dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType.SNAPPY, a.codec());
             assertEquals(List.of(), BundleTestFiles.verify(a));
         }
-        assertThrows(FileAlreadyExistsException.class,
-                () -> w.write(defaults(w), List.of(in.toString(), out.toString()), InputStream.nullInputStream(), new PrintWriter(new StringWriter())));
+        assertThrows(
+                FileAlreadyExistsException.class,
+                () -> w.write(
+                        defaults(w),
+                        List.of(in.toString(), out.toString()),
+                        InputStream.nullInputStream(),
+                        new PrintWriter(new StringWriter())));
         Map<String, String> bad = defaults(w);
         bad.put("--record-size", "huge");
-        assertThrows(ArchiveWriter.UsageException.class,
-                () -> w.write(bad, List.of(in.toString(), tmp.resolve("o2").toString()), InputStream.nullInputStream(), new PrintWriter(new StringWriter())));
-        assertThrows(ArchiveWriter.UsageException.class,
-                () -> w.write(defaults(w), List.of(tmp.resolve("nope").toString(), tmp.resolve("o3").toString()), InputStream.nullInputStream(),
+        assertThrows(
+                ArchiveWriter.UsageException.class,
+                () -> w.write(
+                        bad,
+                        List.of(in.toString(), tmp.resolve("o2").toString()),
+                        InputStream.nullInputStream(),
+                        new PrintWriter(new StringWriter())));
+        assertThrows(
+                ArchiveWriter.UsageException.class,
+                () -> w.write(
+                        defaults(w),
+                        List.of(
+                                tmp.resolve("nope").toString(),
+                                tmp.resolve("o3").toString()),
+                        InputStream.nullInputStream(),
                         new PrintWriter(new StringWriter())));
     }
 }

@@ -32,7 +32,13 @@ class BundleCorruptionSweepTest {
         BundleTestFiles.write(in, "d/empty", new byte[0]);
         BundleTestFiles.write(in, "d/zeros", new byte[2048]);
         BundleTestFiles.write(in, "z.bin", BundleTestFiles.random(700, 3));
-        BundleWriter.write(in, root.resolve("b"), BundleWriter.defaults().withCompression("zlib").withRecordSize(2048).withBlockSize(256));
+        BundleWriter.write(
+                in,
+                root.resolve("b"),
+                BundleWriter.defaults()
+                        .withCompression("zlib")
+                        .withRecordSize(2048)
+                        .withBlockSize(256));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> BundleIndex.deleteTree(root)));
         return template = root.resolve("b");
     }

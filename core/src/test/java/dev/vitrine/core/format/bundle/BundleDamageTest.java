@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -36,16 +35,24 @@ class BundleDamageTest {
     /** f00..f09, 50,000 random bytes each (incompressible), in 64 KiB zlib records. */
     Path bundle(String codec, long maxShard) throws Exception {
         Path in = tmp.resolve("in");
-        for (int i = 0; i < 10; i++) BundleTestFiles.write(in, String.format("f%02d", i), BundleTestFiles.random(50_000, i));
+        for (int i = 0; i < 10; i++)
+            BundleTestFiles.write(in, String.format("f%02d", i), BundleTestFiles.random(50_000, i));
         Path out = tmp.resolve("b");
-        BundleWriter.write(in, out, BundleWriter.defaults().withCompression(codec).withRecordSize(RECORD).withMaxShardSize(maxShard));
+        BundleWriter.write(
+                in,
+                out,
+                BundleWriter.defaults()
+                        .withCompression(codec)
+                        .withRecordSize(RECORD)
+                        .withMaxShardSize(maxShard));
         return out;
     }
 
     /** The files whose bytes lie in stream range [from, to) of a single-shard bundle of {@link #bundle}. */
     static Set<String> filesIn(long from, long to) {
         Set<String> out = new TreeSet<>();
-        for (int i = 0; i < 10; i++) if (i * 50_000L < to && (i + 1) * 50_000L > from) out.add(String.format("f%02d", i));
+        for (int i = 0; i < 10; i++)
+            if (i * 50_000L < to && (i + 1) * 50_000L > from) out.add(String.format("f%02d", i));
         return out;
     }
 
@@ -74,16 +81,21 @@ class BundleDamageTest {
         Path dest = tmp.resolve("x");
         try (BundleArchive a = BundleTestFiles.open(bundle)) {
             ExportReport r = BundleTestFiles.exportAll(a, dest);
-            Set<String> exported = r.exported().stream().map(e -> e.name()).collect(Collectors.toCollection(TreeSet::new));
+            Set<String> exported =
+                    r.exported().stream().map(e -> e.name()).collect(Collectors.toCollection(TreeSet::new));
             Set<String> want = new TreeSet<>();
             for (int i = 0; i < 10; i++) want.add(String.format("f%02d", i));
             want.removeAll(damaged);
             assertEquals(want, exported, r::toString);
-            assertEquals(damaged, r.failed().stream().map(f -> f.name()).collect(Collectors.toCollection(TreeSet::new)));
+            assertEquals(
+                    damaged, r.failed().stream().map(f -> f.name()).collect(Collectors.toCollection(TreeSet::new)));
         }
         for (String f : filesIn(0, Long.MAX_VALUE)) {
             if (damaged.contains(f)) assertFalse(Files.exists(dest.resolve(f)));
-            else assertArrayEquals(BundleTestFiles.random(50_000, Integer.parseInt(f.substring(1))), Files.readAllBytes(dest.resolve(f)));
+            else
+                assertArrayEquals(
+                        BundleTestFiles.random(50_000, Integer.parseInt(f.substring(1))),
+                        Files.readAllBytes(dest.resolve(f)));
         }
     }
 
@@ -100,12 +112,17 @@ class BundleDamageTest {
         try (BundleArchive a = BundleTestFiles.open(b)) {
             List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(want, damagedFiles(ps), ps::toString);
-            Problem rec = ps.stream().filter(p -> p.message().startsWith("record at stream offset " + 3 * RECORD)).findFirst().orElseThrow(() -> new AssertionError(ps));
+            Problem rec = ps.stream()
+                    .filter(p -> p.message().startsWith("record at stream offset " + 3 * RECORD))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(ps));
             assertEquals(FileRef.of("shard-00000000"), rec.ref());
             assertEquals(boff, rec.offset());
             assertTrue(rec.message().contains("\"f03\"") || rec.message().contains("f03"), rec.message());
             assertTrue(rec.message().startsWith("record at stream offset " + 3 * RECORD + ": zlib"), rec.message());
-            assertTrue(ps.stream().noneMatch(p -> p.message().contains("padding")), "the damaged record's bytes are not called padding: " + ps);
+            assertTrue(
+                    ps.stream().noneMatch(p -> p.message().contains("padding")),
+                    "the damaged record's bytes are not called padding: " + ps);
         }
         exportsExactlyTheIntact(b, want);
     }
@@ -146,11 +163,19 @@ class BundleDamageTest {
     void badConfigMagic() throws Exception {
         Path b = bundle("zstd", Long.MAX_VALUE);
         BundleConfig c = BundleConfig.parseFrom(BundleTestFiles.getIndex(b, BundleLayout.CONFIG_KEY));
-        BundleTestFiles.editIndex(b, BundleTestFiles.kv(BundleLayout.CONFIG_KEY, c.toBuilder().setVersionMagic("daBundleV9").build().toByteArray()));
+        BundleTestFiles.editIndex(
+                b,
+                BundleTestFiles.kv(
+                        BundleLayout.CONFIG_KEY,
+                        c.toBuilder().setVersionMagic("daBundleV9").build().toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             assertTrue(a.unreadable());
             List<Problem> ps = BundleTestFiles.verify(a);
-            assertTrue(ps.stream().anyMatch(p -> p.message().contains("config magic") && p.actual().equals("daBundleV9")), ps::toString);
+            assertTrue(
+                    ps.stream()
+                            .anyMatch(p -> p.message().contains("config magic")
+                                    && p.actual().equals("daBundleV9")),
+                    ps::toString);
         }
     }
 
@@ -163,14 +188,23 @@ class BundleDamageTest {
         }
         // record 3 now claims to start one block into record 2's compressed bytes
         byte[] key = BundleLayout.recordKey(0, 3L * RECORD);
-        BundleTestFiles.editIndex(b, BundleTestFiles.kv(key, BundleRecordMetadata.newBuilder().setShardIndex(0)
-                .setShardUncompressedOffset(3L * RECORD).setShardByteOffset(b2 + 4096).build().toByteArray()));
+        BundleTestFiles.editIndex(
+                b,
+                BundleTestFiles.kv(
+                        key,
+                        BundleRecordMetadata.newBuilder()
+                                .setShardIndex(0)
+                                .setShardUncompressedOffset(3L * RECORD)
+                                .setShardByteOffset(b2 + 4096)
+                                .build()
+                                .toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             List<Problem> ps = BundleTestFiles.verify(a);
             assertTrue(ps.stream().anyMatch(p -> p.message().contains("overlaps the next record")), ps::toString);
             Set<String> d = damagedFiles(ps);
             assertTrue(d.containsAll(filesIn(3L * RECORD, 4L * RECORD)), d::toString);
-            assertTrue(d.stream().allMatch(f -> filesIn(2L * RECORD, 4L * RECORD).contains(f)), d::toString);
+            assertTrue(
+                    d.stream().allMatch(f -> filesIn(2L * RECORD, 4L * RECORD).contains(f)), d::toString);
         }
     }
 
@@ -179,11 +213,20 @@ class BundleDamageTest {
         Path b = bundle("none", Long.MAX_VALUE);
         byte[] key = BundleLayout.fileKey("f07");
         BundleFileMetadata m = BundleFileMetadata.parseFrom(BundleTestFiles.getIndex(b, key));
-        BundleTestFiles.editIndex(b, BundleTestFiles.kv(key, m.toBuilder().setCrc32C(m.getCrc32C() ^ 1).build().toByteArray()));
+        BundleTestFiles.editIndex(
+                b,
+                BundleTestFiles.kv(
+                        key, m.toBuilder().setCrc32C(m.getCrc32C() ^ 1).build().toByteArray()));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             List<Problem> ps = BundleTestFiles.verify(a);
             assertEquals(Set.of("f07"), damagedFiles(ps), ps::toString);
-            assertEquals(FileRef.of("shard-00000000"), ps.stream().filter(p -> p.message().contains("CRC")).findFirst().orElseThrow().ref());
+            assertEquals(
+                    FileRef.of("shard-00000000"),
+                    ps.stream()
+                            .filter(p -> p.message().contains("CRC"))
+                            .findFirst()
+                            .orElseThrow()
+                            .ref());
         }
         exportsExactlyTheIntact(b, Set.of("f07"));
     }
@@ -208,26 +251,63 @@ class BundleDamageTest {
     void hostileNamesReportedAndNeverExportedOutside() throws Exception {
         Path b = bundle("zstd", Long.MAX_VALUE);
         byte[] f00 = BundleTestFiles.getIndex(b, BundleLayout.fileKey("f00"));
-        byte[] dir = BundleFileMetadata.newBuilder().setType(BundleFileMetadata.FileType.DIRECTORY).build().toByteArray();
-        BundleTestFiles.editIndex(b,
+        byte[] dir = BundleFileMetadata.newBuilder()
+                .setType(BundleFileMetadata.FileType.DIRECTORY)
+                .build()
+                .toByteArray();
+        BundleTestFiles.editIndex(
+                b,
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # ../ # up"), f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # / # .."), f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # //etc/ # passwd"), f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # a//b/ # x"), f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # / # nul\0x"), f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # / # "), f00),
-                BundleTestFiles.kv(new byte[] {'F', 'I', 'L', 'E', '_', 'M', 'E', 'T', 'A', 'D', 'A', 'T', 'A', ' ', '#', ' ', '/', ' ', '#', ' ', (byte) 0xff}, f00),
+                BundleTestFiles.kv(
+                        new byte[] {
+                            'F',
+                            'I',
+                            'L',
+                            'E',
+                            '_',
+                            'M',
+                            'E',
+                            'T',
+                            'A',
+                            'D',
+                            'A',
+                            'T',
+                            'A',
+                            ' ',
+                            '#',
+                            ' ',
+                            '/',
+                            ' ',
+                            '#',
+                            ' ',
+                            (byte) 0xff
+                        },
+                        f00),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # ghost/ # f"), f00),
-                BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # / # junkvalue"), new byte[] {(byte) 0xff, (byte) 0xff}),
+                BundleTestFiles.kv(
+                        BundleLayout.utf8("FILE_METADATA # / # junkvalue"), new byte[] {(byte) 0xff, (byte) 0xff}),
                 BundleTestFiles.kv(BundleLayout.utf8("FILE_METADATA # / # d"), dir));
         Path parent = Files.createDirectories(tmp.resolve("parent"));
         Path dest = parent.resolve("dest");
         try (BundleArchive a = BundleTestFiles.open(b)) {
             List<Problem> ps = BundleTestFiles.verify(a);
             String all = ps.toString();
-            for (String s : List.of("unsafe name (folder segment ..)", "unsafe name (name ..)", "unsafe name (absolute folder)",
-                    "unsafe name (empty folder segment)", "unsafe name (name holds NUL)", "unsafe name (empty name)",
-                    "not FILE_METADATA", "folder \"ghost\"", "not a BundleFileMetadata", "overlaps")) {
+            for (String s : List.of(
+                    "unsafe name (folder segment ..)",
+                    "unsafe name (name ..)",
+                    "unsafe name (absolute folder)",
+                    "unsafe name (empty folder segment)",
+                    "unsafe name (name holds NUL)",
+                    "unsafe name (empty name)",
+                    "not FILE_METADATA",
+                    "folder \"ghost\"",
+                    "not a BundleFileMetadata",
+                    "overlaps")) {
                 assertTrue(all.contains(s), s + " in " + all);
             }
             new dev.vitrine.core.export.Exporter(dev.vitrine.core.export.ExportOptions.DEFAULT)

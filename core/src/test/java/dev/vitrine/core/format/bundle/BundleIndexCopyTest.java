@@ -33,7 +33,8 @@ class BundleIndexCopyTest {
     private static Path indexWithJunk(Path dir) throws Exception {
         Path index = dir.resolve("index");
         BundleIndex.copyTree(BundleIndexFixtureTest.fixture("rocksdb"), index);
-        try (RandomAccessFile junk = new RandomAccessFile(index.resolve("junk.bin").toFile(), "rw")) {
+        try (RandomAccessFile junk =
+                new RandomAccessFile(index.resolve("junk.bin").toFile(), "rw")) {
             junk.setLength(900L << 20); // sparse: no disk taken, but a plain copy would write 900 MB
         }
         Files.writeString(index.resolve("LOG"), "info log\n");
@@ -47,14 +48,26 @@ class BundleIndexCopyTest {
         Path index = indexWithJunk(dir);
         try (BundleIndex idx = BundleIndex.open(index, 64 << 20)) {
             Path copy = idx.copyFolder();
-            assertEquals(List.of("000004.sst", "000007.sst", "000009.log", "CURRENT", "IDENTITY", "MANIFEST-000008", "OPTIONS-000011"),
+            assertEquals(
+                    List.of(
+                            "000004.sst",
+                            "000007.sst",
+                            "000009.log",
+                            "CURRENT",
+                            "IDENTITY",
+                            "MANIFEST-000008",
+                            "OPTIONS-000011"),
                     names(copy).stream().filter(n -> !n.startsWith("LOG")).toList());
             int[] keys = {0};
             idx.scan(new byte[0], null, (k, v) -> ++keys[0] > 0);
             assertEquals(20_004, keys[0], "every key of the fixture is read from the copy");
             if (Files.getFileStore(copy).equals(Files.getFileStore(index))) {
-                assertTrue(Files.isSameFile(copy.resolve("000004.sst"), index.resolve("000004.sst")), "a table is a hard link, not a copy");
-                assertFalse(Files.isSameFile(copy.resolve("MANIFEST-000008"), index.resolve("MANIFEST-000008")), "a manifest is copied");
+                assertTrue(
+                        Files.isSameFile(copy.resolve("000004.sst"), index.resolve("000004.sst")),
+                        "a table is a hard link, not a copy");
+                assertFalse(
+                        Files.isSameFile(copy.resolve("MANIFEST-000008"), index.resolve("MANIFEST-000008")),
+                        "a manifest is copied");
             }
         }
     }
@@ -72,8 +85,16 @@ class BundleIndexCopyTest {
 
     private static Process holdOpen(Path index, Path tmp) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-                HoldOpen.class.getName(), index.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ProcessBuilder(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Djava.io.tmpdir=" + tmp,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        HoldOpen.class.getName(),
+                        index.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
     }
 
     private static Path copyOf(Process p) throws Exception {
@@ -107,11 +128,13 @@ class BundleIndexCopyTest {
         p.destroyForcibly(); // SIGKILL
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertTrue(Files.isDirectory(killed));
-        Path mine = Files.createDirectory(tmp.resolve("vitrine-bundle-index-" + ProcessHandle.current().pid() + "-1"));
+        Path mine = Files.createDirectory(
+                tmp.resolve("vitrine-bundle-index-" + ProcessHandle.current().pid() + "-1"));
         Path old = Files.createDirectory(tmp.resolve("vitrine-bundle-index-4242424242"));
         Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 2 * 86_400_000L));
         Path recent = Files.createDirectory(tmp.resolve("vitrine-bundle-index-77"));
-        Path ours = Files.createDirectory(tmp.resolve("vitrine-bundle-index-" + ProcessHandle.current().pid() + "-2"));
+        Path ours = Files.createDirectory(
+                tmp.resolve("vitrine-bundle-index-" + ProcessHandle.current().pid() + "-2"));
         assertEquals(2, BundleIndexCopy.removeOrphans(tmp, ours));
         assertFalse(Files.exists(killed));
         assertFalse(Files.exists(old));

@@ -47,7 +47,9 @@ class BundleIndexFixtureTest {
 
     @Test
     void leveldbFood() throws Exception {
-        assertEquals(Map.of("apples", "fruit", "mozzarella", "cheese", "oranges", "color", "pizza", "italy"), all("leveldb-food"));
+        assertEquals(
+                Map.of("apples", "fruit", "mozzarella", "cheese", "oranges", "color", "pizza", "italy"),
+                all("leveldb-food"));
     }
 
     @Test
@@ -81,8 +83,14 @@ class BundleIndexFixtureTest {
     void prefixScanAndFloor() throws Exception {
         try (BundleIndex idx = BundleIndex.open(fixture("leveldb-prefixed"), 64 << 20)) {
             assertEquals(100, idx.page("200".getBytes(), null, 1000).size());
-            assertEquals("20050", new String(idx.page("200".getBytes(), "20050".getBytes(), 1).getFirst().key()));
-            assertEquals("10099", new String(idx.floor("1".getBytes(), "10099z".getBytes()).key()));
+            assertEquals(
+                    "20050",
+                    new String(idx.page("200".getBytes(), "20050".getBytes(), 1)
+                            .getFirst()
+                            .key()));
+            assertEquals(
+                    "10099",
+                    new String(idx.floor("1".getBytes(), "10099z".getBytes()).key()));
             assertNull(idx.floor("9".getBytes(), "9".getBytes()));
         }
     }

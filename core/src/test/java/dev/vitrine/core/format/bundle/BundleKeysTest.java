@@ -35,7 +35,9 @@ class BundleKeysTest {
                 List<KeyValueIndex.Entry> page = idx.entries(prefix, from, 10);
                 assertEquals(10, page.size());
                 for (int i = 0; i < 10; i++) {
-                    assertEquals(String.format("FILE_METADATA # many/ # f%05d", from + i), page.get(i).keyText());
+                    assertEquals(
+                            String.format("FILE_METADATA # many/ # f%05d", from + i),
+                            page.get(i).keyText());
                     assertEquals(from + i, page.get(i).index());
                     assertEquals("FILE_METADATA", page.get(i).kind());
                 }
@@ -67,7 +69,11 @@ class BundleKeysTest {
             assertEquals("FILE_METADATA # / # tab\\x09here\\x5cx41", KeyValueIndex.printable(odd));
             KeyValueIndex.Entry unknown = idx.entries(notUtf8, 0, 1).getFirst();
             assertEquals("unknown", unknown.kind());
-            assertEquals(Boolean.TRUE, idx.nodePath(unknown).map(p -> p.getLast().name().startsWith("Z")).orElse(false),
+            assertEquals(
+                    Boolean.TRUE,
+                    idx.nodePath(unknown)
+                            .map(p -> p.getLast().name().startsWith("Z"))
+                            .orElse(false),
                     "a key the format does not know is found among the tree's index keys");
         }
     }
@@ -79,17 +85,25 @@ class BundleKeysTest {
         BundleWriter.write(in, b, BundleWriter.defaults().withRecordSize(64 * 1024));
         try (BundleArchive a = BundleTestFiles.open(b)) {
             KeyValueIndex idx = a.capability(KeyValueIndex.class).orElseThrow();
-            KeyValueIndex.Entry zeros = idx.entries(BundleLayout.fileKey("b/d/zeros"), 0, 1).getFirst();
+            KeyValueIndex.Entry zeros =
+                    idx.entries(BundleLayout.fileKey("b/d/zeros"), 0, 1).getFirst();
             assertTrue(zeros.summary().startsWith("file of 600000 B in shard 0"), zeros.summary());
             List<Node> path = idx.nodePath(zeros).orElseThrow();
-            assertEquals(List.of("files", "b", "d", "zeros"), path.subList(1, path.size()).stream().map(Node::name).toList());
+            assertEquals(
+                    List.of("files", "b", "d", "zeros"),
+                    path.subList(1, path.size()).stream().map(Node::name).toList());
             assertEquals("file", path.getLast().kind());
 
-            KeyValueIndex.Entry rec = idx.entries(BundleLayout.recordKey(0, 65536), 0, 1).getFirst();
+            KeyValueIndex.Entry rec =
+                    idx.entries(BundleLayout.recordKey(0, 65536), 0, 1).getFirst();
             assertEquals("SHARD_METADATA", rec.kind());
             List<Node> rp = idx.nodePath(rec).orElseThrow();
-            assertEquals(List.of("shards", "shard-00000000"), rp.subList(1, 3).stream().map(Node::name).toList());
-            assertTrue(rp.getLast().name().contains("[65536, +65536)"), rp.getLast().name());
+            assertEquals(
+                    List.of("shards", "shard-00000000"),
+                    rp.subList(1, 3).stream().map(Node::name).toList());
+            assertTrue(
+                    rp.getLast().name().contains("[65536, +65536)"),
+                    rp.getLast().name());
             assertEquals(rp.getLast().range(), rec.range(), "the key's bytes are its record's");
         }
     }

@@ -40,12 +40,18 @@ class BundleLdbCrossCheckTest {
         BundleWriter.write(in, b, BundleWriter.defaults().withRecordSize(65536));
         List<String> ours = new ArrayList<>();
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            a.index().scan(new byte[0], null, (k, v) -> ours.add(HexFormat.of().withUpperCase().formatHex(k) + " : " + HexFormat.of().withUpperCase().formatHex(v)));
+            a.index()
+                    .scan(
+                            new byte[0],
+                            null,
+                            (k, v) -> ours.add(HexFormat.of().withUpperCase().formatHex(k) + " : "
+                                    + HexFormat.of().withUpperCase().formatHex(v)));
         }
         Path copy = tmp.resolve("copy"); // ldb opens read-write; the bundle itself stays untouched
         BundleIndex.copyTree(b.resolve("index"), copy);
         Process p = new ProcessBuilder(ldb.toString(), "--db=" + copy, "--ignore_unknown_options", "scan", "--hex")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
         assumeTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);

@@ -4,10 +4,10 @@ import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
 import dev.vitrine.core.export.ListingSelection;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +34,12 @@ final class BundleTestFiles {
     static byte[] text(int n, int seed) {
         StringBuilder sb = new StringBuilder();
         Random r = new Random(seed);
-        while (sb.length() < n) sb.append("line ").append(r.nextInt(1000)).append(" of file ").append(seed).append('\n');
+        while (sb.length() < n)
+            sb.append("line ")
+                    .append(r.nextInt(1000))
+                    .append(" of file ")
+                    .append(seed)
+                    .append('\n');
         return sb.substring(0, n).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
@@ -75,7 +80,9 @@ final class BundleTestFiles {
     }
 
     static List<Problem> errors(BundleArchive a) {
-        return verify(a).stream().filter(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR).toList();
+        return verify(a).stream()
+                .filter(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR)
+                .toList();
     }
 
     static byte[] read(Content c) throws IOException {
@@ -85,13 +92,15 @@ final class BundleTestFiles {
     }
 
     static ExportReport exportAll(BundleArchive a, Path dest) throws IOException {
-        return new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), dest);
+        return new Exporter(ExportOptions.DEFAULT)
+                .export(ListingSelection.all(a).contents(), dest);
     }
 
     /** Changes the bundle's index in place (tests only): puts each key/value, or deletes it when the value is null. */
     static void editIndex(Path bundle, byte[][]... kvs) throws Exception {
         RocksDB.loadLibrary();
-        try (Options o = new Options(); RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
+        try (Options o = new Options();
+                RocksDB db = RocksDB.open(o, bundle.resolve("index").toString())) {
             for (byte[][] kv : kvs) {
                 if (kv[1] == null) db.delete(kv[0]);
                 else db.put(kv[0], kv[1]);

@@ -26,7 +26,8 @@ class BundleUnchangedTest {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String rel = dir.relativize(p).toString();
-                if (Files.isRegularFile(p)) out.put(rel, MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));
+                if (Files.isRegularFile(p))
+                    out.put(rel, MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));
                 else out.put(rel + "/", new byte[0]);
             }
         }

@@ -24,7 +24,10 @@ class CafCharToByteOffsetsTest {
         CharToByteOffsets forward = new CharToByteOffsets(seg);
         for (int c = 0; c <= text.length(); c += 1 + rnd.nextInt(20)) {
             if (c == 0 || !Character.isHighSurrogate(text.charAt(c - 1))) { // not inside a pair
-                assertEquals(text.substring(0, c).getBytes(StandardCharsets.UTF_8).length, forward.byteOffset(c), "char " + c);
+                assertEquals(
+                        text.substring(0, c).getBytes(StandardCharsets.UTF_8).length,
+                        forward.byteOffset(c),
+                        "char " + c);
             }
         }
         // Going back starts over; past the end stops at the end.
@@ -37,7 +40,8 @@ class CafCharToByteOffsetsTest {
 
     @Test
     void pureAscii() {
-        byte[] b = "{\"format_version\":\"1.0\",\"files\":{\"d0/f0.bin\":{\"start_byte\":0,\"end_byte\":1}}}".getBytes(StandardCharsets.US_ASCII);
+        byte[] b = "{\"format_version\":\"1.0\",\"files\":{\"d0/f0.bin\":{\"start_byte\":0,\"end_byte\":1}}}"
+                .getBytes(StandardCharsets.US_ASCII);
         CharToByteOffsets m = new CharToByteOffsets(MemorySegment.ofArray(b));
         for (int i = 0; i <= b.length; i++) assertEquals(i, m.byteOffset(i));
     }

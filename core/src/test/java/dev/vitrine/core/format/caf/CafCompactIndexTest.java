@@ -34,8 +34,15 @@ class CafCompactIndexTest {
         for (int k = 0; k < N; k++) {
             int i = (int) ((k * 7919L) % N);
             if (k > 0) json.append(',');
-            json.append("\"dir").append(i % 100).append("/file-").append(i).append(".bin\":{\"start_byte\":").append(i)
-                    .append(",\"end_byte\":").append(i + 1).append('}');
+            json.append("\"dir")
+                    .append(i % 100)
+                    .append("/file-")
+                    .append(i)
+                    .append(".bin\":{\"start_byte\":")
+                    .append(i)
+                    .append(",\"end_byte\":")
+                    .append(i + 1)
+                    .append('}');
         }
         json.append("}}");
         byte[] bytes = CafTestFiles.caf(new byte[N], json.toString().getBytes(StandardCharsets.UTF_8));
@@ -60,7 +67,8 @@ class CafCompactIndexTest {
                 + "\"z\\u003ca\\/b\":{\"start_byte\":1,\"end_byte\":2},\"über ☃ \uD83D\uDE00\":{\"start_byte\":2,\"end_byte\":3},"
                 + "\"tab\\there\":{\"start_byte\":3,\"end_byte\":4},\"pair\\ud83d\\ude00\":{\"start_byte\":4,\"end_byte\":5}}}";
         try (CafArchive a = CafTestFiles.open(CafTestFiles.caf(CafTestFiles.ascii("01234"), json))) {
-            assertEquals(List.of("say \"hi\"", "z<a/b", "über ☃ \uD83D\uDE00", "tab\there", "pair\uD83D\uDE00"),
+            assertEquals(
+                    List.of("say \"hi\"", "z<a/b", "über ☃ \uD83D\uDE00", "tab\there", "pair\uD83D\uDE00"),
                     a.entries().stream().map(FileListing.Entry::name).toList());
         }
     }

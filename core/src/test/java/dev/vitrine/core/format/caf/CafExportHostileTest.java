@@ -23,7 +23,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,28 +38,38 @@ class CafExportHostileTest {
     static byte[] sameBytes(int n, int size) {
         StringBuilder files = new StringBuilder();
         for (int i = 0; i < n; i++) {
-            files.append(i == 0 ? "" : ",").append("\"copy-").append(i).append(".bin\":{\"start_byte\":0,\"end_byte\":").append(size).append('}');
+            files.append(i == 0 ? "" : ",")
+                    .append("\"copy-")
+                    .append(i)
+                    .append(".bin\":{\"start_byte\":0,\"end_byte\":")
+                    .append(size)
+                    .append('}');
         }
         return caf(new byte[size], "{\"format_version\":\"1.0\",\"files\":{" + files + "}}");
     }
 
     static long bytesUnder(Path dir) throws Exception {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return s.filter(Files::isRegularFile)
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 
     @Test
     void entriesThatShareBytesAreRefusedAndNamedWithTheirOffset() throws Exception {
         try (CafArchive a = CafTestFiles.open(sameBytes(5000, MIB))) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), tmp.resolve("out"));
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), tmp.resolve("out"));
             assertFalse(r.ok());
             assertEquals(1, r.exported().size(), "the first claimant keeps its bytes");
             assertEquals(MIB, r.bytes());
             assertEquals(4999, r.refused().size());
             assertEquals(4999, r.overlaps().size());
             ExportReport.Refused first = r.refused().getFirst();
-            assertTrue(first.reason().contains("at offset 0 [0, 1048576) overlap those of entry \"copy-0.bin\""), first::toString);
+            assertTrue(
+                    first.reason().contains("at offset 0 [0, 1048576) overlap those of entry \"copy-0.bin\""),
+                    first::toString);
             assertTrue(r.overlaps().stream().noneMatch(ExportReport.Overlap::exported));
         }
         assertEquals(MIB, bytesUnder(tmp.resolve("out")));
@@ -102,7 +111,8 @@ class CafExportHostileTest {
 
     @Test
     void theLimitCountsDecodedBytesSoCompressedContentIsCoveredToo() throws Exception {
-        // Content with no stored range (e.g. decoded from shared compressed blocks): no overlap to see, but bytes count.
+        // Content with no stored range (e.g. decoded from shared compressed blocks): no overlap to see, but bytes
+        // count.
         List<Content> contents = List.of(decoded("a.bin", 600), decoded("b.bin", 600), decoded("c.bin", 600));
         ExportReport r = new Exporter(ExportOptions.DEFAULT.withMaxOutput(1000)).export(contents, tmp.resolve("out"));
         assertEquals(1, r.exported().size());
@@ -115,24 +125,46 @@ class CafExportHostileTest {
 
     static Content decoded(String name, int size) {
         return new Content() {
-            @Override public String name() { return name; }
-            @Override public long size() { return size; }
-            @Override public InputStream open() { return new ByteArrayInputStream(new byte[size]); }
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public long size() {
+                return size;
+            }
+
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(new byte[size]);
+            }
         };
     }
 
     @Test
     void twoOverlappingEntriesAreDamageThatExportNames() throws Exception {
-        String json = "{\"format_version\":\"1.0\",\"files\":{\"a.txt\":{\"start_byte\":0,\"end_byte\":6},\"b.txt\":{\"start_byte\":4,\"end_byte\":10},"
-                + "\"c.txt\":{\"start_byte\":10,\"end_byte\":12}}}";
+        String json =
+                "{\"format_version\":\"1.0\",\"files\":{\"a.txt\":{\"start_byte\":0,\"end_byte\":6},\"b.txt\":{\"start_byte\":4,\"end_byte\":10},"
+                        + "\"c.txt\":{\"start_byte\":10,\"end_byte\":12}}}";
         byte[] bytes = caf(ascii("0123456789AB"), json);
-        assertTrue(CafTestFiles.verify(bytes).stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains("overlaps")));
+        assertTrue(CafTestFiles.verify(bytes).stream()
+                .anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains("overlaps")));
         try (CafArchive a = CafTestFiles.open(bytes)) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), tmp.resolve("out"));
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), tmp.resolve("out"));
             assertFalse(r.ok(), "verify says damaged, so export is not a success");
-            assertEquals(List.of("a.txt", "c.txt"), r.exported().stream().map(ExportReport.Exported::name).toList(), "the rest is exported");
+            assertEquals(
+                    List.of("a.txt", "c.txt"),
+                    r.exported().stream().map(ExportReport.Exported::name).toList(),
+                    "the rest is exported");
             assertEquals("b.txt", r.refused().getFirst().name());
-            assertTrue(r.refused().getFirst().reason().contains("at offset 4 [4, 10) overlap those of entry \"a.txt\" [0, 6)"), r::toString);
+            assertTrue(
+                    r.refused()
+                            .getFirst()
+                            .reason()
+                            .contains("at offset 4 [4, 10) overlap those of entry \"a.txt\" [0, 6)"),
+                    r::toString);
             assertEquals(4, r.overlaps().getFirst().offset());
         }
         assertEquals("012345", Files.readString(tmp.resolve("out/a.txt")));
@@ -140,61 +172,115 @@ class CafExportHostileTest {
         // Chosen on its own, b.txt still overlaps a.txt, which stays in the archive.
         try (CafArchive a = CafTestFiles.open(bytes)) {
             ListingSelection.Selection sel = ListingSelection.select(a, List.of("b.txt"));
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(sel.contents(), tmp.resolve("one"), sel.others());
+            ExportReport r =
+                    new Exporter(ExportOptions.DEFAULT).export(sel.contents(), tmp.resolve("one"), sel.others());
             assertFalse(r.ok());
-            assertTrue(r.refused().getFirst().reason().contains("overlap those of entry \"a.txt\" [0, 6)"), r::toString);
+            assertTrue(
+                    r.refused().getFirst().reason().contains("overlap those of entry \"a.txt\" [0, 6)"), r::toString);
             ListingSelection.Selection c = ListingSelection.select(a, List.of("c.txt"));
-            assertTrue(new Exporter(ExportOptions.DEFAULT).export(c.contents(), tmp.resolve("two"), c.others()).ok(), "c.txt overlaps nothing");
+            assertTrue(
+                    new Exporter(ExportOptions.DEFAULT)
+                            .export(c.contents(), tmp.resolve("two"), c.others())
+                            .ok(),
+                    "c.txt overlaps nothing");
         }
     }
 
     @Test
     void aFileAndAFolderOfTheSameNameAreAnErrorAndExportWritesTheRest() throws Exception {
-        String json = "{\"format_version\":\"1.0\",\"files\":{\"a\":{\"start_byte\":0,\"end_byte\":2},\"a/b\":{\"start_byte\":2,\"end_byte\":4},"
-                + "\"a/c\":{\"start_byte\":4,\"end_byte\":6},\"z\":{\"start_byte\":6,\"end_byte\":10}}}";
+        String json =
+                "{\"format_version\":\"1.0\",\"files\":{\"a\":{\"start_byte\":0,\"end_byte\":2},\"a/b\":{\"start_byte\":2,\"end_byte\":4},"
+                        + "\"a/c\":{\"start_byte\":4,\"end_byte\":6},\"z\":{\"start_byte\":6,\"end_byte\":10}}}";
         byte[] bytes = caf(ascii("0123456789"), json);
         List<Problem> ps = CafTestFiles.verify(bytes);
         long keyOfA = 10 + json.indexOf("\"a\":");
-        Problem clash = ps.stream().filter(p -> p.severity() == Severity.ERROR && p.offset() == keyOfA).findFirst().orElseThrow(() -> new AssertionError(ps));
-        assertTrue(clash.message().contains("entry \"a\" is a file, but entry \"a/b\" (and 1 more) needs it to be a folder"), clash::toString);
+        Problem clash = ps.stream()
+                .filter(p -> p.severity() == Severity.ERROR && p.offset() == keyOfA)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(ps));
+        assertTrue(
+                clash.message()
+                        .contains("entry \"a\" is a file, but entry \"a/b\" (and 1 more) needs it to be a folder"),
+                clash::toString);
         assertEquals(1, ps.size(), ps::toString);
         try (CafArchive a = CafTestFiles.open(bytes)) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), tmp.resolve("out"));
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), tmp.resolve("out"));
             assertFalse(r.ok());
-            assertEquals(List.of("a", "z"), r.exported().stream().map(ExportReport.Exported::name).toList());
-            assertEquals(List.of("a/b", "a/c"), r.failed().stream().map(ExportReport.Failed::name).toList());
-            assertTrue(r.failed().getFirst().reason().contains("its folder \"a\" is a file in this export (entry \"a\")"), r::toString);
+            assertEquals(
+                    List.of("a", "z"),
+                    r.exported().stream().map(ExportReport.Exported::name).toList());
+            assertEquals(
+                    List.of("a/b", "a/c"),
+                    r.failed().stream().map(ExportReport.Failed::name).toList());
+            assertTrue(
+                    r.failed().getFirst().reason().contains("its folder \"a\" is a file in this export (entry \"a\")"),
+                    r::toString);
             assertTrue(r.refused().isEmpty(), r::toString);
         }
         // The other order: the folder comes first in data order, the file of its name is refused.
-        String json2 = "{\"format_version\":\"1.0\",\"files\":{\"a/b\":{\"start_byte\":0,\"end_byte\":2},\"a\":{\"start_byte\":2,\"end_byte\":4}}}";
+        String json2 =
+                "{\"format_version\":\"1.0\",\"files\":{\"a/b\":{\"start_byte\":0,\"end_byte\":2},\"a\":{\"start_byte\":2,\"end_byte\":4}}}";
         byte[] bytes2 = caf(ascii("0123"), json2);
-        assertTrue(CafTestFiles.verify(bytes2).stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() == 4 + json2.indexOf("\"a\":")));
+        assertTrue(CafTestFiles.verify(bytes2).stream()
+                .anyMatch(p -> p.severity() == Severity.ERROR && p.offset() == 4 + json2.indexOf("\"a\":")));
         try (CafArchive a = CafTestFiles.open(bytes2)) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), tmp.resolve("out2"));
-            assertEquals(List.of("a/b"), r.exported().stream().map(ExportReport.Exported::name).toList());
-            assertTrue(r.failed().getFirst().reason().contains("\"a\" is a folder in this export (entry \"a/b\" is in it)"), r::toString);
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), tmp.resolve("out2"));
+            assertEquals(
+                    List.of("a/b"),
+                    r.exported().stream().map(ExportReport.Exported::name).toList());
+            assertTrue(
+                    r.failed()
+                            .getFirst()
+                            .reason()
+                            .contains("\"a\" is a folder in this export (entry \"a/b\" is in it)"),
+                    r::toString);
         }
     }
 
     @Test
     void namesThatDisplayAsOtherNamesAreWarningsAndQuotedEscaped() throws Exception {
-        String[] names = {"rtl\u202etxt.exe", "zero\u200bwidth", "iso\u2066late\u2069", "lrm\u200e", "bom\ufeff", "soft\u00adhyphen",
-                "tag\udb40\udc01", "filler\u3164", "line\u2028sep"};
+        String[] names = {
+            "rtl\u202etxt.exe",
+            "zero\u200bwidth",
+            "iso\u2066late\u2069",
+            "lrm\u200e",
+            "bom\ufeff",
+            "soft\u00adhyphen",
+            "tag\udb40\udc01",
+            "filler\u3164",
+            "line\u2028sep"
+        };
         StringBuilder files = new StringBuilder();
         for (int i = 0; i < names.length; i++) {
-            files.append(i == 0 ? "" : ",").append('"').append(names[i]).append("\":{\"start_byte\":").append(i).append(",\"end_byte\":").append(i + 1).append('}');
+            files.append(i == 0 ? "" : ",")
+                    .append('"')
+                    .append(names[i])
+                    .append("\":{\"start_byte\":")
+                    .append(i)
+                    .append(",\"end_byte\":")
+                    .append(i + 1)
+                    .append('}');
         }
         String json = "{\"format_version\":\"1.0\",\"files\":{" + files + "}}";
         byte[] data = ascii("x".repeat(names.length));
         List<Problem> ps = CafTestFiles.verify(caf(data, json));
         assertEquals(names.length, ps.size(), ps::toString);
         for (String n : names) {
-            long key = data.length + json.substring(0, json.indexOf("\"" + n + "\":")).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-            Problem p = ps.stream().filter(x -> x.offset() == key).findFirst().orElseThrow(() -> new AssertionError(n + " " + ps));
+            long key = data.length
+                    + json.substring(0, json.indexOf("\"" + n + "\":"))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                            .length;
+            Problem p = ps.stream()
+                    .filter(x -> x.offset() == key)
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(n + " " + ps));
             assertEquals(Severity.WARNING, p.severity());
             assertTrue(p.message().contains("displays differently from what it is"), p::toString);
-            assertTrue(p.message().chars().noneMatch(c -> EntryPathPolicy.isDeceptive(c)), "the message itself is escaped: " + p);
+            assertTrue(
+                    p.message().chars().noneMatch(c -> EntryPathPolicy.isDeceptive(c)),
+                    "the message itself is escaped: " + p);
         }
         Problem rtl = ps.getFirst();
         assertTrue(rtl.message().startsWith("entry \"rtl\\u202etxt.exe\": "), rtl::toString);
@@ -205,7 +291,8 @@ class CafExportHostileTest {
         assertNull(EntryPathPolicy.deceptiveProblem("emoji \uD83D\uDE00 and \u00e9"));
         // Exported raw: the bytes are the name.
         try (CafArchive a = CafTestFiles.open(caf(data, json))) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), tmp.resolve("out"));
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), tmp.resolve("out"));
             assertTrue(r.ok(), r::toString);
             assertTrue(Files.exists(tmp.resolve("out").resolve("rtl\u202etxt.exe")));
         }
@@ -219,7 +306,8 @@ class CafExportHostileTest {
         assertEquals("reserved device name AUX", c.windows());
         assertNotNull(c.deceptive());
         EntryPathPolicy.Classification w = EntryPathPolicy.of(true).classify("AUX.txt\u202e");
-        assertTrue(w.decision() instanceof EntryPathPolicy.Refused r && r.reason().contains("reserved device name AUX"));
+        assertTrue(
+                w.decision() instanceof EntryPathPolicy.Refused r && r.reason().contains("reserved device name AUX"));
         assertTrue(p.classify("../x").decision() instanceof EntryPathPolicy.Refused);
         assertNull(p.classify("../x").deceptive());
     }

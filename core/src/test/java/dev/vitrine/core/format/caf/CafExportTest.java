@@ -28,13 +28,16 @@ class CafExportTest {
     void exportsTheWholeSampleByteForByte() throws Exception {
         Path dest = tmp.resolve("out");
         try (CafArchive a = (CafArchive) new CafFormat().open(CafTestFiles.sample(), Limits.DEFAULT)) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), dest);
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), dest);
             assertTrue(r.ok(), r::toString);
             assertEquals(6, r.exported().size());
             assertEquals(52264, r.bytes());
         }
         for (var x : CafReferenceSampleTest.EXPECTED) {
-            byte[] want = x.input() == null ? ascii("non-ascii path name\n") : Files.readAllBytes(CafTestFiles.fixture(x.input()));
+            byte[] want = x.input() == null
+                    ? ascii("non-ascii path name\n")
+                    : Files.readAllBytes(CafTestFiles.fixture(x.input()));
             assertArrayEquals(want, Files.readAllBytes(dest.resolve(x.name())), x.name());
         }
     }
@@ -43,7 +46,9 @@ class CafExportTest {
     void selectsByNameOrFolderAndReportsUnknownNames() throws Exception {
         try (CafArchive a = (CafArchive) new CafFormat().open(CafTestFiles.sample(), Limits.DEFAULT)) {
             ListingSelection.Selection s = ListingSelection.select(a, List.of("nested", "data.csv", "nope.txt"));
-            assertEquals(List.of("data.csv", "nested/dir/config.json"), s.contents().stream().map(c -> c.name()).toList());
+            assertEquals(
+                    List.of("data.csv", "nested/dir/config.json"),
+                    s.contents().stream().map(c -> c.name()).toList());
             assertEquals(List.of("nope.txt"), s.unmatched());
         }
     }
@@ -61,7 +66,8 @@ class CafExportTest {
         Path parent = Files.createDirectories(tmp.resolve("parent"));
         Path dest = parent.resolve("dest");
         try (CafArchive a = CafTestFiles.open(caf(ascii("0123456789"), json))) {
-            ExportReport r = new Exporter(ExportOptions.DEFAULT).export(ListingSelection.all(a).contents(), dest);
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all(a).contents(), dest);
             assertEquals(4, r.refused().size(), r::toString);
             assertEquals(1, r.failed().size(), r::toString);
             assertTrue(r.failed().getFirst().reason().contains("runs past the data section"));

@@ -46,12 +46,28 @@ class CafHostileArchiveTest {
 
     @Test
     void unsafeNamesAreErrorsAtTheirKeys() throws Exception {
-        String[] names = {"../evil", "a/../../evil", "/etc/passwd", "C:\\\\Windows\\\\x", "\\\\server\\\\share", "a\\u0000b", "bell\\u0007", ""};
-        String[] why = {"'..'", "'..'", "absolute", "drive letter", "absolute", "NUL", "control character", "empty name"};
+        String[] names = {
+            "../evil",
+            "a/../../evil",
+            "/etc/passwd",
+            "C:\\\\Windows\\\\x",
+            "\\\\server\\\\share",
+            "a\\u0000b",
+            "bell\\u0007",
+            ""
+        };
+        String[] why = {"'..'", "'..'", "absolute", "drive letter", "absolute", "NUL", "control character", "empty name"
+        };
         StringBuilder files = new StringBuilder();
         for (int i = 0; i < names.length; i++) {
             if (i > 0) files.append(',');
-            files.append('"').append(names[i]).append("\":{\"start_byte\":").append(i).append(",\"end_byte\":").append(i + 1).append('}');
+            files.append('"')
+                    .append(names[i])
+                    .append("\":{\"start_byte\":")
+                    .append(i)
+                    .append(",\"end_byte\":")
+                    .append(i + 1)
+                    .append('}');
         }
         String json = index(files.toString());
         List<Problem> ps = CafTestFiles.verify(caf(DATA, json));
@@ -61,7 +77,9 @@ class CafHostileArchiveTest {
         }
         // Tree labels never carry raw control characters to a terminal.
         try (CafArchive a = CafTestFiles.open(caf(DATA, json))) {
-            List<String> labels = a.root().children(0, 1).getFirst().children(0, 100).stream().map(Node::name).toList();
+            List<String> labels = a.root().children(0, 1).getFirst().children(0, 100).stream()
+                    .map(Node::name)
+                    .toList();
             assertTrue(labels.contains("\"a\\u0000b\""), labels::toString);
             assertTrue(labels.stream().allMatch(l -> l.chars().noneMatch(Character::isISOControl)), labels::toString);
         }
@@ -69,7 +87,8 @@ class CafHostileArchiveTest {
 
     @Test
     void cleanableNamesAreWarnings() {
-        String json = index("\"a\\\\b.txt\":{\"start_byte\":0,\"end_byte\":5},\"x//y/./z\":{\"start_byte\":5,\"end_byte\":10}");
+        String json = index(
+                "\"a\\\\b.txt\":{\"start_byte\":0,\"end_byte\":5},\"x//y/./z\":{\"start_byte\":5,\"end_byte\":10}");
         List<Problem> ps = CafTestFiles.verify(caf(DATA, json));
         expect(ps, Severity.WARNING, at(json, "\"a\\\\b.txt\""), "export writes it as \"a/b.txt\"");
         expect(ps, Severity.WARNING, at(json, "\"x//y"), "export writes it as \"x/y/z\"");
@@ -78,27 +97,82 @@ class CafHostileArchiveTest {
 
     @Test
     void namesWindowsCannotHoldAreWarningsAtTheirKeys() {
-        String[] names = {"aux.c", "src/AUX", "Con", "nul.tar.gz", "lpt9", "com0.txt", "COM\u00b9", "lpt\u00b3.log", "conout$",
-                "docs/a:b", "a<b", "x>y", "say\\\"hi\\\"", "p|q", "what?", "star*", "trailing.", "trailing ", "dir./x", "aux .txt/y"};
-        String[] why = {"reserved device name AUX", "reserved device name AUX in \"AUX\"", "reserved device name CON", "reserved device name NUL",
-                "reserved device name LPT9", "reserved device name COM0", "reserved device name COM\u00b9", "reserved device name LPT\u00b3",
-                "reserved device name CONOUT$", "character ':' (NTFS reads it as an alternate data stream) in \"a:b\"", "character '<'",
-                "character '>'", "character '\"'", "character '|'", "character '?'", "character '*'", "ends with a dot",
-                "ends with a space", "ends with a dot (Windows drops it) in \"dir.\"", "reserved device name AUX in \"aux .txt\""};
+        String[] names = {
+            "aux.c",
+            "src/AUX",
+            "Con",
+            "nul.tar.gz",
+            "lpt9",
+            "com0.txt",
+            "COM\u00b9",
+            "lpt\u00b3.log",
+            "conout$",
+            "docs/a:b",
+            "a<b",
+            "x>y",
+            "say\\\"hi\\\"",
+            "p|q",
+            "what?",
+            "star*",
+            "trailing.",
+            "trailing ",
+            "dir./x",
+            "aux .txt/y"
+        };
+        String[] why = {
+            "reserved device name AUX",
+            "reserved device name AUX in \"AUX\"",
+            "reserved device name CON",
+            "reserved device name NUL",
+            "reserved device name LPT9",
+            "reserved device name COM0",
+            "reserved device name COM\u00b9",
+            "reserved device name LPT\u00b3",
+            "reserved device name CONOUT$",
+            "character ':' (NTFS reads it as an alternate data stream) in \"a:b\"",
+            "character '<'",
+            "character '>'",
+            "character '\"'",
+            "character '|'",
+            "character '?'",
+            "character '*'",
+            "ends with a dot",
+            "ends with a space",
+            "ends with a dot (Windows drops it) in \"dir.\"",
+            "reserved device name AUX in \"aux .txt\""
+        };
         // Near misses Windows accepts: no warning for them.
-        List<String> fine = List.of("auxiliary.c", "con_fig", "com10", "lpt", "nul-device", "x.aux", "a.b c", ".hidden", "COM\u2074", "l\u0131pt1");
+        List<String> fine = List.of(
+                "auxiliary.c",
+                "con_fig",
+                "com10",
+                "lpt",
+                "nul-device",
+                "x.aux",
+                "a.b c",
+                ".hidden",
+                "COM\u2074",
+                "l\u0131pt1");
         StringBuilder files = new StringBuilder();
         int n = 0;
-        for (String name : java.util.stream.Stream.concat(java.util.Arrays.stream(names), fine.stream()).toList()) {
+        for (String name : java.util.stream.Stream.concat(java.util.Arrays.stream(names), fine.stream())
+                .toList()) {
             if (n > 0) files.append(',');
-            files.append('"').append(name).append("\":{\"start_byte\":").append(n).append(",\"end_byte\":").append(++n).append('}');
+            files.append('"')
+                    .append(name)
+                    .append("\":{\"start_byte\":")
+                    .append(n)
+                    .append(",\"end_byte\":")
+                    .append(++n)
+                    .append('}');
         }
         String json = index(files.toString());
         byte[] data = ascii("x".repeat(n)); // one byte per entry: no gaps, no overlaps
         List<Problem> ps = CafTestFiles.verify(caf(data, json));
         noInternalErrors(ps);
         for (int i = 0; i < names.length; i++) {
-            long key = data.length + json.substring(0, json.indexOf("\"" + names[i] + "\":")).getBytes(StandardCharsets.UTF_8).length;
+            long key = data.length
+                    + json.substring(0, json.indexOf("\"" + names[i] + "\":")).getBytes(StandardCharsets.UTF_8).length;
             Problem p = expect(ps, Severity.WARNING, key, "name cannot be written on Windows: " + why[i]);
             assertTrue(p.message().endsWith("; export there refuses it"), p::toString);
         }
@@ -121,15 +195,22 @@ class CafHostileArchiveTest {
         try (CafArchive a = CafTestFiles.open(bytes)) {
             assertFalse(a.unreadable());
             List<FileListing.Entry> es = a.entries();
-            assertEquals(List.of("ok", "overlap", "backwards", "past"), es.stream().map(FileListing.Entry::name).toList());
+            assertEquals(
+                    List.of("ok", "overlap", "backwards", "past"),
+                    es.stream().map(FileListing.Entry::name).toList());
             FileListing.Entry past = es.get(3);
             assertTrue(past.range().isNone());
-            var ex = org.junit.jupiter.api.Assertions.assertThrows(dev.vitrine.core.io.FormatException.class, () -> a.content(past).open());
+            var ex = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.vitrine.core.io.FormatException.class,
+                    () -> a.content(past).open());
             assertEquals(at(json, "\"past\""), ex.offset());
             // Nodes show them too, with their problems, and without content.
             Node data = a.root().children(0, 1).getFirst();
             List<Node> files = data.children(0, 10);
-            Node pastNode = files.stream().filter(n -> n.name().equals("past")).findFirst().orElseThrow();
+            Node pastNode = files.stream()
+                    .filter(n -> n.name().equals("past"))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(pastNode.content().isEmpty());
             assertFalse(pastNode.problems().isEmpty());
         }
@@ -169,7 +250,11 @@ class CafHostileArchiveTest {
             }
         }
         byte[] tooBig = caf(DATA, ascii(index("")), 1_000_000);
-        expect(CafTestFiles.verify(tooBig), Severity.ERROR, tooBig.length - 4, "footer says the index is 1000000 bytes");
+        expect(
+                CafTestFiles.verify(tooBig),
+                Severity.ERROR,
+                tooBig.length - 4,
+                "footer says the index is 1000000 bytes");
         byte[] huge = caf(DATA, ascii(index("")), 0xFFFF_FFFFL);
         expect(CafTestFiles.verify(huge), Severity.ERROR, huge.length - 4, "4294967295");
         byte[] zero = caf(DATA, ascii(index("")), 0);
@@ -177,7 +262,9 @@ class CafHostileArchiveTest {
         // Footer fits but points into the data: not JSON.
         byte[] shifted = caf(DATA, ascii(index("")), 5);
         List<Problem> ps = CafTestFiles.verify(shifted);
-        assertTrue(ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() >= shifted.length - 9), ps::toString);
+        assertTrue(
+                ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() >= shifted.length - 9),
+                ps::toString);
     }
 
     @Test
@@ -193,7 +280,15 @@ class CafHostileArchiveTest {
     @Test
     void entryLimitStopsParsingWithAProblem() {
         StringBuilder files = new StringBuilder();
-        for (int i = 0; i < 10; i++) files.append(i == 0 ? "" : ",").append("\"f").append(i).append("\":{\"start_byte\":").append(i).append(",\"end_byte\":").append(i + 1).append('}');
+        for (int i = 0; i < 10; i++)
+            files.append(i == 0 ? "" : ",")
+                    .append("\"f")
+                    .append(i)
+                    .append("\":{\"start_byte\":")
+                    .append(i)
+                    .append(",\"end_byte\":")
+                    .append(i + 1)
+                    .append('}');
         String json = index(files.toString());
         try (CafArchive a = CafTestFiles.open(caf(DATA, json), new Limits(1 << 20, 3, 64, 1 << 20))) {
             expect(a.openProblems(), Severity.ERROR, at(json, "\"f3\""), "more than 3 entries");
@@ -221,7 +316,9 @@ class CafHostileArchiveTest {
         cut = cut.substring(0, cut.length() - 2);
         try (CafArchive a = CafTestFiles.open(caf(DATA, cut))) {
             assertTrue(a.unreadable());
-            assertEquals(List.of("a"), a.entries().stream().map(FileListing.Entry::name).toList());
+            assertEquals(
+                    List.of("a"),
+                    a.entries().stream().map(FileListing.Entry::name).toList());
             assertFalse(a.openProblems().isEmpty());
         }
     }
@@ -250,10 +347,13 @@ class CafHostileArchiveTest {
     @Test
     void deepNestingIsAProblemNotAStackOverflow() {
         String deep = "[".repeat(100_000);
-        for (String json : List.of(deep, "{\"format_version\":\"1.0\",\"x\":" + deep, "{\"files\":{\"a\":{\"start_byte\":" + deep)) {
+        for (String json : List.of(
+                deep, "{\"format_version\":\"1.0\",\"x\":" + deep, "{\"files\":{\"a\":{\"start_byte\":" + deep)) {
             List<Problem> ps = CafTestFiles.verify(caf(DATA, json));
             noInternalErrors(ps);
-            assertTrue(ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() >= DATA.length), ps::toString);
+            assertTrue(
+                    ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.offset() >= DATA.length),
+                    ps::toString);
         }
         // Closed deep nesting in an unknown field is still over the limit.
         List<Problem> ps = CafTestFiles.verify(caf(DATA, "{\"x\":" + "[".repeat(100) + "]".repeat(100) + "}"));
@@ -310,21 +410,26 @@ class CafHostileArchiveTest {
         expect(CafTestFiles.verify(caf(DATA, twice)), Severity.ERROR, at(twice, "\"files\":{},") + 11, "appears twice");
         // Problems from open are reported once by verify, not twice.
         List<Problem> ps = CafTestFiles.verify(caf(DATA, missing));
-        assertEquals(1, ps.stream().filter(p -> p.message().contains("format_version")).count());
+        assertEquals(
+                1,
+                ps.stream().filter(p -> p.message().contains("format_version")).count());
     }
 
     @Test
     void unknownFieldsAndGoStyleEscapesAreFine() throws Exception {
         // Go sorts keys and escapes <, >, & as \\u003c etc.; key order must not matter.
-        String json = "{\"extra\":{\"nested\":[1,{\"x\":null}]},\"files\":{\"z\\u003ca\":{\"end_byte\":10,\"comment\":\"hi\",\"start_byte\":4},"
-                + "\"b\":{\"start_byte\":0,\"end_byte\":4}},\"format_version\":\"1.0\"}";
+        String json =
+                "{\"extra\":{\"nested\":[1,{\"x\":null}]},\"files\":{\"z\\u003ca\":{\"end_byte\":10,\"comment\":\"hi\",\"start_byte\":4},"
+                        + "\"b\":{\"start_byte\":0,\"end_byte\":4}},\"format_version\":\"1.0\"}";
         byte[] bytes = caf(DATA, json);
         // '<' is legal here: the one remark is that Windows cannot hold it.
         List<Problem> ps = CafTestFiles.verify(bytes);
         assertEquals(1, ps.size(), ps::toString);
         expect(ps, Severity.WARNING, at(json, "\"z\\u003ca\""), "cannot be written on Windows: character '<'");
         try (CafArchive a = CafTestFiles.open(bytes)) {
-            assertEquals(List.of("b", "z<a"), a.entries().stream().map(FileListing.Entry::name).toList());
+            assertEquals(
+                    List.of("b", "z<a"),
+                    a.entries().stream().map(FileListing.Entry::name).toList());
         }
     }
 }

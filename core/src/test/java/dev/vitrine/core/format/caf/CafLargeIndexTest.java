@@ -23,8 +23,15 @@ class CafLargeIndexTest {
         for (int k = 0; k < N; k++) {
             int i = (int) ((k * 7919L) % N);
             if (k > 0) json.append(',');
-            json.append("\"dir").append(i % 100).append("/file-").append(i).append(".bin\":{\"start_byte\":").append(i)
-                    .append(",\"end_byte\":").append(i + 1).append('}');
+            json.append("\"dir")
+                    .append(i % 100)
+                    .append("/file-")
+                    .append(i)
+                    .append(".bin\":{\"start_byte\":")
+                    .append(i)
+                    .append(",\"end_byte\":")
+                    .append(i + 1)
+                    .append('}');
         }
         json.append("},\"format_version\":\"1.0\"}");
         byte[] bytes = CafTestFiles.caf(data, json.toString().getBytes(StandardCharsets.UTF_8));
@@ -32,7 +39,8 @@ class CafLargeIndexTest {
         try (CafArchive a = CafTestFiles.open(bytes)) {
             List<FileListing.Entry> entries = a.entries();
             assertEquals(N, entries.size());
-            for (int i = 0; i < N; i += 997) assertEquals(i, entries.get(i).range().offset());
+            for (int i = 0; i < N; i += 997)
+                assertEquals(i, entries.get(i).range().offset());
             Node dataNode = a.root().children(0, 1).getFirst();
             assertEquals(100, dataNode.childCount());
             assertEquals(1000, dataNode.children(5, 1).getFirst().childCount());

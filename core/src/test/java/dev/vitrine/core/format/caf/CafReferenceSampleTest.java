@@ -55,7 +55,8 @@ class CafReferenceSampleTest {
         try (Archive a = new CafFormat().open(CafTestFiles.sample(), Limits.DEFAULT)) {
             assertEquals(List.of(), a.openProblems());
             assertFalse(a.unreadable());
-            List<FileListing.Entry> entries = a.capability(FileListing.class).orElseThrow().entries();
+            List<FileListing.Entry> entries =
+                    a.capability(FileListing.class).orElseThrow().entries();
             assertEquals(EXPECTED.size(), entries.size());
             for (int i = 0; i < EXPECTED.size(); i++) {
                 Expected x = EXPECTED.get(i);
@@ -73,7 +74,8 @@ class CafReferenceSampleTest {
             List<FileListing.Entry> entries = a.entries();
             for (int i = 0; i < EXPECTED.size(); i++) {
                 Expected x = EXPECTED.get(i);
-                byte[] want = x.input() == null ? "non-ascii path name\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                byte[] want = x.input() == null
+                        ? "non-ascii path name\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)
                         : Files.readAllBytes(CafTestFiles.fixture(x.input()));
                 Content c = a.content(entries.get(i));
                 try (InputStream in = c.open()) {
@@ -101,7 +103,9 @@ class CafReferenceSampleTest {
         try (Archive a = new CafFormat().open(CafTestFiles.sample(), Limits.DEFAULT)) {
             Node root = a.root();
             List<Node> sections = root.children(0, 10);
-            assertEquals(List.of("data", "index", "footer"), sections.stream().map(Node::name).toList());
+            assertEquals(
+                    List.of("data", "index", "footer"),
+                    sections.stream().map(Node::name).toList());
             Node data = sections.get(0);
             assertEquals(ByteRange.of(0, 52264), data.range());
             assertEquals(ByteRange.of(52264, 363), sections.get(1).range());
@@ -111,13 +115,18 @@ class CafReferenceSampleTest {
             assertEquals("index_size", indexSize.name());
             assertEquals("363", indexSize.value());
             assertEquals(ByteRange.of(52627, 4), indexSize.range());
-            assertTrue(sections.get(1).fields().stream().anyMatch(f -> f.name().equals("format_version") && f.value().equals("1.0")
-                    && f.range().equals(ByteRange.of(52264 + 18, 5))));
+            assertTrue(sections.get(1).fields().stream()
+                    .anyMatch(f -> f.name().equals("format_version")
+                            && f.value().equals("1.0")
+                            && f.range().equals(ByteRange.of(52264 + 18, 5))));
 
             // Top level: files and folders in data order, folders where their first file is.
-            assertEquals(List.of("small-text.txt", "data.csv", "empty-file.txt", "nested", "large-binary.dat", "unicode"),
+            assertEquals(
+                    List.of("small-text.txt", "data.csv", "empty-file.txt", "nested", "large-binary.dat", "unicode"),
                     data.children(0, 100).stream().map(Node::name).toList());
-            assertEquals(List.of("data.csv", "empty-file.txt"), data.children(1, 2).stream().map(Node::name).toList());
+            assertEquals(
+                    List.of("data.csv", "empty-file.txt"),
+                    data.children(1, 2).stream().map(Node::name).toList());
             Node nested = data.children(3, 1).getFirst();
             assertEquals("folder", nested.kind());
             Node dir = nested.children(0, 10).getFirst();

@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.caf;
 
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.ByteArrayOutputStream;
 import java.net.URISyntaxException;
@@ -20,7 +20,8 @@ final class CafTestFiles {
 
     static Path fixture(String name) {
         try {
-            return Path.of(CafTestFiles.class.getResource("/fixtures/caf/" + name).toURI());
+            return Path.of(
+                    CafTestFiles.class.getResource("/fixtures/caf/" + name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -44,7 +45,10 @@ final class CafTestFiles {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(data);
         out.writeBytes(index);
-        out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) footerValue).array());
+        out.writeBytes(ByteBuffer.allocate(4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt((int) footerValue)
+                .array());
         return out.toByteArray();
     }
 

@@ -66,7 +66,8 @@ class CafWriterTest {
             w.finish();
         }
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
-        assertEquals("hello\n{\"format_version\":\"1.0\",\"files\":{\"x/h.txt\":{\"start_byte\":0,\"end_byte\":6}}}",
+        assertEquals(
+                "hello\n{\"format_version\":\"1.0\",\"files\":{\"x/h.txt\":{\"start_byte\":0,\"end_byte\":6}}}",
                 new String(Files.readAllBytes(a), 0, (int) Files.size(a) - 4, StandardCharsets.UTF_8));
     }
 
@@ -78,7 +79,8 @@ class CafWriterTest {
         assertEquals(List.of(out.toAbsolutePath()), r.chunks());
         assertEquals(6, r.files());
         try (CafArchive a = (CafArchive) new CafFormat().open(out, Limits.DEFAULT)) {
-            List<String> names = a.entries().stream().map(FileListing.Entry::name).toList();
+            List<String> names =
+                    a.entries().stream().map(FileListing.Entry::name).toList();
             List<String> sorted = new ArrayList<>(names);
             sorted.sort(null);
             assertEquals(sorted, names);
@@ -104,8 +106,11 @@ class CafWriterTest {
         CafFolderPacker.Result r = CafFolderPacker.pack(root, out, 100, false);
         // a+b = 80; c would make 110 > 100, so c starts chunk 1; d (250) starts chunk 2 and is
         // over the limit on its own; e after d would pass the limit again, so it starts chunk 3.
-        assertEquals(List.of(out, tmp.resolve("out-1.caf"), tmp.resolve("out-2.caf"), tmp.resolve("out-3.caf"))
-                .stream().map(Path::toAbsolutePath).toList(), r.chunks());
+        assertEquals(
+                List.of(out, tmp.resolve("out-1.caf"), tmp.resolve("out-2.caf"), tmp.resolve("out-3.caf")).stream()
+                        .map(Path::toAbsolutePath)
+                        .toList(),
+                r.chunks());
         List<List<String>> content = new ArrayList<>();
         for (Path c : r.chunks()) {
             try (CafArchive a = (CafArchive) new CafFormat().open(c, Limits.DEFAULT)) {
@@ -129,7 +134,8 @@ class CafWriterTest {
         Path out = tmp.resolve("x.caf");
         try (CafWriter w = CafWriter.create(out, false)) {
             for (String bad : List.of("../x", "/etc/passwd", "C:\\x", "a\\b", "a//b", "a\u0000b", "")) {
-                assertThrows(IllegalArgumentException.class, () -> w.add(bad, new ByteArrayInputStream(new byte[0])), bad);
+                assertThrows(
+                        IllegalArgumentException.class, () -> w.add(bad, new ByteArrayInputStream(new byte[0])), bad);
             }
             w.add("ok", new ByteArrayInputStream(new byte[1]));
             assertThrows(IllegalArgumentException.class, () -> w.add("ok", new ByteArrayInputStream(new byte[1])));
@@ -158,7 +164,10 @@ class CafWriterTest {
 
     private void assertNoTempFiles() throws IOException {
         try (Stream<Path> s = Files.walk(tmp)) {
-            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().contains(".vitrine-")).toList());
+            assertEquals(
+                    List.of(),
+                    s.filter(p -> p.getFileName().toString().contains(".vitrine-"))
+                            .toList());
         }
     }
 }

@@ -28,7 +28,8 @@ public final class ClpsBench {
             return;
         }
         try (var a = FormatRegistry.get().open(Path.of(args[0]), Limits.DEFAULT);
-                OutputStream out = new BufferedOutputStream(new FileOutputStream(args.length > 1 ? args[1] : "/dev/null"), 1 << 20)) {
+                OutputStream out = new BufferedOutputStream(
+                        new FileOutputStream(args.length > 1 ? args[1] : "/dev/null"), 1 << 20)) {
             ClpsArchive c = (ClpsArchive) a;
             long n = c.records().recordCount();
             c.records().writeJsonLines(null, out);
@@ -48,31 +49,47 @@ public final class ClpsBench {
             long open = System.nanoTime();
             a.info();
             long info = System.nanoTime();
-            var records = a.capability(dev.vitrine.core.model.FilterableRecords.class).orElseThrow();
+            var records =
+                    a.capability(dev.vitrine.core.model.FilterableRecords.class).orElseThrow();
             long n = records.recordCount();
             records.keyPaths(40);
             long keys = System.nanoTime();
             var page = records.lines(0, 256);
             long first = System.nanoTime();
-            System.err.printf("open %.0f ms, info %.0f ms, key paths %.0f ms, first %d of %d records %.0f ms (%d of %d packed streams decoded);"
-                    + " total %.0f ms, process CPU %.0f ms; peak heap %d MB%n", (open - t0) / 1e6, (info - open) / 1e6, (keys - info) / 1e6, page.size(), n,
-                    (first - keys) / 1e6, c.records().streamsDecoded(), c.tableMetadata().value().streams.size(), (first - t0) / 1e6, cpuMs(), peakHeapMb());
+            System.err.printf(
+                    "open %.0f ms, info %.0f ms, key paths %.0f ms, first %d of %d records %.0f ms (%d of %d packed streams decoded);"
+                            + " total %.0f ms, process CPU %.0f ms; peak heap %d MB%n",
+                    (open - t0) / 1e6,
+                    (info - open) / 1e6,
+                    (keys - info) / 1e6,
+                    page.size(),
+                    n,
+                    (first - keys) / 1e6,
+                    c.records().streamsDecoded(),
+                    c.tableMetadata().value().streams.size(),
+                    (first - t0) / 1e6,
+                    cpuMs(),
+                    peakHeapMb());
             long far = System.nanoTime();
             records.lines(n - 256, 256);
-            System.err.printf("last page after that: %.0f ms (%d streams decoded); peak heap %d MB%n", (System.nanoTime() - far) / 1e6,
-                    c.records().streamsDecoded(), peakHeapMb());
+            System.err.printf(
+                    "last page after that: %.0f ms (%d streams decoded); peak heap %d MB%n",
+                    (System.nanoTime() - far) / 1e6, c.records().streamsDecoded(), peakHeapMb());
         }
     }
 
     /** CPU time of the whole process so far (all threads, JIT and collector included). */
     static double cpuMs() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e6;
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getProcessCpuTime()
+                / 1e6;
     }
 
     /** Sum of the heap pools' peaks (an upper bound on the heap in use at any one time). */
     static long peakHeapMb() {
         long peak = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans())
+            if (p.getType() == MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
         return peak >> 20;
     }
 }

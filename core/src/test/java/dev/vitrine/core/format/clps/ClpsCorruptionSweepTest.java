@@ -56,10 +56,13 @@ class ClpsCorruptionSweepTest {
                 } else {
                     textOnly++;
                     try (ClpsArchive a = ClpsTestFiles.open(b)) {
-                        assertTrue(a.metadataBytes != null && a.metadataBytes.length == goodMeta.length,
+                        assertTrue(
+                                a.metadataBytes != null && a.metadataBytes.length == goodMeta.length,
                                 "flip at " + i + " changed the metadata's size unnoticed");
-                        assertTrue(onlyStringBytesDiffer(goodMeta, a.metadataBytes), "flip at " + i + " changed more than text, unnoticed: "
-                                + diff(goodMeta, a.metadataBytes));
+                        assertTrue(
+                                onlyStringBytesDiffer(goodMeta, a.metadataBytes),
+                                "flip at " + i + " changed more than text, unnoticed: "
+                                        + diff(goodMeta, a.metadataBytes));
                     }
                 }
             }
@@ -80,7 +83,14 @@ class ClpsCorruptionSweepTest {
 
     private static String diff(byte[] a, byte[] b) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < a.length; i++) if (a[i] != b[i]) sb.append(i).append(':').append(a[i] & 0xff).append("->").append(b[i] & 0xff).append(' ');
+        for (int i = 0; i < a.length; i++)
+            if (a[i] != b[i])
+                sb.append(i)
+                        .append(':')
+                        .append(a[i] & 0xff)
+                        .append("->")
+                        .append(b[i] & 0xff)
+                        .append(' ');
         return sb + " in " + new String(a, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
@@ -102,7 +112,8 @@ class ClpsCorruptionSweepTest {
             if (frame >= end) continue;
             // Frame magic, header and first block header: always damage the frame.
             for (long i = frame; i < Math.min(end, frame + 8); i++) {
-                if (i == frame + 4) continue; // frame descriptor bits that do not matter when clear (reserved, single-segment)
+                if (i == frame + 4)
+                    continue; // frame descriptor bits that do not matter when clear (reserved, single-segment)
                 byte[] b = good.clone();
                 b[(int) i] ^= (byte) 0x80;
                 assertTrue(exercise(b), e.name() + ": flip at " + i + " went unnoticed");
@@ -147,7 +158,8 @@ class ClpsCorruptionSweepTest {
             }
             List<Problem> ps = ClpsTestFiles.verify(a);
             for (Problem p : ps) {
-                assertTrue(p.offset() >= -1 && p.offset() < Math.max(1, bytes.length), "problem outside the file: " + p);
+                assertTrue(
+                        p.offset() >= -1 && p.offset() < Math.max(1, bytes.length), "problem outside the file: " + p);
                 assertTrue(!p.message().startsWith("internal error"), "reader bug: " + p);
             }
             return !ps.isEmpty();

@@ -26,12 +26,18 @@ class ClpsEmptyKeysTest {
             List<String> got = ClpsGoldenTest.lines(out);
             assertEquals(input.size(), got.size());
             for (int i = 0; i < input.size(); i++) {
-                // clp-s keeps no key order per record (it writes keys in the order of its schema), so equal as JSON values.
+                // clp-s keeps no key order per record (it writes keys in the order of its schema), so equal as JSON
+                // values.
                 assertEquals(parse(input.get(i)), parse(got.get(i)), "record " + i + ": " + got.get(i));
             }
             // And byte for byte what this writer makes of them (clp-s's spelling of every value and its key order).
-            assertEquals("", ClpsGoldenTest.firstDifference(ClpsTestFiles.bytes("made/outputs/empty-keys-s.vitrine.jsonl"), out));
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertEquals(
+                    "",
+                    ClpsGoldenTest.firstDifference(
+                            ClpsTestFiles.bytes("made/outputs/empty-keys-s.vitrine.jsonl"), out));
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 

@@ -21,10 +21,28 @@ class ClpsGoldenTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"v0.4.1/app", "v0.4.1/app-structurized", "v0.4.1/metrics", "v0.4.1/edge", "v0.4.1/floats",
-        "v0.5.0/app", "v0.5.0/app-structurized", "v0.5.0/metrics", "v0.5.0/edge", "v0.5.0/floats",
-        "v0.4.0/edge", "v0.4.0/floats", "v0.4.0/app-structurized", "generated/edge", "generated/app-structurized",
-        "generated/metrics", "generated/sts135-multifile", "generated/test_no_floats_sorted", "generated/test_search"})
+    @ValueSource(
+            strings = {
+                "v0.4.1/app",
+                "v0.4.1/app-structurized",
+                "v0.4.1/metrics",
+                "v0.4.1/edge",
+                "v0.4.1/floats",
+                "v0.5.0/app",
+                "v0.5.0/app-structurized",
+                "v0.5.0/metrics",
+                "v0.5.0/edge",
+                "v0.5.0/floats",
+                "v0.4.0/edge",
+                "v0.4.0/floats",
+                "v0.4.0/app-structurized",
+                "generated/edge",
+                "generated/app-structurized",
+                "generated/metrics",
+                "generated/sts135-multifile",
+                "generated/test_no_floats_sorted",
+                "generated/test_search"
+            })
     void byteIdenticalToTheRealTool(String name) throws Exception {
         String[] p = name.split("/");
         byte[] expected = ClpsTestFiles.gunzip(p[0] + "/outputs/" + p[1] + ".ordered.jsonl.gz");
@@ -33,13 +51,25 @@ class ClpsGoldenTest {
             assertEquals(firstDifference(expected, got), "", name);
             assertEquals(expected.length, got.length);
             assertEquals(lines(expected).size(), a.records().recordCount());
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v0.4.0/edge", "v0.4.0/floats", "v0.4.0/app-structurized", "generated/edge", "generated/app-structurized",
-        "generated/metrics", "generated/sts135-multifile", "generated/test_no_floats_sorted", "generated/test_search"})
+    @ValueSource(
+            strings = {
+                "v0.4.0/edge",
+                "v0.4.0/floats",
+                "v0.4.0/app-structurized",
+                "generated/edge",
+                "generated/app-structurized",
+                "generated/metrics",
+                "generated/sts135-multifile",
+                "generated/test_no_floats_sorted",
+                "generated/test_search"
+            })
     void jsonEqualForOlderVersions(String name) throws Exception {
         String[] p = name.split("/");
         byte[] expected = ClpsTestFiles.gunzip(p[0] + "/outputs/" + p[1] + ".ordered.jsonl.gz");
@@ -48,15 +78,24 @@ class ClpsGoldenTest {
             List<String> got = lines(ClpsTestFiles.decode(a));
             assertEquals(want.size(), got.size(), name);
             for (int i = 0; i < want.size(); i++) {
-                assertTrue(sameJson(JSON.readTree(want.get(i)), JSON.readTree(got.get(i))), name + " line " + (i + 1) + "\nwant " + want.get(i) + "\ngot  " + got.get(i));
+                assertTrue(
+                        sameJson(JSON.readTree(want.get(i)), JSON.readTree(got.get(i))),
+                        name + " line " + (i + 1) + "\nwant " + want.get(i) + "\ngot  " + got.get(i));
             }
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v0.5.0/archives/edge.clps:input/edge.ndjson", "v0.5.0/archives/floats.clps:input/floats.ndjson",
-        "made/archives/types.clps:made/input/types.jsonl", "made/archives/tz.clps:made/input/tz.jsonl"})
+    @ValueSource(
+            strings = {
+                "v0.5.0/archives/edge.clps:input/edge.ndjson",
+                "v0.5.0/archives/floats.clps:input/floats.ndjson",
+                "made/archives/types.clps:made/input/types.jsonl",
+                "made/archives/tz.clps:made/input/tz.jsonl"
+            })
     void version050RecordsAreJsonEqualToTheInput(String pair) throws Exception {
         String[] p = pair.split(":");
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes(p[0]))) {
@@ -65,7 +104,9 @@ class ClpsGoldenTest {
             assertEquals(want.size(), got.size());
             for (int i = 0; i < want.size(); i++) {
                 JsonNode w = JSON.readTree(want.get(i)), g = JSON.readTree(got.get(i));
-                assertTrue(w.equals(g) || sameJson(w, g), "line " + (i + 1) + "\nwant " + want.get(i) + "\ngot  " + got.get(i));
+                assertTrue(
+                        w.equals(g) || sameJson(w, g),
+                        "line " + (i + 1) + "\nwant " + want.get(i) + "\ngot  " + got.get(i));
             }
         }
     }

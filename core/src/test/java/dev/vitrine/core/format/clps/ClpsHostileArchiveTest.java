@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.clps;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +35,9 @@ class ClpsHostileArchiveTest {
     private static Map<String, byte[]> parts(byte[] archive) throws IOException {
         Map<String, byte[]> out = new LinkedHashMap<>();
         try (ClpsArchive a = ClpsTestFiles.open(archive)) {
-            for (ClpsFileEntry e : a.files) out.put(e.name(), java.util.Arrays.copyOfRange(archive, (int) e.offset(), (int) (e.offset() + e.size())));
+            for (ClpsFileEntry e : a.files)
+                out.put(e.name(), java.util.Arrays.copyOfRange(archive, (int) e.offset(), (int)
+                        (e.offset() + e.size())));
         }
         return out;
     }
@@ -49,7 +50,11 @@ class ClpsHostileArchiveTest {
         fi.packMapHeader(1).packString("files").packArrayHeader(files.size());
         long o = 0;
         for (Map.Entry<String, byte[]> e : files.entrySet()) {
-            fi.packMapHeader(2).packString("n").packString(e.getKey()).packString("o").packLong(o);
+            fi.packMapHeader(2)
+                    .packString("n")
+                    .packString(e.getKey())
+                    .packString("o")
+                    .packLong(o);
             o += e.getValue().length;
         }
         ByteArrayOutputStream meta = new ByteArrayOutputStream();
@@ -62,7 +67,12 @@ class ClpsHostileArchiveTest {
         for (byte[] b : files.values()) body.write(b);
         long total = 64 + mc.length + body.size();
         ByteBuffer h = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(ClpsHeader.MAGIC).putShort((short) 0).put((byte) 5).put((byte) 0).putLong(Math.max(2 * records, 100)).putLong(total);
+        h.put(ClpsHeader.MAGIC)
+                .putShort((short) 0)
+                .put((byte) 5)
+                .put((byte) 0)
+                .putLong(Math.max(2 * records, 100))
+                .putLong(total);
         h.position(56);
         h.putInt(mc.length).putShort((short) 0).putShort((short) 0);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -88,7 +98,8 @@ class ClpsHostileArchiveTest {
     /** Opens with small limits, walks, decodes, verifies; returns the problems. */
     private static List<Problem> problems(byte[] b) throws Exception {
         return assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            try (ClpsArchive a = new ClpsFormat().open(Path.of("h.clps"), MappedFileSource.ofBytes("h.clps", b), SMALL)) {
+            try (ClpsArchive a =
+                    new ClpsFormat().open(Path.of("h.clps"), MappedFileSource.ofBytes("h.clps", b), SMALL)) {
                 a.info();
                 ClpsMadeArchivesTest.walk(a.root(), 0);
                 try {
@@ -114,7 +125,11 @@ class ClpsHostileArchiveTest {
     void rebuiltArchiveIsIntact() throws Exception {
         // The builder itself makes a sound archive (so the failures below are the hostile part's).
         List<Problem> ps = problems(build(base(), 3));
-        assertTrue(ps.stream().allMatch(p -> p.message().contains("RangeIndex") || p.severity() != dev.vitrine.core.model.Severity.ERROR), ps.toString());
+        assertTrue(
+                ps.stream()
+                        .allMatch(p -> p.message().contains("RangeIndex")
+                                || p.severity() != dev.vitrine.core.model.Severity.ERROR),
+                ps.toString());
     }
 
     @Test
@@ -123,7 +138,10 @@ class ClpsHostileArchiveTest {
         ByteArrayOutputStream t = new ByteArrayOutputStream();
         t.write(le(2));
         for (int i = 0; i < 2; i++) {
-            t.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(1 - i).array());
+            t.write(ByteBuffer.allocate(4)
+                    .order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt(1 - i)
+                    .array());
             t.write(le(1));
             t.write('k');
             t.write(ClpsNodeType.OBJECT);
@@ -144,7 +162,12 @@ class ClpsHostileArchiveTest {
         // Schema 0: only the record root (an empty object leaf has no column).
         ByteArrayOutputStream si = new ByteArrayOutputStream();
         si.write(le(1));
-        si.write(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putInt(0).putInt(0).putInt(0).array());
+        si.write(ByteBuffer.allocate(12)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(0)
+                .putInt(0)
+                .putInt(0)
+                .array());
         f.put("/schema_ids", Zstd.compress(si.toByteArray()));
         f.put("/0", new byte[0]);
         assertFalse(problems(build(f, 3)).isEmpty());
@@ -187,7 +210,12 @@ class ClpsHostileArchiveTest {
         Map<String, byte[]> f = base();
         ByteArrayOutputStream si = new ByteArrayOutputStream();
         si.write(le(1));
-        si.write(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putInt(0).putInt(Integer.MAX_VALUE).putInt(0).array());
+        si.write(ByteBuffer.allocate(12)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(0)
+                .putInt(Integer.MAX_VALUE)
+                .putInt(0)
+                .array());
         f.put("/schema_ids", Zstd.compress(si.toByteArray()));
         assertTrue(problems(build(f, 3)).stream().anyMatch(p -> p.message().contains("/schema_ids")));
     }

@@ -70,10 +70,26 @@ class ClpsJsonOutEscapeTest {
     @Test
     void randomBytesIncludingUtf8AndHighBytes() {
         Random r = new Random(7);
-        byte[] near = {0x1f, 0x20, 0x21, 0x22, 0x23, 0x5b, 0x5c, 0x5d, 0x7f, (byte) 0x80, (byte) 0xa2, (byte) 0xdc, (byte) 0xe2, (byte) 0xff};
+        byte[] near = {
+            0x1f,
+            0x20,
+            0x21,
+            0x22,
+            0x23,
+            0x5b,
+            0x5c,
+            0x5d,
+            0x7f,
+            (byte) 0x80,
+            (byte) 0xa2,
+            (byte) 0xdc,
+            (byte) 0xe2,
+            (byte) 0xff
+        };
         for (int k = 0; k < 5000; k++) {
             byte[] b = new byte[r.nextInt(40)];
-            for (int i = 0; i < b.length; i++) b[i] = r.nextInt(3) == 0 ? near[r.nextInt(near.length)] : (byte) r.nextInt(256);
+            for (int i = 0; i < b.length; i++)
+                b[i] = r.nextInt(3) == 0 ? near[r.nextInt(near.length)] : (byte) r.nextInt(256);
             assertEquals(reference(b), escape(b, false));
             assertEquals(reference(b), escape(b, true));
         }
@@ -83,8 +99,29 @@ class ClpsJsonOutEscapeTest {
 
     @Test
     void decimalsOfEveryMagnitude() {
-        long[] vs = {0, 5, 9, 10, 42, 99, 100, 101, 999, 1000, 12345, -1, -10, -99, -100, -123456789, Long.MAX_VALUE, Long.MIN_VALUE,
-                Long.MIN_VALUE + 1, 1_000_000_000_000_000_000L, 9_999_999_999L};
+        long[] vs = {
+            0,
+            5,
+            9,
+            10,
+            42,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            12345,
+            -1,
+            -10,
+            -99,
+            -100,
+            -123456789,
+            Long.MAX_VALUE,
+            Long.MIN_VALUE,
+            Long.MIN_VALUE + 1,
+            1_000_000_000_000_000_000L,
+            9_999_999_999L
+        };
         for (long v : vs) {
             ClpsJsonOut out = new ClpsJsonOut(4);
             out.decimal(v);

@@ -49,22 +49,30 @@ class ClpsLazyDecodingTest {
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
             FilterableRecords r = a.capability(FilterableRecords.class).orElseThrow();
             assertEquals(expected().subList(0, 256), r.lines(0, 256));
-            assertEquals(3, a.records().streamsDecoded(), "all three streams, in parallel, rather than one now and two when scrolled to");
+            assertEquals(
+                    3,
+                    a.records().streamsDecoded(),
+                    "all three streams, in parallel, rather than one now and two when scrolled to");
         }
     }
 
     @Test
     void aQueryDecodesOnlyTheStreamsOfSchemasItCanMatch() throws Exception {
-        List<String> want = expected().stream().filter(l -> l.contains("\"job\":")).toList();
+        List<String> want =
+                expected().stream().filter(l -> l.contains("\"job\":")).toList();
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-            long n = a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines("job.id: *", out);
+            long n = a.capability(dev.vitrine.core.model.JsonRecords.class)
+                    .orElseThrow()
+                    .writeJsonLines("job.id: *", out);
             assertEquals(want.size(), n);
             assertEquals(want, ClpsGoldenTest.lines(out.toByteArray()), "the job records, in original order");
             assertEquals(1, a.records().streamsDecoded(), "only the stream of the one schema with job.id");
         }
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
-            long n = a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines("nosuch: 1", new java.io.ByteArrayOutputStream());
+            long n = a.capability(dev.vitrine.core.model.JsonRecords.class)
+                    .orElseThrow()
+                    .writeJsonLines("nosuch: 1", new java.io.ByteArrayOutputStream());
             assertEquals(0, n);
             assertEquals(0, a.records().streamsDecoded(), "no schema has the key: nothing is decoded");
         }
@@ -77,7 +85,9 @@ class ClpsLazyDecodingTest {
             a.records().lines(100, 10);
             assertEquals("", ClpsGoldenTest.firstDifference(want, ClpsTestFiles.decode(a)));
             assertEquals(3, a.records().streamsDecoded());
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 

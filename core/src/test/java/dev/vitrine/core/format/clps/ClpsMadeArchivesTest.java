@@ -24,7 +24,9 @@ class ClpsMadeArchivesTest {
         byte[] expected = ClpsTestFiles.gunzip("made/outputs/" + name + ".ordered.jsonl.gz");
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/" + name + ".clps"))) {
             assertEquals("", ClpsGoldenTest.firstDifference(expected, ClpsTestFiles.decode(a)), name);
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 
@@ -34,15 +36,20 @@ class ClpsMadeArchivesTest {
             assertTrue(a.openProblems().isEmpty(), a.openProblems().toString());
             assertEquals(0, a.records().recordCount());
             assertEquals(0, ClpsTestFiles.decode(a).length);
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
             assertEquals(0, a.info().get("counts").get("records").asLong());
             walk(a.root(), 0);
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"made/archives/edge-nologorder.clps:made/outputs/edge-nologorder.unordered.jsonl.gz",
-        "generated/archives/edge-nologorder.clps:generated/outputs/edge-nologorder.unordered.jsonl.gz"})
+    @ValueSource(
+            strings = {
+                "made/archives/edge-nologorder.clps:made/outputs/edge-nologorder.unordered.jsonl.gz",
+                "generated/archives/edge-nologorder.clps:generated/outputs/edge-nologorder.unordered.jsonl.gz"
+            })
     void archiveWithoutLogOrderComesOutInTableOrder(String pair) throws Exception {
         String[] p = pair.split(":");
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes(p[0]))) {
@@ -52,7 +59,9 @@ class ClpsMadeArchivesTest {
             assertEquals(want.size(), got.size());
             // The real tool's unordered output is table order too: byte for byte.
             assertEquals(want, got);
-            assertTrue(ClpsTestFiles.verify(a).isEmpty(), () -> ClpsTestFiles.verify(a).toString());
+            assertTrue(
+                    ClpsTestFiles.verify(a).isEmpty(),
+                    () -> ClpsTestFiles.verify(a).toString());
         }
     }
 
@@ -105,7 +114,9 @@ class ClpsMadeArchivesTest {
                 }
             }
             assertEquals(ClpsTestFiles.decode(a).length, total);
-            assertEquals(new String(ClpsTestFiles.decode(a), java.nio.charset.StandardCharsets.UTF_8), all.toString(java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(
+                    new String(ClpsTestFiles.decode(a), java.nio.charset.StandardCharsets.UTF_8),
+                    all.toString(java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 
@@ -117,9 +128,12 @@ class ClpsMadeArchivesTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             assertEquals(35, jr.writeJsonLines("  ", out));
             assertEquals(35, jr.recordCount());
-            assertEquals(new String(expected, java.nio.charset.StandardCharsets.UTF_8), out.toString(java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(
+                    new String(expected, java.nio.charset.StandardCharsets.UTF_8),
+                    out.toString(java.nio.charset.StandardCharsets.UTF_8));
             // KQL is wired now: a query it cannot parse is still refused, with the position of the mistake.
-            org.junit.jupiter.api.Assertions.assertThrows(dev.vitrine.core.model.JsonRecords.QuerySyntaxException.class,
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.vitrine.core.model.JsonRecords.QuerySyntaxException.class,
                     () -> jr.writeJsonLines("n: (1 OR", new ByteArrayOutputStream()));
         }
     }
@@ -159,9 +173,12 @@ class ClpsMadeArchivesTest {
                         dicts++;
                     }
                     for (Node t : c.children(0, 5)) {
-                        if (t.is(dev.vitrine.core.model.Role.TABLE) && t.decoded().isPresent()) {
+                        if (t.is(dev.vitrine.core.model.Role.TABLE)
+                                && t.decoded().isPresent()) {
                             try (var src = t.decoded().get().open()) {
-                                assertTrue(t.decoded().get().offset() + t.decoded().get().length() <= src.size());
+                                assertTrue(t.decoded().get().offset()
+                                                + t.decoded().get().length()
+                                        <= src.size());
                             }
                             tables++;
                         }

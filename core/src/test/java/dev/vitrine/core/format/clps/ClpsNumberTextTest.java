@@ -27,8 +27,8 @@ class ClpsNumberTextTest {
             exp = u.length() - 1 - r.scale();
             digits = u.length() >= p + 1 ? u.substring(0, p + 1) : u + "0".repeat(p + 1 - u.length());
         }
-        return (neg ? "-" : "") + digits.charAt(0) + (p > 0 ? "." + digits.substring(1) : "") + "e" + (exp < 0 ? "-" : "+")
-                + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
+        return (neg ? "-" : "") + digits.charAt(0) + (p > 0 ? "." + digits.substring(1) : "") + "e"
+                + (exp < 0 ? "-" : "+") + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
     }
 
     @Test

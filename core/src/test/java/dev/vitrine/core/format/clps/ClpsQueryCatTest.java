@@ -33,7 +33,8 @@ class ClpsQueryCatTest {
             List<String> lines = new ArrayList<>();
             int j = i + 1;
             while (j < all.size() && !all.get(j).startsWith("rc=")) lines.add(all.get(j++));
-            out.add(new Run(parts[0], parts[1], lines, j < all.size() && all.get(j).equals("rc=0")));
+            out.add(new Run(
+                    parts[0], parts[1], lines, j < all.size() && all.get(j).equals("rc=0")));
         }
         return out;
     }

@@ -40,17 +40,21 @@ class ClpsSpillFilesTest {
         List<List<String>> seen = new ArrayList<>();
         int[] calls = {0};
         try (ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0), () -> dir, FileSpace::reserve)) {
-            MemorySegment m = s.fill((b, o, l) -> {
-                if (calls[0]++ == 40) return -1; // about 2.5 MB
-                if (calls[0] > 2) seen.add(names(dir)); // what a kill now would leave behind
-                for (int i = 0; i < l; i++) b[o + i] = (byte) calls[0];
-                return l;
-            }, Long.MAX_VALUE, "/var.dict");
+            MemorySegment m = s.fill(
+                    (b, o, l) -> {
+                        if (calls[0]++ == 40) return -1; // about 2.5 MB
+                        if (calls[0] > 2) seen.add(names(dir)); // what a kill now would leave behind
+                        for (int i = 0; i < l; i++) b[o + i] = (byte) calls[0];
+                        return l;
+                    },
+                    Long.MAX_VALUE,
+                    "/var.dict");
             assertTrue(m.isMapped(), "a large dictionary is in a spill file");
             assertEquals(40L * (1 << 16), m.byteSize());
             assertEquals(40, m.get(ValueLayout.JAVA_BYTE, m.byteSize() - 1));
             assertFalse(seen.isEmpty());
-            for (List<String> n : seen) assertEquals(List.of(), n, "files in the cache folder while a dictionary is written");
+            for (List<String> n : seen)
+                assertEquals(List.of(), n, "files in the cache folder while a dictionary is written");
             s.allocate(1 << 20);
             assertEquals(List.of(), names(dir), "and none after a stream's file is mapped");
         }
@@ -68,11 +72,15 @@ class ClpsSpillFilesTest {
         Files.write(dir.resolve("dict-" + me + "-4d.bin"), new byte[100]);
         // Names of earlier versions (no process id): removed once they are clearly stale.
         Files.write(dir.resolve("dict-8131646251937713012.bin"), new byte[100]);
-        Files.setLastModifiedTime(dir.resolve("dict-8131646251937713012.bin"), FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Files.setLastModifiedTime(
+                dir.resolve("dict-8131646251937713012.bin"),
+                FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
         Files.write(dir.resolve("stream-42.bin"), new byte[100]);
         Files.write(dir.resolve("notes.bin"), new byte[1]);
         assertEquals(3, ClpsSpillFolder.removeOrphans(dir));
-        assertEquals(List.of("dict-" + me + "-4d.bin", "notes.bin", "stream-42.bin"), names(dir).stream().sorted().toList());
+        assertEquals(
+                List.of("dict-" + me + "-4d.bin", "notes.bin", "stream-42.bin"),
+                names(dir).stream().sorted().toList());
     }
 
     @Test
@@ -94,14 +102,20 @@ class ClpsSpillFilesTest {
      */
     @Test
     void aFullTmpfsIsRefusedBeforeAnythingIsMapped(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux") && "root".equals(System.getProperty("user.name")), "needs root to mount a tmpfs");
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.toString()).redirectErrorStream(true).start();
-        Assumptions.assumeTrue(mount.waitFor(30, TimeUnit.SECONDS) && mount.exitValue() == 0, "mount is not allowed here");
+        Assumptions.assumeTrue(
+                System.getProperty("os.name").equals("Linux") && "root".equals(System.getProperty("user.name")),
+                "needs root to mount a tmpfs");
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.toString())
+                .redirectErrorStream(true)
+                .start();
+        Assumptions.assumeTrue(
+                mount.waitFor(30, TimeUnit.SECONDS) && mount.exitValue() == 0, "mount is not allowed here");
         try (ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0), () -> dir, FileSpace::reserve)) {
             SourceUnavailableException e = assertThrows(SourceUnavailableException.class, () -> s.allocate(4L << 20));
             assertTrue(e.getMessage().startsWith(dir + ": "), e.getMessage());
             MemorySegment fits = s.allocate(512 << 10);
-            for (long at = 0; at < fits.byteSize(); at += 4096) fits.set(ValueLayout.JAVA_BYTE, at, (byte) 1); // every page has its block
+            for (long at = 0; at < fits.byteSize(); at += 4096)
+                fits.set(ValueLayout.JAVA_BYTE, at, (byte) 1); // every page has its block
             assertThrows(SourceUnavailableException.class, () -> s.fill((b, o, l) -> l, 8L << 20, "/var.dict"));
         } finally {
             new ProcessBuilder("umount", dir.toString()).start().waitFor(30, TimeUnit.SECONDS);

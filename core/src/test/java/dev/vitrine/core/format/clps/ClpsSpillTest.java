@@ -44,11 +44,16 @@ class ClpsSpillTest {
             assertTrue(e.getMessage().contains("more than"), e.getMessage());
             // A stream of unknown size (a dictionary) is stopped as it grows, not after.
             byte[] chunk = new byte[1 << 16];
-            IOException f = assertThrows(IOException.class, () -> s.fill((b, o, l) -> {
-                int n = Math.min(l, chunk.length);
-                System.arraycopy(chunk, 0, b, o, n);
-                return n; // endless
-            }, Long.MAX_VALUE, "test"));
+            IOException f = assertThrows(
+                    IOException.class,
+                    () -> s.fill(
+                            (b, o, l) -> {
+                                int n = Math.min(l, chunk.length);
+                                System.arraycopy(chunk, 0, b, o, n);
+                                return n; // endless
+                            },
+                            Long.MAX_VALUE,
+                            "test"));
             assertTrue(f.getMessage().contains("more than"), f.getMessage());
         }
     }

@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +20,8 @@ final class ClpsTestFiles {
 
     static Path fixture(String rel) {
         try {
-            return Path.of(ClpsTestFiles.class.getResource("/fixtures/clp-s/" + rel).toURI());
+            return Path.of(
+                    ClpsTestFiles.class.getResource("/fixtures/clp-s/" + rel).toURI());
         } catch (URISyntaxException | NullPointerException e) {
             throw new IllegalStateException("missing fixture " + rel, e);
         }
@@ -48,7 +49,8 @@ final class ClpsTestFiles {
 
     /** What `vitrine cat --query` writes for {@code archive}, one record a line. */
     static List<String> catQuery(Path archive, String query) throws IOException {
-        try (dev.vitrine.core.format.Archive a = dev.vitrine.core.format.FormatRegistry.get().open(archive, Limits.DEFAULT)) {
+        try (dev.vitrine.core.format.Archive a =
+                dev.vitrine.core.format.FormatRegistry.get().open(archive, Limits.DEFAULT)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(query, out);
             String s = out.toString(java.nio.charset.StandardCharsets.UTF_8);

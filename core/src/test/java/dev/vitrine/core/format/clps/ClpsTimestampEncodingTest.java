@@ -28,9 +28,16 @@ class ClpsTimestampEncodingTest {
 
     @Test
     void recomputedValuesSpanTheWritersRange() throws Exception {
-        for (String rel : List.of("made/archives/tz.clps", "made/archives/types.clps", "made/archives/epochs.clps",
-                "v0.5.0/archives/app.clps", "v0.5.0/archives/metrics.clps", "v0.5.0/archives/edge.clps",
-                "kql-timestamps/archives/iso.clps", "kql-timestamps/archives/ms.clps", "kql-timestamps/archives/ns.clps",
+        for (String rel : List.of(
+                "made/archives/tz.clps",
+                "made/archives/types.clps",
+                "made/archives/epochs.clps",
+                "v0.5.0/archives/app.clps",
+                "v0.5.0/archives/metrics.clps",
+                "v0.5.0/archives/edge.clps",
+                "kql-timestamps/archives/iso.clps",
+                "kql-timestamps/archives/ms.clps",
+                "kql-timestamps/archives/ns.clps",
                 "kql-timestamps/archives/sec.clps")) {
             try (ClpsArchive a = (ClpsArchive) FormatRegistry.get().open(DIR.resolve(rel), Limits.DEFAULT)) {
                 ClpsTimestampDictionary d = a.metadata.timestamps;

@@ -56,10 +56,14 @@ class ClpsTimestampSearchTest {
 
     private static void check(Search s) throws Exception {
         Path archive = archive(s.archive());
-        boolean refused = s.status().contains("Parser error") || s.status().contains("Failed to parse timestamp")
+        boolean refused = s.status().contains("Parser error")
+                || s.status().contains("Failed to parse timestamp")
                 || s.status().contains("Invalid timestamp pattern");
         if (refused) {
-            var e = assertThrows(JsonRecords.QuerySyntaxException.class, () -> ClpsTestFiles.catQuery(archive, s.query()), s.query());
+            var e = assertThrows(
+                    JsonRecords.QuerySyntaxException.class,
+                    () -> ClpsTestFiles.catQuery(archive, s.query()),
+                    s.query());
             assertTrue(e.position() >= 0 && e.position() <= s.query().length(), "position " + e.position());
             return;
         }

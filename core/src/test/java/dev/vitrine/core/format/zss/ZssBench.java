@@ -1,8 +1,8 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +42,11 @@ public final class ZssBench {
             long t0 = System.nanoTime();
             Random rnd = new Random(1);
             long bytes = 0, n = 0;
-            try (ZssWriter w = ZssWriter.create(path, ZssWriter.Options.of(ZssFlavor.ZSS).codec(codec))) {
-                byte[][] words = {b("alpha"), b("bravo"), b("charlie"), b("delta"), b("echo"), b("foxtrot"), b("golf"), b("hotel")};
+            try (ZssWriter w =
+                    ZssWriter.create(path, ZssWriter.Options.of(ZssFlavor.ZSS).codec(codec))) {
+                byte[][] words = {
+                    b("alpha"), b("bravo"), b("charlie"), b("delta"), b("echo"), b("foxtrot"), b("golf"), b("hotel")
+                };
                 byte[] r = new byte[64];
                 while (bytes < mb << 20) {
                     // "%012d %s %s %05d", built by hand: String.format would dominate the run.
@@ -62,8 +65,9 @@ public final class ZssBench {
                 }
                 w.finish();
             }
-            System.out.printf("wrote %s: %d records, %d MB of records, file %d MB in %.2f s%n", path, n, bytes >> 20,
-                    Files.size(path) >> 20, (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    "wrote %s: %d records, %d MB of records, file %d MB in %.2f s%n",
+                    path, n, bytes >> 20, Files.size(path) >> 20, (System.nanoTime() - t0) / 1e9);
         }
         for (int rep = 0; rep < 3; rep++) {
             try (ZssArchive z = ZssArchive.open(path, Limits.DEFAULT)) {
@@ -83,10 +87,18 @@ public final class ZssBench {
                     return true;
                 });
                 double s2 = (System.nanoTime() - t1) / 1e9;
-                System.out.printf("verify %s: %.2f s, %.0f MB/s of file (%s); scan: %d records, %.2f s, %.0f MB/s of records; heap used %d MB%n",
-                        path.getFileName(), s, Files.size(path) / s / 1e6, r.intact() ? "intact" : r.errors() + " errors",
-                        recs[0], s2, recs[1] / s2 / 1e6,
-                        (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20);
+                System.out.printf(
+                        "verify %s: %.2f s, %.0f MB/s of file (%s); scan: %d records, %.2f s, %.0f MB/s of records; heap used %d MB%n",
+                        path.getFileName(),
+                        s,
+                        Files.size(path) / s / 1e6,
+                        r.intact() ? "intact" : r.errors() + " errors",
+                        recs[0],
+                        s2,
+                        recs[1] / s2 / 1e6,
+                        (Runtime.getRuntime().totalMemory()
+                                        - Runtime.getRuntime().freeMemory())
+                                >> 20);
             }
         }
     }

@@ -4,6 +4,8 @@ import static dev.vitrine.core.format.zss.ZssTestSupport.*;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Severity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.model.Severity;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,8 @@ class ZssCorruptionSweepTest {
     static Stream<String> smallFixtures() throws IOException {
         Path root = fixture("SOURCE.md").getParent();
         try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
+            return s
+                    .filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
                     .filter(p -> p.toFile().length() < 2048)
                     .map(p -> root.relativize(p).toString().replace('\\', '/'))
                     .sorted()
@@ -69,19 +70,36 @@ class ZssCorruptionSweepTest {
         String name = Path.of(file).getFileName().toString();
         // bz2 and LZMA2 decoders allocate megabytes per block (the reference fixtures say
         // "BZh9"), so for those every mutation gets the core checks and every 4th the full walk.
-        boolean slowCodec = file.contains("bz2") || file.contains("lzma") || file.contains("tiny-4grams") || file.contains("cli-make");
+        boolean slowCodec = file.contains("bz2")
+                || file.contains("lzma")
+                || file.contains("tiny-4grams")
+                || file.contains("cli-make");
         Queue<String> missed = new ConcurrentLinkedQueue<>();
-        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> IntStream.range(0, orig.length).parallel().forEach(i -> {
-            boolean thorough = !slowCodec || i % 4 == 0;
-            byte[] a = orig.clone();
-            a[i] ^= (byte) 0xff;
-            requireError(ZssDamageProbe.probe(a, format, name, SMALL_LIMITS, thorough), "byte " + i + " xor 0xff", missed);
-            byte[] b = orig.clone();
-            b[i] += 1;
-            requireError(ZssDamageProbe.probe(b, format, name, SMALL_LIMITS, thorough), "byte " + i + " + 1", missed);
-            requireError(ZssDamageProbe.probe(Arrays.copyOf(orig, i), format, name, SMALL_LIMITS, thorough), "cut to " + i + " bytes", missed);
-        }));
-        assertTrue(missed.isEmpty(), () -> missed.size() + " changes went unreported, e.g. " + missed.stream().sorted().limit(20).toList());
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(120),
+                () -> IntStream.range(0, orig.length).parallel().forEach(i -> {
+                    boolean thorough = !slowCodec || i % 4 == 0;
+                    byte[] a = orig.clone();
+                    a[i] ^= (byte) 0xff;
+                    requireError(
+                            ZssDamageProbe.probe(a, format, name, SMALL_LIMITS, thorough),
+                            "byte " + i + " xor 0xff",
+                            missed);
+                    byte[] b = orig.clone();
+                    b[i] += 1;
+                    requireError(
+                            ZssDamageProbe.probe(b, format, name, SMALL_LIMITS, thorough),
+                            "byte " + i + " + 1",
+                            missed);
+                    requireError(
+                            ZssDamageProbe.probe(Arrays.copyOf(orig, i), format, name, SMALL_LIMITS, thorough),
+                            "cut to " + i + " bytes",
+                            missed);
+                }));
+        assertTrue(
+                missed.isEmpty(),
+                () -> missed.size() + " changes went unreported, e.g. "
+                        + missed.stream().sorted().limit(20).toList());
     }
 
     private static void requireError(List<Problem> problems, String change, Queue<String> missed) {
@@ -96,14 +114,23 @@ class ZssCorruptionSweepTest {
         assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
             Queue<String> missed = new ConcurrentLinkedQueue<>();
             for (int len = 0; len < orig.length; len += len < 200 ? 1 : 97) {
-                requireError(ZssDamageProbe.probe(Arrays.copyOf(orig, len), format, "recs1000-none.zss", SMALL_LIMITS), "cut to " + len, missed);
+                requireError(
+                        ZssDamageProbe.probe(Arrays.copyOf(orig, len), format, "recs1000-none.zss", SMALL_LIMITS),
+                        "cut to " + len,
+                        missed);
             }
             for (int i = 0; i < orig.length; i += 89) {
                 byte[] a = orig.clone();
                 a[i] ^= (byte) 0x40;
-                requireError(ZssDamageProbe.probe(a, format, "recs1000-none.zss", SMALL_LIMITS), "byte " + i + " xor 0x40", missed);
+                requireError(
+                        ZssDamageProbe.probe(a, format, "recs1000-none.zss", SMALL_LIMITS),
+                        "byte " + i + " xor 0x40",
+                        missed);
             }
-            assertTrue(missed.isEmpty(), () -> missed.size() + " changes went unreported, e.g. " + missed.stream().limit(20).toList());
+            assertTrue(
+                    missed.isEmpty(),
+                    () -> missed.size() + " changes went unreported, e.g. "
+                            + missed.stream().limit(20).toList());
         });
     }
 

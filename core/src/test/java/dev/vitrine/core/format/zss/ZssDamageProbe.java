@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Node;
-import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
+import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,8 +42,10 @@ final class ZssDamageProbe {
             expectFormatOrSuccess(() -> z.info(), data.length);
             expectFormatOrSuccess(() -> z.scan(null, null, null, (b, o, l) -> true), data.length);
             if (thorough) {
-                expectFormatOrSuccess(() -> z.scan(new byte[] {'b'}, new byte[] {'m'}, null, (b, o, l) -> true), data.length);
-                expectFormatOrSuccess(() -> z.scan(null, null, new byte[] {(byte) 0xff}, (b, o, l) -> true), data.length);
+                expectFormatOrSuccess(
+                        () -> z.scan(new byte[] {'b'}, new byte[] {'m'}, null, (b, o, l) -> true), data.length);
+                expectFormatOrSuccess(
+                        () -> z.scan(null, null, new byte[] {(byte) 0xff}, (b, o, l) -> true), data.length);
             }
             VerifyEngine.run(z, new VerifyListener() {
                 @Override
@@ -54,14 +56,16 @@ final class ZssDamageProbe {
             });
             if (!thorough) return found;
             expectFormatOrSuccess(() -> walk(z.root(), 0), data.length);
-            expectFormatOrSuccess(() -> {
-                RowTable t = z.root().table().orElse(null);
-                if (t != null) {
-                    t.rows(0, 50);
-                    t.rowCount();
-                    t.rows(3, 5);
-                }
-            }, data.length);
+            expectFormatOrSuccess(
+                    () -> {
+                        RowTable t = z.root().table().orElse(null);
+                        if (t != null) {
+                            t.rows(0, 50);
+                            t.rowCount();
+                            t.rows(3, 5);
+                        }
+                    },
+                    data.length);
         } catch (IOException e) {
             fail("open threw for in-memory bytes: " + e);
         }
@@ -77,7 +81,9 @@ final class ZssDamageProbe {
             a.run();
         } catch (FormatException e) {
             assertTrue(e.offset() >= 0, () -> "exception without offset: " + e);
-            assertTrue(e.offset() < Math.max(1, size), () -> "exception placed past the end of the " + size + "-byte file: " + e);
+            assertTrue(
+                    e.offset() < Math.max(1, size),
+                    () -> "exception placed past the end of the " + size + "-byte file: " + e);
         } catch (IOException e) {
             fail("IOException that is not a FormatException: " + e, e);
         } catch (RuntimeException | StackOverflowError e) {
@@ -89,7 +95,9 @@ final class ZssDamageProbe {
         assertFalse(p.message().startsWith("internal error"), () -> "verify crashed: " + p);
         assertTrue(p.offset() >= 0, () -> "problem without offset: " + p);
         // Inside the file: a badge and a hex frame need a byte to point at (offset 0 of an empty file).
-        assertTrue(p.offset() < Math.max(1, size), () -> "problem placed past the end of the " + size + "-byte file: " + p);
+        assertTrue(
+                p.offset() < Math.max(1, size),
+                () -> "problem placed past the end of the " + size + "-byte file: " + p);
     }
 
     /** Touches every node down to a bounded depth and breadth. */
@@ -109,8 +117,11 @@ final class ZssDamageProbe {
         if (depth > 8 || !n.hasChildren()) return;
         long count = n.childCount();
         List<Node> kids = n.children(0, 6);
-        if (count > 6) kids = java.util.stream.Stream.concat(kids.stream(), n.children(count - 2, 4).stream()).toList();
+        if (count > 6)
+            kids = java.util.stream.Stream.concat(kids.stream(), n.children(count - 2, 4).stream())
+                    .toList();
         for (Node c : kids) walk(c, depth + 1);
-        n.childCovering(dev.vitrine.core.model.ByteRange.Position.of(Math.max(0, n.range().offset())));
+        n.childCovering(dev.vitrine.core.model.ByteRange.Position.of(
+                Math.max(0, n.range().offset())));
     }
 }

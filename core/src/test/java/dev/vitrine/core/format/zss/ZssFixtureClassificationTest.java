@@ -21,7 +21,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ZssFixtureClassificationTest {
 
-    enum Outcome { OK, VALIDATE_ONLY, FAIL_ON_READ }
+    enum Outcome {
+        OK,
+        VALIDATE_ONLY,
+        FAIL_ON_READ
+    }
 
     /** name, outcome, records in a full scan (-1: the scan fails), verify problem offsets. */
     record Expect(String name, Outcome outcome, int records, long... offsets) {}
@@ -93,9 +97,10 @@ class ZssFixtureClassificationTest {
             new Expect("generated/cli-make-default.zss", Outcome.OK, 1000));
 
     static Stream<Arguments> cases() {
-        Stream<Arguments> broken = BROKEN.stream().flatMap(e -> Stream.of(
-                Arguments.of("broken-files/" + e.name() + ".zss", e),
-                Arguments.of("zs-v0.10/broken-files/" + e.name() + ".zs", e)));
+        Stream<Arguments> broken = BROKEN.stream()
+                .flatMap(e -> Stream.of(
+                        Arguments.of("broken-files/" + e.name() + ".zss", e),
+                        Arguments.of("zs-v0.10/broken-files/" + e.name() + ".zs", e)));
         return Stream.concat(GOOD.stream().map(e -> Arguments.of(e.name(), e)), broken);
     }
 
@@ -118,9 +123,14 @@ class ZssFixtureClassificationTest {
                 indexedError = ex;
             }
             List<Problem> problems = verify(z);
-            List<Long> errorOffsets = problems.stream().filter(pr -> pr.severity() == Severity.ERROR).map(Problem::offset).toList();
+            List<Long> errorOffsets = problems.stream()
+                    .filter(pr -> pr.severity() == Severity.ERROR)
+                    .map(Problem::offset)
+                    .toList();
             for (Problem pr : problems) {
-                assertTrue(pr.offset() >= 0 && pr.offset() <= p.toFile().length(), "problem without a usable offset: " + pr);
+                assertTrue(
+                        pr.offset() >= 0 && pr.offset() <= p.toFile().length(),
+                        "problem without a usable offset: " + pr);
                 assertEquals(p.getFileName().toString(), pr.file());
             }
             switch (e.outcome()) {

@@ -54,8 +54,9 @@ class ZssInfoAndDumpTest {
     void metadataOnlyIsTheMetadataObject() throws Exception {
         try (ZssArchive z = open(fixture("letters-none.zss"))) {
             assertEquals(z.info().get("metadata"), z.metadata());
-            assertEquals("{\n    \"test-data\": \"letters\",\n    \"build-info\": {\n        \"host\": \"test-host\",\n"
-                    + "        \"user\": \"test-user\",\n        \"time\": \"2000-01-01T00:00:00.000000Z\"\n    }\n}",
+            assertEquals(
+                    "{\n    \"test-data\": \"letters\",\n    \"build-info\": {\n        \"host\": \"test-host\",\n"
+                            + "        \"user\": \"test-user\",\n        \"time\": \"2000-01-01T00:00:00.000000Z\"\n    }\n}",
                     PythonJson.dumps(z.metadata(), 4));
         }
     }
@@ -117,18 +118,33 @@ class ZssInfoAndDumpTest {
                 Arguments.of("letters-deflate.zss", null, null, "d", "\n", "d\ndd\n"),
                 Arguments.of("letters-bz2.zss", "c", "f", null, "\n", "d\ndd\n"),
                 Arguments.of("zs-v0.10/letters-lzma.zs", null, null, "x", "\0", "x\0xx\0"),
-                Arguments.of("generated/recs1000-deflate.zss", "record-0500", "record-0503", null, "\n",
+                Arguments.of(
+                        "generated/recs1000-deflate.zss",
+                        "record-0500",
+                        "record-0503",
+                        null,
+                        "\n",
                         "record-0500 echo echo\nrecord-0501 foxtrot delta\nrecord-0502 golf charlie\n"),
-                Arguments.of("generated/deep-index-3level.zss", null, null, "deep-099", "\n",
+                Arguments.of(
+                        "generated/deep-index-3level.zss",
+                        null,
+                        null,
+                        "deep-099",
+                        "\n",
                         "deep-0990\ndeep-0991\ndeep-0992\ndeep-0993\ndeep-0994\ndeep-0995\ndeep-0996\ndeep-0997\ndeep-0998\ndeep-0999\n"));
     }
 
     @ParameterizedTest(name = "{0} start={1} stop={2} prefix={3}")
     @MethodSource("rangeQueries")
-    void rangeQueriesMatchTheReference(String file, String start, String stop, String prefix, String term, String want) throws Exception {
+    void rangeQueriesMatchTheReference(String file, String start, String stop, String prefix, String term, String want)
+            throws Exception {
         try (ZssArchive z = open(fixture(file))) {
-            byte[] got = dump(z, start == null ? null : bytes(start), stop == null ? null : bytes(stop),
-                    prefix == null ? null : bytes(prefix), term);
+            byte[] got = dump(
+                    z,
+                    start == null ? null : bytes(start),
+                    stop == null ? null : bytes(stop),
+                    prefix == null ? null : bytes(prefix),
+                    term);
             assertEquals(want, new String(got, StandardCharsets.ISO_8859_1));
         }
     }
@@ -145,31 +161,41 @@ class ZssInfoAndDumpTest {
                 return true;
             });
         }
-        assertEquals("01 00 00 00 00 00 00 00 7a 02 00 00 00 00 00 00 00 7a 7a",
+        assertEquals(
+                "01 00 00 00 00 00 00 00 7a 02 00 00 00 00 00 00 00 7a 7a",
                 HexFormat.ofDelimiter(" ").formatHex(out.toByteArray()));
     }
 
     @Test
     void everyStartStopPairAgreesWithAFilteredFullScan() throws Exception {
-        for (String file : new String[] {"letters-none.zss", "letters-deflate.zss", "generated/deep-index-3level.zss"}) {
+        for (String file :
+                new String[] {"letters-none.zss", "letters-deflate.zss", "generated/deep-index-3level.zss"}) {
             try (ZssArchive z = open(fixture(file))) {
                 var all = records(z);
-                String[] keys = {"", "a", "b", "bb", "bc", "c", "m", "z", "zz", "zzz", "deep-05", "deep-0500", "deep-1", "\u00ff"};
+                String[] keys = {
+                    "", "a", "b", "bb", "bc", "c", "m", "z", "zz", "zzz", "deep-05", "deep-0500", "deep-1", "\u00ff"
+                };
                 for (String s : keys) {
                     for (String t : keys) {
                         byte[] lo = bytes(s), hi = bytes(t);
                         StringBuilder want = new StringBuilder();
                         for (byte[] r : all) {
-                            if (Keys.compare(r, lo) >= 0 && Keys.compare(r, hi) < 0) want.append(new String(r, StandardCharsets.ISO_8859_1)).append('\n');
+                            if (Keys.compare(r, lo) >= 0 && Keys.compare(r, hi) < 0)
+                                want.append(new String(r, StandardCharsets.ISO_8859_1))
+                                        .append('\n');
                         }
-                        assertEquals(want.toString(), new String(dump(z, lo, hi, null, "\n"), StandardCharsets.ISO_8859_1),
+                        assertEquals(
+                                want.toString(),
+                                new String(dump(z, lo, hi, null, "\n"), StandardCharsets.ISO_8859_1),
                                 file + " [" + s + ", " + t + ")");
                         StringBuilder wantP = new StringBuilder();
                         for (byte[] r : all) {
                             String rs = new String(r, StandardCharsets.ISO_8859_1);
                             if (rs.startsWith(s)) wantP.append(rs).append('\n');
                         }
-                        assertEquals(wantP.toString(), new String(dump(z, null, null, lo, "\n"), StandardCharsets.ISO_8859_1),
+                        assertEquals(
+                                wantP.toString(),
+                                new String(dump(z, null, null, lo, "\n"), StandardCharsets.ISO_8859_1),
                                 file + " prefix " + s);
                     }
                 }

@@ -34,7 +34,8 @@ class ZssLargeScanTest {
     static Path file;
 
     private static byte[] record(long i) {
-        return String.format("key-%09d payload-%08x", i, i * 2654435761L & 0xffffffffL).getBytes(StandardCharsets.US_ASCII);
+        return String.format("key-%09d payload-%08x", i, i * 2654435761L & 0xffffffffL)
+                .getBytes(StandardCharsets.US_ASCII);
     }
 
     @BeforeAll
@@ -60,7 +61,9 @@ class ZssLargeScanTest {
         try (Archive a = FormatRegistry.get().open(p, Limits.DEFAULT)) {
             a.capability(SortedRecords.class).orElseThrow().scan(null, null, null, (rec, off, n) -> {
                 byte[] want = record(delivered.get());
-                assertEquals(new String(want, StandardCharsets.US_ASCII), new String(rec, off, n, StandardCharsets.US_ASCII));
+                assertEquals(
+                        new String(want, StandardCharsets.US_ASCII),
+                        new String(rec, off, n, StandardCharsets.US_ASCII));
                 delivered.incrementAndGet();
                 return true;
             });
@@ -86,9 +89,13 @@ class ZssLargeScanTest {
         }
         AtomicLong delivered = new AtomicLong();
         FormatException e = assertThrows(FormatException.class, () -> scanAll(bad, delivered));
-        assertTrue(e.offset() <= pos && e.offset() > pos - (256 << 10), "offset " + e.offset() + " should be the block holding byte " + pos);
+        assertTrue(
+                e.offset() <= pos && e.offset() > pos - (256 << 10),
+                "offset " + e.offset() + " should be the block holding byte " + pos);
         long perRecord = Files.size(file) / RECORDS;
-        assertTrue(delivered.get() > (pos - (256 << 10)) / perRecord - 20_000, "records before the damage were delivered: " + delivered.get());
+        assertTrue(
+                delivered.get() > (pos - (256 << 10)) / perRecord - 20_000,
+                "records before the damage were delivered: " + delivered.get());
         assertTrue(delivered.get() < RECORDS, "the scan stopped at the damage");
     }
 }

@@ -24,7 +24,10 @@ class ZssLimitsTest {
         // One 24 MB record of zeros: a few KB compressed, three times the block limit below.
         Path p = dir.resolve("bomb." + flavor.id());
         byte[] zeros = new byte[24 << 20];
-        ZssWriter.write(p, ZssWriter.Options.of(flavor).codec(codec), List.of(new byte[] {0}, zeros).iterator());
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(flavor).codec(codec),
+                List.of(new byte[] {0}, zeros).iterator());
         assertTrue(Files.size(p) < (1 << 20), "compressed: " + Files.size(p));
         Limits tight = new Limits(8L << 20, 1_000_000, 64, 1L << 20);
         try (ZssArchive z = open(p, tight)) {
@@ -33,7 +36,11 @@ class ZssLimitsTest {
             assertEquals(bombAt, e.offset());
             assertTrue(e.getMessage().contains("more than " + (8 << 20) + " bytes"), e.getMessage());
             List<Problem> problems = verify(z);
-            assertTrue(problems.stream().anyMatch(pr -> pr.offset() == bombAt && pr.message().contains("more than")), problems.toString());
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(
+                                    pr -> pr.offset() == bombAt && pr.message().contains("more than")),
+                    problems.toString());
         }
         // With the default limits the same file is fine.
         try (ZssArchive z = open(p)) {

@@ -40,9 +40,24 @@ class ZssPartsTest {
 
     @Test
     void pythonFloatRepr() {
-        String[][] cases = {{"2.5", "2.5"}, {"1.0", "1.0"}, {"100", "100.0"}, {"1e16", "1e+16"}, {"1e15", "1000000000000000.0"},
-                {"0.0001", "0.0001"}, {"0.00001", "1e-05"}, {"-0.0", "-0.0"}, {"1.5e-7", "1.5e-07"}, {"123456789012345678", "1.2345678901234568e+17"},
-                {"0.1", "0.1"}, {"1e308", "1e+308"}, {"5e-324", "5e-324"}, {"3.14159", "3.14159"}, {"1e22", "1e+22"}, {"12345.678", "12345.678"}};
+        String[][] cases = {
+            {"2.5", "2.5"},
+            {"1.0", "1.0"},
+            {"100", "100.0"},
+            {"1e16", "1e+16"},
+            {"1e15", "1000000000000000.0"},
+            {"0.0001", "0.0001"},
+            {"0.00001", "1e-05"},
+            {"-0.0", "-0.0"},
+            {"1.5e-7", "1.5e-07"},
+            {"123456789012345678", "1.2345678901234568e+17"},
+            {"0.1", "0.1"},
+            {"1e308", "1e+308"},
+            {"5e-324", "5e-324"},
+            {"3.14159", "3.14159"},
+            {"1e22", "1e+22"},
+            {"12345.678", "12345.678"}
+        };
         for (String[] c : cases) assertEquals(c[1], PythonJson.floatRepr(Double.parseDouble(c[0])), c[0]);
         assertEquals("NaN", PythonJson.floatRepr(Double.NaN));
         assertEquals("-Infinity", PythonJson.floatRepr(Double.NEGATIVE_INFINITY));
@@ -50,11 +65,16 @@ class ZssPartsTest {
 
     @Test
     void pythonJsonDumps() throws Exception {
-        JsonNode n = MetadataJson.parse("{\"z\": [1, 2.50, 1E2, true, null, {}, []], \"a\": \"\u00e9\u65e5\\ud83d\\ude00\\u007f\\t\\\"\\\\/\","
-                + " \"n\": -0, \"big\": 123456789012345678901234567890, \"x\": 1, \"x\": 2}");
-        assertEquals("{\"z\": [1, 2.5, 100.0, true, null, {}, []], \"a\": \"\\u00e9\\u65e5\\ud83d\\ude00\\u007f\\t\\\"\\\\/\","
-                + " \"n\": 0, \"big\": 123456789012345678901234567890, \"x\": 2}", PythonJson.dumps(n));
-        assertEquals("{\n  \"k\": [\n    1,\n    {}\n  ],\n  \"e\": []\n}", PythonJson.dumps(MetadataJson.parse("{\"k\":[1,{}],\"e\":[]}"), 2));
+        JsonNode n = MetadataJson.parse(
+                "{\"z\": [1, 2.50, 1E2, true, null, {}, []], \"a\": \"\u00e9\u65e5\\ud83d\\ude00\\u007f\\t\\\"\\\\/\","
+                        + " \"n\": -0, \"big\": 123456789012345678901234567890, \"x\": 1, \"x\": 2}");
+        assertEquals(
+                "{\"z\": [1, 2.5, 100.0, true, null, {}, []], \"a\": \"\\u00e9\\u65e5\\ud83d\\ude00\\u007f\\t\\\"\\\\/\","
+                        + " \"n\": 0, \"big\": 123456789012345678901234567890, \"x\": 2}",
+                PythonJson.dumps(n));
+        assertEquals(
+                "{\n  \"k\": [\n    1,\n    {}\n  ],\n  \"e\": []\n}",
+                PythonJson.dumps(MetadataJson.parse("{\"k\":[1,{}],\"e\":[]}"), 2));
         assertEquals("[]", PythonJson.dumps(MetadataJson.parse("[]"), 4));
         assertThrows(Exception.class, () -> MetadataJson.parse("{} x"));
         assertEquals("NaN", PythonJson.dumps(MetadataJson.parse("NaN")));
@@ -83,7 +103,12 @@ class ZssPartsTest {
             }
             assertEquals(model.size(), l.size());
         }
-        assertEquals(model.keySet().stream().sorted().mapToLong(Long::longValue).boxed().toList(),
+        assertEquals(
+                model.keySet().stream()
+                        .sorted()
+                        .mapToLong(Long::longValue)
+                        .boxed()
+                        .toList(),
                 java.util.Arrays.stream(l.remainingOffsets()).boxed().toList());
     }
 
@@ -98,8 +123,11 @@ class ZssPartsTest {
             assertTrue(kept >= 0, "fits the budget: copied");
             long spilled = keys.keep(MemorySegment.ofArray(bytes("record-0049 whatever")), -1, block1, false);
             assertTrue(spilled < 0, "over budget: a reference to the block");
-            assertEquals("record-0000 alpha alpha", new String(keys.resolve(kept).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
-            assertTrue(new String(keys.resolve(spilled).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).startsWith("record-0049"));
+            assertEquals(
+                    "record-0000 alpha alpha",
+                    new String(keys.resolve(kept).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+            assertTrue(new String(keys.resolve(spilled).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                    .startsWith("record-0049"));
             keys.release(kept);
             assertTrue(keys.keep(r, -1, block0, true) >= 0, "released bytes are reusable");
         }

@@ -80,9 +80,11 @@ class ZssReferenceVerdictTest {
             Map.entry("wrong-root-offset", new long[] {134, 135, 152}));
 
     static Stream<Arguments> fixtures() {
-        return REFERENCE.keySet().stream().sorted().flatMap(n -> Stream.of(
-                Arguments.of("broken-files/" + n + ".zss", n),
-                Arguments.of("zs-v0.10/broken-files/" + n + ".zs", n)));
+        return REFERENCE.keySet().stream()
+                .sorted()
+                .flatMap(n -> Stream.of(
+                        Arguments.of("broken-files/" + n + ".zss", n),
+                        Arguments.of("zs-v0.10/broken-files/" + n + ".zs", n)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -91,7 +93,11 @@ class ZssReferenceVerdictTest {
         Path p = fixture(file);
         try (ZssArchive z = open(p)) {
             List<Problem> problems = verify(z);
-            long[] errors = problems.stream().filter(pr -> pr.severity() == Severity.ERROR).mapToLong(Problem::offset).sorted().toArray();
+            long[] errors = problems.stream()
+                    .filter(pr -> pr.severity() == Severity.ERROR)
+                    .mapToLong(Problem::offset)
+                    .sorted()
+                    .toArray();
             assertEquals(Arrays.toString(REFERENCE.get(name)), Arrays.toString(errors), problems::toString);
             for (Problem pr : problems) assertTrue(pr.offset() >= 0 && pr.offset() < Files.size(p), pr::toString);
         }
@@ -101,8 +107,11 @@ class ZssReferenceVerdictTest {
     void theIntactBlockUnderADamagedRootIsOnlyUnreachable() throws Exception {
         try (ZssArchive z = open(fixture("broken-files/root-checksum.zss"))) {
             List<String> lines = verify(z).stream().map(Problem::toString).toList();
-            assertEquals(List.of("root-checksum.zss: offset 120: checksum mismatch at 120",
-                    "warning: root-checksum.zss: offset 106: not reachable: the index block at 120 that refers to it is damaged"), lines);
+            assertEquals(
+                    List.of(
+                            "root-checksum.zss: offset 120: checksum mismatch at 120",
+                            "warning: root-checksum.zss: offset 106: not reachable: the index block at 120 that refers to it is damaged"),
+                    lines);
         }
     }
 
@@ -128,12 +137,15 @@ class ZssReferenceVerdictTest {
     @Test
     void zerosAfterTheEndTheHeaderPromisesAreOneProblem() throws Exception {
         Path p = padded(1L << 30, false);
-        List<Problem> problems = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            try (ZssArchive z = open(p)) {
-                return verify(z);
-            }
-        });
-        assertEquals(List.of("padded-1073741824.zss: offset 861: file is 1073741824 bytes but the header says it ends at 861: the rest is not trusted"),
+        List<Problem> problems =
+                org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+                    try (ZssArchive z = open(p)) {
+                        return verify(z);
+                    }
+                });
+        assertEquals(
+                List.of(
+                        "padded-1073741824.zss: offset 861: file is 1073741824 bytes but the header says it ends at 861: the rest is not trusted"),
                 problems.stream().map(Problem::toString).toList());
         assertEquals("861", problems.getFirst().expected());
         assertEquals("1073741824", problems.getFirst().actual());
@@ -152,14 +164,17 @@ class ZssReferenceVerdictTest {
     @Test
     void zerosAfterADamagedHeaderStopWhenFramingIsLost() throws Exception {
         Path p = padded(1L << 30, true);
-        List<Problem> problems = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-            try (ZssArchive z = open(p)) {
-                return verify(z);
-            }
-        });
+        List<Problem> problems =
+                org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+                    try (ZssArchive z = open(p)) {
+                        return verify(z);
+                    }
+                });
         assertTrue(problems.size() < 2 * 10 + 4, problems::toString);
         assertTrue(problems.getLast().message().contains("block framing is lost, stopping here"), problems::toString);
-        assertTrue(problems.stream().anyMatch(pr -> pr.message().startsWith("header checksum mismatch")), problems::toString);
+        assertTrue(
+                problems.stream().anyMatch(pr -> pr.message().startsWith("header checksum mismatch")),
+                problems::toString);
     }
 
     @Test
@@ -167,7 +182,13 @@ class ZssReferenceVerdictTest {
         Path p = dir.resolve("multi.zss");
         List<byte[]> recs = new java.util.ArrayList<>();
         for (int i = 0; i < 200; i++) recs.add(bytes(String.format("r%04d", i)));
-        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(20).branchingFactor(8), recs.iterator());
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(20)
+                        .branchingFactor(8),
+                recs.iterator());
         byte[] data = Files.readAllBytes(p);
         int[] damaged = {3, 20};
         try (ZssArchive z = open(p)) {
@@ -179,7 +200,9 @@ class ZssReferenceVerdictTest {
         Path bad = dir.resolve("multi-bad.zss");
         Files.write(bad, data);
         try (ZssArchive z = open(bad)) {
-            List<Problem> crc = verify(z).stream().filter(pr -> pr.message().startsWith("checksum mismatch")).toList();
+            List<Problem> crc = verify(z).stream()
+                    .filter(pr -> pr.message().startsWith("checksum mismatch"))
+                    .toList();
             assertEquals(2, crc.size(), crc::toString);
             for (int k = 0; k < damaged.length; k++) {
                 Problem pr = crc.get(k);

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +73,11 @@ final class ZssTestSupport {
                 problems.add(p);
             }
         });
-        assertEquals(problems.stream().filter(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR).count(), r.errors());
+        assertEquals(
+                problems.stream()
+                        .filter(p -> p.severity() == dev.vitrine.core.model.Severity.ERROR)
+                        .count(),
+                r.errors());
         return problems;
     }
 

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 class ZssTreeTest {
 
     private static Field field(Node n, String name) {
-        return n.fields().stream().filter(f -> f.name().equals(name)).findFirst()
+        return n.fields().stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no field " + name + " in " + n.fields()));
     }
 
@@ -28,15 +30,28 @@ class ZssTreeTest {
             Node root = z.root();
             assertEquals("zss-file", root.kind());
             List<Node> top = root.children(0, 10);
-            assertEquals(List.of("header", "index-block", "data-blocks"), top.stream().map(Node::kind).toList());
+            assertEquals(
+                    List.of("header", "index-block", "data-blocks"),
+                    top.stream().map(Node::kind).toList());
             Node header = top.get(0);
             assertEquals(ByteRange.of(0, 0x6a), header.range());
-            assertEquals(List.of("magic", "header_length", "root_index_offset", "root_index_length", "total_file_length",
-                    "data_sha256", "codec", "metadata_length", "metadata", "header crc"),
+            assertEquals(
+                    List.of(
+                            "magic",
+                            "header_length",
+                            "root_index_offset",
+                            "root_index_length",
+                            "total_file_length",
+                            "data_sha256",
+                            "codec",
+                            "metadata_length",
+                            "metadata",
+                            "header crc"),
                     header.fields().stream().map(Field::name).toList());
             assertEquals(ByteRange.of(0, 8), field(header, "magic").range());
             assertEquals("82", field(header, "header_length").value());
-            assertEquals(ByteRange.of(0x10, 8), field(header, "root_index_offset").range());
+            assertEquals(
+                    ByteRange.of(0x10, 8), field(header, "root_index_offset").range());
             assertEquals("120", field(header, "root_index_offset").value());
             assertEquals(ByteRange.of(0x28, 32), field(header, "data_sha256").range());
             assertEquals("none", field(header, "codec").value());
@@ -45,7 +60,8 @@ class ZssTreeTest {
             assertEquals("{}", field(header, "metadata").value());
             assertEquals(ByteRange.of(0x62, 8), field(header, "header crc").range());
             assertTrue(field(header, "header crc").value().endsWith("(ok)"));
-            assertEquals("{}", new String(header.content().orElseThrow().open().readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals(
+                    "{}", new String(header.content().orElseThrow().open().readAllBytes(), StandardCharsets.UTF_8));
 
             Node index = top.get(1);
             assertEquals(ByteRange.of(0x78, 14), index.range());
@@ -80,12 +96,17 @@ class ZssTreeTest {
             assertEquals(25, last.childCount());
             Node r = last.children(24, 1).getFirst();
             assertEquals(ByteRange.NONE, r.range(), "compressed records have no bytes of their own");
-            assertEquals("record-0999", new String(r.content().orElseThrow().open().readAllBytes(), StandardCharsets.US_ASCII).substring(0, 11));
+            assertEquals(
+                    "record-0999",
+                    new String(r.content().orElseThrow().open().readAllBytes(), StandardCharsets.US_ASCII)
+                            .substring(0, 11));
 
             RowTable t = z.root().table().orElseThrow();
             assertEquals(List.of("#", "key", "length", "block"), t.columns());
             List<RowTable.Row> rows = t.rows(500, 3);
-            assertEquals(List.of("500", "record-0500 echo echo", "21"), rows.getFirst().cells().subList(0, 3));
+            assertEquals(
+                    List.of("500", "record-0500 echo echo", "21"),
+                    rows.getFirst().cells().subList(0, 3));
             assertEquals("record-0502 golf charlie", rows.get(2).cells().get(1));
             assertEquals(1000, t.rowCount());
             assertEquals(1, t.rows(999, 10).size());
@@ -144,7 +165,9 @@ class ZssTreeTest {
             Node found = viaRoot.childCovering(ByteRange.Position.of(l1Byte)).orElseThrow();
             assertEquals(level1.range(), found.range());
             // And the header.
-            assertEquals("header", root.childCovering(ByteRange.Position.of(5)).orElseThrow().kind());
+            assertEquals(
+                    "header",
+                    root.childCovering(ByteRange.Position.of(5)).orElseThrow().kind());
         }
     }
 
@@ -152,12 +175,14 @@ class ZssTreeTest {
     void damagedPartsCarryTheirProblems() throws Exception {
         try (ZssArchive z = open(fixture("broken-files/root-checksum.zss"))) {
             Node index = z.root().children(1, 1).getFirst();
-            assertTrue(index.problems().stream().anyMatch(p -> p.offset() == 120 && p.message().contains("checksum mismatch")));
+            assertTrue(index.problems().stream()
+                    .anyMatch(p -> p.offset() == 120 && p.message().contains("checksum mismatch")));
             assertTrue(field(index, "crc").value().contains("mismatch"));
         }
         try (ZssArchive z = open(fixture("broken-files/bad-magic.zss"))) {
             assertEquals(0, z.root().problems().getFirst().offset());
-            assertTrue(field(z.root().children(0, 1).getFirst(), "magic").value().endsWith("(bad)"));
+            assertTrue(
+                    field(z.root().children(0, 1).getFirst(), "magic").value().endsWith("(bad)"));
         }
         try (ZssArchive z = open(fixture("broken-files/truncated-data-2.zss"))) {
             Node blocks = z.root().children(2, 1).getFirst();
@@ -167,12 +192,16 @@ class ZssTreeTest {
         try (ZssArchive z = open(fixture("broken-files/partial-data-1.zss"))) {
             Node block = z.root().children(2, 1).getFirst().children(0, 1).getFirst();
             assertEquals(1, block.childCount(), "the record before the damage is shown");
-            assertTrue(block.problems().stream().anyMatch(p -> p.message().startsWith("record extends past end of block")));
+            assertTrue(block.problems().stream()
+                    .anyMatch(p -> p.message().startsWith("record extends past end of block")));
         }
         try (ZssArchive z = open(fixture("broken-files/bad-ref-length.zss"))) {
             Node index = z.root().children(1, 1).getFirst();
             Node child = index.children(0, 1).getFirst();
-            assertTrue(child.problems().stream().anyMatch(p -> p.message().contains("index length 15 != actual length 14")), child.problems().toString());
+            assertTrue(
+                    child.problems().stream()
+                            .anyMatch(p -> p.message().contains("index length 15 != actual length 14")),
+                    child.problems().toString());
         }
         try (ZssArchive z = open(fixture("broken-files/header-checksum.zss"))) {
             assertTrue(z.unreadable());

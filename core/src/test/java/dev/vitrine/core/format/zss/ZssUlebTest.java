@@ -40,14 +40,20 @@ class ZssUlebTest {
         assertEquals("hit end of buffer while decoding uleb128", cut.getMessage());
         assertEquals(2, cut.position());
         assertEquals("unnormalized uleb128", payloadError("80 00").getMessage());
-        assertEquals("uleb128 integer overflowed uint64", payloadError("80 80 80 80 80 80 80 80 80 02 61").getMessage());
-        assertEquals("uleb128 integer overflowed uint64", payloadError("80 80 80 80 80 80 80 80 80 80 01").getMessage());
+        assertEquals(
+                "uleb128 integer overflowed uint64",
+                payloadError("80 80 80 80 80 80 80 80 80 02 61").getMessage());
+        assertEquals(
+                "uleb128 integer overflowed uint64",
+                payloadError("80 80 80 80 80 80 80 80 80 80 01").getMessage());
     }
 
     @Test
     void aRecordLengthOfTwoToThe63IsALengthPastTheBlockNotAnOverflow() {
         PayloadException e = payloadError("01 61 80 80 80 80 80 80 80 80 80 01 62");
-        assertEquals("record extends past end of block (1 bytes remaining in block, 9223372036854775808 bytes in record)", e.getMessage());
+        assertEquals(
+                "record extends past end of block (1 bytes remaining in block, 9223372036854775808 bytes in record)",
+                e.getMessage());
         assertEquals(2, e.position());
     }
 
@@ -55,8 +61,12 @@ class ZssUlebTest {
     void blockLengthPrefixesFailInTheReferenceWordsAtTheBlock() throws Exception {
         assertEquals("t.zss: offset 2: unexpectedly ran out of data while reading uleb128", frameError("00 00 80 80"));
         assertEquals("t.zss: offset 2: unnormalized uleb128", frameError("00 00 80 00 00"));
-        assertEquals("t.zss: offset 2: uleb128 integer overflowed uint64", frameError("00 00 ff ff ff ff ff ff ff ff ff 7f"));
-        assertEquals("t.zss: offset 2: unexpected EOF: block at 2 needs 18446744073709551633 bytes, but only 10 remain",
-                frameError("00 00 ff ff ff ff ff ff ff ff ff 01"), "2^64-1 + 10 prefix bytes + 8 CRC bytes");
+        assertEquals(
+                "t.zss: offset 2: uleb128 integer overflowed uint64",
+                frameError("00 00 ff ff ff ff ff ff ff ff ff 7f"));
+        assertEquals(
+                "t.zss: offset 2: unexpected EOF: block at 2 needs 18446744073709551633 bytes, but only 10 remain",
+                frameError("00 00 ff ff ff ff ff ff ff ff ff 01"),
+                "2^64-1 + 10 prefix bytes + 8 CRC bytes");
     }
 }

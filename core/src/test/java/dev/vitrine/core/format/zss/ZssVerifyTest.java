@@ -3,10 +3,10 @@ package dev.vitrine.core.format.zss;
 import static dev.vitrine.core.format.zss.ZssTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.io.Crc64Xz;
 import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +32,12 @@ class ZssVerifyTest {
         Path p = dir.resolve("big-" + codec + "-" + branching + ".zss");
         Random rnd = new Random(1);
         long target = (long) mb << 20;
-        try (ZssWriter w = ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec(codec).approxBlockSize(blockSize).branchingFactor(branching))) {
+        try (ZssWriter w = ZssWriter.create(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec(codec)
+                        .approxBlockSize(blockSize)
+                        .branchingFactor(branching))) {
             long bytes = 0;
             for (long i = 0; bytes < target; i++) {
                 String r = String.format("%010d %016x%016x", i, rnd.nextLong(), rnd.nextLong());
@@ -69,13 +74,19 @@ class ZssVerifyTest {
         Files.write(bad, data);
         try (ZssArchive z = open(bad)) {
             List<Problem> problems = verify(z);
-            assertTrue(problems.stream().anyMatch(pr -> pr.offset() == blockOffset && pr.message().equals("checksum mismatch at " + blockOffset)),
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(pr -> pr.offset() == blockOffset
+                                    && pr.message().equals("checksum mismatch at " + blockOffset)),
                     problems.toString());
-            assertTrue(problems.stream().anyMatch(pr -> pr.message().startsWith("data hash mismatch")), problems.toString());
+            assertTrue(
+                    problems.stream().anyMatch(pr -> pr.message().startsWith("data hash mismatch")),
+                    problems.toString());
             assertTrue(problems.size() <= 3, "one damaged block, not a cascade: " + problems);
             // Reading stops at the damaged block, after delivering the records before it.
             long[] n = {0};
-            var ex = assertThrows(dev.vitrine.core.io.FormatException.class, () -> z.scan(null, null, null, (b, o, l) -> ++n[0] > 0));
+            var ex = assertThrows(
+                    dev.vitrine.core.io.FormatException.class, () -> z.scan(null, null, null, (b, o, l) -> ++n[0] > 0));
             assertEquals(blockOffset, ex.offset());
             assertTrue(n[0] > 1000);
         }
@@ -104,15 +115,18 @@ class ZssVerifyTest {
             assertEquals(size, last.get());
 
             AtomicBoolean cancel = new AtomicBoolean();
-            VerifyReport c = VerifyEngine.run(z, new VerifyListener() {
-                @Override
-                public void problem(Problem problem) {}
+            VerifyReport c = VerifyEngine.run(
+                    z,
+                    new VerifyListener() {
+                        @Override
+                        public void problem(Problem problem) {}
 
-                @Override
-                public void progress(long done, long total) {
-                    cancel.set(true);
-                }
-            }, cancel);
+                        @Override
+                        public void progress(long done, long total) {
+                            cancel.set(true);
+                        }
+                    },
+                    cancel);
             assertTrue(c.cancelled());
             assertFalse(c.intact());
         }
@@ -132,7 +146,12 @@ class ZssVerifyTest {
     @Test
     void recordsOutOfOrderAcrossBlocksAndTheKeyThatLies() throws Exception {
         Path p = dir.resolve("across.zss");
-        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(2).branchingFactor(4),
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(2)
+                        .branchingFactor(4),
                 List.of(bytes("b"), bytes("c"), bytes("d"), bytes("e")).iterator());
         byte[] data = Files.readAllBytes(p);
         long second;
@@ -153,9 +172,17 @@ class ZssVerifyTest {
         try (ZssArchive z = open(bad)) {
             List<Problem> problems = verify(z);
             List<String> msgs = problems.stream().map(Problem::toString).toList();
-            assertTrue(problems.stream().anyMatch(pr -> pr.offset() == second && pr.message().startsWith("records out of order across blocks")), msgs.toString());
-            assertTrue(problems.stream().anyMatch(pr -> pr.message().equals("key b'd' is too large for block at " + second)), msgs.toString());
-            assertTrue(problems.stream().anyMatch(pr -> pr.message().startsWith("data hash mismatch")), msgs.toString());
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(pr -> pr.offset() == second
+                                    && pr.message().startsWith("records out of order across blocks")),
+                    msgs.toString());
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(pr -> pr.message().equals("key b'd' is too large for block at " + second)),
+                    msgs.toString());
+            assertTrue(
+                    problems.stream().anyMatch(pr -> pr.message().startsWith("data hash mismatch")), msgs.toString());
         }
     }
 
@@ -164,7 +191,13 @@ class ZssVerifyTest {
         Path p = dir.resolve("multi.zss");
         List<byte[]> recs = new ArrayList<>();
         for (int i = 0; i < 200; i++) recs.add(bytes(String.format("r%04d", i)));
-        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(20).branchingFactor(8), recs.iterator());
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(20)
+                        .branchingFactor(8),
+                recs.iterator());
         byte[] data = Files.readAllBytes(p);
         List<Long> damaged = new ArrayList<>();
         try (ZssArchive z = open(p)) {
@@ -177,7 +210,10 @@ class ZssVerifyTest {
         Path bad = dir.resolve("multi-bad.zss");
         Files.write(bad, data);
         try (ZssArchive z = open(bad)) {
-            List<Long> offsets = verify(z).stream().filter(pr -> pr.message().startsWith("checksum mismatch")).map(Problem::offset).toList();
+            List<Long> offsets = verify(z).stream()
+                    .filter(pr -> pr.message().startsWith("checksum mismatch"))
+                    .map(Problem::offset)
+                    .toList();
             assertEquals(damaged, offsets);
         }
     }

@@ -63,11 +63,16 @@ class ZssWriterTest {
 
     @ParameterizedTest(name = "{0} {1} block={2} branching={3}")
     @MethodSource("layouts")
-    void roundTripVerifiesCleanAndHashMatches(ZssFlavor flavor, String codec, int block, int branching) throws Exception {
+    void roundTripVerifiesCleanAndHashMatches(ZssFlavor flavor, String codec, int block, int branching)
+            throws Exception {
         List<byte[]> recs = sampleRecords(400, block * 31L + branching);
         Path p = dir.resolve("out." + flavor.id());
         ObjectNode meta = (ObjectNode) MetadataJson.parse("{\"b\": [1, 2.5, true, null], \"a\": \"caf\u00e9\"}");
-        ZssWriter.Options o = ZssWriter.Options.of(flavor).codec(codec).approxBlockSize(block).branchingFactor(branching).metadata(meta);
+        ZssWriter.Options o = ZssWriter.Options.of(flavor)
+                .codec(codec)
+                .approxBlockSize(block)
+                .branchingFactor(branching)
+                .metadata(meta);
         ZssWriter.Result res = ZssWriter.write(p, o, recs.iterator());
         assertEquals(recs.size(), res.records());
         assertEquals(Files.size(p), res.totalFileLength());
@@ -94,7 +99,11 @@ class ZssWriterTest {
             for (int i = 0; i < recs.size(); i += 37) {
                 byte[] key = recs.get(i);
                 List<byte[]> from = new ArrayList<>();
-                z.scan(key, null, null, (b, off, l) -> from.add(Arrays.copyOfRange(b, off, off + l)) && from.size() < 3);
+                z.scan(
+                        key,
+                        null,
+                        null,
+                        (b, off, l) -> from.add(Arrays.copyOfRange(b, off, off + l)) && from.size() < 3);
                 assertArrayEquals(key, from.getFirst());
             }
             if (block == 1 && branching == 3) assertTrue(z.rootIndexLevel() >= 4, "deep tree expected");
@@ -106,7 +115,13 @@ class ZssWriterTest {
         Path p = dir.resolve("deep.zss");
         List<byte[]> recs = new ArrayList<>();
         for (int i = 0; i < 1000; i++) recs.add(String.format("k%05d", i).getBytes(StandardCharsets.US_ASCII));
-        ZssWriter.Result r = ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(1).branchingFactor(2), recs.iterator());
+        ZssWriter.Result r = ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(1)
+                        .branchingFactor(2),
+                recs.iterator());
         assertEquals(1000, r.dataBlocks());
         assertEquals(10, r.rootLevel()); // ceil(log2(1000))
         try (ZssArchive z = open(p)) {
@@ -118,23 +133,37 @@ class ZssWriterTest {
     @Test
     void prefixOfFfBytesFindsTheRecordsTheReferenceCrashesOn() throws Exception {
         Path p = dir.resolve("ff.zss");
-        byte[][] recs = {{(byte) 0xfe}, {(byte) 0xfe, (byte) 0xff}, {(byte) 0xff}, {(byte) 0xff, 0}, {(byte) 0xff, (byte) 0xff},
-                {(byte) 0xff, (byte) 0xff, (byte) 0xff}};
-        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").approxBlockSize(2).branchingFactor(2), Arrays.asList(recs).iterator());
+        byte[][] recs = {
+            {(byte) 0xfe},
+            {(byte) 0xfe, (byte) 0xff},
+            {(byte) 0xff},
+            {(byte) 0xff, 0},
+            {(byte) 0xff, (byte) 0xff},
+            {(byte) 0xff, (byte) 0xff, (byte) 0xff}
+        };
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .approxBlockSize(2)
+                        .branchingFactor(2),
+                Arrays.asList(recs).iterator());
         try (ZssArchive z = open(p)) {
             assertEquals(List.of(), verify(z));
             assertEquals("ff|ff 00|ff ff|ff ff ff|", hexDump(z, null, null, new byte[] {(byte) 0xff}));
             assertEquals("ff ff|ff ff ff|", hexDump(z, null, null, new byte[] {(byte) 0xff, (byte) 0xff}));
             assertEquals("ff ff ff|", hexDump(z, null, null, new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}));
             assertEquals("fe ff|", hexDump(z, null, null, new byte[] {(byte) 0xfe, (byte) 0xff}));
-            assertEquals("ff|ff 00|", hexDump(z, null, new byte[] {(byte) 0xff, (byte) 0xff}, new byte[] {(byte) 0xff}));
+            assertEquals(
+                    "ff|ff 00|", hexDump(z, null, new byte[] {(byte) 0xff, (byte) 0xff}, new byte[] {(byte) 0xff}));
         }
     }
 
     private static String hexDump(ZssArchive z, byte[] start, byte[] stop, byte[] prefix) throws Exception {
         StringBuilder sb = new StringBuilder();
         z.scan(start, stop, prefix, (b, o, l) -> {
-            sb.append(java.util.HexFormat.ofDelimiter(" ").formatHex(b, o, o + l)).append('|');
+            sb.append(java.util.HexFormat.ofDelimiter(" ").formatHex(b, o, o + l))
+                    .append('|');
             return true;
         });
         return sb.toString();
@@ -143,9 +172,12 @@ class ZssWriterTest {
     @Test
     void unsortedInputIsRejectedWithTheRecordNumberAndNoFileIsLeft() throws Exception {
         Path p = dir.resolve("bad.zss");
-        var ex = assertThrows(ZssWriter.UnsortedException.class, () -> ZssWriter.write(p,
-                ZssWriter.Options.of(ZssFlavor.ZSS).codec("deflate").approxBlockSize(2),
-                List.of(bytes("a"), bytes("b"), bytes("c"), bytes("bb")).iterator()));
+        var ex = assertThrows(
+                ZssWriter.UnsortedException.class,
+                () -> ZssWriter.write(
+                        p,
+                        ZssWriter.Options.of(ZssFlavor.ZSS).codec("deflate").approxBlockSize(2),
+                        List.of(bytes("a"), bytes("b"), bytes("c"), bytes("bb")).iterator()));
         assertEquals(4, ex.recordNumber());
         assertTrue(ex.getMessage().contains("record 4"), ex.getMessage());
         assertFalse(Files.exists(p));
@@ -154,13 +186,16 @@ class ZssWriterTest {
     @Test
     void terminatedInputReportsTheLineOfAnUnsortedRecord() throws Exception {
         Path p = dir.resolve("lines.zss");
-        try (ZssWriter w = ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"))) {
-            var ex = assertThrows(ZssWriter.UnsortedException.class,
+        try (ZssWriter w =
+                ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"))) {
+            var ex = assertThrows(
+                    ZssWriter.UnsortedException.class,
                     () -> w.addTerminated(new ByteArrayInputStream(bytes("a\nb\nc\na\n")), (byte) '\n'));
             assertEquals(4, ex.recordNumber());
         }
         assertFalse(Files.exists(p));
-        try (ZssWriter w = ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("bz2"))) {
+        try (ZssWriter w =
+                ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("bz2"))) {
             assertEquals(3, w.addTerminated(new ByteArrayInputStream(bytes("\na\nb\n")), (byte) '\n'));
             w.finish();
         }
@@ -168,22 +203,31 @@ class ZssWriterTest {
             assertEquals("\na\nb\n", new String(dump(z, null, null, null, "\n"), StandardCharsets.US_ASCII));
         }
         Path q = dir.resolve("noterm.zss");
-        try (ZssWriter w = ZssWriter.create(q, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"))) {
-            assertThrows(java.io.IOException.class, () -> w.addTerminated(new ByteArrayInputStream(bytes("a\nb")), (byte) '\n'));
+        try (ZssWriter w =
+                ZssWriter.create(q, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"))) {
+            assertThrows(
+                    java.io.IOException.class,
+                    () -> w.addTerminated(new ByteArrayInputStream(bytes("a\nb")), (byte) '\n'));
         }
     }
 
     @Test
     void emptyInputIsRefused() throws Exception {
         Path p = dir.resolve("empty.zss");
-        assertThrows(java.io.IOException.class, () -> ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS), List.<byte[]>of().iterator()));
+        assertThrows(
+                java.io.IOException.class,
+                () -> ZssWriter.write(
+                        p,
+                        ZssWriter.Options.of(ZssFlavor.ZSS),
+                        List.<byte[]>of().iterator()));
         assertFalse(Files.exists(p));
     }
 
     @Test
     void anUnfinishedFileCarriesThePartialMagic() throws Exception {
         Path p = dir.resolve("partial.zs");
-        try (ZssWriter w = ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZS).codec("none").approxBlockSize(1000))) {
+        try (ZssWriter w = ZssWriter.create(
+                p, ZssWriter.Options.of(ZssFlavor.ZS).codec("none").approxBlockSize(1000))) {
             // Enough to get past the writer's 1 MiB output buffer.
             for (int i = 0; i < 100_000; i++) w.add(bytes(String.format("%06d-padding-padding", i)));
             // Not finished: what a crash would leave behind.
@@ -191,7 +235,9 @@ class ZssWriterTest {
             Files.copy(p, copy);
             try (ZssArchive z = open(copy)) {
                 assertTrue(z.unreadable());
-                assertTrue(z.openProblems().getFirst().message().contains("only partially written"), z.openProblems().toString());
+                assertTrue(
+                        z.openProblems().getFirst().message().contains("only partially written"),
+                        z.openProblems().toString());
             }
             w.finish();
         }
@@ -207,7 +253,10 @@ class ZssWriterTest {
         Files.writeString(p, "precious");
         assertThrows(FileAlreadyExistsException.class, () -> ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS)));
         assertEquals("precious", Files.readString(p));
-        ZssWriter.write(p, ZssWriter.Options.of(ZssFlavor.ZSS).overwrite(true), List.of(bytes("x")).iterator());
+        ZssWriter.write(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS).overwrite(true),
+                List.of(bytes("x")).iterator());
         try (ZssArchive z = open(p)) {
             assertEquals(List.of(), verify(z));
         }
@@ -215,9 +264,18 @@ class ZssWriterTest {
 
     @Test
     void unknownCodecIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> ZssWriter.create(dir.resolve("x.zs"), ZssWriter.Options.of(ZssFlavor.ZS).codec("bz2")));
-        assertThrows(IllegalArgumentException.class, () -> ZssWriter.create(dir.resolve("x.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("lzma")));
-        assertEquals(Lzma2Codec.NAME, ZssWriter.Options.of(ZssFlavor.ZS).codec("lzma").codec());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ZssWriter.create(
+                        dir.resolve("x.zs"), ZssWriter.Options.of(ZssFlavor.ZS).codec("bz2")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ZssWriter.create(
+                        dir.resolve("x.zss"),
+                        ZssWriter.Options.of(ZssFlavor.ZSS).codec("lzma")));
+        assertEquals(
+                Lzma2Codec.NAME,
+                ZssWriter.Options.of(ZssFlavor.ZS).codec("lzma").codec());
     }
 
     @Test
@@ -234,8 +292,13 @@ class ZssWriterTest {
         int recordBytes = 0;
         for (int i = 0; i < 25; i++) recordBytes += recs.get(i).length;
         Path p = dir.resolve("recs1000.zss");
-        try (ZssWriter w = ZssWriter.create(p, ZssWriter.Options.of(ZssFlavor.ZSS).codec("none").branchingFactor(8)
-                .approxBlockSize(Integer.MAX_VALUE).metadata(meta))) {
+        try (ZssWriter w = ZssWriter.create(
+                p,
+                ZssWriter.Options.of(ZssFlavor.ZSS)
+                        .codec("none")
+                        .branchingFactor(8)
+                        .approxBlockSize(Integer.MAX_VALUE)
+                        .metadata(meta))) {
             for (int i = 0; i < recs.size(); i++) {
                 w.add(recs.get(i));
                 if (i % 25 == 24) w.endBlock();

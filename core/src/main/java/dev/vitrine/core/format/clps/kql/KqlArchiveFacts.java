@@ -29,7 +29,8 @@ public final class KqlArchiveFacts {
         }
 
         Node child(String key, KqlType type) {
-            return children.computeIfAbsent(key + '\u0000' + (type == null ? "obj" : type.name()), k -> new Node(key, type, this));
+            return children.computeIfAbsent(
+                    key + '\u0000' + (type == null ? "obj" : type.name()), k -> new Node(key, type, this));
         }
 
         /** The keys from the root to this node. */
@@ -113,7 +114,9 @@ public final class KqlArchiveFacts {
     List<Resolved> resolveWildcard(KqlColumn column, int types) {
         List<Resolved> out = new ArrayList<>();
         for (KqlResolver.Match<Node> m : KqlResolver.resolve(TREE, root, column, types)) {
-            List<KqlColumn.Token> tokens = m.node().path().stream().map(k -> new KqlColumn.Token(k, false)).toList();
+            List<KqlColumn.Token> tokens = m.node().path().stream()
+                    .map(k -> new KqlColumn.Token(k, false))
+                    .toList();
             out.add(new Resolved(new KqlColumn(column.namespace(), tokens), m.type()));
         }
         return out;

@@ -24,8 +24,13 @@ import java.util.function.ToLongFunction;
  * @param millisecondTimestamps the archive predates format 0.5 (DateString columns hold epoch
  *     milliseconds): clp-s then compares {@code timestamp(...)} literals as milliseconds
  */
-public record KqlContext(List<String> timestampKey, ToLongFunction<JsonNode> timestampValue,
-        TimestampRange timestampIndex, JsonNode rangeFields, KqlArchiveFacts archive, boolean millisecondTimestamps) {
+public record KqlContext(
+        List<String> timestampKey,
+        ToLongFunction<JsonNode> timestampValue,
+        TimestampRange timestampIndex,
+        JsonNode rangeFields,
+        KqlArchiveFacts archive,
+        boolean millisecondTimestamps) {
 
     /** An archive's timestamp range for a key path, inclusive, in epoch milliseconds. */
     public record TimestampRange(List<String> key, long start, long end) {}

@@ -26,8 +26,18 @@ final class KqlEvaluator {
     }
 
     private static List<List<KqlLeaf>> atMilliseconds(List<List<KqlLeaf>> plan) {
-        return plan.stream().map(c -> c.stream().map(l -> l.literal() == null ? l
-                : new KqlLeaf(l.column(), l.op(), l.literal().atMillisecondPrecision(), l.inverted(), l.types())).toList()).toList();
+        return plan.stream()
+                .map(c -> c.stream()
+                        .map(l -> l.literal() == null
+                                ? l
+                                : new KqlLeaf(
+                                        l.column(),
+                                        l.op(),
+                                        l.literal().atMillisecondPrecision(),
+                                        l.inverted(),
+                                        l.types()))
+                        .toList())
+                .toList();
     }
 
     boolean matches(JsonNode record) {
@@ -132,7 +142,8 @@ final class KqlEvaluator {
     private boolean wildcardPathLeaf(KqlLeaf leaf, RecordState st) {
         List<KqlArchiveFacts.Resolved> columns = st.facts().resolveWildcard(leaf.column(), leaf.types());
         for (KqlArchiveFacts.Resolved r : columns) {
-            List<KqlResolver.Match<Node>> found = resolve(st.root, r.column(), r.type().bit());
+            List<KqlResolver.Match<Node>> found =
+                    resolve(st.root, r.column(), r.type().bit());
             boolean holds = switch (leaf.op()) {
                 case NEXISTS -> found.isEmpty();
                 case EXISTS -> exists(leaf, r.column(), found);
@@ -180,7 +191,9 @@ final class KqlEvaluator {
                 return List.of(new KqlResolver.Match<>(node, t, i + 1));
             }
             if (t != null) {
-                return i == d.size() - 1 && (types & t.bit()) != 0 ? List.of(new KqlResolver.Match<>(node, t, -1)) : List.of();
+                return i == d.size() - 1 && (types & t.bit()) != 0
+                        ? List.of(new KqlResolver.Match<>(node, t, -1))
+                        : List.of();
             }
             if (child.has("")) {
                 return null;
@@ -195,7 +208,8 @@ final class KqlEvaluator {
             if (m.arrayRest() < 0 || m.arrayRest() >= col.tokens().size()) {
                 return true;
             }
-            ArraySearch s = new ArraySearch(leaf, col.tokens().subList(m.arrayRest(), col.tokens().size()));
+            ArraySearch s = new ArraySearch(
+                    leaf, col.tokens().subList(m.arrayRest(), col.tokens().size()));
             if (s.array(m.node().value(), 0)) {
                 return true;
             }
@@ -228,12 +242,16 @@ final class KqlEvaluator {
             case CLP_STRING -> clpStringCompares(op, lit, v.asText());
             case VAR_STRING -> varStringCompares(op, lit, v.asText());
             case BOOLEAN -> boolCompares(op, lit, v.booleanValue());
-            case TIMESTAMP -> lit.canInt(op) && ctx.timestampValue() != null && intCompares(op, lit, ctx.timestampValue().applyAsLong(v));
+            case TIMESTAMP ->
+                lit.canInt(op)
+                        && ctx.timestampValue() != null
+                        && intCompares(op, lit, ctx.timestampValue().applyAsLong(v));
             default -> false;
         };
     }
 
-    // The comparisons of a value of each type with a literal: shared with KqlPrefilter, which judges stored columns by them.
+    // The comparisons of a value of each type with a literal: shared with KqlPrefilter, which judges stored columns by
+    // them.
 
     static boolean intCompares(KqlOp op, KqlLiteral lit, long value) {
         return lit.canInt(op) && compareLong(op, value, lit.intValue(op));
@@ -335,7 +353,9 @@ final class KqlEvaluator {
             if (m.type() == KqlType.ARRAY) {
                 continue;
             }
-            boolean holds = leaf.op() == KqlOp.NEXISTS ? false : scalar(leaf.op(), leaf.literal(), m.type(), m.node().value());
+            boolean holds = leaf.op() == KqlOp.NEXISTS
+                    ? false
+                    : scalar(leaf.op(), leaf.literal(), m.type(), m.node().value());
             if (holds != leaf.inverted()) {
                 return true;
             }
@@ -378,7 +398,10 @@ final class KqlEvaluator {
                 return array(item, idx);
             }
             if (item.isTextual()) {
-                return str != null && idx == n && op == KqlOp.EQ && lit.pattern().matches(item.asText());
+                return str != null
+                        && idx == n
+                        && op == KqlOp.EQ
+                        && lit.pattern().matches(item.asText());
             }
             if (item.isNumber()) {
                 if (!maybeNumber || idx != n) {
@@ -458,7 +481,9 @@ final class KqlEvaluator {
                 return array(item);
             }
             if (item.isTextual()) {
-                return op == KqlOp.EQ && lit.asArrayString(op) != null && lit.pattern().matches(item.asText());
+                return op == KqlOp.EQ
+                        && lit.asArrayString(op) != null
+                        && lit.pattern().matches(item.asText());
             }
             if (item.isNumber()) {
                 return maybeNumber && numberEval(op, lit, item);

@@ -20,8 +20,10 @@ sealed interface KqlExpr {
     /** Prepends {@code prefix} to every filter's column (clp-s's nested {@code a: {...}} and lists). */
     static KqlExpr prefix(KqlExpr e, KqlColumn prefix) {
         return switch (e) {
-            case And a -> new And(a.operands().stream().map(x -> prefix(x, prefix)).toList());
-            case Or o -> new Or(o.operands().stream().map(x -> prefix(x, prefix)).toList());
+            case And a ->
+                new And(a.operands().stream().map(x -> prefix(x, prefix)).toList());
+            case Or o ->
+                new Or(o.operands().stream().map(x -> prefix(x, prefix)).toList());
             case Not n -> new Not(prefix(n.operand(), prefix));
             case Filter f -> f.withColumn(f.column().prefixedWith(prefix));
         };

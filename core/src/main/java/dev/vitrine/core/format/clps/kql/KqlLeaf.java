@@ -20,8 +20,8 @@ record KqlLeaf(KqlColumn column, KqlOp op, KqlLiteral literal, boolean inverted,
 
     @Override
     public String toString() {
-        String s = key() + " " + op + (literal == null ? "" : " " + literal)
-                + " types=" + Integer.toBinaryString(types);
+        String s =
+                key() + " " + op + (literal == null ? "" : " " + literal) + " types=" + Integer.toBinaryString(types);
         return inverted ? "!" + s : s;
     }
 
@@ -31,7 +31,10 @@ record KqlLeaf(KqlColumn column, KqlOp op, KqlLiteral literal, boolean inverted,
         for (int i = 0; i < column.tokens().size(); i++) {
             KqlColumn.Token t = column.tokens().get(i);
             if (i > 0) b.append('.');
-            b.append(t.wildcard() ? "*" : t.name().replace("\\", "\\\\").replace(".", "\\.").replace("*", "\\*"));
+            b.append(
+                    t.wildcard()
+                            ? "*"
+                            : t.name().replace("\\", "\\\\").replace(".", "\\.").replace("*", "\\*"));
         }
         return b.toString();
     }

@@ -10,7 +10,22 @@ import java.util.List;
  * and the {@code timestamp(} opener.
  */
 final class KqlLexer {
-    enum Kind { LPAREN, RPAREN, LBRACE, RBRACE, COLON, COMMA, RANGE, AND, OR, NOT, QUOTED, UNQUOTED, TIMESTAMP, EOF }
+    enum Kind {
+        LPAREN,
+        RPAREN,
+        LBRACE,
+        RBRACE,
+        COLON,
+        COMMA,
+        RANGE,
+        AND,
+        OR,
+        NOT,
+        QUOTED,
+        UNQUOTED,
+        TIMESTAMP,
+        EOF
+    }
 
     record Token(Kind kind, String text, int pos) {
         boolean isLiteral() {

@@ -11,21 +11,28 @@ import java.util.regex.Pattern;
  * reach at all.
  */
 final class KqlLiteral {
-    enum Kind { INTEGRAL, BOOLEAN, NULL, STRING, TIMESTAMP }
+    enum Kind {
+        INTEGRAL,
+        BOOLEAN,
+        NULL,
+        STRING,
+        TIMESTAMP
+    }
 
     private static final Pattern INT = Pattern.compile("[+-]?[0-9]+");
-    private static final Pattern FLOAT =
-            Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+    private static final Pattern FLOAT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
 
     final Kind kind;
     /** Integral text, or the string value with wildcard escapes, or "true"/"false"/"null". */
     final String text;
+
     final boolean isDouble;
     final long longValue;
     final double doubleValue;
     final boolean boolValue;
     /** For strings: {@link KqlType#VAR_STRING} and/or {@link KqlType#CLP_STRING} bits. */
     final int stringTypes;
+
     private volatile Wildcards.Pattern pattern;
 
     private KqlLiteral(Kind kind, String text, boolean isDouble, long l, double d, boolean b, int stringTypes) {
@@ -117,7 +124,9 @@ final class KqlLiteral {
 
     /** Whether a string value equals this string (clp-s's var-string dictionary match). */
     boolean matchesString(String value) {
-        return Wildcards.hasUnescapedWildcards(text) ? pattern().matches(value) : Wildcards.unescape(text).equals(value);
+        return Wildcards.hasUnescapedWildcards(text)
+                ? pattern().matches(value)
+                : Wildcards.unescape(text).equals(value);
     }
 
     boolean isAny(KqlOp op) {
@@ -162,7 +171,8 @@ final class KqlLiteral {
         return switch (kind) {
             case INTEGRAL -> !isDouble || doubleFitsInt(doubleValue, op);
             case TIMESTAMP -> true;
-            case STRING -> parseLong(text) != null || (parseDouble(text) != null && doubleFitsInt(parseDouble(text), op));
+            case STRING ->
+                parseLong(text) != null || (parseDouble(text) != null && doubleFitsInt(parseDouble(text), op));
             default -> false;
         };
     }
@@ -193,11 +203,12 @@ final class KqlLiteral {
     }
 
     private static long doubleToInt(double d, KqlOp op) {
-        return x86Long(switch (op) {
-            case LT, GTE -> Math.ceil(d);
-            case GT, LTE -> Math.floor(d);
-            default -> d;
-        });
+        return x86Long(
+                switch (op) {
+                    case LT, GTE -> Math.ceil(d);
+                    case GT, LTE -> Math.floor(d);
+                    default -> d;
+                });
     }
 
     /** A double to int64 as clp-s's x86-64 build converts it: out of range gives INT64_MIN. */

@@ -2,7 +2,14 @@ package dev.vitrine.core.format.clps.kql;
 
 /** clp-s filter operations; NEQ never comes out of KQL (NOT inverts an EQ instead). */
 enum KqlOp {
-    EXISTS, NEXISTS, EQ, NEQ, LT, GT, LTE, GTE;
+    EXISTS,
+    NEXISTS,
+    EQ,
+    NEQ,
+    LT,
+    GT,
+    LTE,
+    GTE;
 
     boolean isRange() {
         return this == LT || this == GT || this == LTE || this == GTE;

@@ -140,8 +140,10 @@ final class KqlParser {
             KqlExpr e = nodes.pop();
             int d = depths.pop();
             if (d > MAX_DEPTH) {
-                throw new KqlSyntaxException(0, "query nested too deeply (more than " + MAX_DEPTH
-                        + " levels of alternating AND, OR and NOT groups)");
+                throw new KqlSyntaxException(
+                        0,
+                        "query nested too deeply (more than " + MAX_DEPTH
+                                + " levels of alternating AND, OR and NOT groups)");
             }
             List<KqlExpr> children = switch (e) {
                 case KqlExpr.And a -> a.operands();
@@ -196,7 +198,9 @@ final class KqlParser {
         private void append(KqlExpr e) {
             if (op == Kind.AND && e instanceof KqlExpr.And a && !a.operands().isEmpty()) {
                 run.addAll(a.operands());
-            } else if (op == Kind.OR && e instanceof KqlExpr.Or o && !o.operands().isEmpty()) {
+            } else if (op == Kind.OR
+                    && e instanceof KqlExpr.Or o
+                    && !o.operands().isEmpty()) {
                 run.addAll(o.operands());
             } else {
                 run.add(e);
@@ -286,17 +290,21 @@ final class KqlParser {
             try {
                 p = TimestampPattern.create(pattern.text());
             } catch (TimestampPattern.InvalidPatternException e) {
-                throw new KqlSyntaxException(pattern.pos(), "invalid timestamp pattern " + pattern.text() + ": " + e.getMessage());
+                throw new KqlSyntaxException(
+                        pattern.pos(), "invalid timestamp pattern " + pattern.text() + ": " + e.getMessage());
             }
             nanos = p.parse(text.text(), true);
             if (nanos == null) {
-                throw new KqlSyntaxException(text.pos(), "timestamp " + text.text() + " does not match the pattern " + pattern.text());
+                throw new KqlSyntaxException(
+                        text.pos(), "timestamp " + text.text() + " does not match the pattern " + pattern.text());
             }
         } else {
             nanos = TimestampPattern.parseJsonLiteral(text.text(), List.of());
             if (nanos == null) {
-                throw new KqlSyntaxException(text.pos(), "timestamp " + text.text()
-                        + " matches none of clp-s's timestamp patterns (give one: timestamp(\"TEXT\", \"PATTERN\"))");
+                throw new KqlSyntaxException(
+                        text.pos(),
+                        "timestamp " + text.text()
+                                + " matches none of clp-s's timestamp patterns (give one: timestamp(\"TEXT\", \"PATTERN\"))");
             }
         }
         return KqlLiteral.timestamp(nanos);

@@ -25,8 +25,8 @@ final class KqlPlan {
     private static List<List<KqlLeaf>> dnf(KqlExpr e, boolean negate) {
         return switch (e) {
             case KqlExpr.Not n -> dnf(n.operand(), !negate);
-            case KqlExpr.Filter f -> List.of(List.of(new KqlLeaf(f.column(), f.op(), f.literal(),
-                    f.inverted() != negate, KqlType.ALL)));
+            case KqlExpr.Filter f ->
+                List.of(List.of(new KqlLeaf(f.column(), f.op(), f.literal(), f.inverted() != negate, KqlType.ALL)));
             // An empty value list, "k: ()", never matches, negated or not (clp-s finds no schema for it).
             case KqlExpr.And a when a.operands().isEmpty() -> List.of();
             case KqlExpr.Or o when o.operands().isEmpty() -> List.of();
@@ -112,7 +112,8 @@ final class KqlPlan {
         boolean lostClp = !lit.isAny(op) && lit.asClpString(op) == null;
         boolean lostVar = !lit.isAny(op) && lit.asVarString(op) == null;
         boolean negatedEq = (leaf.inverted() && op == KqlOp.EQ) || (!leaf.inverted() && op == KqlOp.NEQ);
-        boolean hadBoth = (leaf.types() & KqlType.CLP_STRING.bit()) != 0 && (leaf.types() & KqlType.VAR_STRING.bit()) != 0;
+        boolean hadBoth =
+                (leaf.types() & KqlType.CLP_STRING.bit()) != 0 && (leaf.types() & KqlType.VAR_STRING.bit()) != 0;
         if (negatedEq && hadBoth && lostClp != lostVar) {
             KqlType other = lostClp ? KqlType.CLP_STRING : KqlType.VAR_STRING;
             KqlLeaf exists = KqlLeaf.exists(leaf.column(), true, other.bit());
@@ -170,7 +171,8 @@ final class KqlPlan {
             }
             return alt;
         }
-        int nonNull = (types & KqlType.NULL.bit()) != 0 ? KqlType.ALL & ~KqlType.NULL.bit() : types & ~KqlType.NULL.bit();
+        int nonNull =
+                (types & KqlType.NULL.bit()) != 0 ? KqlType.ALL & ~KqlType.NULL.bit() : types & ~KqlType.NULL.bit();
         return nonNull == 0 ? List.of() : List.of(List.of(KqlLeaf.exists(leaf.column(), true, nonNull)));
     }
 }

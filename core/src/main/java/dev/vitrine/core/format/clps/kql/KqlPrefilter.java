@@ -19,7 +19,17 @@ import java.util.List;
  */
 public final class KqlPrefilter {
     /** Kinds of schema nodes the prefilter tells apart. */
-    public enum Kind { OBJECT, INTEGER, FLOAT, VAR_STRING, CLP_STRING, BOOLEAN, NULL, ARRAY, OTHER }
+    public enum Kind {
+        OBJECT,
+        INTEGER,
+        FLOAT,
+        VAR_STRING,
+        CLP_STRING,
+        BOOLEAN,
+        NULL,
+        ARRAY,
+        OTHER
+    }
 
     /** One node of a table's schema below the record's root: its key path, kind and column (or -1). */
     public record Node(List<String> path, Kind kind, int column) {}
@@ -124,7 +134,10 @@ public final class KqlPrefilter {
         KqlColumn col = leaf.column();
         KqlOp op = leaf.op();
         boolean exists = op == KqlOp.EXISTS && !leaf.inverted();
-        if (!col.namespace().isEmpty() || col.hasWildcard() || !(exists || op == KqlOp.EQ || op.isRange()) || (!exists && leaf.literal() == null)) {
+        if (!col.namespace().isEmpty()
+                || col.hasWildcard()
+                || !(exists || op == KqlOp.EQ || op.isRange())
+                || (!exists && leaf.literal() == null)) {
             return UNKNOWN;
         }
         boolean timeLiteral = leaf.literal() != null && leaf.literal().kind == KqlLiteral.Kind.TIMESTAMP;
@@ -137,7 +150,9 @@ public final class KqlPrefilter {
         Node at = null;
         for (Node n : nodes) {
             List<String> p = n.path();
-            if (p.size() < path.size() && n.kind() != Kind.OBJECT && path.subList(0, p.size()).equals(p)) return UNKNOWN; // inside an array or past a value
+            if (p.size() < path.size()
+                    && n.kind() != Kind.OBJECT
+                    && path.subList(0, p.size()).equals(p)) return UNKNOWN; // inside an array or past a value
             if (p.equals(path)) {
                 if (at != null) return UNKNOWN;
                 at = n;
@@ -151,7 +166,9 @@ public final class KqlPrefilter {
             // Numbers and text under the timestamp key are typed TIMESTAMP and compared by their encoded time.
             if (at.kind() == Kind.ARRAY || at.kind() == Kind.BOOLEAN) return UNKNOWN;
             KqlLeaf l = context.millisecondTimestamps() && leaf.literal() != null
-                    ? new KqlLeaf(leaf.column(), op, leaf.literal().atMillisecondPrecision(), leaf.inverted(), leaf.types()) : leaf;
+                    ? new KqlLeaf(
+                            leaf.column(), op, leaf.literal().atMillisecondPrecision(), leaf.inverted(), leaf.types())
+                    : leaf;
             return new TimestampCheck(at.column(), l, context.timestampValue());
         }
         return switch (at.kind()) {
@@ -170,7 +187,8 @@ public final class KqlPrefilter {
                 if (leaf.literal().asBool(op) == null) yield leaf.inverted() ? (Check) row -> YES : IMPOSSIBLE;
                 KqlLeaf l = leaf;
                 int column = at.column();
-                yield (Check) row -> KqlEvaluator.boolCompares(op, l.literal(), row.bool(column)) != l.inverted() ? YES : NO;
+                yield (Check)
+                        row -> KqlEvaluator.boolCompares(op, l.literal(), row.bool(column)) != l.inverted() ? YES : NO;
             }
             default -> UNKNOWN;
         };
@@ -205,7 +223,8 @@ public final class KqlPrefilter {
      * read back to its encoded time by the archive's patterns, and compared as an integer, as the
      * matcher does.
      */
-    private record TimestampCheck(int column, KqlLeaf leaf, java.util.function.ToLongFunction<com.fasterxml.jackson.databind.JsonNode> encode)
+    private record TimestampCheck(
+            int column, KqlLeaf leaf, java.util.function.ToLongFunction<com.fasterxml.jackson.databind.JsonNode> encode)
             implements Check {
         @Override
         public int judge(Row row) {
@@ -254,6 +273,7 @@ public final class KqlPrefilter {
     private static final class StringCheck implements Check {
         /** Memo states: 0 not judged yet, else the answer + 1. */
         private static final byte UNSEEN = 0;
+
         private final int column;
         private final KqlLeaf leaf;
         private volatile byte[] memo;
@@ -285,8 +305,12 @@ public final class KqlPrefilter {
             if (bytes == null) return MAYBE;
             String text;
             try {
-                text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+                text = StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(bytes))
+                        .toString();
             } catch (CharacterCodingException e) {
                 return MAYBE; // not text the matcher would read the same way: let it decide
             }
@@ -299,7 +323,8 @@ public final class KqlPrefilter {
             KqlType type = KqlRecordTree.stringType(text);
             if ((leaf.types() & type.bit()) == 0) return false; // not found: false even negated
             if (op == KqlOp.EXISTS) return true;
-            boolean compares = type == KqlType.CLP_STRING ? KqlEvaluator.clpStringCompares(op, leaf.literal(), text)
+            boolean compares = type == KqlType.CLP_STRING
+                    ? KqlEvaluator.clpStringCompares(op, leaf.literal(), text)
                     : KqlEvaluator.varStringCompares(op, leaf.literal(), text);
             return compares != leaf.inverted();
         }

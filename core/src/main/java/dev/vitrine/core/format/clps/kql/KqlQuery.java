@@ -85,7 +85,8 @@ public final class KqlQuery {
         for (List<KqlLeaf> c : plan) {
             boolean needs = false;
             for (KqlLeaf l : c) {
-                if (l.op() != KqlOp.NEXISTS && !(l.column().isPureWildcard() && l.op().isExistence())
+                if (l.op() != KqlOp.NEXISTS
+                        && !(l.column().isPureWildcard() && l.op().isExistence())
                         && !(l.column().isPureWildcard() && l.inverted())) {
                     needs = true;
                     break;

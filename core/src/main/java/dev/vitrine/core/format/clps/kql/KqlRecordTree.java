@@ -81,7 +81,8 @@ final class KqlRecordTree implements KqlTree<KqlRecordTree.Node> {
         }
         for (Map.Entry<String, JsonNode> e : v.properties()) {
             int d = node.tsDepth();
-            int childTs = d >= 0 && d < timestampPath.size() && timestampPath.get(d).equals(e.getKey()) ? d + 1 : -1;
+            int childTs =
+                    d >= 0 && d < timestampPath.size() && timestampPath.get(d).equals(e.getKey()) ? d + 1 : -1;
             action.accept(new Node(e.getKey(), e.getValue(), childTs));
         }
     }

@@ -36,8 +36,15 @@ final class KqlResolver {
         return dedupe(out);
     }
 
-    private static <N> void walk(KqlTree<N> tree, N node, int state, List<KqlColumn.Token> d, int types,
-            boolean resolvedDescriptor, List<Match<N>> out, Set<Integer> seenHere) {
+    private static <N> void walk(
+            KqlTree<N> tree,
+            N node,
+            int state,
+            List<KqlColumn.Token> d,
+            int types,
+            boolean resolvedDescriptor,
+            List<Match<N>> out,
+            Set<Integer> seenHere) {
         if (!seenHere.add(state)) {
             return;
         }
@@ -48,7 +55,8 @@ final class KqlResolver {
         int next = atEnd ? state : state + 1;
         boolean nextAtEnd = next == m;
         boolean wildcard = !atEnd && d.get(state).wildcard();
-        boolean accepted = wildcard || emptyKey || (!atEnd && key.equals(d.get(state).name()));
+        boolean accepted =
+                wildcard || emptyKey || (!atEnd && key.equals(d.get(state).name()));
         if (!accepted) {
             return;
         }

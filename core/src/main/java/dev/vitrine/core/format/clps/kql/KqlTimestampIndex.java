@@ -9,7 +9,11 @@ import java.util.List;
  * compared in milliseconds (rounded toward zero), as the range is kept.
  */
 final class KqlTimestampIndex {
-    enum Value { TRUE, FALSE, UNKNOWN }
+    enum Value {
+        TRUE,
+        FALSE,
+        UNKNOWN
+    }
 
     private KqlTimestampIndex() {}
 
@@ -47,8 +51,12 @@ final class KqlTimestampIndex {
     private static Value leaf(KqlLeaf l, List<String> key, KqlContext.TimestampRange range) {
         int timestampTypes = KqlType.mask(KqlType.INTEGER, KqlType.FLOAT, KqlType.TIMESTAMP);
         KqlColumn col = l.column();
-        if ((l.types() & timestampTypes) == 0 || col.hasWildcard() || !col.namespace().isEmpty()
-                || !col.path().equals(key) || l.literal() == null || l.op().isExistence()) {
+        if ((l.types() & timestampTypes) == 0
+                || col.hasWildcard()
+                || !col.namespace().isEmpty()
+                || !col.path().equals(key)
+                || l.literal() == null
+                || l.op().isExistence()) {
             return Value.UNKNOWN;
         }
         if (!l.literal().canInt(l.op())) {

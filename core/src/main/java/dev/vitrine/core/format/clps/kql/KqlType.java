@@ -7,7 +7,14 @@ package dev.vitrine.core.format.clps.kql;
  * timestamp column TIMESTAMP. Objects have no literal type and never match a filter.
  */
 public enum KqlType {
-    INTEGER, FLOAT, CLP_STRING, VAR_STRING, BOOLEAN, ARRAY, NULL, TIMESTAMP;
+    INTEGER,
+    FLOAT,
+    CLP_STRING,
+    VAR_STRING,
+    BOOLEAN,
+    ARRAY,
+    NULL,
+    TIMESTAMP;
 
     static final int ALL = (1 << values().length) - 1;
 

@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.clps.kql;
 
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,12 +37,15 @@ public final class TimestampPattern {
         "\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d \\H:\\M:\\s\\Z",
         "\\m\\O{- }\\d \\H:\\M:\\s\\O{,.}\\?",
     };
+
     private static final String[] NUMERIC = {"\\P", "\\E.\\?"};
 
     private static final List<TimestampPattern> QUOTED_DEFAULTS = defaults(true);
     private static final List<TimestampPattern> NUMERIC_DEFAULTS = defaults(false);
 
-    private static final long[] POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+    private static final long[] POW10 = {
+        1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000
+    };
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
     private final String pattern;
@@ -52,15 +54,24 @@ public final class TimestampPattern {
     private final boolean twelveHour;
     /** From a {@code \z{…}}: length of its text and its offset in minutes; length -1 when absent. */
     private final int zoneLength;
+
     private final int zoneMinutes;
     private final List<String> months;
     private final List<String> weekdays;
     /** Length of the text inside {@code \B{…}} and {@code \A{…}}. */
     private final int monthsLength;
+
     private final int weekdaysLength;
 
-    private TimestampPattern(String pattern, boolean quoted, boolean dateType, boolean twelveHour, int zoneLength,
-            int zoneMinutes, List<String> months, List<String> weekdays) {
+    private TimestampPattern(
+            String pattern,
+            boolean quoted,
+            boolean dateType,
+            boolean twelveHour,
+            int zoneLength,
+            int zoneMinutes,
+            List<String> months,
+            List<String> weekdays) {
         this.pattern = pattern;
         this.quoted = quoted;
         this.dateType = dateType;
@@ -82,7 +93,8 @@ public final class TimestampPattern {
 
     /** Validates a pattern as clp-s's {@code TimestampPattern::create} does. */
     public static TimestampPattern create(String pattern) {
-        boolean quoted = pattern.length() >= 2 && pattern.charAt(0) == '"' && pattern.charAt(pattern.length() - 1) == '"';
+        boolean quoted =
+                pattern.length() >= 2 && pattern.charAt(0) == '"' && pattern.charAt(pattern.length() - 1) == '"';
         int start = quoted ? 1 : 0;
         int end = quoted ? pattern.length() - 1 : pattern.length();
         boolean[] seen = new boolean[128];
@@ -149,8 +161,9 @@ public final class TimestampPattern {
                 }
                 case 'O' -> i += bracket(pattern, i + 1, end).length() + 2;
                 case 'E', 'L', 'C', 'N', 'P' -> number = true;
-                case '3', '6', '9', 'T', '?', '\\' -> { }
-                default -> throw new InvalidPatternException("the pattern contains an unsupported escape sequence \\" + c);
+                case '3', '6', '9', 'T', '?', '\\' -> {}
+                default ->
+                    throw new InvalidPatternException("the pattern contains an unsupported escape sequence \\" + c);
             }
         }
         if (escaped) {
@@ -406,7 +419,9 @@ public final class TimestampPattern {
                 }
                 case 'O' -> {
                     int close = pattern.indexOf('}', p);
-                    if (t >= ts.length() || close < 0 || pattern.indexOf(ts.charAt(t), p + 2) < 0
+                    if (t >= ts.length()
+                            || close < 0
+                            || pattern.indexOf(ts.charAt(t), p + 2) < 0
                             || pattern.indexOf(ts.charAt(t), p + 2) >= close) {
                         return -1;
                     }
@@ -533,8 +548,12 @@ public final class TimestampPattern {
                 return null;
             }
             // Plain long arithmetic: wraps past year 2262 as clp-s's int64 nanoseconds do.
-            return date.toEpochDay() * NANOS_PER_DAY + hour * 3_600_000_000_000L + minute * 60_000_000_000L
-                    + second * 1_000_000_000L + subsecond - (zone == null ? 0 : zone) * 60_000_000_000L;
+            return date.toEpochDay() * NANOS_PER_DAY
+                    + hour * 3_600_000_000_000L
+                    + minute * 60_000_000_000L
+                    + second * 1_000_000_000L
+                    + subsecond
+                    - (zone == null ? 0 : zone) * 60_000_000_000L;
         }
     }
 

@@ -69,7 +69,9 @@ class KqlGoldenTest {
                 max = Math.max(max, ms);
             }
         }
-        return KqlContext.NONE.withArchive(facts).withTimestamp(List.of(key), KqlGoldenTest::clpsEpochNanos)
+        return KqlContext.NONE
+                .withArchive(facts)
+                .withTimestamp(List.of(key), KqlGoldenTest::clpsEpochNanos)
                 .withTimestampIndex(min, max);
     }
 
@@ -80,8 +82,11 @@ class KqlGoldenTest {
         }
         String base = inputName.contains("@") ? inputName.substring(0, inputName.indexOf('@')) : inputName;
         KqlFixtures.Input input = KqlFixtures.named(base);
-        List<Integer> want = expected.isBlank() ? List.of()
-                : Arrays.stream(expected.trim().split(" ")).map(Integer::valueOf).toList();
+        List<Integer> want = expected.isBlank()
+                ? List.of()
+                : Arrays.stream(expected.trim().split(" "))
+                        .map(Integer::valueOf)
+                        .toList();
         KqlContext ctx = KqlContext.NONE.withArchive(input.facts());
         if (!base.equals(inputName)) {
             ctx = timestampContext(input, inputName.substring(base.length() + 1));

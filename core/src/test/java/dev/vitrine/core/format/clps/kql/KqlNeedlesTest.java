@@ -25,15 +25,26 @@ class KqlNeedlesTest {
         assertFalse(mayMatch("level: ERROR", "{\"level\":\"INFO\",\"msg\":\"ok\"}"));
         assertTrue(mayMatch("level: ERROR", "{\"level\":\"ERROR\"}"));
         assertTrue(mayMatch("level: ERROR AND status >= 500", "{\"level\":\"ERROR\",\"status\":503}"));
-        assertFalse(mayMatch("msg: *disk?fully*", "{\"msg\":\"disk is fine\"}"), "the longest run of a pattern is needed");
+        assertFalse(
+                mayMatch("msg: *disk?fully*", "{\"msg\":\"disk is fine\"}"), "the longest run of a pattern is needed");
         assertTrue(mayMatch("msg: *disk?fully*", "{\"msg\":\"the disk_fully now\"}"));
-        assertTrue(mayMatch("level: ERROR OR level: WARN", "{\"level\":\"WARN\"}"), "either alternative's text will do");
+        assertTrue(
+                mayMatch("level: ERROR OR level: WARN", "{\"level\":\"WARN\"}"), "either alternative's text will do");
     }
 
     @Test
     void filtersWhoseTextMayDifferGiveNoPrefilter() {
-        for (String q : new String[] {"NOT level: ERROR", "level: ERROR OR status > 5", "status: 500", "ok: true",
-                "$_filename: a.log", "msg: \"say \\\"hi\\\"\"", "name: café", "msg: *", "v: null"}) {
+        for (String q : new String[] {
+            "NOT level: ERROR",
+            "level: ERROR OR status > 5",
+            "status: 500",
+            "ok: true",
+            "$_filename: a.log",
+            "msg: \"say \\\"hi\\\"\"",
+            "name: café",
+            "msg: *",
+            "v: null"
+        }) {
             assertNull(KqlQuery.parse(q).needles(), q);
         }
         assertNotNull(KqlQuery.parse("a.b.c: \"two words\"").needles());
@@ -77,5 +88,4 @@ class KqlNeedlesTest {
         for (int i = rnd.nextInt(max + 1); i > 0; i--) s.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
         return s.toString();
     }
-
 }

@@ -26,6 +26,7 @@ class KqlPrefilterTest {
             new KqlPrefilter.Node(List.of("http"), KqlPrefilter.Kind.OBJECT, -1),
             new KqlPrefilter.Node(List.of("http", "status"), KqlPrefilter.Kind.INTEGER, 1),
             new KqlPrefilter.Node(List.of("tags"), KqlPrefilter.Kind.ARRAY, 2));
+
     private static final List<String> DICT = List.of("INFO", "ERROR", "two words");
 
     private static KqlPrefilter.Row row(long levelId, long status) {
@@ -85,7 +86,10 @@ class KqlPrefilterTest {
     @Test
     void aRecordEveryFilterOfAnAlternativeWasJudgedOnIsAcceptedForCertain() {
         assertEquals(KqlPrefilter.YES, of("level: ERROR AND http.status >= 500").judge(row(1, 503)));
-        assertEquals(KqlPrefilter.YES, of("level: INFO OR http.status: 404").judge(row(0, 200)), "one certain alternative is enough");
+        assertEquals(
+                KqlPrefilter.YES,
+                of("level: INFO OR http.status: 404").judge(row(0, 200)),
+                "one certain alternative is enough");
         // An alternative with a filter judged only on the JSON stays open.
         KqlPrefilter mixed = of("level: ERROR AND tags: red");
         assertEquals(KqlPrefilter.MAYBE, mixed.judge(row(1, 0)));
@@ -125,7 +129,9 @@ class KqlPrefilterTest {
         KqlPrefilter after = KqlQuery.parse("timestamp > 3000").prefilter(nodes, ctx);
         assertEquals(KqlPrefilter.YES, after.judge(row(0, 301)), "301.5 is 3015 tenths");
         assertEquals(KqlPrefilter.NO, after.judge(row(0, 299)));
-        assertEquals(KqlPrefilter.YES, KqlQuery.parse("NOT timestamp > 3000").prefilter(nodes, ctx).judge(row(0, 299)));
+        assertEquals(
+                KqlPrefilter.YES,
+                KqlQuery.parse("NOT timestamp > 3000").prefilter(nodes, ctx).judge(row(0, 299)));
     }
 
     @Test
@@ -133,7 +139,10 @@ class KqlPrefilterTest {
         assertEquals(KqlPrefilter.YES, of("latency > 300").judge(row(0, 300)), "300.5 > 300");
         assertEquals(KqlPrefilter.NO, of("latency > 300").judge(row(0, 299)));
         assertEquals(KqlPrefilter.YES, of("latency: 200.5").judge(row(0, 200)));
-        assertEquals(KqlPrefilter.MAYBE, of("latency > 3").judge(row(0, -1)), "text without a point is an integer to the matcher");
+        assertEquals(
+                KqlPrefilter.MAYBE,
+                of("latency > 3").judge(row(0, -1)),
+                "text without a point is an integer to the matcher");
     }
 
     @Test

@@ -68,9 +68,13 @@ class KqlSearchTxtTest {
             case "app.clps" -> KqlFixtures.input("app.ndjson");
             case "metrics.clps" -> KqlFixtures.input("metrics.ndjson");
             case "edge.clps" -> KqlFixtures.input("edge.ndjson");
-            case "sts135-multifile.clps" -> KqlFixtures.input("sts135/sts-135-2011-07-08.jsonl",
-                    "sts135/sts-135-2011-07-09.jsonl", "sts135/sts-135-2011-07-11.jsonl",
-                    "sts135/sts-135-2011-07-19.jsonl", "sts135/sts-135-2011-07-21.jsonl");
+            case "sts135-multifile.clps" ->
+                KqlFixtures.input(
+                        "sts135/sts-135-2011-07-08.jsonl",
+                        "sts135/sts-135-2011-07-09.jsonl",
+                        "sts135/sts-135-2011-07-11.jsonl",
+                        "sts135/sts-135-2011-07-19.jsonl",
+                        "sts135/sts-135-2011-07-21.jsonl");
             default -> throw new AssertionError(archive);
         };
         KqlContext ctx = KqlContext.NONE.withArchive(input.facts());

@@ -75,8 +75,28 @@ class KqlSyntaxTest {
     /** Any query with timestamp(...) pieces parses or is refused with a position, never anything else. */
     @Test
     void arbitraryTimestampQueriesAreParsedOrRefused() {
-        String[] pieces = {"ts", ":", " > ", " <= ", "timestamp(", ")", "(", "\"2024-03-14T09:26:59Z\"", "\"\\Y-\\m\"", ",", " ",
-            "\"1710408419148\"", "\"\\B{a}\"", " AND ", " NOT ", "\"", "\\", "{", "}", "x"};
+        String[] pieces = {
+            "ts",
+            ":",
+            " > ",
+            " <= ",
+            "timestamp(",
+            ")",
+            "(",
+            "\"2024-03-14T09:26:59Z\"",
+            "\"\\Y-\\m\"",
+            ",",
+            " ",
+            "\"1710408419148\"",
+            "\"\\B{a}\"",
+            " AND ",
+            " NOT ",
+            "\"",
+            "\\",
+            "{",
+            "}",
+            "x"
+        };
         java.util.Random r = new java.util.Random(7);
         for (int i = 0; i < 20_000; i++) {
             StringBuilder q = new StringBuilder();
@@ -105,10 +125,15 @@ class KqlSyntaxTest {
             {"ts: timestamp(\"2024\")", "[[ts EQ timestamp(2024000000000)]]"},
             {"ts <= timestamp(\"1710408419148\")", "[[ts LTE timestamp(1710408419148000000)]]"},
             {"ts: timestamp(\"2024-03-14\",\"\\Y-\\m-\\d\")", "[[ts EQ timestamp(1710374400000000000)]]"},
-            {"a.b >= timestamp( \"Mar 14, 2024 09:26:59 AM\" , \"\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d, \\Y \\I:\\M:\\S \\p\" )",
-                "[[a.b GTE timestamp(1710408419000000000)]]"},
-            {"NOT ts: timestamp(\"2024-03-14 09:26:59,148\") AND level: ERROR",
-                "[[!ts EQ timestamp(1710408419148000000), level EQ \"ERROR\"]]"}});
+            {
+                "a.b >= timestamp( \"Mar 14, 2024 09:26:59 AM\" , \"\\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\d, \\Y \\I:\\M:\\S \\p\" )",
+                "[[a.b GTE timestamp(1710408419000000000)]]"
+            },
+            {
+                "NOT ts: timestamp(\"2024-03-14 09:26:59,148\") AND level: ERROR",
+                "[[!ts EQ timestamp(1710408419148000000), level EQ \"ERROR\"]]"
+            }
+        });
     }
 
     @Test
@@ -141,6 +166,7 @@ class KqlSyntaxTest {
             {"a: 1 and b: 2 Or c: 3", "[[a EQ 1, b EQ 2], [c EQ 3]]"},
             {"@x: 1", "[[@x EQ 1]]"},
             {"$_filename: f", "[[$_filename EQ \"f\"]]"},
-            {"(((a: 1)))", "[[a EQ 1]]"}});
+            {"(((a: 1)))", "[[a EQ 1]]"}
+        });
     }
 }

@@ -22,20 +22,39 @@ class TimestampPatternTest {
 
     @Test
     void specifiers() {
-        assertEquals(nanos("2024-03-14T01:26:53.123Z"), read("\\Y-\\m-\\dT\\H:\\M:\\S.\\3\\z{+08:00}", "2024-03-14T09:26:53.123+08:00"));
-        assertEquals(nanos("2024-03-14T16:26:53.123456Z"), read("\\Y-\\m-\\dT\\H:\\M:\\S.\\6\\Z", "2024-03-14T09:26:53.123456-07:00"));
-        assertEquals(nanos("2024-03-14T09:26:53Z"), read("\\A{Sun,Mon,Tue,Wed,Thu,Fri,Sat} \\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\e \\H:\\M:\\S \\Y",
-                "Thu Mar 14 09:26:53 2024"));
-        assertNull(read("\\A{Sun,Mon,Tue,Wed,Thu,Fri,Sat} \\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\e \\H:\\M:\\S \\Y",
-                "Fri Mar 14 09:26:53 2024"), "a weekday that does not fit the date");
-        assertEquals(nanos("2024-03-14T21:05:00Z"), read("\\B{January,February,March,April,May,June,July,August,September,October,November,December} \\d, \\Y \\l:\\M \\p",
-                "March 14, 2024  9:05 PM"));
+        assertEquals(
+                nanos("2024-03-14T01:26:53.123Z"),
+                read("\\Y-\\m-\\dT\\H:\\M:\\S.\\3\\z{+08:00}", "2024-03-14T09:26:53.123+08:00"));
+        assertEquals(
+                nanos("2024-03-14T16:26:53.123456Z"),
+                read("\\Y-\\m-\\dT\\H:\\M:\\S.\\6\\Z", "2024-03-14T09:26:53.123456-07:00"));
+        assertEquals(
+                nanos("2024-03-14T09:26:53Z"),
+                read(
+                        "\\A{Sun,Mon,Tue,Wed,Thu,Fri,Sat} \\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\e \\H:\\M:\\S \\Y",
+                        "Thu Mar 14 09:26:53 2024"));
+        assertNull(
+                read(
+                        "\\A{Sun,Mon,Tue,Wed,Thu,Fri,Sat} \\B{Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec} \\e \\H:\\M:\\S \\Y",
+                        "Fri Mar 14 09:26:53 2024"),
+                "a weekday that does not fit the date");
+        assertEquals(
+                nanos("2024-03-14T21:05:00Z"),
+                read(
+                        "\\B{January,February,March,April,May,June,July,August,September,October,November,December} \\d, \\Y \\l:\\M \\p",
+                        "March 14, 2024  9:05 PM"));
         assertEquals(nanos("2024-03-14T00:05:00Z"), read("\\y\\m\\d \\I:\\M \\p", "240314 12:05 AM"));
         assertEquals(nanos("1969-03-14T00:00:00Z"), read("\\y\\m\\d", "690314"));
-        assertEquals(nanos("2016-12-31T23:59:59Z"), read("\\Y-\\m-\\d \\H:\\M:\\s", "2016-12-31 23:59:60"), "a leap second reads as :59");
+        assertEquals(
+                nanos("2016-12-31T23:59:59Z"),
+                read("\\Y-\\m-\\d \\H:\\M:\\s", "2016-12-31 23:59:60"),
+                "a leap second reads as :59");
         assertEquals(nanos("2024-03-14T09:26:53.5Z"), read("\\Y-\\m-\\d \\H:\\M:\\S.\\T", "2024-03-14 09:26:53.5"));
         assertNull(read("\\Y-\\m-\\d \\H:\\M:\\S.\\T", "2024-03-14 09:26:53.50"), "\\T takes no trailing zero");
-        assertEquals(nanos("2024-03-14T09:26:53.120Z"), read("\\Y-\\m-\\d \\H:\\M:\\S.\\?", "2024-03-14 09:26:53.120"), "\\? takes 3, 6 or 9 digits as they are");
+        assertEquals(
+                nanos("2024-03-14T09:26:53.120Z"),
+                read("\\Y-\\m-\\d \\H:\\M:\\S.\\?", "2024-03-14 09:26:53.120"),
+                "\\? takes 3, 6 or 9 digits as they are");
         assertNull(read("\\Y-\\m-\\d", "2024-3-14"), "fields are zero-padded");
         assertNull(read("\\Y-\\m-\\d", "2024-03-14 "), "nothing may be left over");
         assertNull(read("\\Y-\\m-\\d", "2024-02-30"));
@@ -44,7 +63,8 @@ class TimestampPatternTest {
     @Test
     void epochs() {
         assertEquals(1_710_408_413_054_000_000L, read("\\L", "1710408413054"));
-        assertEquals(1_710_408_413_054_000_000L, read("\\P", "1710408413054"), "\\P guesses milliseconds from the size");
+        assertEquals(
+                1_710_408_413_054_000_000L, read("\\P", "1710408413054"), "\\P guesses milliseconds from the size");
         assertEquals(1_710_408_413_000_000_000L, read("\\P", "1710408413"));
         assertEquals(-1_500_000_000L, read("\\E.\\?", "-1.5"));
         assertEquals(1_710_408_413_120_000_000L, read("\\E.\\?", "1710408413.120"));
@@ -55,12 +75,18 @@ class TimestampPatternTest {
     @Test
     void jsonLiterals() {
         // As clp-s reads a timestamp(...) literal and a string column value: quotes included.
-        assertEquals(nanos("2024-03-14T09:26:53.641Z"), TimestampPattern.parseJsonLiteral("\"2024-03-14T09:26:53.641Z\"", List.of()));
-        assertEquals(nanos("2024-03-14T09:26:53.641Z"), TimestampPattern.parseJsonLiteral("\"2024/03/14 09:26:53,641\"", List.of()));
+        assertEquals(
+                nanos("2024-03-14T09:26:53.641Z"),
+                TimestampPattern.parseJsonLiteral("\"2024-03-14T09:26:53.641Z\"", List.of()));
+        assertEquals(
+                nanos("2024-03-14T09:26:53.641Z"),
+                TimestampPattern.parseJsonLiteral("\"2024/03/14 09:26:53,641\"", List.of()));
         assertEquals(1_710_408_413_641_000_000L, TimestampPattern.parseJsonLiteral("\"1710408413641\"", List.of()));
         assertEquals(1_710_408_413_641_000_000L, TimestampPattern.parseJsonLiteral("1710408413641", List.of()));
         assertNull(TimestampPattern.parseJsonLiteral("\"2024-03-14 09:26:53.641 UTC\"", List.of()));
-        assertEquals(nanos("2024-03-01T00:00:00Z"), TimestampPattern.create("\"\\Y\\\\\\m\"").parse("\"2024\\\\03\"", true),
+        assertEquals(
+                nanos("2024-03-01T00:00:00Z"),
+                TimestampPattern.create("\"\\Y\\\\\\m\"").parse("\"2024\\\\03\"", true),
                 "a pattern's \\\\ matches an escaped backslash in a JSON literal");
         // Archive patterns come first: a ms pattern reads a small number as milliseconds.
         assertEquals(5_000_000L, TimestampPattern.parseJsonLiteral("5", List.of(TimestampPattern.create("\\L"))));
@@ -93,7 +119,9 @@ class TimestampPatternTest {
 
     @Test
     void refusedPatterns() {
-        for (String p : new String[] {"\\Q", "\\Y\\Y", "\\Y \\E", "\\H \\p", "\\I", "\\B{Jan}", "\\O{}", "\\z{+25:00}", "a\\", "\"x\"y\"", "\\n"}) {
+        for (String p : new String[] {
+            "\\Q", "\\Y\\Y", "\\Y \\E", "\\H \\p", "\\I", "\\B{Jan}", "\\O{}", "\\z{+25:00}", "a\\", "\"x\"y\"", "\\n"
+        }) {
             assertThrows(TimestampPattern.InvalidPatternException.class, () -> TimestampPattern.create(p), p);
         }
     }
