@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui.export;
 
 import dev.vitrine.app.ui.table.KeyQuery;
+import dev.vitrine.core.io.AtomicWrite;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.SortedRecords;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Writes records to one file in a {@link RecordFraming}, through {@link AtomicFile}: a key range
+ * Writes records to one file in a {@link RecordFraming}, through {@link AtomicWrite}: a key range
  * of sorted records, chosen rows of a table, or records already in memory (search matches).
  * Blocking and cancellable (a cancelled export leaves no file); run it in the background.
  */
@@ -39,7 +40,7 @@ public final class RecordExporter {
             throws IOException {
         long[] n = {0, 0};
         byte[] scratch = new byte[10];
-        AtomicFile.write(target, replace, out -> {
+        AtomicWrite.write(target.toAbsolutePath(), replace, out -> {
             sorted.scan(q.start(), q.stop(), q.prefix(), (rec, off, len) -> {
                 stopIfCancelled(cancelled);
                 framing.write(out, rec, off, len, scratch);
@@ -64,7 +65,7 @@ public final class RecordExporter {
             throws IOException {
         long[] n = {0, 0};
         byte[] scratch = new byte[10];
-        AtomicFile.write(target, replace, out -> {
+        AtomicWrite.write(target.toAbsolutePath(), replace, out -> {
             for (byte[] r : records) {
                 stopIfCancelled(cancelled);
                 framing.write(out, r, 0, r.length, scratch);
@@ -95,7 +96,7 @@ public final class RecordExporter {
         for (long[] r : ranges) total += r[1] - r[0];
         long all = total;
         byte[] scratch = new byte[10];
-        AtomicFile.write(target, replace, out -> {
+        AtomicWrite.write(target.toAbsolutePath(), replace, out -> {
             for (long[] range : ranges) {
                 long at = range[0];
                 while (at < range[1]) {

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
-import dev.vitrine.app.ui.export.AtomicFile;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
 import dev.vitrine.app.ui.table.RecordsGrid;
 import dev.vitrine.app.ui.table.RowWindow;
 import dev.vitrine.app.ui.trace.Trace;
+import dev.vitrine.core.io.AtomicWrite;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.FilterableRecords;
@@ -514,7 +514,7 @@ public final class JsonRecordsView extends BorderPane {
         if (target == null) return;
         background.runLong(
                 () -> {
-                    AtomicFile.write(target, true, out -> write(ranges, out));
+                    AtomicWrite.write(target.toAbsolutePath(), true, out -> write(ranges, out));
                     return target;
                 },
                 p -> notifier.info("Exported " + what + " to " + p),

@@ -3,10 +3,10 @@ package dev.vitrine.app.ui.settings;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.vitrine.core.io.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Settings as a small JSON file, {@code ~/.config/vitrine/settings.json} (or under
@@ -59,13 +59,7 @@ public final class SettingsStore {
         if (file == null) return;
         try {
             Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), ".settings", ".json.part");
-            try {
-                MAPPER.writeValue(tmp.toFile(), s);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicWrite.write(file, true, out -> MAPPER.writeValue(out, s));
         } catch (IOException | RuntimeException e) {
             // Settings are a convenience: never let them break the window.
         }

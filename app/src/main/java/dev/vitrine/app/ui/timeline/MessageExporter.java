@@ -2,12 +2,12 @@ package dev.vitrine.app.ui.timeline;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.app.ui.Human;
-import dev.vitrine.app.ui.export.AtomicFile;
 import dev.vitrine.app.ui.views.ViewContext;
 import dev.vitrine.core.export.ExportLimit;
 import dev.vitrine.core.export.ExportOptions;
 import dev.vitrine.core.export.ExportReport;
 import dev.vitrine.core.export.Exporter;
+import dev.vitrine.core.io.AtomicWrite;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.ByteRange;
@@ -28,7 +28,7 @@ import javafx.concurrent.Task;
 /**
  * Exports messages from the timeline's messages table: the selected rows, or every message of
  * the table's window and channels (not only the rows shown), as JSON lines in one file (the
- * `cat --json` lines, through {@link AtomicFile}: nothing half-written) or as their raw
+ * `cat --json` lines, through {@link AtomicWrite}: nothing half-written) or as their raw
  * payloads, one file each, through the core {@link Exporter} (names, links, the archive's
  * output limit). Either way a job with progress and cancel, off the FX thread.
  */
@@ -85,7 +85,7 @@ public final class MessageExporter {
             protected Long call() throws Exception {
                 long[] n = {0};
                 long total = c.chosen().isEmpty() ? -1 : c.chosen().size();
-                AtomicFile.write(target, true, out -> {
+                AtomicWrite.write(target.toAbsolutePath(), true, out -> {
                     try (JsonGenerator g =
                             Json.MAPPER.getFactory().createGenerator(new TimedMessages.NonClosing(out))) {
                         g.setRootValueSeparator(null);

@@ -5,6 +5,7 @@ import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
+import dev.vitrine.core.io.AtomicWrite;
 import dev.vitrine.core.io.LocalNames;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -162,21 +162,14 @@ public final class BundleWriter {
             throw new IOException(out + ": the bundle cannot be written inside its own input folder");
         List<String> skipped = new ArrayList<>();
         List<Input> inputs = collect(realIn, skipped);
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".partial-"
-                + ProcessHandle.current().pid());
-        BundleIndex.deleteTree(tmp);
-        Files.createDirectories(tmp);
-        try {
-            Result r = writeInto(tmp, inputs, o, skipped);
+        try (AtomicWrite tmp = AtomicWrite.folder(target)) {
+            Result r = writeInto(tmp.temp(), inputs, o, skipped);
             if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
                 if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) BundleIndex.deleteTree(target);
                 else Files.delete(target);
             }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            tmp.commit(true);
             return r;
-        } catch (IOException | RuntimeException e) {
-            BundleIndex.deleteTree(tmp);
-            throw e;
         }
     }
 

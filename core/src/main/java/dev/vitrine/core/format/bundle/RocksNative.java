@@ -1,9 +1,9 @@
 package dev.vitrine.core.format.bundle;
 
+import dev.vitrine.core.io.AtomicWrite;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.rocksdb.RocksDB;
 import org.rocksdb.util.Environment;
@@ -52,13 +52,9 @@ final class RocksNative {
         Path lib = cache.resolve(cachedName);
         if (!Files.isRegularFile(lib)) {
             Files.createDirectories(cache);
-            Path tmp = Files.createTempFile(cache, name, ".part");
             try (InputStream in = RocksDB.class.getClassLoader().getResourceAsStream(name)) {
                 if (in == null) throw new IllegalStateException("no " + name + " in " + jar);
-                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-                Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
+                AtomicWrite.write(lib, true, in::transferTo);
             }
         }
         RocksDB.loadLibrary(List.of(cache.toString()));

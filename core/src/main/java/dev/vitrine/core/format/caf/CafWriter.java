@@ -3,6 +3,7 @@ package dev.vitrine.core.format.caf;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.io.AtomicWrite;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -12,18 +13,15 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes one CAF chunk exactly as the TypeScript reference does: file bytes back to back, then
@@ -48,18 +46,18 @@ public final class CafWriter implements AutoCloseable {
 
     private final Path target;
     private final boolean replace;
-    private final Path temp;
+    private final AtomicWrite temp;
     private final FileChannel out;
     private final List<Item> items = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
     private long pos;
     private boolean finished;
 
-    private CafWriter(Path target, boolean replace, Path temp, FileChannel out) {
+    private CafWriter(Path target, boolean replace, AtomicWrite temp) {
         this.target = target;
         this.replace = replace;
         this.temp = temp;
-        this.out = out;
+        this.out = temp.channel();
     }
 
     /** Starts a chunk that {@link #finish()} will publish as {@code target}. */
@@ -67,10 +65,7 @@ public final class CafWriter implements AutoCloseable {
         Path abs = target.toAbsolutePath();
         if (!replaceExisting && Files.exists(abs, LinkOption.NOFOLLOW_LINKS))
             throw new FileAlreadyExistsException(target.toString(), null, "exists; not replaced");
-        Path temp = abs.resolveSibling("." + abs.getFileName() + ".vitrine-"
-                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
-        FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return new CafWriter(abs, replaceExisting, temp, ch);
+        return new CafWriter(abs, replaceExisting, AtomicWrite.file(abs));
     }
 
     /** Bytes of file data written so far (the next entry's start_byte). */
@@ -170,9 +165,8 @@ public final class CafWriter implements AutoCloseable {
                     .putInt((int) counter.count)
                     .flip();
             while (footer.hasRemaining()) out.write(footer);
-            out.force(false);
-            out.close();
-            publish();
+            if (!temp.commit(replace))
+                throw new FileAlreadyExistsException(target.toString(), null, "appeared while writing; not replaced");
             return target;
         } catch (IOException | RuntimeException e) {
             close();
@@ -180,29 +174,10 @@ public final class CafWriter implements AutoCloseable {
         }
     }
 
-    private void publish() throws IOException {
-        if (!replace && Files.exists(target, LinkOption.NOFOLLOW_LINKS))
-            throw new FileAlreadyExistsException(target.toString(), null, "appeared while writing; not replaced");
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
     /** Abandons an unfinished chunk (its temp file is deleted); harmless after finish. */
     @Override
     public void close() {
-        try {
-            out.close();
-        } catch (IOException ignored) {
-            // only the delete matters
-        }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // best effort: a stray hidden .tmp is named as ours
-        }
+        temp.close();
     }
 
     private static final class CountingStream extends FilterOutputStream {

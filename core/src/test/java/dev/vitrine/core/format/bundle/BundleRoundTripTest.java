@@ -196,7 +196,7 @@ class BundleRoundTripTest {
                 tmp.resolve("one"),
                 BundleWriter.defaults().withOverwrite(true).withCompression("snappy"));
         try (Stream<Path> s = Files.list(tmp)) {
-            assertFalse(s.anyMatch(p -> p.getFileName().toString().contains(".partial-")), "no temp folder left");
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().contains(".vitrine-")), "no temp folder left");
         }
     }
 
