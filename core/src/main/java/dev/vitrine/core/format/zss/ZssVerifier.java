@@ -5,8 +5,6 @@ import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.CancelledException;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,11 +40,10 @@ final class ZssVerifier {
     private final String file;
     private final boolean identity;
     private final ZssHeader header;
-    private final MessageDigest sha;
+    private final BlockChecker checker;
+    private final DataHasher hasher;
     private final BlockLedger ledger = new BlockLedger();
     private final KeyStore keys;
-    /** Staging for SHA-256 input; touched only by the hashing task chain (one at a time). */
-    private final byte[] hashBuf = new byte[128 << 10];
 
     // framing state
     private long framePos;
@@ -97,11 +94,8 @@ final class ZssVerifier {
         this.identity = archive.codec() != null && archive.codec().isIdentity();
         this.keys = archive.codec() == null ? null : KeyStore.forReader(reader, KEY_BUDGET);
         this.passedPages = new dev.vitrine.core.export.PassedPages(reader.data());
-        try {
-            this.sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        this.checker = new BlockChecker(archive, ctx, identity);
+        this.hasher = new DataHasher(reader, ctx);
     }
 
     private record Chunk(
@@ -121,14 +115,14 @@ final class ZssVerifier {
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
         // own, so it never waits in the pool's queue behind chunk checks.
-        java.util.concurrent.ExecutorService hasher = parallel
+        java.util.concurrent.ExecutorService hashThread = parallel
                 ? java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
                     Thread t = new Thread(r, "zss-verify-sha256");
                     t.setDaemon(true);
                     return t;
                 })
                 : null;
-        Executor hashExec = parallel ? hasher : Runnable::run;
+        Executor hashExec = parallel ? hashThread : Runnable::run;
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
@@ -141,18 +135,18 @@ final class ZssVerifier {
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
                     CompletableFuture<BlockCheck[]> checked =
-                            CompletableFuture.supplyAsync(() -> stopped ? null : check(frames), exec);
+                            CompletableFuture.supplyAsync(() -> stopped ? null : checker.check(frames), exec);
                     hashChain = identity
                             ? hashChain.thenRunAsync(
                                     () -> {
-                                        if (!stopped) hashFile(frames);
+                                        if (!stopped) hasher.hashFile(frames);
                                         hashedTo = end;
                                     },
                                     hashExec)
                             : hashChain.thenCombineAsync(
                                     checked,
                                     (v, checks) -> {
-                                        if (!stopped) hashPayloads(checks);
+                                        if (!stopped) hasher.hashPayloads(checks);
                                         hashedTo = end;
                                         return null;
                                     },
@@ -207,7 +201,7 @@ final class ZssVerifier {
             stopped = true;
             for (Chunk c : inFlight) Workers.awaitQuietly(c.checked());
             Workers.awaitQuietly(hashChain);
-            if (hasher != null) hasher.shutdown();
+            if (hashThread != null) hashThread.shutdown();
             passedPages.passedAll(framePos);
         }
     }
@@ -244,172 +238,6 @@ final class ZssVerifier {
             }
         }
         return out;
-    }
-
-    // ---------------------------------------------------------------- parallel stage
-
-    private BlockCheck[] check(List<BlockFrame> frames) {
-        BlockCheck[] out = new BlockCheck[frames.size()];
-        for (int i = 0; i < out.length; i++) {
-            if (ctx.isCancelled()) return Arrays.copyOf(out, i);
-            out[i] = check(frames.get(i));
-        }
-        return out;
-    }
-
-    private BlockCheck check(BlockFrame f) {
-        BlockCheck bc = new BlockCheck(f);
-        long off = f.offset();
-        try {
-            bc.crcOk = reader.crcOk(f);
-        } catch (FormatException e) {
-            bc.problem(Problem.of(e)); // the frame was checked to fit: only a source that shrank gets here
-            bc.contentLost = true;
-            return bc;
-        }
-        bc.contentLost = !bc.crcOk;
-        if (!bc.crcOk) bc.problem(Problem.error(file, off, "checksum mismatch at " + off));
-        if (f.level() < 0) {
-            if (bc.crcOk) bc.problem(Problem.error(file, off, "block at " + off + " has length 0: no level byte"));
-            return bc;
-        }
-        if (f.isExtension()) return bc; // CRC-checked, otherwise ignored
-        // Damaged bytes are not fed to a decompressor: nothing in them can be trusted, and a
-        // mangled bz2 stream costs megabytes to discover. (The data hash then fails too.)
-        if (!bc.crcOk) return bc;
-        MemorySegment payload;
-        try {
-            payload = reader.payload(f);
-        } catch (FormatException e) {
-            bc.problem(Problem.of(e));
-            bc.contentLost = true;
-            return bc;
-        }
-        if (f.isData()) {
-            if (!identity) bc.payloadToHash = payload;
-            checkRecords(bc, payload);
-        } else {
-            checkIndex(bc, payload);
-        }
-        return bc;
-    }
-
-    private void checkRecords(BlockCheck bc, MemorySegment p) {
-        long off = bc.frame.offset();
-        RecordCursor c = new RecordCursor(p);
-        long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
-        boolean unsorted = false;
-        try {
-            while (c.next()) {
-                long s = c.start(), l = c.length();
-                if (prevStart < 0) {
-                    firstPrefix = c.prefixStart();
-                    firstStart = s;
-                    firstLen = l;
-                } else if (!unsorted && Keys.compare(p, prevStart, prevLen, p, s, l) > 0) {
-                    unsorted = true;
-                    bc.problem(Problem.error(file, off, "unsorted records within block"));
-                }
-                prevStart = s;
-                prevLen = l;
-                lastPrefix = c.prefixStart();
-            }
-        } catch (PayloadException e) {
-            bc.problem(Problem.of(e.at(file, off)));
-            bc.contentLost = true;
-            return;
-        }
-        if (prevStart < 0) {
-            bc.problem(Problem.error(file, off, "empty block"));
-            bc.contentLost = true;
-            return;
-        }
-        if (identity) {
-            bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
-            bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
-            bc.first = p.asSlice(firstStart, firstLen);
-            bc.last = p.asSlice(prevStart, prevLen);
-        } else {
-            // Copies, so the ledger does not pin whole decompressed payloads.
-            bc.first = MemorySegment.ofArray(
-                    p.asSlice(firstStart, firstLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
-            bc.last = MemorySegment.ofArray(
-                    p.asSlice(prevStart, prevLen).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
-        }
-    }
-
-    private void checkIndex(BlockCheck bc, MemorySegment p) {
-        long off = bc.frame.offset();
-        List<IndexEntry> entries = new ArrayList<>();
-        try {
-            IndexPayload.parse(p, archive.limits().maxEntries(), entries);
-        } catch (PayloadException e) {
-            bc.problem(Problem.of(e.at(file, off)));
-            bc.contentLost = true;
-        }
-        for (int i = 1; i < entries.size(); i++) {
-            if (Keys.compare(entries.get(i - 1).key(), entries.get(i).key()) > 0) {
-                bc.problem(Problem.error(file, off, "unsorted records within block"));
-                break;
-            }
-        }
-        for (int i = 1; i < entries.size(); i++) {
-            if (Long.compareUnsigned(
-                            entries.get(i - 1).childOffset(), entries.get(i).childOffset())
-                    > 0) {
-                bc.problem(Problem.error(file, off, "unsorted offsets in index block"));
-                break;
-            }
-        }
-        bc.entries = entries;
-    }
-
-    private void hashFile(List<BlockFrame> frames) {
-        MemorySegment data = reader.data();
-        for (BlockFrame f : frames) {
-            if (ctx.isCancelled()) return;
-            if (!f.isData()) continue;
-            if (data != null) {
-                hash(data, f.payloadOffset(), f.payloadLength());
-            } else {
-                try {
-                    hash(reader.rawPayload(f), 0, f.payloadLength());
-                } catch (dev.vitrine.core.io.FormatException e) {
-                    return; // the frame was read before: only a source that shrank gets here, and the hash then differs
-                }
-            }
-        }
-    }
-
-    /**
-     * Bytes handed to SHA-256 through a heap buffer of our own. MessageDigest.update(ByteBuffer)
-     * on a direct (mapped) buffer copies through a 4 KB temporary, a bounded copy plus a
-     * session acquire/release and a digest call per 4 KB; large copies amortise all of that.
-     */
-    private void hash(MemorySegment src, long off, long len) {
-        byte[] buf = hashBuf;
-        while (len > 0) {
-            int n = (int) Math.min(len, buf.length);
-            MemorySegment.copy(src, java.lang.foreign.ValueLayout.JAVA_BYTE, off, buf, 0, n);
-            sha.update(buf, 0, n);
-            off += n;
-            len -= n;
-        }
-    }
-
-    private void hashPayloads(BlockCheck[] checks) {
-        for (BlockCheck bc : checks) {
-            if (bc == null || ctx.isCancelled()) return;
-            MemorySegment p = bc.payloadToHash;
-            if (p != null) {
-                if (p.heapBase().orElse(null) instanceof byte[] a && p.byteSize() <= Integer.MAX_VALUE) {
-                    sha.update(a, (int) p.address(), (int) p.byteSize());
-                } else {
-                    hash(p, 0, p.byteSize());
-                }
-                bc.payloadToHash = null;
-            }
-        }
     }
 
     // ---------------------------------------------------------------- in-order stage
@@ -600,7 +428,7 @@ final class ZssVerifier {
                                     "not reachable: the index block at " + referrer + " that refers to it is damaged")
                             : Problem.error(file, off, "unreferenced block"));
         }
-        byte[] digest = sha.digest();
+        byte[] digest = hasher.digest();
         if (!Arrays.equals(digest, header.sha256())) {
             HexFormat hex = HexFormat.of();
             String text = "data hash mismatch: header says " + hex.formatHex(header.sha256()) + ", but I found "

@@ -11,7 +11,6 @@ import dev.vitrine.core.json.PythonJson;
 import dev.vitrine.core.limits.Limits;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,10 +19,8 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
@@ -150,19 +147,15 @@ public final class ZssWriter implements AutoCloseable {
                 + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
     }
 
-    private record Entry(byte[] key, long offset, long length) {}
-
     private record PendingBlock(Future<byte[]> compressed, byte[] payload, byte[] firstKey) {}
 
     private final Path path;
     private final Options opts;
     private final Codec codec;
     private final FileChannel ch;
+    private final BlockOutput out;
     private final byte[] headerData;
-    private final ByteBuffer out = ByteBuffer.allocate(1 << 20);
-    private long pos;
     private final MessageDigest sha;
-    private final List<List<Entry>> levels = new ArrayList<>();
     private final ArrayDeque<PendingBlock> pending = new ArrayDeque<>();
 
     private byte[] block = new byte[1024];
@@ -183,6 +176,7 @@ public final class ZssWriter implements AutoCloseable {
         this.codec = codec;
         this.ch = ch;
         this.headerData = headerData;
+        this.out = new BlockOutput(ch, codec, opts.branchingFactor());
         try {
             this.sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -214,12 +208,12 @@ public final class ZssWriter implements AutoCloseable {
                 : FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         ZssWriter w = new ZssWriter(path, opts, codec, ch, headerData);
         try {
-            w.put(opts.flavor().partialMagic());
+            w.out.put(opts.flavor().partialMagic());
             byte[] len = new byte[8];
             LittleEndian.putU64(len, 0, headerData.length);
-            w.put(len);
-            w.put(headerData);
-            w.put(new byte[CRC_LENGTH]); // an invalid CRC until the header is final
+            w.out.put(len);
+            w.out.put(headerData);
+            w.out.put(new byte[CRC_LENGTH]); // an invalid CRC until the header is final
         } catch (IOException | RuntimeException e) {
             w.close();
             throw e;
@@ -375,52 +369,7 @@ public final class ZssWriter implements AutoCloseable {
         }
         sha.update(b.payload());
         dataBlocks++;
-        writeBlock(0, z, b.firstKey());
-    }
-
-    private void writeBlock(int level, byte[] zpayload, byte[] key) throws IOException {
-        long offset = pos;
-        long body = 1L + zpayload.length;
-        put(Uleb128.encode(body));
-        Crc64Xz crc = new Crc64Xz();
-        byte[] lv = {(byte) level};
-        crc.update(lv, 0, 1);
-        crc.update(zpayload, 0, zpayload.length);
-        put(lv);
-        put(zpayload);
-        byte[] c = new byte[8];
-        LittleEndian.putU64(c, 0, crc.value());
-        put(c);
-        while (levels.size() <= level) levels.add(new ArrayList<>());
-        List<Entry> entries = levels.get(level);
-        entries.add(new Entry(key, offset, pos - offset));
-        if (entries.size() >= opts.branchingFactor()) flushIndex(level);
-    }
-
-    private void flushIndex(int level) throws IOException {
-        List<Entry> entries = levels.get(level);
-        levels.set(level, new ArrayList<>());
-        int size = 0;
-        for (Entry e : entries) size += 30 + e.key().length;
-        byte[] p = new byte[size];
-        int n = 0;
-        for (Entry e : entries) {
-            n = Uleb128.encode(e.key().length, p, n);
-            System.arraycopy(e.key(), 0, p, n, e.key().length);
-            n += e.key().length;
-            n = Uleb128.encode(e.offset(), p, n);
-            n = Uleb128.encode(e.length(), p, n);
-        }
-        if (level + 1 >= BlockFrame.FIRST_EXTENSION_LEVEL)
-            throw new IOException("index would need more than 63 levels");
-        writeBlock(level + 1, codec.compress(p, 0, n), entries.getFirst().key());
-    }
-
-    /** True once one index block is the only unreferenced block (the reference's have_root). */
-    private boolean haveRoot() {
-        if (levels.size() <= 1) return false;
-        for (int i = 0; i < levels.size() - 1; i++) if (!levels.get(i).isEmpty()) return false;
-        return levels.getLast().size() == 1;
+        out.writeBlock(0, z, b.firstKey());
     }
 
     /** Writes the index, the final header, syncs, and only then the real magic. */
@@ -430,17 +379,8 @@ public final class ZssWriter implements AutoCloseable {
         while (!pending.isEmpty()) writePending();
         if (records == 0)
             throw new IOException("no records: a " + opts.flavor().label() + " file must hold at least one record");
-        while (!haveRoot()) {
-            for (int level = 0; level < levels.size(); level++) {
-                if (!levels.get(level).isEmpty()) {
-                    flushIndex(level);
-                    break;
-                }
-            }
-        }
-        Entry root = levels.getLast().getFirst();
-        flushOut();
-        long total = pos;
+        BlockOutput.Entry root = out.finishIndex();
+        long total = out.position();
         byte[] digest = sha.digest();
         LittleEndian.putU64(headerData, ROOT_OFFSET - DATA, root.offset());
         LittleEndian.putU64(headerData, ROOT_LENGTH - DATA, root.length());
@@ -448,42 +388,19 @@ public final class ZssWriter implements AutoCloseable {
         System.arraycopy(digest, 0, headerData, SHA256 - DATA, SHA256_LENGTH);
         byte[] crc = new byte[8];
         LittleEndian.putU64(crc, 0, Crc64Xz.of(headerData, 0, headerData.length));
-        writeAt(DATA, headerData);
-        writeAt(DATA + headerData.length, crc);
+        out.writeAt(DATA, headerData);
+        out.writeAt(DATA + headerData.length, crc);
         ch.force(true);
-        writeAt(0, opts.flavor().magic());
+        out.writeAt(0, opts.flavor().magic());
         ch.force(true);
         finished = true;
         ch.close();
         closed = true;
-        return new Result(records, dataBlocks, root.offset(), root.length(), levels.size() - 1, total, digest);
+        return new Result(records, dataBlocks, root.offset(), root.length(), out.rootLevel(), total, digest);
     }
 
     public long recordCount() {
         return records;
-    }
-
-    private void put(byte[] b) throws IOException {
-        int off = 0;
-        while (off < b.length) {
-            if (!out.hasRemaining()) flushOut();
-            int n = Math.min(out.remaining(), b.length - off);
-            out.put(b, off, n);
-            off += n;
-        }
-        pos += b.length;
-    }
-
-    private void flushOut() throws IOException {
-        out.flip();
-        while (out.hasRemaining()) ch.write(out);
-        out.clear();
-    }
-
-    private void writeAt(long position, byte[] b) throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(b);
-        long p = position;
-        while (bb.hasRemaining()) p += ch.write(bb, p);
     }
 
     /** Closes; without a successful {@link #finish()} the incomplete file is deleted. */

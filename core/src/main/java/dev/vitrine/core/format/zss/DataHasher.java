@@ -1,0 +1,85 @@
+package dev.vitrine.core.format.zss;
+
+import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.verify.VerifyContext;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+
+/**
+ * The data hash of verify: SHA-256 of every data block's decompressed payload, in file order.
+ * The one strictly sequential job; its calls must come one at a time, in file order.
+ */
+final class DataHasher {
+    private final BlockReader reader;
+    private final VerifyContext ctx;
+    private final MessageDigest sha;
+    /** Staging for SHA-256 input. */
+    private final byte[] hashBuf = new byte[128 << 10];
+
+    DataHasher(BlockReader reader, VerifyContext ctx) {
+        this.reader = reader;
+        this.ctx = ctx;
+        try {
+            this.sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    byte[] digest() {
+        return sha.digest();
+    }
+
+    /** Codec none: hashes the data payloads straight from the file. */
+    void hashFile(List<BlockFrame> frames) {
+        MemorySegment data = reader.data();
+        for (BlockFrame f : frames) {
+            if (ctx.isCancelled()) return;
+            if (!f.isData()) continue;
+            if (data != null) {
+                hash(data, f.payloadOffset(), f.payloadLength());
+            } else {
+                try {
+                    hash(reader.rawPayload(f), 0, f.payloadLength());
+                } catch (FormatException e) {
+                    return; // the frame was read before: only a source that shrank gets here, and the hash then differs
+                }
+            }
+        }
+    }
+
+    /**
+     * Bytes handed to SHA-256 through a heap buffer of our own. MessageDigest.update(ByteBuffer)
+     * on a direct (mapped) buffer copies through a 4 KB temporary, a bounded copy plus a
+     * session acquire/release and a digest call per 4 KB; large copies amortise all of that.
+     */
+    private void hash(MemorySegment src, long off, long len) {
+        byte[] buf = hashBuf;
+        while (len > 0) {
+            int n = (int) Math.min(len, buf.length);
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, off, buf, 0, n);
+            sha.update(buf, 0, n);
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Compressed codecs: hashes the decompressed payloads the checks kept, and drops them. */
+    void hashPayloads(BlockCheck[] checks) {
+        for (BlockCheck bc : checks) {
+            if (bc == null || ctx.isCancelled()) return;
+            MemorySegment p = bc.payloadToHash;
+            if (p != null) {
+                if (p.heapBase().orElse(null) instanceof byte[] a && p.byteSize() <= Integer.MAX_VALUE) {
+                    sha.update(a, (int) p.address(), (int) p.byteSize());
+                } else {
+                    hash(p, 0, p.byteSize());
+                }
+                bc.payloadToHash = null;
+            }
+        }
+    }
+}
