@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.export;
 import dev.vitrine.app.ui.ArchiveSession;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
+import dev.vitrine.app.ui.concurrent.BackgroundJob;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.table.KeyQuery;
 import dev.vitrine.app.ui.table.RecordsView;
@@ -20,7 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.concurrent.Task;
 import javafx.scene.control.Alert;
@@ -98,53 +99,31 @@ public final class ExportController {
         List<byte[]> matches = rv == null ? List.of() : rv.selectedMatches();
         RowTable table = rv == null ? null : rv.rowTable();
         long count = rv == null ? -1 : rv.count();
-        AtomicBoolean cancel = new AtomicBoolean();
-        Task<RecordExporter.Result> task = new Task<>() {
-            {
-                updateTitle("Exporting records");
-            }
-
-            @Override
-            protected RecordExporter.Result call() throws Exception {
-                RecordExporter.Progress p = (n, bytes, total) -> {
-                    updateMessage(Human.count(n) + " records, " + Human.size(bytes));
-                    if (total > 0) updateProgress(n, total);
-                };
-                return switch (choice.source()) {
-                    case SELECTED_ROWS ->
-                        RecordExporter.rows(table, rows, choice.framing(), target, replace, p, cancel::get);
-                    case SELECTED_MATCHES ->
-                        RecordExporter.records(matches, choice.framing(), target, replace, p, cancel::get);
-                    case KEY_RANGE ->
-                        RecordExporter.range(
-                                sorted.orElseThrow(),
-                                choice.range(),
-                                choice.framing(),
-                                target,
-                                replace,
-                                p,
-                                cancel::get);
-                    case ALL ->
-                        sorted.isPresent()
-                                ? RecordExporter.range(
-                                        sorted.get(),
-                                        KeyQuery.parse(null, null, null),
-                                        choice.framing(),
-                                        target,
-                                        replace,
-                                        p,
-                                        cancel::get)
-                                : RecordExporter.rowRange(
-                                        table, 0, count, choice.framing(), target, replace, p, cancel::get);
-                };
-            }
-
-            @Override
-            public boolean cancel(boolean interrupt) {
-                cancel.set(true);
-                return super.cancel(false);
-            }
-        };
+        BackgroundJob<RecordExporter.Result> task = new BackgroundJob<>("Exporting records", job -> {
+            RecordExporter.Progress p = (n, bytes, total) -> {
+                job.message(Human.count(n) + " records, " + Human.size(bytes));
+                if (total > 0) job.progress(n, total);
+            };
+            BooleanSupplier cancel = job::cancelled;
+            return switch (choice.source()) {
+                case SELECTED_ROWS -> RecordExporter.rows(table, rows, choice.framing(), target, replace, p, cancel);
+                case SELECTED_MATCHES -> RecordExporter.records(matches, choice.framing(), target, replace, p, cancel);
+                case KEY_RANGE ->
+                    RecordExporter.range(
+                            sorted.orElseThrow(), choice.range(), choice.framing(), target, replace, p, cancel);
+                case ALL ->
+                    sorted.isPresent()
+                            ? RecordExporter.range(
+                                    sorted.get(),
+                                    KeyQuery.parse(null, null, null),
+                                    choice.framing(),
+                                    target,
+                                    replace,
+                                    p,
+                                    cancel)
+                            : RecordExporter.rowRange(table, 0, count, choice.framing(), target, replace, p, cancel);
+            };
+        });
         task.setOnSucceeded(e -> {
             RecordExporter.Result r = task.getValue();
             notifier.info("Exported " + Human.count(r.records()) + " records (" + Human.size(r.bytes()) + ", "
@@ -202,44 +181,30 @@ public final class ExportController {
     /** Exports the files of {@code rows} (all files when empty) into {@code folder}, as a job. */
     public Task<ExportReport> runFiles(
             FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
-        AtomicBoolean cancel = new AtomicBoolean();
-        Task<ExportReport> task = new Task<>() {
-            {
-                updateTitle("Exporting files");
-            }
-
-            @Override
-            protected ExportReport call() throws Exception {
-                List<Content> contents = new ArrayList<>();
-                if (rows.isEmpty() || table == null) {
-                    contents.addAll(ListingSelection.all(listing).contents());
-                } else {
-                    for (long[] range : rows) {
-                        for (long at = range[0]; at < range[1]; ) {
-                            List<RowTable.Row> page = table.rows(at, (int) Math.min(1024, range[1] - at));
-                            if (page.isEmpty()) break;
-                            for (RowTable.Row r : page) if (r.content() != null) contents.add(r.content());
-                            at += page.size();
-                        }
+        BackgroundJob<ExportReport> task = new BackgroundJob<>("Exporting files", job -> {
+            List<Content> contents = new ArrayList<>();
+            if (rows.isEmpty() || table == null) {
+                contents.addAll(ListingSelection.all(listing).contents());
+            } else {
+                for (long[] range : rows) {
+                    for (long at = range[0]; at < range[1]; ) {
+                        List<RowTable.Row> page = table.rows(at, (int) Math.min(1024, range[1] - at));
+                        if (page.isEmpty()) break;
+                        for (RowTable.Row r : page) if (r.content() != null) contents.add(r.content());
+                        at += page.size();
                     }
                 }
-                return new Exporter(
-                                new ExportOptions(overwrite),
-                                (done, total, current) -> {
-                                    updateProgress(done, Math.max(1, total));
-                                    if (current != null) updateMessage(current);
-                                },
-                                cancel)
-                        .readingFrom(session.path())
-                        .export(contents, folder);
             }
-
-            @Override
-            public boolean cancel(boolean interrupt) {
-                cancel.set(true);
-                return super.cancel(false);
-            }
-        };
+            return new Exporter(
+                            new ExportOptions(overwrite),
+                            (done, total, current) -> {
+                                job.progress(done, Math.max(1, total));
+                                if (current != null) job.message(current);
+                            },
+                            job.flag())
+                    .readingFrom(session.path())
+                    .export(contents, folder);
+        });
         task.setOnSucceeded(e -> reportFiles(task.getValue(), listing, table, rows, folder, overwrite));
         task.setOnFailed(e -> notifier.error("Export failed: " + Human.error(task.getException())));
         jobs.submit(task);

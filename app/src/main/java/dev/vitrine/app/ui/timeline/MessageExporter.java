@@ -2,6 +2,7 @@ package dev.vitrine.app.ui.timeline;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.concurrent.BackgroundJob;
 import dev.vitrine.app.ui.views.ViewContext;
 import dev.vitrine.core.export.ExportLimit;
 import dev.vitrine.core.export.ExportOptions;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import javafx.concurrent.Task;
 
@@ -75,39 +75,24 @@ public final class MessageExporter {
 
     /** Writes {@code c}'s JSON lines to {@code target} (replacing it: the chooser asked) as a job; also what tests call. */
     public Task<Long> runJsonLines(Choice c, Path target) {
-        AtomicBoolean cancel = new AtomicBoolean();
-        Task<Long> task = new Task<>() {
-            {
-                updateTitle("Exporting messages");
-            }
-
-            @Override
-            protected Long call() throws Exception {
-                long[] n = {0};
-                long total = c.chosen().isEmpty() ? -1 : c.chosen().size();
-                AtomicWrite.write(target.toAbsolutePath(), true, out -> {
-                    try (JsonGenerator g =
-                            Json.MAPPER.getFactory().createGenerator(new TimedMessages.NonClosing(out))) {
-                        g.setRootValueSeparator(null);
-                        forEach(c, cancel::get, m -> {
-                            TimedMessages.writeLine(g, m);
-                            if ((++n[0] & 255) == 0) {
-                                updateMessage(Human.count(n[0]) + " messages");
-                                if (total > 0) updateProgress(n[0], total);
-                            }
-                        });
-                    }
-                    if (cancel.get()) throw new CancelledException();
-                });
-                return n[0];
-            }
-
-            @Override
-            public boolean cancel(boolean interrupt) {
-                cancel.set(true);
-                return super.cancel(false);
-            }
-        };
+        BackgroundJob<Long> task = new BackgroundJob<>("Exporting messages", job -> {
+            long[] n = {0};
+            long total = c.chosen().isEmpty() ? -1 : c.chosen().size();
+            AtomicWrite.write(target.toAbsolutePath(), true, out -> {
+                try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(new TimedMessages.NonClosing(out))) {
+                    g.setRootValueSeparator(null);
+                    forEach(c, job::cancelled, m -> {
+                        TimedMessages.writeLine(g, m);
+                        if ((++n[0] & 255) == 0) {
+                            job.message(Human.count(n[0]) + " messages");
+                            if (total > 0) job.progress(n[0], total);
+                        }
+                    });
+                }
+                if (job.cancelled()) throw new CancelledException();
+            });
+            return n[0];
+        });
         task.setOnSucceeded(e -> context.notifier()
                 .info("Exported " + Human.count(task.getValue()) + " messages as JSON lines to " + target));
         task.setOnFailed(e -> context.notifier()
@@ -122,41 +107,27 @@ public final class MessageExporter {
 
     /** Writes {@code c}'s decompressed payloads as files in {@code folder} as a job; also what tests call. */
     public Task<ExportReport> runPayloads(Choice c, Path folder) {
-        AtomicBoolean cancel = new AtomicBoolean();
-        Task<ExportReport> task = new Task<>() {
-            {
-                updateTitle("Exporting payloads");
-            }
-
-            @Override
-            protected ExportReport call() throws Exception {
-                List<Content> files = new ArrayList<>();
-                forEach(c, cancel::get, m -> {
-                    if (files.size() >= MAX_PAYLOAD_FILES) {
-                        throw new IOException("more than " + Human.count(MAX_PAYLOAD_FILES)
-                                + " messages in the window: zoom in, choose channels or select rows");
-                    }
-                    files.add(new Payload(m, files.size()));
-                });
-                ExportOptions options = ExportLimit.of(context.session().archive(), Limits.DEFAULT)
-                        .applyTo(ExportOptions.DEFAULT);
-                return new Exporter(
-                                options,
-                                (done, total, current) -> {
-                                    updateProgress(done, Math.max(1, total));
-                                    if (current != null) updateMessage(current);
-                                },
-                                cancel)
-                        .readingFrom(context.session().path())
-                        .export(files, folder);
-            }
-
-            @Override
-            public boolean cancel(boolean interrupt) {
-                cancel.set(true);
-                return super.cancel(false);
-            }
-        };
+        BackgroundJob<ExportReport> task = new BackgroundJob<>("Exporting payloads", job -> {
+            List<Content> files = new ArrayList<>();
+            forEach(c, job::cancelled, m -> {
+                if (files.size() >= MAX_PAYLOAD_FILES) {
+                    throw new IOException("more than " + Human.count(MAX_PAYLOAD_FILES)
+                            + " messages in the window: zoom in, choose channels or select rows");
+                }
+                files.add(new Payload(m, files.size()));
+            });
+            ExportOptions options =
+                    ExportLimit.of(context.session().archive(), Limits.DEFAULT).applyTo(ExportOptions.DEFAULT);
+            return new Exporter(
+                            options,
+                            (done, total, current) -> {
+                                job.progress(done, Math.max(1, total));
+                                if (current != null) job.message(current);
+                            },
+                            job.flag())
+                    .readingFrom(context.session().path())
+                    .export(files, folder);
+        });
         task.setOnSucceeded(e -> {
             ExportReport r = task.getValue();
             String s = "Exported " + Human.count(r.exported().size()) + " payloads (" + Human.size(r.bytes()) + ") to "

@@ -1,16 +1,11 @@
 package dev.vitrine.app.ui.timeline;
 
-import dev.vitrine.app.ui.Human;
-import dev.vitrine.core.model.TimedMessages;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
 
 /**
@@ -50,19 +45,7 @@ public final class TimelineView extends Region {
     private double hoverX = -1;
     private double hoverY = -1;
     private final javafx.scene.control.ScrollBar lanesBar = new javafx.scene.control.ScrollBar();
-
-    private enum Drag {
-        NONE,
-        SELECT,
-        PAN,
-        OVERVIEW
-    }
-
-    private Drag drag = Drag.NONE;
-    private double pressX;
-    private double dragX;
-    private double pressStart;
-    private double pressStop;
+    private final TimelineGestures gestures = new TimelineGestures(this, vp);
 
     public TimelineView() {
         getStyleClass().add("timeline-view");
@@ -82,31 +65,10 @@ public final class TimelineView extends Region {
         setMinSize(300, 160);
         setPrefSize(900, 420);
         setFocusTraversable(true);
-        addEventHandler(ScrollEvent.SCROLL, this::scrolled);
-        setOnKeyPressed(e -> {
-            if (data == null) return;
-            double mid = plotLeft() + plotWidth() / 2;
-            switch (e.getCode()) {
-                case PLUS, EQUALS, ADD -> zoomAt(mid, 0.5);
-                case MINUS, SUBTRACT -> zoomAt(mid, 2);
-                case LEFT -> panBy(-plotWidth() / 8);
-                case RIGHT -> panBy(plotWidth() / 8);
-                case HOME -> fit();
-                case UP -> scrollLanesTo(vp.firstLane() - 1);
-                case DOWN -> scrollLanesTo(vp.firstLane() + 1);
-                default -> {
-                    return;
-                }
-            }
-            e.consume();
-        });
-        setOnMousePressed(this::pressed);
-        setOnMouseDragged(this::dragged);
-        setOnMouseReleased(this::released);
         setOnMouseMoved(e -> {
             hoverX = e.getX();
             hoverY = e.getY();
-            updateHover(e.getX(), e.getY());
+            hoverAt(e.getX(), e.getY());
             draw();
         });
         setOnMouseExited(e -> {
@@ -231,7 +193,7 @@ public final class TimelineView extends Region {
 
     private void rangeMoved() {
         draw();
-        if (hoverX >= 0) updateHover(hoverX, hoverY);
+        if (hoverX >= 0) hoverAt(hoverX, hoverY);
         onRangeChanged.run();
     }
 
@@ -306,79 +268,7 @@ public final class TimelineView extends Region {
 
     // ---- input ----
 
-    private void scrolled(ScrollEvent e) {
-        if (data == null) return;
-        if (e.getX() < plotLeft() && e.getDeltaY() != 0 && !e.isShiftDown()) { // over the names: scroll the lanes
-            scrollLanesTo(vp.firstLane() + (e.getDeltaY() > 0 ? -1 : 1));
-            e.consume();
-            return;
-        }
-        double dx = e.getDeltaX();
-        double dy = e.getDeltaY();
-        if (e.isShiftDown() && dx == 0) {
-            dx = dy;
-            dy = 0;
-        }
-        if (Math.abs(dx) > Math.abs(dy)) {
-            panBy(-dx);
-        } else if (dy != 0) {
-            zoomAt(Math.max(plotLeft(), e.getX()), Math.exp(-dy / 200));
-        }
-        e.consume();
-    }
-
-    private void pressed(MouseEvent e) {
-        requestFocus();
-        if (data == null) return;
-        pressX = e.getX();
-        dragX = e.getX();
-        pressStart = vp.start();
-        pressStop = vp.stop();
-        if (e.getY() >= vp.overviewTop()) {
-            drag = Drag.OVERVIEW;
-            centreOverviewAt(e.getX());
-        } else if (e.getButton() == MouseButton.MIDDLE || (e.getButton() == MouseButton.PRIMARY && e.isShiftDown())) {
-            drag = Drag.PAN;
-        } else if (e.getButton() == MouseButton.PRIMARY && e.getX() >= plotLeft()) {
-            drag = Drag.SELECT;
-        } else {
-            drag = Drag.NONE;
-            int lane = e.getButton() == MouseButton.PRIMARY ? laneAt(e.getY()) : -1;
-            if (lane >= 0) chooseLane(lane); // a click on a lane's name chooses its channel
-        }
-    }
-
-    private void dragged(MouseEvent e) {
-        dragX = e.getX();
-        switch (drag) {
-            case PAN -> {
-                double ns = (pressX - e.getX()) * (pressStop - pressStart) / plotWidth();
-                show(pressStart + ns, pressStop + ns);
-            }
-            case OVERVIEW -> centreOverviewAt(e.getX());
-            case SELECT -> draw();
-            default -> {}
-        }
-        updateHover(e.getX(), e.getY());
-    }
-
-    private void released(MouseEvent e) {
-        Drag was = drag;
-        drag = Drag.NONE;
-        if (was == Drag.SELECT) {
-            if (Math.abs(e.getX() - pressX) > 4) {
-                double a = timeAt(Math.min(pressX, e.getX()));
-                double b = timeAt(Math.max(pressX, e.getX()));
-                show(a, b);
-            } else {
-                draw();
-                int lane = laneAt(e.getY());
-                if (lane >= 0) pick(lane, e.getX());
-            }
-        }
-    }
-
-    private void chooseLane(int lane) {
+    void chooseLane(int lane) {
         highlighted = data.lanes().get(lane).name();
         draw();
         onLaneChosen.accept(highlighted);
@@ -391,62 +281,13 @@ public final class TimelineView extends Region {
         onPick.accept(new Pick(data.lanes().get(lane).name(), Math.round(timeAt(x)), nsPerPixel()));
     }
 
-    private void centreOverviewAt(double x) {
+    void centreOverviewAt(double x) {
         if (vp.centreOverviewAt(x)) rangeMoved();
     }
 
-    private void updateHover(double x, double y) {
-        if (data != null && x < plotLeft() && laneAt(y) >= 0) {
-            TimelineData.Lane l = data.lanes().get(laneAt(y));
-            StringBuilder b = new StringBuilder(l.name())
-                    .append(" · ")
-                    .append(l.type())
-                    .append(" · ")
-                    .append(Human.count(l.count()))
-                    .append(l.count() == 1 ? " message" : " messages");
-            if (l.latched()) b.append(" · latched");
-            for (TimedMessages.Hidden h : l.hidden()) {
-                b.append(" · ")
-                        .append(Human.count(h.count()))
-                        .append(" hidden (")
-                        .append(h.reason())
-                        .append(")");
-            }
-            dev.vitrine.core.model.Health health = damageOf(l.name());
-            if (health == dev.vitrine.core.model.Health.DAMAGED) b.append(" · damage in its files");
-            if (health == dev.vitrine.core.model.Health.WARNING) b.append(" · warnings in its files");
-            hover.set(b.toString());
-            return;
-        }
-        if (data == null || x < plotLeft() || x > plotLeft() + plotWidth()) {
-            hover.set("");
-            return;
-        }
-        double t = timeAt(x);
-        long step = TimeText.niceStep(nsPerPixel());
-        StringBuilder b = new StringBuilder(TimeText.absolute(Math.round(t), step))
-                .append("  (")
-                .append(TimeText.relative(Math.round(t - data.minNs())))
-                .append(")");
-        int lane = laneAt(y);
-        List<long[]> drawn = renderer.columns();
-        if (lane >= 0 && lane < drawn.size()) {
-            TimelineData.Lane l = data.lanes().get(lane);
-            long[] cols = drawn.get(lane);
-            int c = (int) Math.floor(x - plotLeft());
-            long n = c >= 0 && c < cols.length ? cols[c] : 0;
-            b.append(" · ")
-                    .append(l.name())
-                    .append(" · ")
-                    .append(Human.count(n))
-                    .append(n == 1 ? " message" : " messages")
-                    .append(" in ")
-                    .append(TimeText.duration(Math.max(1, Math.round(nsPerPixel()))));
-            for (TimedMessages.Hidden h : l.hidden()) {
-                if (t >= h.startNs() && t <= h.stopNs()) b.append(" · hidden: ").append(h.reason());
-            }
-        }
-        hover.set(b.toString());
+    /** Says what is under ({@code x}, {@code y}) (the pointer moved or dragged there). */
+    void hoverAt(double x, double y) {
+        hover.set(TimelineHover.text(data, vp, renderer.columns(), this::damageOf, x, y));
     }
 
     // ---- drawing ----
@@ -471,15 +312,14 @@ public final class TimelineView extends Region {
     /** Redraws from the density arrays (never from messages). */
     void draw() {
         long t0 = System.nanoTime();
-        boolean selecting = drag == Drag.SELECT && Math.abs(dragX - pressX) > 4;
         TimelineRenderer.Marks marks = new TimelineRenderer.Marks(
                 highlighted,
                 damage,
                 damagedFiles,
                 cursor,
                 cursorChannel,
-                selecting ? pressX : Double.NaN,
-                dragX,
+                gestures.selectionStart(),
+                gestures.dragX(),
                 hoverX);
         renderer.draw(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), vp, data, message, marks);
         lastDrawNanos = System.nanoTime() - t0;

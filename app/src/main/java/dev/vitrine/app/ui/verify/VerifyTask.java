@@ -1,30 +1,29 @@
 package dev.vitrine.app.ui.verify;
 
+import dev.vitrine.app.ui.concurrent.BackgroundJob;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javafx.concurrent.Task;
 
 /**
- * A full verify as a {@link Task}: progress for the progress bar, problems streamed through a
+ * A full verify as a {@link BackgroundJob}: progress for the progress bar, problems streamed through a
  * {@link ProblemBatcher}, and cancel that reaches the format's verify loop.
  */
-public final class VerifyTask extends Task<VerifyReport> {
+public final class VerifyTask extends BackgroundJob<VerifyReport> {
     private final Archive archive;
     private final ProblemBatcher batcher;
-    private final AtomicBoolean cancel = new AtomicBoolean();
     /** Whoever sets this first decides: the verify runs (call) or never will (cancel). */
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     public VerifyTask(Archive archive, ProblemBatcher batcher) {
+        super("Verifying " + archive.path().getFileName());
         this.archive = archive;
         this.batcher = batcher;
-        updateTitle("Verifying " + archive.path().getFileName());
     }
 
     /**
@@ -59,16 +58,15 @@ public final class VerifyTask extends Task<VerifyReport> {
                         updateProgress(done, total);
                     }
                 },
-                cancel);
+                cancelFlag());
         // Hand over the last problems before the task reports success.
         return report;
     }
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        cancel.set(true);
+        cancelFlag().set(true);
         if (claimed.compareAndSet(false, true)) ended.complete(null); // it will never run
-
         return super.cancel(false);
     }
 }

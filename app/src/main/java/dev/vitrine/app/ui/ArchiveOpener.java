@@ -1,0 +1,197 @@
+package dev.vitrine.app.ui;
+
+import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.status.StatusBar;
+import dev.vitrine.app.ui.trace.Trace;
+import dev.vitrine.core.format.FormatRegistry;
+import dev.vitrine.core.location.Location;
+import dev.vitrine.core.location.Locations;
+import dev.vitrine.core.location.RemoteOptions;
+import dev.vitrine.core.model.FilterableRecords;
+import dev.vitrine.core.remote.Redact;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import javafx.scene.control.Tab;
+
+/**
+ * Opens archives into the window's tabs, all reading in the background: paths and folders (in
+ * parallel, the tabs in the order asked), URLs, and a tab again when its file changed under it.
+ * Failures are one line in the banner.
+ */
+final class ArchiveOpener {
+    private final ArchiveTabs tabs;
+    private final Background background;
+    private final Banner banner;
+    private final StatusBar status;
+    private final Consumer<Path> rememberPath;
+    private final Consumer<String> rememberUrl;
+
+    ArchiveOpener(
+            ArchiveTabs tabs,
+            Background background,
+            Banner banner,
+            StatusBar status,
+            Consumer<Path> rememberPath,
+            Consumer<String> rememberUrl) {
+        this.tabs = tabs;
+        this.background = background;
+        this.banner = banner;
+        this.status = status;
+        this.rememberPath = rememberPath;
+        this.rememberUrl = rememberUrl;
+        tabs.setOnReopen(this::reopen);
+    }
+
+    /**
+     * Opens {@code paths} (files, or folders of archives), each archive in a tab. Completes when
+     * every one has opened or failed (with a one-line message in the banner).
+     */
+    CompletableFuture<Void> open(List<Path> paths) {
+        CompletableFuture<Void> all = new CompletableFuture<>();
+        background.run(
+                () -> OpenPlan.of(paths, FormatRegistry.get()),
+                plan -> {
+                    for (String m : plan.messages()) banner.error(m);
+                    // Open in parallel, add the tabs in the order asked for, the first one in front.
+                    CompletableFuture<Tab> chain = CompletableFuture.completedFuture(null);
+                    for (Path p : plan.archives()) {
+                        CompletableFuture<Object> one = openOne(p);
+                        chain = chain.thenCombine(one, (first, got) -> {
+                            Tab t = got instanceof Tab existing
+                                    ? existing
+                                    : got instanceof ArchiveSession s ? tabs.add(s, null) : null;
+                            if (got instanceof ArchiveSession) rememberPath.accept(p);
+                            return first != null ? first : t;
+                        });
+                    }
+                    chain.whenComplete((first, e) -> {
+                        if (first != null) tabs.select(first);
+                        status.setMessage("");
+                        all.complete(null);
+                    });
+                },
+                err -> {
+                    banner.error(Human.error(err));
+                    all.complete(null);
+                });
+        return all;
+    }
+
+    /**
+     * Opens one archive in the background. Completes on the FX thread with its session, the tab
+     * already showing it, or null when it could not be opened (the banner says why).
+     */
+    private CompletableFuture<Object> openOne(Path path) {
+        Tab t = tabs.showing(path);
+        return t != null ? CompletableFuture.completedFuture(t) : load(path);
+    }
+
+    /** Opens {@code path}'s archive in the background: its session, or null (the banner says why). */
+    private CompletableFuture<Object> load(Path path) {
+        status.setMessage("opening " + path.getFileName() + "…");
+        Trace.log("opening " + path.getFileName());
+        return background
+                .run(
+                        () -> {
+                            ArchiveSession s = ArchiveSession.open(path);
+                            // Records decode while the window builds itself, so the records table has its first page
+                            // when it is looked at.
+                            s.archive()
+                                    .capability(FilterableRecords.class)
+                                    .ifPresent(r -> background.run(
+                                            () -> {
+                                                r.prepare();
+                                                return null;
+                                            },
+                                            done -> Trace.log("records prepared"),
+                                            err -> {})); // a failure shows where the records are read
+                            return s;
+                        },
+                        s -> Trace.log("read " + path.getFileName()),
+                        err -> banner.error(ArchiveFaults.openFailed(path, err)))
+                .handle((s, e) -> (Object) s);
+    }
+
+    /**
+     * Opens the archive at {@code url} (http(s)://, s3://) in a tab, in the background: nothing
+     * on the FX thread waits for the network. Completes on the FX thread with the tab, or null
+     * when it could not be opened (the banner says why in one line).
+     */
+    CompletableFuture<Tab> openUrl(String url) {
+        String typed = url.strip();
+        Location location;
+        try {
+            location = Locations.of(typed, RemoteOptions.DEFAULT);
+        } catch (IllegalArgumentException e) {
+            banner.error(Redact.url(typed) + ": " + e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        Tab open = tabs.showing(location.display());
+        if (open != null) {
+            tabs.select(open);
+            return CompletableFuture.completedFuture(open);
+        }
+        status.setMessage("opening " + location.display() + "…");
+        CompletableFuture<Tab> shown = new CompletableFuture<>();
+        background.run(
+                () -> ArchiveSession.open(location),
+                s -> {
+                    Tab t = tabs.add(s, null);
+                    tabs.select(t);
+                    for (String notice : location.notices()) banner.info(location.display() + ": " + notice);
+                    rememberUrl.accept(typed);
+                    status.setMessage("");
+                    shown.complete(t);
+                },
+                err -> {
+                    banner.error(Human.error(err));
+                    status.setMessage("");
+                    shown.complete(null);
+                });
+        return shown;
+    }
+
+    /**
+     * The tab's file changed under it (or could not be read): closes its archive, then opens the
+     * file again in the same place. The old tab stays until the new one replaces it, or goes
+     * when the file can no longer be opened (the banner says why).
+     */
+    private void reopen(Tab tab) {
+        ArchiveView old = ArchiveTabs.view(tab);
+        var list = tabs.pane().getTabs();
+        if (old.session().remote() != null) {
+            // a remote archive opens again from its address, as a new tab in front
+            String address = old.session().address();
+            old.dispose().thenRun(() -> {
+                list.remove(tab);
+                openUrl(address);
+            });
+            return;
+        }
+        Path path = old.session().path();
+        old.setDisable(true); // nothing of it can be read any more
+        old.dispose()
+                .thenRun(() -> load(path).thenAccept(got -> {
+                    boolean front = tabs.inFront(tab);
+                    if (!(got instanceof ArchiveSession s)) {
+                        list.remove(tab);
+                        return;
+                    }
+                    if (!list.contains(tab)) { // closed meanwhile
+                        background.run(
+                                () -> {
+                                    s.close();
+                                    return null;
+                                },
+                                null,
+                                null);
+                        return;
+                    }
+                    Tab fresh = tabs.add(s, tab);
+                    if (front) tabs.select(fresh);
+                    status.setMessage("");
+                }));
+    }
+}
