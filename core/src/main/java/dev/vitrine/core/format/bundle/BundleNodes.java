@@ -205,7 +205,9 @@ final class BundleNodes {
 
         @Override
         public List<Problem> problems() {
-            return a.config() == null ? a.openProblems() : BundleArchive.configProblems(a.config(), a.limits());
+            return a.config() == null
+                    ? a.openProblems()
+                    : BundleCatalog.configProblems(a.config(), a.catalog().limits());
         }
     }
 
@@ -214,10 +216,10 @@ final class BundleNodes {
     static final class Folder implements Node {
         private final BundleArchive a;
         private final String path;
-        private final BundleArchive.CatEntry entry;
+        private final CatEntry entry;
         private final PagedKeys keys;
 
-        Folder(BundleArchive a, String path, BundleArchive.CatEntry entry) {
+        Folder(BundleArchive a, String path, CatEntry entry) {
             this.a = a;
             this.path = path;
             this.entry = entry;
@@ -267,7 +269,7 @@ final class BundleNodes {
         public List<Node> children(long from, int count) throws IOException {
             List<Node> out = new ArrayList<>();
             for (BundleIndex.KeyValue kv : keys.page(from, count))
-                out.add(entryNode(a, BundleArchive.entry(kv.key(), kv.value())));
+                out.add(entryNode(a, CatEntry.parse(kv.key(), kv.value())));
             return out;
         }
 
@@ -277,12 +279,12 @@ final class BundleNodes {
         }
     }
 
-    static Node entryNode(BundleArchive a, BundleArchive.CatEntry e) {
+    static Node entryNode(BundleArchive a, CatEntry e) {
         if (e.isDirectory() && e.name() != null) return new Folder(a, e.name().path(), e);
         return new File(a, e);
     }
 
-    record File(BundleArchive a, BundleArchive.CatEntry e) implements Node {
+    record File(BundleArchive a, CatEntry e) implements Node {
         @Override
         public String name() {
             return e.name() == null ? BundleLayout.printable(e.key()) : e.name().name();
@@ -300,7 +302,7 @@ final class BundleNodes {
 
         @Override
         public ByteRange range() {
-            return a.fileRange(e);
+            return a.bundleListing().fileRange(e);
         }
 
         @Override
@@ -326,16 +328,16 @@ final class BundleNodes {
 
         @Override
         public Optional<Content> content() {
-            return e.isFile() ? Optional.of(a.contentOf(e)) : Optional.empty();
+            return e.isFile() ? Optional.of(a.bundleListing().contentOf(e)) : Optional.empty();
         }
 
         @Override
         public Optional<Decoded> decoded() {
-            if (!e.isFile() || !a.usable() || a.codec() == CompressionType.NONE) return Optional.empty();
+            if (!e.isFile() || !a.catalog().usable() || a.codec() == CompressionType.NONE) return Optional.empty();
             try {
-                BundleArchive.Shard sh = a.shard(e.meta().getShardIndex());
+                BundleShards.Shard sh = a.shards().shard(e.meta().getShardIndex());
                 if (!sh.readable()) return Optional.empty();
-                BundleArchive.Records r = a.records(sh.index());
+                BundleShards.Records r = a.shards().records(sh.index());
                 int i = r.find(e.start());
                 if (i < 0) return Optional.empty();
                 long within = e.start() - r.offsets()[i];
@@ -351,12 +353,12 @@ final class BundleNodes {
             List<Problem> out = new ArrayList<>();
             if (e.problem() != null)
                 out.add(Problem.error(
-                        BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+                        BundleLayout.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
             if (e.name() != null) {
                 String why = BundleLayout.unsafeName(e.name());
                 if (why != null)
                     out.add(Problem.error(
-                            BundleArchive.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
+                            BundleLayout.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
             }
             return out;
         }
@@ -364,11 +366,11 @@ final class BundleNodes {
 
     /** The decoded bytes of one record, with the node's bytes framed in them. */
     record RecordDecoded(
-            BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i, long offset, long length)
+            BundleArchive a, BundleShards.Shard sh, BundleShards.Records r, int i, long offset, long length)
             implements Decoded {
         @Override
         public ByteRange container() {
-            return a.recordSlot(sh, r, i);
+            return sh.recordSlot(r, i);
         }
 
         @Override
@@ -379,7 +381,9 @@ final class BundleNodes {
 
         @Override
         public ByteSource open() throws IOException {
-            return MappedFileSource.ofBytes(sh.ref().path() + " record " + i, a.decodeRecord(sh, r, i));
+            return MappedFileSource.ofBytes(
+                    sh.ref().path() + " record " + i,
+                    a.reader().decode(sh, r, i, true, null).data());
         }
     }
 
@@ -448,7 +452,7 @@ final class BundleNodes {
 
         @Override
         public ByteRange range() {
-            BundleArchive.Shard sh = a.shard(s);
+            BundleShards.Shard sh = a.shards().shard(s);
             return sh.src() == null
                     ? ByteRange.NONE
                     : ByteRange.in(sh.ref(), 0, sh.src().size());
@@ -465,30 +469,30 @@ final class BundleNodes {
 
         @Override
         public long childCount() throws IOException {
-            if (!a.shard(s).readable()) return a.shard(s).src() == null ? 0 : 1;
-            return 1 + (none() ? 1 : a.records(s).count());
+            if (!a.shards().shard(s).readable()) return a.shards().shard(s).src() == null ? 0 : 1;
+            return 1 + (none() ? 1 : a.shards().records(s).count());
         }
 
         @Override
         public List<Node> children(long from, int count) throws IOException {
             List<Node> out = new ArrayList<>();
-            BundleArchive.Shard sh = a.shard(s);
+            BundleShards.Shard sh = a.shards().shard(s);
             long n = childCount();
             for (long i = from; i < n && i < from + count; i++) {
                 if (i == 0) out.add(new ShardHeaderNode(a, sh));
                 else if (none()) out.add(new StoredData(a, sh));
-                else out.add(new RecordNode(a, sh, a.records(s), (int) (i - 1)));
+                else out.add(new RecordNode(a, sh, a.shards().records(s), (int) (i - 1)));
             }
             return out;
         }
 
         @Override
         public Optional<Node> childCovering(ByteRange.Position p) throws IOException {
-            BundleArchive.Shard sh = a.shard(s);
+            BundleShards.Shard sh = a.shards().shard(s);
             if (!sh.ref().equals(p.file()) || !sh.readable()) return Optional.empty();
             if (p.offset() < sh.dataOffset()) return Optional.of(new ShardHeaderNode(a, sh));
             if (none()) return Optional.of(new StoredData(a, sh));
-            BundleArchive.Records r = a.records(s);
+            BundleShards.Records r = a.shards().records(s);
             int lo = 0;
             int hi = r.count() - 1;
             int best = -1;
@@ -501,18 +505,18 @@ final class BundleNodes {
                 } else hi = mid - 1;
             }
             for (int i = Math.max(0, best - 2); i <= Math.min(r.count() - 1, best + 2); i++) {
-                if (a.recordSlot(sh, r, i).contains(p)) return Optional.of(new RecordNode(a, sh, r, i));
+                if (sh.recordSlot(r, i).contains(p)) return Optional.of(new RecordNode(a, sh, r, i));
             }
             return Optional.empty();
         }
 
         @Override
         public List<Problem> problems() {
-            return a.shard(s).problems();
+            return a.shards().shard(s).problems();
         }
     }
 
-    record ShardHeaderNode(BundleArchive a, BundleArchive.Shard sh) implements Node {
+    record ShardHeaderNode(BundleArchive a, BundleShards.Shard sh) implements Node {
         @Override
         public String name() {
             return "header";
@@ -565,7 +569,7 @@ final class BundleNodes {
         }
     }
 
-    record StoredData(BundleArchive a, BundleArchive.Shard sh) implements Node {
+    record StoredData(BundleArchive a, BundleShards.Shard sh) implements Node {
         @Override
         public String name() {
             return "stored data";
@@ -587,7 +591,7 @@ final class BundleNodes {
         }
     }
 
-    record RecordNode(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i) implements Node {
+    record RecordNode(BundleArchive a, BundleShards.Shard sh, BundleShards.Records r, int i) implements Node {
         @Override
         public String name() {
             return (r.zeros(i) ? "zero record" : "record @ " + r.byteOffsets()[i]) + " [" + r.offsets()[i] + ", +"
@@ -606,7 +610,7 @@ final class BundleNodes {
 
         @Override
         public ByteRange range() {
-            return a.recordSlot(sh, r, i);
+            return sh.recordSlot(r, i);
         }
 
         @Override
@@ -619,7 +623,7 @@ final class BundleNodes {
             else {
                 f.add(new Field("shard_byte_offset", String.valueOf(r.byteOffsets()[i]), range()));
                 try {
-                    RecordCodec.Result res = a.decodeRecordFull(sh, r, i, false);
+                    RecordCodec.Result res = a.reader().decode(sh, r, i, false, null);
                     f.add(new Field(
                             "compressed_length",
                             String.valueOf(res.compressedLength()),
@@ -640,7 +644,7 @@ final class BundleNodes {
         public List<Problem> problems() {
             if (r.zeros(i)) return List.of();
             try {
-                a.decodeRecordFull(sh, r, i, true);
+                a.reader().decode(sh, r, i, true, null);
                 return List.of();
             } catch (dev.vitrine.core.io.FormatException e) {
                 return List.of(Problem.of(e));
