@@ -218,11 +218,11 @@ final class BundleKeys implements KeyValueIndex {
         if (rk != null && a.catalog().usable() && rk.shard() < a.shardCount()) {
             path.add(top.get(2));
             BundleShards.Shard sh = a.shards().shard(rk.shard());
-            path.add(new BundleNodes.ShardNode(a, rk.shard()));
+            path.add(new BundleShardNodes.ShardNode(a, rk.shard()));
             if (sh.readable()) {
                 BundleShards.Records r = a.shards().records(rk.shard());
                 int i = Arrays.binarySearch(r.offsets(), rk.offset());
-                if (i >= 0) path.add(new BundleNodes.RecordNode(a, sh, r, i));
+                if (i >= 0) path.add(new BundleShardNodes.RecordNode(a, sh, r, i));
             }
             return Optional.of(path);
         }
