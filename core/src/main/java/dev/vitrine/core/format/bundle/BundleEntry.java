@@ -8,7 +8,7 @@ package dev.vitrine.core.format.bundle;
  */
 public record BundleEntry(String name, String type, long size, long shard, long offset, long crc32c, String problem) {
 
-    static BundleEntry of(BundleArchive a, BundleArchive.CatEntry e) {
+    static BundleEntry of(CatEntry e) {
         if (e.meta() == null) return new BundleEntry(e.path(), "unknown", 0, -1, -1, -1, e.problem());
         var m = e.meta();
         String type = switch (m.getType()) {

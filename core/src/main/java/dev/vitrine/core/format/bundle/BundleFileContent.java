@@ -16,18 +16,23 @@ import java.util.zip.CRC32C;
  * writes no half or wrong file. An empty file is never damaged by lost data.
  */
 final class BundleFileContent implements Content {
-    private final BundleArchive archive;
-    private final BundleArchive.CatEntry entry;
+    private final BundleCatalog catalog;
+    private final BundleShards shards;
+    private final BundleRecordReader reader;
+    private final CatEntry entry;
     private final ByteRange owned;
 
-    /** Reads the index for the file's records (cached per shard), so that {@link #stored()} need not. */
-    BundleFileContent(BundleArchive archive, BundleArchive.CatEntry entry) {
-        this.archive = archive;
+    /** {@code owned}: computed by the caller when made (it reads the index), so that {@link #stored()} need not. */
+    BundleFileContent(
+            BundleCatalog catalog, BundleShards shards, BundleRecordReader reader, CatEntry entry, ByteRange owned) {
+        this.catalog = catalog;
+        this.shards = shards;
+        this.reader = reader;
         this.entry = entry;
-        this.owned = archive.ownedRange(entry);
+        this.owned = owned;
     }
 
-    /** The records only this file is decoded from (see {@link BundleArchive#ownedRange}). */
+    /** The records only this file is decoded from (see {@link BundleListing#ownedRange}). */
     @Override
     public ByteRange stored() {
         return owned;
@@ -47,19 +52,19 @@ final class BundleFileContent implements Content {
     public InputStream open() throws IOException {
         long size = size();
         if (size == 0) return InputStream.nullInputStream();
-        if (!archive.usable())
+        if (!catalog.usable())
             throw new FormatException(
-                    BundleArchive.INDEX_REF.path(), BundleArchive.INDEX_REF, -1, "the bundle's config is unreadable");
+                    BundleLayout.INDEX_REF.path(), BundleLayout.INDEX_REF, -1, "the bundle's config is unreadable");
         long s = entry.meta().getShardIndex();
         FileRef ref = BundleLayout.shardRef(s);
-        if (s < 0 || s >= archive.shardCount()) {
+        if (s < 0 || s >= catalog.shardCount()) {
             throw new FormatException(
                     ref.path(),
                     ref,
                     -1,
-                    "file " + name() + " names shard " + Long.toUnsignedString(s) + " of " + archive.shardCount());
+                    "file " + name() + " names shard " + Long.toUnsignedString(s) + " of " + catalog.shardCount());
         }
-        BundleArchive.Shard sh = archive.shard(s);
+        BundleShards.Shard sh = shards.shard(s);
         if (!sh.readable()) {
             String why = sh.problems().isEmpty()
                     ? "shard is unreadable"
@@ -72,8 +77,8 @@ final class BundleFileContent implements Content {
     }
 
     private final class Stream extends InputStream {
-        private final BundleArchive.Shard sh;
-        private final BundleArchive.Records records;
+        private final BundleShards.Shard sh;
+        private final BundleShards.Records records;
         private final CRC32C crc = new CRC32C();
         private long pos; // next uncompressed stream offset to return
         private byte[] buf = new byte[0];
@@ -84,9 +89,9 @@ final class BundleFileContent implements Content {
         /** Reused from record to record; closed at the end of the file or on close. */
         private RecordCodec.Decoder decoder;
 
-        Stream(BundleArchive.Shard sh) throws IOException {
+        Stream(BundleShards.Shard sh) throws IOException {
             this.sh = sh;
-            this.records = archive.codec() == CompressionType.NONE ? null : archive.records(sh.index());
+            this.records = catalog.codec() == CompressionType.NONE ? null : shards.records(sh.index());
             this.pos = entry.start();
             if (records != null) {
                 record = records.find(pos);
@@ -123,7 +128,7 @@ final class BundleFileContent implements Content {
                             "stored bytes run past the shard's end " + sh.src().size());
                 if (buf.length < n) buf = new byte[n];
                 sh.src().read(at, buf, 0, n);
-                archive.passed(sh, at);
+                reader.passed(sh, at);
                 bufPos = 0;
                 bufLen = n;
             } else {
@@ -131,8 +136,8 @@ final class BundleFileContent implements Content {
                 if (record < 0 || record >= records.count()) throw damage(-1, "no record holds stream offset " + pos);
                 long rStart = records.offsets()[record];
                 if (decoder == null) decoder = new RecordCodec.Decoder();
-                byte[] data = archive.recordForReader(sh, records, record, decoder);
-                if (!records.zeros(record)) archive.passed(sh, records.byteOffsets()[record]);
+                byte[] data = reader.forReader(sh, records, record, decoder);
+                if (!records.zeros(record)) reader.passed(sh, records.byteOffsets()[record]);
                 long from = pos - rStart;
                 if (from >= data.length)
                     throw damage(records.byteOffsets()[record], "no record holds stream offset " + pos);

@@ -74,7 +74,7 @@ final class BundleKeys implements KeyValueIndex {
             }
             BundleLayout.FileKey fk = BundleLayout.parseFileKey(key);
             if (fk != null) {
-                BundleArchive.CatEntry e = BundleArchive.entry(key, value);
+                CatEntry e = CatEntry.parse(key, value);
                 if (e.meta() == null)
                     return new Entry(
                             index, key, text, "FILE_METADATA", "⚠ " + e.problem(), value.length, f, ByteRange.NONE);
@@ -96,7 +96,7 @@ final class BundleKeys implements KeyValueIndex {
                         summary,
                         value.length,
                         f,
-                        e.isFile() ? a.fileRange(e) : ByteRange.NONE);
+                        e.isFile() ? a.bundleListing().fileRange(e) : ByteRange.NONE);
             }
             BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(key);
             if (rk != null) {
@@ -172,13 +172,13 @@ final class BundleKeys implements KeyValueIndex {
 
     /** The record's compressed bytes in its shard (none for an all-zero record or an unreadable shard). */
     private ByteRange recordRange(BundleLayout.RecordKey rk) {
-        if (!a.usable() || rk.shard() >= a.shardCount()) return ByteRange.NONE;
-        BundleArchive.Shard sh = a.shard(rk.shard());
+        if (!a.catalog().usable() || rk.shard() >= a.shardCount()) return ByteRange.NONE;
+        BundleShards.Shard sh = a.shards().shard(rk.shard());
         if (!sh.readable()) return ByteRange.NONE;
         try {
-            BundleArchive.Records r = a.records(rk.shard());
+            BundleShards.Records r = a.shards().records(rk.shard());
             int i = Arrays.binarySearch(r.offsets(), rk.offset());
-            return i < 0 ? ByteRange.NONE : a.recordSlot(sh, r, i);
+            return i < 0 ? ByteRange.NONE : sh.recordSlot(r, i);
         } catch (IOException e) {
             return ByteRange.NONE;
         }
@@ -205,24 +205,24 @@ final class BundleKeys implements KeyValueIndex {
                     byte[] dk = BundleLayout.fileKey(dir);
                     byte[] dv = a.index().get(dk);
                     if (dv == null) return Optional.of(path); // a folder without its entry: the tree cannot go further
-                    BundleArchive.CatEntry de = BundleArchive.entry(dk, dv);
+                    CatEntry de = CatEntry.parse(dk, dv);
                     if (!de.isDirectory()) return Optional.of(path);
                     path.add(BundleNodes.entryNode(a, de));
                 }
             }
             byte[] v = a.index().get(key);
-            if (v != null) path.add(BundleNodes.entryNode(a, BundleArchive.entry(key, v)));
+            if (v != null) path.add(BundleNodes.entryNode(a, CatEntry.parse(key, v)));
             return Optional.of(path);
         }
         BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(key);
-        if (rk != null && a.usable() && rk.shard() < a.shardCount()) {
+        if (rk != null && a.catalog().usable() && rk.shard() < a.shardCount()) {
             path.add(top.get(2));
-            BundleArchive.Shard sh = a.shard(rk.shard());
-            path.add(new BundleNodes.ShardNode(a, rk.shard()));
+            BundleShards.Shard sh = a.shards().shard(rk.shard());
+            path.add(new BundleShardNodes.ShardNode(a, rk.shard()));
             if (sh.readable()) {
-                BundleArchive.Records r = a.records(rk.shard());
+                BundleShards.Records r = a.shards().records(rk.shard());
                 int i = Arrays.binarySearch(r.offsets(), rk.offset());
-                if (i >= 0) path.add(new BundleNodes.RecordNode(a, sh, r, i));
+                if (i >= 0) path.add(new BundleShardNodes.RecordNode(a, sh, r, i));
             }
             return Optional.of(path);
         }

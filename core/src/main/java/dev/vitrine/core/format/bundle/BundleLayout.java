@@ -70,6 +70,9 @@ final class BundleLayout {
         return String.format("shard-%08d", index);
     }
 
+    /** Problems about the index (config, keys, values) are reported against this name. */
+    static final FileRef INDEX_REF = FileRef.of("index");
+
     static FileRef shardRef(long index) {
         return FileRef.of(shardName(index));
     }

@@ -5,8 +5,6 @@ import com.google.protobuf.Message;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
-import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.Decoded;
@@ -22,9 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The tree of a bundle: config, folders and files (prefix scans of the index, paged), shards
- * with their header and records, and the raw index keys as {@code ldb scan} shows them, each
- * value decoded from its protobuf message.
+ * The index part of a bundle's tree: config, folders and files (prefix scans of the index,
+ * paged), and the raw index keys as {@code ldb scan} shows them, each value decoded from its
+ * protobuf message. The shards and their records are {@link BundleShardNodes}.
  */
 final class BundleNodes {
     private BundleNodes() {}
@@ -106,12 +104,6 @@ final class BundleNodes {
         }
     }
 
-    static List<Field> with(List<Field> a, List<Field> b) {
-        List<Field> out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
-    }
-
     // ---- root
 
     record Root(BundleArchive a) implements Node {
@@ -157,7 +149,8 @@ final class BundleNodes {
 
         @Override
         public List<Node> children(long from, int count) {
-            List<Node> all = List.of(new Config(a), new Folder(a, "", null), new Shards(a), new IndexKeys(a));
+            List<Node> all =
+                    List.of(new Config(a), new Folder(a, "", null), new BundleShardNodes.Shards(a), new IndexKeys(a));
             return all.subList((int) Math.min(from, 4), (int) Math.min(4, from + count));
         }
 
@@ -205,7 +198,9 @@ final class BundleNodes {
 
         @Override
         public List<Problem> problems() {
-            return a.config() == null ? a.openProblems() : BundleArchive.configProblems(a.config(), a.limits());
+            return a.config() == null
+                    ? a.openProblems()
+                    : BundleCatalog.configProblems(a.config(), a.catalog().limits());
         }
     }
 
@@ -214,10 +209,10 @@ final class BundleNodes {
     static final class Folder implements Node {
         private final BundleArchive a;
         private final String path;
-        private final BundleArchive.CatEntry entry;
+        private final CatEntry entry;
         private final PagedKeys keys;
 
-        Folder(BundleArchive a, String path, BundleArchive.CatEntry entry) {
+        Folder(BundleArchive a, String path, CatEntry entry) {
             this.a = a;
             this.path = path;
             this.entry = entry;
@@ -267,7 +262,7 @@ final class BundleNodes {
         public List<Node> children(long from, int count) throws IOException {
             List<Node> out = new ArrayList<>();
             for (BundleIndex.KeyValue kv : keys.page(from, count))
-                out.add(entryNode(a, BundleArchive.entry(kv.key(), kv.value())));
+                out.add(entryNode(a, CatEntry.parse(kv.key(), kv.value())));
             return out;
         }
 
@@ -277,12 +272,12 @@ final class BundleNodes {
         }
     }
 
-    static Node entryNode(BundleArchive a, BundleArchive.CatEntry e) {
+    static Node entryNode(BundleArchive a, CatEntry e) {
         if (e.isDirectory() && e.name() != null) return new Folder(a, e.name().path(), e);
         return new File(a, e);
     }
 
-    record File(BundleArchive a, BundleArchive.CatEntry e) implements Node {
+    record File(BundleArchive a, CatEntry e) implements Node {
         @Override
         public String name() {
             return e.name() == null ? BundleLayout.printable(e.key()) : e.name().name();
@@ -300,7 +295,7 @@ final class BundleNodes {
 
         @Override
         public ByteRange range() {
-            return a.fileRange(e);
+            return a.bundleListing().fileRange(e);
         }
 
         @Override
@@ -326,21 +321,21 @@ final class BundleNodes {
 
         @Override
         public Optional<Content> content() {
-            return e.isFile() ? Optional.of(a.contentOf(e)) : Optional.empty();
+            return e.isFile() ? Optional.of(a.bundleListing().contentOf(e)) : Optional.empty();
         }
 
         @Override
         public Optional<Decoded> decoded() {
-            if (!e.isFile() || !a.usable() || a.codec() == CompressionType.NONE) return Optional.empty();
+            if (!e.isFile() || !a.catalog().usable() || a.codec() == CompressionType.NONE) return Optional.empty();
             try {
-                BundleArchive.Shard sh = a.shard(e.meta().getShardIndex());
+                BundleShards.Shard sh = a.shards().shard(e.meta().getShardIndex());
                 if (!sh.readable()) return Optional.empty();
-                BundleArchive.Records r = a.records(sh.index());
+                BundleShards.Records r = a.shards().records(sh.index());
                 int i = r.find(e.start());
                 if (i < 0) return Optional.empty();
                 long within = e.start() - r.offsets()[i];
                 long len = Math.max(0, Math.min(e.meta().getUncompressedSize(), r.length(i) - within));
-                return Optional.of(new RecordDecoded(a, sh, r, i, within, len));
+                return Optional.of(new BundleShardNodes.RecordDecoded(a, sh, r, i, within, len));
             } catch (IOException ex) {
                 return Optional.empty();
             }
@@ -351,302 +346,14 @@ final class BundleNodes {
             List<Problem> out = new ArrayList<>();
             if (e.problem() != null)
                 out.add(Problem.error(
-                        BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+                        BundleLayout.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
             if (e.name() != null) {
                 String why = BundleLayout.unsafeName(e.name());
                 if (why != null)
                     out.add(Problem.error(
-                            BundleArchive.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
+                            BundleLayout.INDEX_REF, -1, "entry " + e.path() + ": unsafe name (" + why + ")"));
             }
             return out;
-        }
-    }
-
-    /** The decoded bytes of one record, with the node's bytes framed in them. */
-    record RecordDecoded(
-            BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i, long offset, long length)
-            implements Decoded {
-        @Override
-        public ByteRange container() {
-            return a.recordSlot(sh, r, i);
-        }
-
-        @Override
-        public String label() {
-            return BundleLayout.codecName(a.codec()) + " record @ " + r.byteOffsets()[i] + " in " + sh.ref()
-                    + ", stream [" + r.offsets()[i] + ", " + (r.offsets()[i] + r.length(i)) + ")";
-        }
-
-        @Override
-        public ByteSource open() throws IOException {
-            return MappedFileSource.ofBytes(sh.ref().path() + " record " + i, a.decodeRecord(sh, r, i));
-        }
-    }
-
-    // ---- shards and records
-
-    record Shards(BundleArchive a) implements Node {
-        @Override
-        public String name() {
-            return "shards";
-        }
-
-        @Override
-        public String kind() {
-            return "shards";
-        }
-
-        @Override
-        public Set<Role> roles() {
-            return Set.of(Role.SECTION);
-        }
-
-        @Override
-        public ByteRange range() {
-            return ByteRange.NONE;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return true;
-        }
-
-        @Override
-        public long childCount() {
-            return a.shardCount();
-        }
-
-        @Override
-        public List<Node> children(long from, int count) {
-            List<Node> out = new ArrayList<>();
-            for (long s = from; s < a.shardCount() && s < from + count; s++) out.add(new ShardNode(a, s));
-            return out;
-        }
-
-        @Override
-        public Optional<Node> childCovering(ByteRange.Position p) {
-            long s = BundleLayout.shardNumber(p.file().path());
-            return s >= 0 && s < a.shardCount() ? Optional.of(new ShardNode(a, s)) : Optional.empty();
-        }
-    }
-
-    record ShardNode(BundleArchive a, long s) implements Node {
-        @Override
-        public String name() {
-            return BundleLayout.shardName(s);
-        }
-
-        @Override
-        public String kind() {
-            return "shard";
-        }
-
-        @Override
-        public Set<Role> roles() {
-            return Set.of(Role.SECTION);
-        }
-
-        @Override
-        public ByteRange range() {
-            BundleArchive.Shard sh = a.shard(s);
-            return sh.src() == null
-                    ? ByteRange.NONE
-                    : ByteRange.in(sh.ref(), 0, sh.src().size());
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return true;
-        }
-
-        private boolean none() {
-            return a.codec() == CompressionType.NONE;
-        }
-
-        @Override
-        public long childCount() throws IOException {
-            if (!a.shard(s).readable()) return a.shard(s).src() == null ? 0 : 1;
-            return 1 + (none() ? 1 : a.records(s).count());
-        }
-
-        @Override
-        public List<Node> children(long from, int count) throws IOException {
-            List<Node> out = new ArrayList<>();
-            BundleArchive.Shard sh = a.shard(s);
-            long n = childCount();
-            for (long i = from; i < n && i < from + count; i++) {
-                if (i == 0) out.add(new ShardHeaderNode(a, sh));
-                else if (none()) out.add(new StoredData(a, sh));
-                else out.add(new RecordNode(a, sh, a.records(s), (int) (i - 1)));
-            }
-            return out;
-        }
-
-        @Override
-        public Optional<Node> childCovering(ByteRange.Position p) throws IOException {
-            BundleArchive.Shard sh = a.shard(s);
-            if (!sh.ref().equals(p.file()) || !sh.readable()) return Optional.empty();
-            if (p.offset() < sh.dataOffset()) return Optional.of(new ShardHeaderNode(a, sh));
-            if (none()) return Optional.of(new StoredData(a, sh));
-            BundleArchive.Records r = a.records(s);
-            int lo = 0;
-            int hi = r.count() - 1;
-            int best = -1;
-            while (lo <= hi) { // stored records' byte offsets rise with their stream offsets in a sound shard
-                int mid = (lo + hi) >>> 1;
-                long b = r.byteOffsets()[mid];
-                if (b < 0 || b <= p.offset()) {
-                    best = mid;
-                    lo = mid + 1;
-                } else hi = mid - 1;
-            }
-            for (int i = Math.max(0, best - 2); i <= Math.min(r.count() - 1, best + 2); i++) {
-                if (a.recordSlot(sh, r, i).contains(p)) return Optional.of(new RecordNode(a, sh, r, i));
-            }
-            return Optional.empty();
-        }
-
-        @Override
-        public List<Problem> problems() {
-            return a.shard(s).problems();
-        }
-    }
-
-    record ShardHeaderNode(BundleArchive a, BundleArchive.Shard sh) implements Node {
-        @Override
-        public String name() {
-            return "header";
-        }
-
-        @Override
-        public String kind() {
-            return "shard header";
-        }
-
-        @Override
-        public Set<Role> roles() {
-            return Set.of(Role.HEADER);
-        }
-
-        @Override
-        public ByteRange range() {
-            if (sh.src() == null) return ByteRange.NONE;
-            long end = sh.dataOffset() > 0 ? sh.dataOffset() : Math.min(sh.src().size(), BundleLayout.SHARD_PREAMBLE);
-            return ByteRange.in(sh.ref(), 0, end);
-        }
-
-        @Override
-        public List<Field> fields() {
-            List<Field> f = new ArrayList<>();
-            f.add(new Field("magic", "daBS", ByteRange.in(sh.ref(), 0, 4)));
-            if (sh.headerLength() >= 0) {
-                f.add(new Field("header_length", String.valueOf(sh.headerLength()), ByteRange.in(sh.ref(), 4, 4)));
-                f.add(new Field("data_offset", String.valueOf(sh.dataOffset()), ByteRange.in(sh.ref(), 8, 4)));
-            }
-            if (sh.header() != null) {
-                List<Field> msg = new ArrayList<>();
-                messageFields("", sh.header(), msg);
-                ByteRange hr = ByteRange.in(sh.ref(), BundleLayout.SHARD_PREAMBLE, sh.headerLength());
-                for (Field x : msg) f.add(new Field(x.name(), x.value(), hr));
-                if (sh.dataOffset() > BundleLayout.SHARD_PREAMBLE + sh.headerLength()) {
-                    long p = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
-                    f.add(new Field(
-                            "padding",
-                            (sh.dataOffset() - p) + " bytes",
-                            ByteRange.in(sh.ref(), p, sh.dataOffset() - p)));
-                }
-            }
-            return f;
-        }
-
-        @Override
-        public List<Problem> problems() {
-            return sh.problems();
-        }
-    }
-
-    record StoredData(BundleArchive a, BundleArchive.Shard sh) implements Node {
-        @Override
-        public String name() {
-            return "stored data";
-        }
-
-        @Override
-        public String kind() {
-            return "uncompressed stream";
-        }
-
-        @Override
-        public Set<Role> roles() {
-            return Set.of(Role.BLOCK, Role.DATA_BLOCK);
-        }
-
-        @Override
-        public ByteRange range() {
-            return ByteRange.in(sh.ref(), sh.dataOffset(), sh.src().size() - sh.dataOffset());
-        }
-    }
-
-    record RecordNode(BundleArchive a, BundleArchive.Shard sh, BundleArchive.Records r, int i) implements Node {
-        @Override
-        public String name() {
-            return (r.zeros(i) ? "zero record" : "record @ " + r.byteOffsets()[i]) + " [" + r.offsets()[i] + ", +"
-                    + r.length(i) + ")";
-        }
-
-        @Override
-        public String kind() {
-            return r.zeros(i) ? "all-zero record" : "record";
-        }
-
-        @Override
-        public Set<Role> roles() {
-            return Set.of(Role.BLOCK, Role.DATA_BLOCK);
-        }
-
-        @Override
-        public ByteRange range() {
-            return a.recordSlot(sh, r, i);
-        }
-
-        @Override
-        public List<Field> fields() {
-            List<Field> f = new ArrayList<>();
-            f.add(Field.of("key", BundleLayout.printable(BundleLayout.recordKey(sh.index(), r.offsets()[i]))));
-            f.add(Field.of("shard_uncompressed_offset", r.offsets()[i]));
-            f.add(Field.of("uncompressed_length", r.length(i)));
-            if (r.zeros(i)) f.add(Field.of("all_zeros", true));
-            else {
-                f.add(new Field("shard_byte_offset", String.valueOf(r.byteOffsets()[i]), range()));
-                try {
-                    RecordCodec.Result res = a.decodeRecordFull(sh, r, i, false);
-                    f.add(new Field(
-                            "compressed_length",
-                            String.valueOf(res.compressedLength()),
-                            ByteRange.in(sh.ref(), r.byteOffsets()[i], res.compressedLength())));
-                } catch (IOException e) {
-                    f.add(Field.of("compressed_length", "? (" + e.getMessage() + ")"));
-                }
-            }
-            return f;
-        }
-
-        @Override
-        public Optional<Decoded> decoded() {
-            return r.zeros(i) ? Optional.empty() : Optional.of(new RecordDecoded(a, sh, r, i, 0, r.length(i)));
-        }
-
-        @Override
-        public List<Problem> problems() {
-            if (r.zeros(i)) return List.of();
-            try {
-                a.decodeRecordFull(sh, r, i, true);
-                return List.of();
-            } catch (dev.vitrine.core.io.FormatException e) {
-                return List.of(Problem.of(e));
-            } catch (IOException e) {
-                return List.of(Problem.error(sh.ref(), r.byteOffsets()[i], e.getMessage()));
-            }
         }
     }
 

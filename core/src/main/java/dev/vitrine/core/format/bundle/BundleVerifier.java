@@ -34,7 +34,7 @@ final class BundleVerifier {
 
     private final BundleArchive a;
     /** Damaged files and why, first reason kept: reported once each at the end. */
-    private final Map<BundleArchive.CatEntry, Problem> damaged = new LinkedHashMap<>();
+    private final Map<CatEntry, Problem> damaged = new LinkedHashMap<>();
 
     private long done;
     private long total;
@@ -44,21 +44,21 @@ final class BundleVerifier {
     }
 
     void run(VerifyContext ctx) throws IOException {
-        if (!a.usable()) return; // why is in the open problems, already reported
-        BundleArchive.Catalog cat = a.catalog();
+        if (!a.catalog().usable()) return; // why is in the open problems, already reported
+        BundleCatalog cat = a.catalog();
         if (cat.truncated())
             ctx.report(Problem.error(
-                    BundleArchive.INDEX_REF,
+                    BundleLayout.INDEX_REF,
                     -1,
-                    "more than " + a.limits().maxEntries() + " entries; the rest are not checked"));
-        Map<Long, List<BundleArchive.CatEntry>> byShard = checkEntries(ctx, cat);
+                    "more than " + a.catalog().limits().maxEntries() + " entries; the rest are not checked"));
+        Map<Long, List<CatEntry>> byShard = checkEntries(ctx, cat);
         for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
         checkKeys(ctx);
         for (long s = 0; s < a.shardCount(); s++) {
             ctx.checkCancelled();
             checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
         }
-        for (Map.Entry<BundleArchive.CatEntry, Problem> d : damaged.entrySet()) ctx.report(d.getValue());
+        for (Map.Entry<CatEntry, Problem> d : damaged.entrySet()) ctx.report(d.getValue());
         ctx.progress(total, total);
     }
 
@@ -67,17 +67,17 @@ final class BundleVerifier {
     }
 
     /** A file lost to damage reported on its own (a record, a shard, an overlap): a WARNING naming that cause. */
-    private void damage(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
+    private void damage(CatEntry e, FileRef ref, long offset, String why) {
         damaged.putIfAbsent(e, Problem.warning(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
     }
 
     /** A file whose own bytes are wrong with nothing else to blame: an ERROR. */
-    private void damageError(BundleArchive.CatEntry e, FileRef ref, long offset, String why) {
+    private void damageError(CatEntry e, FileRef ref, long offset, String why) {
         damaged.putIfAbsent(e, Problem.error(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
     }
 
     /** Names of {@code files}, at most {@link #NAMES}. */
-    private static String names(List<BundleArchive.CatEntry> files) {
+    private static String names(List<CatEntry> files) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < files.size() && i < NAMES; i++)
             sb.append(i == 0 ? "" : ", ").append(quote(files.get(i).path()));
@@ -88,21 +88,21 @@ final class BundleVerifier {
 
     // ---- entries
 
-    private Map<Long, List<BundleArchive.CatEntry>> checkEntries(VerifyContext ctx, BundleArchive.Catalog cat) {
-        Map<Long, List<BundleArchive.CatEntry>> byShard = new HashMap<>();
+    private Map<Long, List<CatEntry>> checkEntries(VerifyContext ctx, BundleCatalog cat) throws IOException {
+        Map<Long, List<CatEntry>> byShard = new HashMap<>();
         Set<String> folders = new HashSet<>();
         Map<String, String> named = new LinkedHashMap<>(); // folder -> an entry naming it
         int n = 0;
-        for (BundleArchive.CatEntry e : cat.entries()) {
+        for (CatEntry e : cat.entries()) {
             if (++n % 4096 == 0) ctx.checkCancelled();
             String where = "entry " + quote(e.path());
             if (e.problem() != null) {
                 ctx.report(Problem.error(
-                        BundleArchive.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
+                        BundleLayout.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
                 continue;
             }
             String unsafe = BundleLayout.unsafeName(e.name());
-            Problem badName = BundleArchive.unsafeNameProblem(e);
+            Problem badName = e.unsafeNameProblem();
             if (badName != null) ctx.report(badName);
             if (unsafe == null && !e.name().dir().isEmpty()) {
                 String d = e.name().dir();
@@ -121,7 +121,7 @@ final class BundleVerifier {
                             || m.getShardIndex() != 0
                             || m.getShardUncompressedOffset() != 0) {
                         ctx.report(Problem.error(
-                                BundleArchive.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
+                                BundleLayout.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
                     }
                 }
                 case REGULAR -> {
@@ -131,7 +131,7 @@ final class BundleVerifier {
                     FileRef ref = BundleLayout.shardRef(Math.max(0, s));
                     if (s < 0 || s >= a.shardCount()) {
                         ctx.report(Problem.error(
-                                BundleArchive.INDEX_REF,
+                                BundleLayout.INDEX_REF,
                                 -1,
                                 where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count "
                                         + a.shardCount()));
@@ -139,13 +139,13 @@ final class BundleVerifier {
                             damaged.putIfAbsent(
                                     e,
                                     Problem.warning(
-                                            BundleArchive.INDEX_REF,
+                                            BundleLayout.INDEX_REF,
                                             -1,
                                             "file " + quote(e.path()) + " is damaged: its shard "
                                                     + Long.toUnsignedString(s) + " does not exist"));
                     } else if (size < 0 || start < 0 || start + size < start) {
                         ctx.report(Problem.error(
-                                BundleArchive.INDEX_REF,
+                                BundleLayout.INDEX_REF,
                                 -1,
                                 where + ": offset " + Long.toUnsignedString(start) + " + size "
                                         + Long.toUnsignedString(size) + " overflows"));
@@ -161,7 +161,7 @@ final class BundleVerifier {
                 }
                 default ->
                     ctx.report(Problem.error(
-                            BundleArchive.INDEX_REF,
+                            BundleLayout.INDEX_REF,
                             -1,
                             where + ": type " + m.getTypeValue() + " is neither REGULAR nor DIRECTORY"));
             }
@@ -169,15 +169,14 @@ final class BundleVerifier {
         for (Map.Entry<String, String> f : named.entrySet()) {
             if (!folders.contains(f.getKey())) {
                 ctx.report(Problem.error(
-                        BundleArchive.INDEX_REF,
+                        BundleLayout.INDEX_REF,
                         -1,
                         "folder " + quote(f.getKey()) + " (named by " + quote(f.getValue())
                                 + ") has no DIRECTORY entry"));
             }
         }
-        for (List<BundleArchive.CatEntry> l : byShard.values()) {
-            l.sort(Comparator.comparingLong(BundleArchive.CatEntry::start)
-                    .thenComparingLong(BundleArchive.CatEntry::end));
+        for (List<CatEntry> l : byShard.values()) {
+            l.sort(Comparator.comparingLong(CatEntry::start).thenComparingLong(CatEntry::end));
         }
         return byShard;
     }
@@ -196,45 +195,45 @@ final class BundleVerifier {
                 BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(k);
                 if (rk == null)
                     ctx.report(Problem.error(
-                            BundleArchive.INDEX_REF,
+                            BundleLayout.INDEX_REF,
                             -1,
                             "key " + text + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
                 else if (none)
                     ctx.report(Problem.error(
-                            BundleArchive.INDEX_REF,
+                            BundleLayout.INDEX_REF,
                             -1,
                             "key " + text + ": a record in a bundle stored without compression"));
                 else if (rk.shard() >= a.shardCount())
                     ctx.report(Problem.error(
-                            BundleArchive.INDEX_REF,
+                            BundleLayout.INDEX_REF,
                             -1,
                             "key " + text + ": shard " + rk.shard() + " is not below shard_count " + a.shardCount()));
                 return true;
             }
-            ctx.report(Problem.warning(BundleArchive.INDEX_REF, -1, "unknown key " + text));
+            ctx.report(Problem.warning(BundleLayout.INDEX_REF, -1, "unknown key " + text));
             return true;
         });
     }
 
     // ---- shards
 
-    private void checkShard(VerifyContext ctx, long s, List<BundleArchive.CatEntry> files) throws IOException {
-        BundleArchive.Shard sh = a.shard(s);
+    private void checkShard(VerifyContext ctx, long s, List<CatEntry> files) throws IOException {
+        BundleShards.Shard sh = a.shards().shard(s);
         for (Problem p : sh.problems()) ctx.report(p);
-        List<BundleArchive.CatEntry> data = new ArrayList<>();
-        for (BundleArchive.CatEntry e : files) if (e.meta().getUncompressedSize() > 0) data.add(e);
+        List<CatEntry> data = new ArrayList<>();
+        for (CatEntry e : files) if (e.meta().getUncompressedSize() > 0) data.add(e);
         if (!sh.readable()) {
             String why = sh.src() == null
                     ? "its shard " + sh.ref() + " is missing"
                     : "its shard " + sh.ref() + " has no readable header";
-            for (BundleArchive.CatEntry e : data) damage(e, sh.ref(), -1, why);
+            for (CatEntry e : data) damage(e, sh.ref(), -1, why);
             return;
         }
         long headerEnd = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
         zeros(ctx, sh, headerEnd, sh.dataOffset(), "padding after the shard header");
         // files must not overlap: a writer never shares bytes between files
-        BundleArchive.CatEntry reach = null;
-        for (BundleArchive.CatEntry e : data) {
+        CatEntry reach = null;
+        for (CatEntry e : data) {
             if (reach != null && e.start() < reach.end()) {
                 ctx.report(Problem.error(
                         sh.ref(),
@@ -251,11 +250,11 @@ final class BundleVerifier {
     }
 
     /** NONE: the stream is the bytes from data_offset to the end; each file is read in place. */
-    private void checkStored(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files) {
+    private void checkStored(VerifyContext ctx, BundleShards.Shard sh, List<CatEntry> files) {
         long avail = sh.src().size() - sh.dataOffset();
         long end = 0;
         byte[] buf = new byte[1 << 20];
-        for (BundleArchive.CatEntry e : files) {
+        for (CatEntry e : files) {
             ctx.checkCancelled();
             end = Math.max(end, e.end());
             if (e.end() > avail) {
@@ -290,7 +289,7 @@ final class BundleVerifier {
                     (avail - end) + " bytes after the last file's end belong to no file"));
     }
 
-    private void crcCheck(BundleArchive.CatEntry e, BundleArchive.Shard sh, CRC32C crc, long offset) {
+    private void crcCheck(CatEntry e, BundleShards.Shard sh, CRC32C crc, long offset) {
         if (damaged.containsKey(e)) return;
         int want = e.meta().getCrc32C();
         if ((int) crc.getValue() != want) {
@@ -312,7 +311,7 @@ final class BundleVerifier {
             java.lang.foreign.MemorySegment.ofArray(new byte[1 << 16]);
 
     /** Reports non-zero bytes in [from, to) of the shard (padding), compared in place against zeros. */
-    private void zeros(VerifyContext ctx, BundleArchive.Shard sh, long from, long to, String what) {
+    private void zeros(VerifyContext ctx, BundleShards.Shard sh, long from, long to, String what) {
         to = Math.min(to, sh.src().size());
         for (long at = from; at < to; ) {
             int n = (int) Math.min(ZEROS.byteSize(), to - at);
@@ -332,11 +331,10 @@ final class BundleVerifier {
     }
 
     /** Compressed shards: the records tile the stream; each is decoded once and fed to the CRCs of the files it holds. */
-    private void checkRecords(VerifyContext ctx, BundleArchive.Shard sh, List<BundleArchive.CatEntry> files)
-            throws IOException {
-        BundleArchive.Records r = a.records(sh.index());
+    private void checkRecords(VerifyContext ctx, BundleShards.Shard sh, List<CatEntry> files) throws IOException {
+        BundleShards.Records r = a.shards().records(sh.index());
         for (Problem p : r.problems()) ctx.report(p);
-        long streamEnd = a.streamEnd(sh.index());
+        long streamEnd = a.catalog().streamEnd(sh.index());
         long block = a.config().getBlockSize();
         long recordSize = a.config().getRecordSize();
         long size = sh.src().size();
@@ -373,13 +371,13 @@ final class BundleVerifier {
             decoders.add(d);
             return d;
         });
-        private final BundleArchive.Shard sh;
-        private final BundleArchive.Records r;
+        private final BundleShards.Shard sh;
+        private final BundleShards.Records r;
         private final int depth;
         private final int bufferSize;
         private int submitted;
 
-        Prefetch(BundleArchive.Shard sh, BundleArchive.Records r) {
+        Prefetch(BundleShards.Shard sh, BundleShards.Records r) {
             this.sh = sh;
             this.r = r;
             int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -424,7 +422,7 @@ final class BundleVerifier {
             byte[] out = buffers.poll();
             if (out == null) out = new byte[bufferSize]; // the pool fills up to depth + 1 buffers, then is reused
             try {
-                return new Decoded(out, a.decodeRecordInto(sh, r, k, out, decoder.get()));
+                return new Decoded(out, a.reader().decodeInto(sh, r, k, out, decoder.get()));
             } catch (IOException e) {
                 buffers.offer(out);
                 return e;
@@ -451,19 +449,19 @@ final class BundleVerifier {
 
     private void loop(
             VerifyContext ctx,
-            BundleArchive.Shard sh,
-            BundleArchive.Records r,
-            List<BundleArchive.CatEntry> files,
+            BundleShards.Shard sh,
+            BundleShards.Records r,
+            List<CatEntry> files,
             Prefetch ahead,
             long streamEnd,
             long block,
             long recordSize,
             long size,
             dev.vitrine.core.export.PassedPages pages) {
-        Map<BundleArchive.CatEntry, CRC32C> crcs = new IdentityHashMap<>();
-        Map<BundleArchive.CatEntry, Long> fed = new IdentityHashMap<>();
-        Map<BundleArchive.CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
-        List<BundleArchive.CatEntry> active = new ArrayList<>();
+        Map<CatEntry, CRC32C> crcs = new IdentityHashMap<>();
+        Map<CatEntry, Long> fed = new IdentityHashMap<>();
+        Map<CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
+        List<CatEntry> active = new ArrayList<>();
         int next = 0;
         long covered = sh.dataOffset(); // file bytes accounted for so far
         long tiled = 0; // stream bytes the records cover so far
@@ -512,20 +510,20 @@ final class BundleVerifier {
                     if (e.offset() >= 0) at = e.offset();
                     // where its bytes end is unknown: the next record's start is the best bound for the padding check
                     if (!r.zeros(i))
-                        covered = Math.max(covered, a.recordSlot(sh, r, i).end());
+                        covered = Math.max(covered, sh.recordSlot(r, i).end());
                 }
             }
             long re = rs + Math.max(0, len);
             while (next < files.size() && files.get(next).start() < re) active.add(files.get(next++));
-            List<BundleArchive.CatEntry> holds = new ArrayList<>();
-            for (BundleArchive.CatEntry f : active) if (f.start() < re && f.end() > rs) holds.add(f);
+            List<CatEntry> holds = new ArrayList<>();
+            for (CatEntry f : active) if (f.start() < re && f.end() > rs) holds.add(f);
             if (!bad.isEmpty()) {
                 String why = rec + ": " + String.join("; ", bad);
                 ctx.report(Problem.error(
                         sh.ref(), at, why + (holds.isEmpty() ? "" : "; it holds bytes of " + names(holds))));
-                for (BundleArchive.CatEntry f : holds) damage(f, sh.ref(), at, why);
+                for (CatEntry f : holds) damage(f, sh.ref(), at, why);
             } else {
-                for (BundleArchive.CatEntry f : holds) {
+                for (CatEntry f : holds) {
                     long from = Math.max(rs, f.start());
                     long to = Math.min(re, f.end());
                     crcs.computeIfAbsent(f, k -> new CRC32C()).update(data, (int) (from - rs), (int) (to - from));
@@ -550,7 +548,7 @@ final class BundleVerifier {
             ahead.release(pre);
         }
         while (next < files.size()) active.add(files.get(next++));
-        for (BundleArchive.CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
+        for (CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
         if (tiled < streamEnd && r.count() > 0) {
             ctx.report(Problem.error(
                     sh.ref(),
@@ -574,11 +572,11 @@ final class BundleVerifier {
     }
 
     private void finish(
-            BundleArchive.CatEntry f,
-            BundleArchive.Shard sh,
-            Map<BundleArchive.CatEntry, CRC32C> crcs,
-            Map<BundleArchive.CatEntry, Long> fed,
-            Map<BundleArchive.CatEntry, Long> firstAt) {
+            CatEntry f,
+            BundleShards.Shard sh,
+            Map<CatEntry, CRC32C> crcs,
+            Map<CatEntry, Long> fed,
+            Map<CatEntry, Long> firstAt) {
         if (damaged.containsKey(f)) return;
         long got = fed.getOrDefault(f, 0L);
         if (got != f.meta().getUncompressedSize()) {

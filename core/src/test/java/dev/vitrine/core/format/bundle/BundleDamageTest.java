@@ -239,7 +239,7 @@ class BundleDamageTest {
         Path b = tmp.resolve("zb");
         BundleWriter.write(in, b, BundleWriter.defaults().withRecordSize(RECORD));
         try (BundleArchive a = BundleTestFiles.open(b)) {
-            BundleArchive.Records r = a.records(0);
+            BundleShards.Records r = a.records(0);
             assertEquals(3, r.count());
             for (int i = 0; i < 3; i++) assertTrue(r.zeros(i));
             assertEquals(List.of(), BundleTestFiles.verify(a));

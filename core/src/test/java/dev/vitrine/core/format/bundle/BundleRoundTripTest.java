@@ -87,7 +87,7 @@ class BundleRoundTripTest {
         assertEquals("daBS", new String(shard, 0, 4, StandardCharsets.US_ASCII));
         assertEquals(0, shard.length % 4096, "the last record is padded to a block too");
         try (BundleArchive a = BundleTestFiles.open(out)) {
-            BundleArchive.Records r = a.records(0);
+            BundleShards.Records r = a.records(0);
             // stream: a.txt 1000, b/c.bin 300000, b/d/zeros 600000, b/empty 0, big.bin 1.5M, z.txt 10
             // records of 256 KiB; big.bin (>= 1 MiB) starts a record of its own
             long bigStart = 1000 + 300_000 + 600_000;
