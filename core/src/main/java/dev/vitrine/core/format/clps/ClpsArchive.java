@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Content;
@@ -16,15 +15,15 @@ import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An opened clp-s single-file archive. Opening reads the header and the metadata section only;
- * the files section (schema tree, schemas, table metadata, dictionaries, packed streams) is read
- * when first asked for and kept, except the streams, which are decoded per use. Damage becomes
- * problems, never exceptions.
+ * An opened clp-s single-file archive. Opening reads the header and the metadata section only
+ * ({@link ClpsOpening}); the files section (schema tree, schemas, table metadata, dictionaries
+ * through {@link ClpsDictionaryFiles}) is read when first asked for and kept, except the packed
+ * streams ({@link ClpsStreamFiles}), which are decoded per use. Damage becomes problems, never
+ * exceptions.
  */
 public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     static final String SCHEMA_TREE = "/schema_tree",
@@ -64,6 +63,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     private final Object decodingLock = new Object(), dictLock = new Object();
 
     private ClpsRecords records;
+    /** The packed streams of /0. */
+    final ClpsStreamFiles streams = new ClpsStreamFiles(this);
 
     ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
         this.format = format;
@@ -71,114 +72,13 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         this.src = src;
         this.limits = limits;
         this.spill = new ClpsSpill(ClpsSpill.budgetFor(src.size()));
-        List<Problem> problems = new ArrayList<>();
-        String name = src.name();
-        ClpsHeader h = null;
-        byte[] mg = new byte[0];
-        try {
-            h = ClpsHeader.read(src);
-            mg = src.read(0, 4);
-        } catch (TruncatedException e) {
-            problems.add(
-                    Problem.error(name, 0, "the file is " + src.size() + " bytes, shorter than the 64-byte header"));
-        }
-        this.header = h;
-        this.magic = mg;
-        byte[] md = null;
-        ClpsMetadata meta = null;
-        if (h != null) {
-            if (!java.util.Arrays.equals(mg, ClpsHeader.MAGIC))
-                problems.add(Problem.error(name, 0, "magic number is not FD 2F C5 30"));
-            if (!h.version().known()) {
-                problems.add(Problem.warning(
-                        name,
-                        4,
-                        "archive version " + h.version() + " is not one this reader knows (0.3.x, 0.4.0, 0.4.1, 0.5.x);"
-                                + " header and metadata are shown, records may not decode"));
-            }
-            for (int i = 0; i < 4; i++) {
-                if (h.reservedPadding1()[i] != 0)
-                    problems.add(Problem.warning(
-                            name, 24 + 8 * i, "reserved_padding1[" + i + "] is not zero (writers leave it zero)"));
-            }
-            if (h.reservedPadding2() != 0)
-                problems.add(Problem.warning(name, 62, "reserved_padding2 is not zero (writers leave it zero)"));
-            if (h.compressionType() != 0)
-                problems.add(Problem.error(
-                        name, 60, "compression_type " + h.compressionType() + " is unknown (only 0, zstd, exists)"));
-            if (h.compressedArchiveSize() != src.size()) {
-                problems.add(Problem.error(
-                        name,
-                        16,
-                        "compressed_archive_size " + Long.toUnsignedString(h.compressedArchiveSize())
-                                + " differs from the file size " + src.size()));
-            }
-            if (h.filesStart() > src.size()) {
-                problems.add(Problem.error(
-                        name,
-                        56,
-                        "metadata_section_size " + h.metadataSectionSize() + " runs past the end of the file ("
-                                + src.size() + " bytes)"));
-            } else if (h.metadataSectionSize() > limits.maxMetadataBytes()) {
-                problems.add(Problem.error(
-                        name,
-                        56,
-                        "metadata_section_size " + h.metadataSectionSize() + " is over the limit of "
-                                + limits.maxMetadataBytes() + " bytes"));
-            } else if (h.metadataSectionSize() == 0) {
-                problems.add(Problem.error(name, 56, "metadata_section_size is 0"));
-            } else {
-                try {
-                    byte[] comp = src.read(ClpsHeader.SIZE, (int) h.metadataSectionSize());
-                    md = ClpsZstd.decompressBounded(comp, limits.maxMetadataBytes(), "metadata section");
-                    long fs = ClpsZstd.frameSize(comp, 0, comp.length);
-                    if (fs >= 0 && fs != comp.length) {
-                        problems.add(Problem.error(
-                                name,
-                                ClpsHeader.SIZE + fs,
-                                "metadata section: its zstd frame ends " + (comp.length - fs)
-                                        + " bytes before metadata_section_size says"));
-                    }
-                } catch (IOException e) {
-                    problems.add(Problem.error(name, ClpsHeader.SIZE, e.getMessage()));
-                }
-            }
-            if (md != null) {
-                meta = ClpsMetadata.parse(md, limits);
-                for (String p : meta.problems)
-                    problems.add(Problem.error(name, ClpsHeader.SIZE, "metadata section: " + p));
-            }
-        }
-        this.metadataBytes = md;
-        this.metadata = meta;
-        this.files = placeFiles(problems);
-        this.openProblems = List.copyOf(problems);
-    }
-
-    private List<ClpsFileEntry> placeFiles(List<Problem> problems) {
-        if (metadata == null || metadata.files == null || header == null) return List.of();
-        long start = header.filesStart();
-        long end = src.size();
-        List<ClpsMetadata.FileInfo> fi = metadata.files;
-        List<ClpsFileEntry> out = new ArrayList<>(fi.size());
-        for (int i = 0; i < fi.size(); i++) {
-            long o = fi.get(i).offset();
-            long next = i + 1 < fi.size() ? fi.get(i + 1).offset() : end - start;
-            String n = fi.get(i).name();
-            if (o < 0 || o > end - start || next < o || next > end - start) {
-                problems.add(Problem.error(
-                        src.name(),
-                        ClpsHeader.SIZE,
-                        "metadata section: ArchiveFileInfo entry " + n + " at files-section offset " + o
-                                + (next < o
-                                        ? " comes after the next entry's offset " + next
-                                        : " lies outside the file")));
-                out.add(new ClpsFileEntry(n, o, -1, 0));
-            } else {
-                out.add(new ClpsFileEntry(n, o, start + o, next - o));
-            }
-        }
-        return List.copyOf(out);
+        ClpsOpening opened = ClpsOpening.read(src, limits);
+        this.header = opened.header();
+        this.magic = opened.magic();
+        this.metadataBytes = opened.metadataBytes();
+        this.metadata = opened.metadata();
+        this.files = opened.files();
+        this.openProblems = opened.problems();
     }
 
     ClpsFileEntry entry(String name) {
@@ -190,7 +90,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         return header == null ? new ClpsVersion(0, 0, 0) : header.version();
     }
 
-    private byte[] raw(ClpsFileEntry e) throws TruncatedException {
+    byte[] raw(ClpsFileEntry e) throws TruncatedException {
         if (e.size() > Integer.MAX_VALUE - 16)
             throw new TruncatedException(
                     src.name(), e.offset(), e.size(), src.size(), e.name() + " is too large to read at once");
@@ -272,50 +172,12 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         if (d != null) return d;
         synchronized (dictLock) {
             d = dicts.get(name);
-            return d != null ? d : loadDictionary(name);
-        }
-    }
-
-    private ClpsLoaded<ClpsDictionary> loadDictionary(String name) {
-        ClpsLoaded<ClpsDictionary> d;
-        ClpsFileEntry e = entry(name);
-        if (e == null) {
-            d = name.equals(ARRAY_DICT)
-                    ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
-                    : ClpsLoaded.failed(problemAt(ClpsHeader.SIZE, "the metadata names no " + name + " entry"));
-        } else if (e.offset() < 0) {
-            d = ClpsLoaded.failed(problemAt(-1, name + " could not be placed in the file"));
-        } else if (e.size() < 8) {
-            d = ClpsLoaded.failed(
-                    problemAt(e.offset(), name + " is " + e.size() + " bytes, too short for its u64 entry count"));
-        } else {
-            try {
-                byte[] raw = raw(e);
-                long count = (long) ClpsCursor.I64.get(raw, 0);
-                if (count == 0) {
-                    d = raw.length == 8
-                            ? ClpsLoaded.ok(ClpsDictionary.EMPTY)
-                            : ClpsLoaded.failed(problemAt(
-                                    e.offset() + 8,
-                                    name + ": " + (raw.length - 8) + " bytes follow an entry count of 0"));
-                } else {
-                    java.lang.foreign.MemorySegment b =
-                            ClpsZstd.decompressToSpill(raw, 8, limits.maxBlockBytes(), name, spill);
-                    try {
-                        d = ClpsLoaded.ok(ClpsDictionary.parse(b, count, spill));
-                    } catch (ClpsDecodeException x) {
-                        d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.where(name)));
-                    }
-                }
-            } catch (dev.vitrine.core.io.SourceUnavailableException x) {
-                throw new java.io.UncheckedIOException(
-                        x); // a full cache disk is not damage, and not kept: a later try may have room
-            } catch (IOException x) {
-                d = ClpsLoaded.failed(problemAt(e.offset() + 8, x.getMessage()));
+            if (d == null) {
+                d = ClpsDictionaryFiles.load(this, name);
+                dicts.put(name, d);
             }
+            return d;
         }
-        dicts.put(name, d);
-        return d;
     }
 
     /**
@@ -327,70 +189,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         ClpsLoaded<ClpsDictionary> loaded = dicts.get(name);
         if (loaded != null)
             return loaded.value() == null ? null : (long) loaded.value().size();
-        ClpsFileEntry e = entry(name);
-        if (e == null) return name.equals(ARRAY_DICT) ? 0L : null;
-        if (e.offset() < 0 || e.size() < 8) return null;
-        try {
-            long n = src.readU64LE(e.offset());
-            return n < 0 ? null : n;
-        } catch (TruncatedException x) {
-            return null;
-        }
-    }
-
-    /** Where stream {@code s} lies in the file: [offset, offset+length). */
-    long[] streamRange(ClpsTableMetadata tm, int s) {
-        ClpsFileEntry t = entry(TABLES);
-        if (t == null || t.offset() < 0) return null;
-        ClpsTableMetadata.Stream st = tm.streams.get(s);
-        long next = s + 1 < tm.streams.size() ? tm.streams.get(s + 1).offset() : t.size();
-        if (st.offset() < 0 || st.offset() > t.size() || next < st.offset() || next > t.size()) return null;
-        return new long[] {t.offset() + st.offset(), next - st.offset()};
-    }
-
-    /** Decodes packed stream {@code s} (exactly its size from /table_metadata) onto the heap. */
-    byte[] stream(ClpsTableMetadata tm, int s) throws IOException {
-        byte[] comp = compressedStream(tm, s);
-        try {
-            return ClpsZstd.decompressExact(
-                    comp, 0, comp.length, (int) tm.streams.get(s).size(), "stream " + s);
-        } catch (ClpsZstd.FrameException e) {
-            throw streamFrameProblem(tm, s, e);
-        }
-    }
-
-    /** The compressed bytes of packed stream {@code s}, once its place and decoded size are checked against the limits. */
-    byte[] compressedStream(ClpsTableMetadata tm, int s) throws IOException {
-        ClpsTableMetadata.Stream st = tm.streams.get(s);
-        long[] r = streamRange(tm, s);
-        ClpsFileEntry t = entry(TABLES);
-        if (r == null)
-            throw new FormatException(
-                    src.name(),
-                    t == null || t.offset() < 0 ? -1 : t.offset(),
-                    "stream " + s + " at /0 offset " + st.offset() + " lies outside /0");
-        if (st.size() > limits.maxBlockBytes() || st.size() > Integer.MAX_VALUE - 16 || r[1] > Integer.MAX_VALUE - 16) {
-            throw new FormatException(
-                    src.name(),
-                    r[0],
-                    "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of "
-                            + limits.maxBlockBytes());
-        }
-        return src.read(r[0], (int) r[1]);
-    }
-
-    /** A stream whose zstd frame does not decode, placed at the frame. */
-    FormatException streamFrameProblem(ClpsTableMetadata tm, int s, ClpsZstd.FrameException e) {
-        long[] r = streamRange(tm, s);
-        return new FormatException(src.name(), r == null ? -1 : r[0], e.getMessage());
-    }
-
-    /** A decoding failure inside table {@code t}, placed at its stream's frame in the file. */
-    FormatException streamProblem(ClpsTableMetadata.Table t, ClpsDecodeException e) {
-        ClpsTableMetadata tm = tableMetadata().value();
-        long[] r = tm == null ? null : streamRange(tm, t.stream());
-        return new FormatException(
-                src.name(), r == null ? -1 : r[0], e.where("stream " + t.stream() + ", table " + t.index()));
+        return ClpsDictionaryFiles.count(src, entry(name), name);
     }
 
     private ClpsLoaded<ClpsDecoding> shape;

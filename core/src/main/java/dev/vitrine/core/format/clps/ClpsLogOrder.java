@@ -181,7 +181,7 @@ final class ClpsLogOrder {
         }
         if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8)
             return null; // damaged: the whole decode says where
-        byte[] comp = a.compressedStream(tables.meta, meta.stream());
+        byte[] comp = a.streams.compressedStream(tables.meta, meta.stream());
         byte[] column;
         try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
             in.skipNBytes(meta.offset() + before);

@@ -253,7 +253,7 @@ final class ClpsNodes {
         if (tm == null) return ClpsNode.Children.of(List.of());
         List<Node> out = new ArrayList<>();
         for (ClpsTableMetadata.Stream s : tm.streams) {
-            long[] r = a.streamRange(tm, s.index());
+            long[] r = a.streams.streamRange(tm, s.index());
             List<Node> tables = new ArrayList<>();
             for (ClpsTableMetadata.Table t : tm.tables) {
                 if (t.stream() != s.index()) continue;
@@ -276,7 +276,7 @@ final class ClpsNodes {
                             "stream " + si + ", decoded",
                             t.offset(),
                             t.length(),
-                            () -> a.stream(tm, si)));
+                            () -> a.streams.stream(tm, si)));
                 }
                 tables.add(tn);
             }

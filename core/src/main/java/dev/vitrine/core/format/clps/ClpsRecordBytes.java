@@ -24,10 +24,10 @@ record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, Cl
         try {
             fields = List.copyOf(table.cells(row, d.decoding()));
         } catch (ClpsDecodeException e) {
-            throw archive.streamProblem(table.meta, e);
+            throw archive.streams.streamProblem(table.meta, e);
         }
         int s = table.meta.stream();
-        long[] r = archive.streamRange(d.tables().meta, s);
+        long[] r = archive.streams.streamRange(d.tables().meta, s);
         ByteRange container = r == null ? ByteRange.NONE : ByteRange.of(r[0], r[1]);
         return new ClpsRecordBytes(
                 container,

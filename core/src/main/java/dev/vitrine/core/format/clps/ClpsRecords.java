@@ -297,10 +297,11 @@ public final class ClpsRecords implements AutoCloseable {
             try {
                 table.render(row, decoding, out, scratch);
             } catch (ClpsDecodeException e) {
-                throw archive.streamProblem(table.meta, e);
+                throw archive.streams.streamProblem(table.meta, e);
             } catch (RuntimeException e) {
                 // A reader bug or data we did not foresee: still one line naming where.
-                throw archive.streamProblem(table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
+                throw archive.streams.streamProblem(
+                        table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
             }
             if (filter != null && verdict != KqlPrefilter.YES) {
                 view.index = i;

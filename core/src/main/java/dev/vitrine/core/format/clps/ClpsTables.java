@@ -117,7 +117,7 @@ final class ClpsTables implements AutoCloseable {
                     try {
                         made[i] = ClpsTable.decode(decoding, ts.get(i), data);
                     } catch (ClpsDecodeException e) {
-                        throw archive.streamProblem(ts.get(i), e);
+                        throw archive.streams.streamProblem(ts.get(i), e);
                     }
                 }
                 for (int i = 0; i < made.length; i++) tables.set(ts.get(i).index(), made[i]);
@@ -132,7 +132,7 @@ final class ClpsTables implements AutoCloseable {
     /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
     private MemorySegment streamInto(int s) throws IOException {
         long size = meta.streams.get(s).size();
-        byte[] comp = archive.compressedStream(meta, s);
+        byte[] comp = archive.streams.compressedStream(meta, s);
         MemorySegment out = spill.allocate(size);
         if (out.isNative()) {
             try (Arena local = Arena.ofConfined()) {
@@ -143,7 +143,7 @@ final class ClpsTables implements AutoCloseable {
                 spill.whileMapped(() -> ClpsZstd.decompressExact(
                         in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
             } catch (ClpsZstd.FrameException e) {
-                throw archive.streamFrameProblem(meta, s, e);
+                throw archive.streams.streamFrameProblem(meta, s, e);
             }
         } else {
             byte[] b = (byte[]) out.heapBase().orElseThrow();
@@ -151,7 +151,7 @@ final class ClpsTables implements AutoCloseable {
                 byte[] d = ClpsZstd.decompressExact(comp, 0, comp.length, (int) size, "stream " + s);
                 System.arraycopy(d, 0, b, 0, d.length);
             } catch (ClpsZstd.FrameException e) {
-                throw archive.streamFrameProblem(meta, s, e);
+                throw archive.streams.streamFrameProblem(meta, s, e);
             }
         }
         return out;

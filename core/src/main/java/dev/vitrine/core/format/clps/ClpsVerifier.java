@@ -94,7 +94,7 @@ final class ClpsVerifier {
         }
         for (ClpsTableMetadata.Stream s : tm.streams) {
             ctx.checkCancelled();
-            long[] r = a.streamRange(tm, s.index());
+            long[] r = a.streams.streamRange(tm, s.index());
             if (r != null) {
                 // The stream's bytes must be exactly one frame.
                 byte[] comp = a.source().read(r[0], (int) Math.min(r[1], Integer.MAX_VALUE - 16));
@@ -107,7 +107,7 @@ final class ClpsVerifier {
             }
             byte[] data;
             try {
-                data = a.stream(tm, s.index());
+                data = a.streams.stream(tm, s.index());
             } catch (FormatException e) {
                 ctx.report(a.problemAt(e.offset(), e.detail()));
                 continue;
@@ -394,7 +394,7 @@ final class ClpsVerifier {
                     return;
                 }
             }
-            if (a.streamRange(tm, s.index()) == null) {
+            if (a.streams.streamRange(tm, s.index()) == null) {
                 ctx.report(a.problemAt(
                         te.offset(),
                         "/table_metadata: stream " + s.index() + " at /0 offset " + s.offset() + " lies outside /0 ("

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.clps.kql.KqlRecordTree.Node;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Evaluates a planned query on one record. In each AND every filter must find its column in the
@@ -208,7 +207,7 @@ final class KqlEvaluator {
             if (m.arrayRest() < 0 || m.arrayRest() >= col.tokens().size()) {
                 return true;
             }
-            ArraySearch s = new ArraySearch(
+            KqlArraySearch s = new KqlArraySearch(
                     leaf, col.tokens().subList(m.arrayRest(), col.tokens().size()));
             if (s.array(m.node().value(), 0)) {
                 return true;
@@ -225,7 +224,7 @@ final class KqlEvaluator {
             case ARRAY -> {
                 List<KqlColumn.Token> d = col.tokens();
                 int rest = m.arrayRest() < 0 ? d.size() : m.arrayRest();
-                yield new ArraySearch(leaf, d.subList(rest, d.size())).array(v, 0);
+                yield new KqlArraySearch(leaf, d.subList(rest, d.size())).array(v, 0);
             }
             default -> scalar(op, lit, m.type(), v);
         };
@@ -237,76 +236,15 @@ final class KqlEvaluator {
             return true;
         }
         return switch (type) {
-            case INTEGER -> intCompares(op, lit, KqlRecordTree.longOf(v));
-            case FLOAT -> floatCompares(op, lit, v.doubleValue());
-            case CLP_STRING -> clpStringCompares(op, lit, v.asText());
-            case VAR_STRING -> varStringCompares(op, lit, v.asText());
-            case BOOLEAN -> boolCompares(op, lit, v.booleanValue());
+            case INTEGER -> KqlCompare.intCompares(op, lit, KqlRecordTree.longOf(v));
+            case FLOAT -> KqlCompare.floatCompares(op, lit, v.doubleValue());
+            case CLP_STRING -> KqlCompare.clpStringCompares(op, lit, v.asText());
+            case VAR_STRING -> KqlCompare.varStringCompares(op, lit, v.asText());
+            case BOOLEAN -> KqlCompare.boolCompares(op, lit, v.booleanValue());
             case TIMESTAMP ->
                 lit.canInt(op)
                         && ctx.timestampValue() != null
-                        && intCompares(op, lit, ctx.timestampValue().applyAsLong(v));
-            default -> false;
-        };
-    }
-
-    // The comparisons of a value of each type with a literal: shared with KqlPrefilter, which judges stored columns by
-    // them.
-
-    static boolean intCompares(KqlOp op, KqlLiteral lit, long value) {
-        return lit.canInt(op) && compareLong(op, value, lit.intValue(op));
-    }
-
-    static boolean floatCompares(KqlOp op, KqlLiteral lit, double value) {
-        Double d = lit.asFloat(op);
-        return d != null && compareDouble(op, value, d);
-    }
-
-    static boolean clpStringCompares(KqlOp op, KqlLiteral lit, String value) {
-        String q = lit.asClpString(op);
-        if (op != KqlOp.EQ && op != KqlOp.NEQ) {
-            return false;
-        }
-        if (q == null) {
-            return op == KqlOp.NEQ;
-        }
-        return (op == KqlOp.EQ) == lit.pattern().matches(value);
-    }
-
-    static boolean varStringCompares(KqlOp op, KqlLiteral lit, String value) {
-        String q = lit.asVarString(op);
-        if (q == null || (op != KqlOp.EQ && op != KqlOp.NEQ)) {
-            return false;
-        }
-        boolean matched = lit.kind == KqlLiteral.Kind.STRING ? lit.matchesString(value) : q.equals(value);
-        return (op == KqlOp.EQ) == matched;
-    }
-
-    static boolean boolCompares(KqlOp op, KqlLiteral lit, boolean value) {
-        Boolean b = lit.asBool(op);
-        return b != null && (op == KqlOp.EQ ? value == b : op == KqlOp.NEQ && value != b);
-    }
-
-    static boolean compareLong(KqlOp op, long value, long operand) {
-        return switch (op) {
-            case EQ -> value == operand;
-            case NEQ -> value != operand;
-            case LT -> value < operand;
-            case GT -> value > operand;
-            case LTE -> value <= operand;
-            case GTE -> value >= operand;
-            default -> false;
-        };
-    }
-
-    static boolean compareDouble(KqlOp op, double value, double operand) {
-        return switch (op) {
-            case EQ -> value == operand;
-            case NEQ -> value != operand;
-            case LT -> value < operand;
-            case GT -> value > operand;
-            case LTE -> value <= operand;
-            case GTE -> value >= operand;
+                        && KqlCompare.intCompares(op, lit, ctx.timestampValue().applyAsLong(v));
             default -> false;
         };
     }
@@ -326,7 +264,8 @@ final class KqlEvaluator {
                 continue;
             }
             boolean r = t == KqlType.ARRAY
-                    ? new WildcardArraySearch(op, leaf.literal(), (types & KqlType.FLOAT.bit()) != 0).array(n.value())
+                    ? new KqlWildcardArraySearch(op, leaf.literal(), (types & KqlType.FLOAT.bit()) != 0)
+                            .array(n.value())
                     : scalar(op, leaf.literal(), t, n.value());
             if (r) {
                 any = true;
@@ -361,141 +300,5 @@ final class KqlEvaluator {
             }
         }
         return false;
-    }
-
-    /** clp-s's search inside an array for a column without wildcards (evaluate_array_filter). */
-    private static final class ArraySearch {
-        private final KqlOp op;
-        private final KqlLiteral lit;
-        private final List<KqlColumn.Token> rest;
-        private final String str;
-        private final boolean maybeNumber;
-
-        ArraySearch(KqlLeaf leaf, List<KqlColumn.Token> rest) {
-            this.op = leaf.op();
-            this.lit = leaf.literal();
-            this.rest = rest;
-            boolean existence = op.isExistence();
-            this.str = existence ? null : lit.asArrayString(op);
-            this.maybeNumber = !existence && (lit.asFloat(op) != null || lit.canInt(op));
-        }
-
-        boolean array(JsonNode arr, int idx) {
-            for (JsonNode item : arr) {
-                if (value(item, idx)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        private boolean value(JsonNode item, int idx) {
-            int n = rest.size();
-            if (item.isObject()) {
-                return object(item, idx);
-            }
-            if (item.isArray()) {
-                return array(item, idx);
-            }
-            if (item.isTextual()) {
-                return str != null
-                        && idx == n
-                        && op == KqlOp.EQ
-                        && lit.pattern().matches(item.asText());
-            }
-            if (item.isNumber()) {
-                if (!maybeNumber || idx != n) {
-                    return false;
-                }
-                return numberEval(op, lit, item);
-            }
-            if (item.isBoolean()) {
-                if (idx != n || op.isExistence()) {
-                    return false;
-                }
-                Boolean b = lit.asBool(op);
-                return b != null && eval(op, item.booleanValue() == b);
-            }
-            if (item.isNull()) {
-                return !op.isExistence() && lit.asNull(op) && op == KqlOp.EQ;
-            }
-            return false;
-        }
-
-        private boolean object(JsonNode obj, int idx) {
-            if (idx >= rest.size()) {
-                return false;
-            }
-            for (Map.Entry<String, JsonNode> f : obj.properties()) {
-                if (!f.getKey().equals(rest.get(idx).name())) {
-                    continue;
-                }
-                int next = idx + 1;
-                if (next == rest.size() && op.isExistence()) {
-                    return op == KqlOp.EXISTS;
-                }
-                return value(f.getValue(), next);
-            }
-            return false;
-        }
-    }
-
-    /** clp-s's {@code eval(op, a, b)}: equality for EQ, inequality for every other operation. */
-    static boolean eval(KqlOp op, boolean equal) {
-        return op == KqlOp.EQ ? equal : !equal;
-    }
-
-    static boolean numberEval(KqlOp op, KqlLiteral lit, JsonNode item) {
-        if (KqlRecordTree.isInteger(item)) {
-            return eval(op, KqlRecordTree.longOf(item) == lit.intValue(op));
-        }
-        Double d = lit.asFloat(op);
-        return eval(op, d != null && item.doubleValue() == d);
-    }
-
-    /** {@code *: value} inside an array: every value at any depth (evaluate_wildcard_array_filter). */
-    private record WildcardArraySearch(KqlOp op, KqlLiteral lit, boolean maybeNumber) {
-        boolean array(JsonNode arr) {
-            for (JsonNode item : arr) {
-                if (value(item)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        boolean object(JsonNode obj) {
-            for (JsonNode item : obj) {
-                if (value(item)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        private boolean value(JsonNode item) {
-            if (item.isObject()) {
-                return object(item);
-            }
-            if (item.isArray()) {
-                return array(item);
-            }
-            if (item.isTextual()) {
-                return op == KqlOp.EQ
-                        && lit.asArrayString(op) != null
-                        && lit.pattern().matches(item.asText());
-            }
-            if (item.isNumber()) {
-                return maybeNumber && numberEval(op, lit, item);
-            }
-            if (item.isBoolean()) {
-                Boolean b = lit.asBool(op);
-                return b != null && eval(op, item.booleanValue() == b);
-            }
-            if (item.isNull()) {
-                return lit.asNull(op) && op == KqlOp.EQ;
-            }
-            return false;
-        }
     }
 }

@@ -188,7 +188,7 @@ public final class KqlPrefilter {
                 KqlLeaf l = leaf;
                 int column = at.column();
                 yield (Check)
-                        row -> KqlEvaluator.boolCompares(op, l.literal(), row.bool(column)) != l.inverted() ? YES : NO;
+                        row -> KqlCompare.boolCompares(op, l.literal(), row.bool(column)) != l.inverted() ? YES : NO;
             }
             default -> UNKNOWN;
         };
@@ -213,7 +213,7 @@ public final class KqlPrefilter {
             } catch (NumberFormatException e) {
                 return MAYBE;
             }
-            boolean holds = KqlEvaluator.floatCompares(op, leaf.literal(), v);
+            boolean holds = KqlCompare.floatCompares(op, leaf.literal(), v);
             return holds != leaf.inverted() ? YES : NO;
         }
     }
@@ -240,7 +240,7 @@ public final class KqlPrefilter {
             if ((leaf.types() & KqlType.TIMESTAMP.bit()) == 0) return NO;
             KqlOp op = leaf.op();
             KqlLiteral lit = leaf.literal();
-            boolean holds = lit.canInt(op) && KqlEvaluator.intCompares(op, lit, encode.applyAsLong(v));
+            boolean holds = lit.canInt(op) && KqlCompare.intCompares(op, lit, encode.applyAsLong(v));
             return holds != leaf.inverted() ? YES : NO;
         }
     }
@@ -260,7 +260,7 @@ public final class KqlPrefilter {
     private record IntegerCheck(int column, KqlOp op, long operand, boolean inverted) implements Check {
         @Override
         public int judge(Row row) {
-            boolean holds = KqlEvaluator.compareLong(op, row.value(column), operand);
+            boolean holds = KqlCompare.compareLong(op, row.value(column), operand);
             return holds != inverted ? YES : NO;
         }
     }
@@ -324,8 +324,8 @@ public final class KqlPrefilter {
             if ((leaf.types() & type.bit()) == 0) return false; // not found: false even negated
             if (op == KqlOp.EXISTS) return true;
             boolean compares = type == KqlType.CLP_STRING
-                    ? KqlEvaluator.clpStringCompares(op, leaf.literal(), text)
-                    : KqlEvaluator.varStringCompares(op, leaf.literal(), text);
+                    ? KqlCompare.clpStringCompares(op, leaf.literal(), text)
+                    : KqlCompare.varStringCompares(op, leaf.literal(), text);
             return compares != leaf.inverted();
         }
     }
