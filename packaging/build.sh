@@ -122,10 +122,14 @@ rm -f "$tree/samples/make-records.py"
 # 4. The desktop files, MIME types and icons (share/ in the app image, /usr/share in packages).
 share="$work/share"
 mkdir -p "$share/applications" "$share/mime/packages"
-install -m 644 "$pkg/linux/vitrine.desktop" "$pkg/linux/vitrine-folder.desktop" "$share/applications/"
+install -m 644 "$pkg/linux/vitrine.desktop" "$share/applications/"
 install -m 644 "$pkg/linux/vitrine-mime.xml" "$share/mime/packages/vitrine.xml"
 install -D -m 644 "$pkg/linux/vitrine-servicemenu.desktop" "$share/kio/servicemenus/vitrine-open-folder.desktop"
 install -D -m 644 "$pkg/linux/vitrine-servicemenu.desktop" "$share/kservices5/ServiceMenus/vitrine-open-folder.desktop"
+# Folders are offered "Open with Vitrine" as file-manager actions only: a desktop entry for
+# inode/directory would make Vitrine the default for every folder where no file manager is installed.
+install -D -m 644 "$pkg/linux/vitrine.nemo_action" "$share/nemo/actions/vitrine-open-folder.nemo_action"
+install -D -m 644 "$pkg/linux/vitrine-fma-action.desktop" "$share/file-manager/actions/vitrine-open-folder.desktop"
 "$root/icons/install-hicolor.sh" "$share/icons/hicolor"
 
 # 5. The ahead-of-time caches, trained with the tree at the path it runs from: an app image

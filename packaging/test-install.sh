@@ -145,8 +145,26 @@ for d in "${desktops[@]}"; do
   out="$(desktop-file-validate "$d" 2>&1)" && pass "desktop-file-validate $(basename "$d")" ||
     fail "desktop-file-validate $(basename "$d"): $out"
 done
-grep -q '^MimeType=.*inode/directory' "$inst"/usr/share/applications/*.desktop &&
-  pass "a desktop file opens folders (Ark logs, DataBundles)" || fail "no desktop file for folders"
+# Folders: "Open with Vitrine" is a file manager's action, never the default application. With
+# only Vitrine's desktop files installed (no file manager), GLib must name no default for folders.
+! grep -q '^MimeType=.*inode/directory' "$inst"/usr/share/applications/*.desktop &&
+  pass "no desktop file claims folders (inode/directory)" || fail "a desktop file claims every folder"
+alone="$scratch/alone"
+mkdir -p "$alone/share/applications" "$alone/bin" "$alone/empty"
+cp "$inst"/usr/share/applications/*.desktop "$alone/share/applications/"
+update-desktop-database "$alone/share/applications" 2>/dev/null
+ln -s "$vitrine" "$alone/bin/vitrine" # GLib ignores an entry whose command is not on PATH
+default="$(PATH="$alone/bin:$PATH" XDG_DATA_HOME="$alone/empty" XDG_DATA_DIRS="$alone/share" \
+  XDG_CONFIG_HOME="$alone/empty" XDG_CONFIG_DIRS="$alone/empty" gio mime inode/directory 2>/dev/null |
+  sed -n 's/^Default application for .*: //p')"
+[ -z "$default" ] && pass "without a file manager, no default application for folders" ||
+  fail "without a file manager, $default opens every folder"
+nemo="$inst/usr/share/nemo/actions/vitrine-open-folder.nemo_action"
+[ -f "$nemo" ] && grep -q '^Extensions=dir;' "$nemo" && grep -q '^Exec=vitrine %F' "$nemo" &&
+  pass "Nemo's folder menu has \"Open with Vitrine\"" || fail "no Nemo action for folders"
+fma="$inst/usr/share/file-manager/actions/vitrine-open-folder.desktop"
+[ -f "$fma" ] && grep -q '^Type=Action' "$fma" && grep -q '^MimeTypes=inode/directory;' "$fma" &&
+  pass "FileManager-Actions (Caja) folder menu has \"Open with Vitrine\"" || fail "no FileManager-Actions entry for folders"
 [ -f "$inst/usr/share/kio/servicemenus/vitrine-open-folder.desktop" ] &&
   grep -q '^Name=Open with Vitrine' "$inst/usr/share/kio/servicemenus/vitrine-open-folder.desktop" &&
   pass "Dolphin's folder menu has \"Open with Vitrine\"" || fail "no Dolphin service menu for folders"
