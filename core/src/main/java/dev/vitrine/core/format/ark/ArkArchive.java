@@ -3,9 +3,8 @@ package dev.vitrine.core.format.ark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFiles;
-import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.SourceUnavailableException;
@@ -38,9 +37,7 @@ import java.util.Set;
  * ({@link TimedMessages}) and JSON lines ({@link JsonRecords}) come from the first manifest by
  * name (the log; further manifests such as snippets show in the tree).
  */
-public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
-    final ArkFormat format;
-    final Path path;
+public final class ArkArchive extends AbstractArchive implements TimedMessages, JsonRecords {
     /** The log's folder, on this machine or under an s3:// prefix. */
     final Location root;
 
@@ -54,7 +51,6 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     final Set<FileRef> missingAtOpen = new java.util.HashSet<>();
 
     private final List<FileRef> fileList = new ArrayList<>();
-    private Node rootNode;
     /** Damage met while reading (messages that do not decode, indexes that cannot be read), runs collapsed as verify collapses them. */
     private final List<Problem> met = new ArrayList<>();
 
@@ -68,8 +64,7 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
             1000);
 
     private ArkArchive(ArkFormat format, Path path, Location root, Limits limits) {
-        this.format = format;
-        this.path = path;
+        super(format, path);
         this.root = root;
         this.limits = limits;
         this.files = new ArchiveFiles(root, limits.maxOpenFiles());
@@ -225,23 +220,13 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
     }
 
     @Override
-    public ArchiveFormat format() {
-        return format;
-    }
-
-    @Override
-    public Path path() {
-        return path;
-    }
-
-    @Override
     public ByteSource source() {
         try {
             if (!fileList.isEmpty()) return files.source(fileList.getFirst());
         } catch (IOException e) {
             // the manifest vanished since open: shown as no bytes
         }
-        return dev.vitrine.core.io.MappedFileSource.ofBytes(String.valueOf(path.getFileName()), new byte[0]);
+        return dev.vitrine.core.io.MappedFileSource.ofBytes(String.valueOf(path().getFileName()), new byte[0]);
     }
 
     @Override
@@ -256,13 +241,12 @@ public final class ArkArchive implements Archive, TimedMessages, JsonRecords {
 
     @Override
     public String displayName(FileRef file) {
-        return file.isMain() ? String.valueOf(path.getFileName()) : file.path();
+        return file.isMain() ? String.valueOf(path().getFileName()) : file.path();
     }
 
     @Override
-    public synchronized Node root() {
-        if (rootNode == null) rootNode = new ArkStructureNodes.RootNode(this);
-        return rootNode;
+    protected Node makeRoot() {
+        return new ArkStructureNodes.RootNode(this);
     }
 
     @Override

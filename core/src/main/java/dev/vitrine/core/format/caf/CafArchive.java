@@ -3,7 +3,7 @@ package dev.vitrine.core.format.caf;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vitrine.core.export.EntryPathPolicy;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.IndexSort;
@@ -35,10 +35,7 @@ import java.util.RandomAccess;
  * add. The check runs on the first call of {@link #openProblems()}, so opening and listing
  * stay as fast as parsing the index.
  */
-public final class CafArchive implements Archive, FileListing {
-    private final ArchiveFormat format;
-    private final Path path;
-    private final ByteSource src;
+public final class CafArchive extends AbstractArchive implements FileListing {
     private final CafLayout layout;
     private final CafIndex index;
     /** Footer and parse damage, found while opening. */
@@ -50,12 +47,9 @@ public final class CafArchive implements Archive, FileListing {
 
     private final List<CafEntry> dataOrder;
     private final List<FileListing.Entry> listing;
-    private Node root;
 
     CafArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
-        this.format = format;
-        this.path = path;
-        this.src = src;
+        super(format, path, src);
         List<Problem> problems = new ArrayList<>();
         this.layout = CafLayout.read(src, limits, problems);
         this.index = layout == null ? null : CafIndexParser.parse(src, layout, limits);
@@ -72,8 +66,8 @@ public final class CafArchive implements Archive, FileListing {
             try {
                 new CafVerifier(this).run(new VerifyContext(problems::add));
             } catch (IOException e) {
-                problems.add(
-                        Problem.error(src.name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
+                problems.add(Problem.error(
+                        source().name(), layout.indexStart(), "cannot read the index: " + Messages.reason(e)));
             }
         }
         return List.copyOf(problems);
@@ -126,11 +120,11 @@ public final class CafArchive implements Archive, FileListing {
     }
 
     Content contentOf(CafEntry e) {
-        if (readable(e)) return CafEntryContent.of(e.name(), src, e.start(), e.length());
+        if (readable(e)) return CafEntryContent.of(e.name(), source(), e.start(), e.length());
         String why =
                 layout == null ? "the archive has no readable index" : CafEntryChecks.rangeProblem(e, layout.dataEnd());
         return CafEntryContent.unreadable(
-                e.name(), src, e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name()) + ": " + why);
+                e.name(), source(), e.keyOffset(), "entry " + EntryPathPolicy.quote(e.name()) + ": " + why);
     }
 
     @Override
@@ -142,34 +136,18 @@ public final class CafArchive implements Archive, FileListing {
     public Content content(FileListing.Entry entry) throws IOException {
         ByteRange r = entry.range();
         if (!r.isNone() && r.file().isMain() && layout != null && r.end() <= layout.dataEnd()) {
-            return CafEntryContent.of(entry.name(), src, r.offset(), r.length());
+            return CafEntryContent.of(entry.name(), source(), r.offset(), r.length());
         }
         for (CafEntry e : dataOrder) {
             if (!readable(e) && e.name().equals(entry.name())) return contentOf(e);
         }
         return CafEntryContent.unreadable(
-                entry.name(), src, -1, "entry " + EntryPathPolicy.quote(entry.name()) + " is not in this archive");
+                entry.name(), source(), -1, "entry " + EntryPathPolicy.quote(entry.name()) + " is not in this archive");
     }
 
     @Override
-    public ArchiveFormat format() {
-        return format;
-    }
-
-    @Override
-    public Path path() {
-        return path;
-    }
-
-    @Override
-    public ByteSource source() {
-        return src;
-    }
-
-    @Override
-    public synchronized Node root() {
-        if (root == null) root = new CafRootNode(this);
-        return root;
+    protected Node makeRoot() {
+        return new CafRootNode(this);
     }
 
     @Override
@@ -190,11 +168,11 @@ public final class CafArchive implements Archive, FileListing {
     @Override
     public ObjectNode info() {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("format", format.id());
+        o.put("format", format().id());
         // Field names follow gocaf's `cafcli stats` (total_files, total_size, format_version).
         o.put("format_version", index == null ? null : index.formatVersion());
         o.put("total_files", index == null ? 0 : index.entries().size());
-        o.put("total_size", src.size());
+        o.put("total_size", source().size());
         if (layout != null) {
             o.put("data_size", layout.dataEnd());
             o.put("index_offset", layout.indexStart());
@@ -212,10 +190,5 @@ public final class CafArchive implements Archive, FileListing {
     public void verify(VerifyContext ctx) {
         // The whole check ran at open (see the class comment); the engine has reported it.
         ctx.progress(1, 1);
-    }
-
-    @Override
-    public void close() {
-        src.close();
     }
 }

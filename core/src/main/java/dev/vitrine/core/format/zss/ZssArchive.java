@@ -2,7 +2,7 @@ package dev.vitrine.core.format.zss;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
@@ -27,13 +27,10 @@ import java.util.Map;
  * {@link #openProblems()}. The root index block, the tree, the block and record directories
  * are read on demand. Thread-safe: the UI may browse while a verify runs.
  */
-public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.core.model.IndexTree {
+public final class ZssArchive extends AbstractArchive implements SortedRecords, dev.vitrine.core.model.IndexTree {
     private static final int INDEX_CACHE = 64;
     private static final int DATA_CACHE = 8;
 
-    private final ArchiveFormat format;
-    private final Path path;
-    private final ByteSource source;
     private final Limits limits;
     private final ZssHeader header;
     private final Codec codec;
@@ -42,13 +39,10 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     private final Map<Long, ParsedDataBlock> dataCache = lru(DATA_CACHE);
     private BlockDirectory blockDirectory;
     private RecordDirectory recordDirectory;
-    private Node root;
 
     private ZssArchive(ArchiveFormat format, ZssFlavor flavor, Path path, ByteSource source, Limits limits)
             throws IOException {
-        this.format = format;
-        this.path = path;
-        this.source = source;
+        super(format, path, source);
         this.limits = limits;
         this.header = HeaderParser.parse(source, flavor, limits);
         this.codec = Codecs.forName(flavor, header.codecName()).orElse(null);
@@ -103,24 +97,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     }
 
     @Override
-    public ArchiveFormat format() {
-        return format;
-    }
-
-    @Override
-    public Path path() {
-        return path;
-    }
-
-    @Override
-    public ByteSource source() {
-        return source;
-    }
-
-    @Override
-    public synchronized Node root() {
-        if (root == null) root = new ZssRootNode(this);
-        return root;
+    protected Node makeRoot() {
+        return new ZssRootNode(this);
     }
 
     @Override
@@ -134,7 +112,7 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
             if (p.severity() == Severity.ERROR) throw new FormatException(p.file(), p.offset(), p.message());
         }
         if (!header.blocksLocatable() || codec == null) {
-            throw new FormatException(source.name(), 0, "header unreadable");
+            throw new FormatException(source().name(), 0, "header unreadable");
         }
     }
 
@@ -212,10 +190,11 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
             IndexBlock hit = indexCache.get(offset);
             if (hit != null) return hit;
         }
-        String file = source.name();
-        if (offset < 0 || length < 0 || offset > source.size() || length > source.size() - offset) {
+        String file = source().name();
+        long size = source().size();
+        if (offset < 0 || length < 0 || offset > size || length > size - offset) {
             // Blame the block's own offset when it is in the file, else whoever pointed at it.
-            long at = offset >= 0 && offset < source.size() ? offset : referrer;
+            long at = offset >= 0 && offset < size ? offset : referrer;
             throw new FormatException(
                     file,
                     at,
@@ -253,8 +232,8 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
             ParsedDataBlock hit = dataCache.get(offset);
             if (hit != null) return hit;
         }
-        BlockFrame f = reader.frameAt(offset, source.size());
-        if (f == null) throw new FormatException(source.name(), offset, "no block at the end of the file");
+        BlockFrame f = reader.frameAt(offset, source().size());
+        if (f == null) throw new FormatException(source().name(), offset, "no block at the end of the file");
         ParsedDataBlock b;
         try {
             b = ParsedDataBlock.parse(f, reader.payload(f), codec != null && codec.isIdentity(), limits.maxEntries());
@@ -281,13 +260,13 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
      * then not read as a billion empty blocks, by verify or by the block listing.
      */
     long trustedEnd() {
-        long size = source.size();
+        long size = source().size();
         long total = header.totalFileLength();
         if (!header.fixedFieldsRead() || Long.compareUnsigned(total, size) >= 0 || total < header.dataStart())
             return size;
         long hl = header.headerLength();
         try {
-            long stored = source.readU64LE(HeaderLayout.DATA + hl);
+            long stored = source().readU64LE(HeaderLayout.DATA + hl);
             return stored == dev.vitrine.core.io.Crc64Xz.of(reader.slice(HeaderLayout.DATA, hl), 0, hl) ? total : size;
         } catch (dev.vitrine.core.io.TruncatedException e) {
             return size;
@@ -304,11 +283,6 @@ public final class ZssArchive implements Archive, SortedRecords, dev.vitrine.cor
     synchronized RecordDirectory recordDirectory() {
         if (recordDirectory == null) recordDirectory = new RecordDirectory(this, blockDirectory());
         return recordDirectory;
-    }
-
-    @Override
-    public void close() {
-        source.close();
     }
 
     private static <K, V> Map<K, V> lru(int max) {
