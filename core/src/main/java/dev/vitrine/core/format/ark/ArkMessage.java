@@ -71,7 +71,17 @@ public final class ArkMessage implements TimedMessages.Message {
 
     @Override
     public byte[] payload() throws IOException {
-        return codec().decompress(stored(), log.archive.limits.maxBlockBytes());
+        byte[] stored = stored();
+        try {
+            return codec().decompress(stored, log.archive.limits.maxBlockBytes());
+        } catch (dev.vitrine.core.io.FormatException | dev.vitrine.core.io.SourceUnavailableException e) {
+            throw e;
+        } catch (IOException e) {
+            // A codec's own message names neither the split nor the message: place it on the stored bytes.
+            var ref = run.split.ref();
+            throw new dev.vitrine.core.io.FormatException(
+                    ref.path(), ref, entry.offset(), channel.name + ": payload does not decompress: " + e.getMessage());
+        }
     }
 
     /** The decoded value; D13: bytes left after the value are damage. */

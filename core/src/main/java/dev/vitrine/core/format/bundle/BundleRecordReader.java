@@ -119,8 +119,9 @@ final class BundleRecordReader implements AutoCloseable {
             throw new FormatException(
                     ref.path(),
                     ref,
-                    boff,
-                    "record at stream offset " + r.offsets()[i] + " starts past the shard's end " + size);
+                    size, // placed at the end the file has: an offset past it points nowhere
+                    "record at stream offset " + r.offsets()[i] + " starts at byte " + boff + ", past the shard's end "
+                            + size);
         if (boff < sh.dataOffset())
             throw new FormatException(
                     ref.path(), ref, boff, "record starts before the shard's data_offset " + sh.dataOffset());
