@@ -207,7 +207,8 @@ final class BundleVerifier {
         long size = sh.src().size();
         dev.vitrine.core.export.PassedPages pages = null;
         try {
-            pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
+            if (sh.mapped())
+                pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
         } catch (FormatException | RuntimeException e) {
             // no mapping to release: the scan still works, only resident memory grows
         }
