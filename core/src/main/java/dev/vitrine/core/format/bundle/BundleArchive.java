@@ -11,6 +11,8 @@ import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.KeyValueIndex;
@@ -25,14 +27,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An opened DataBundle: a folder with {@code index/} (RocksDB) and {@code shard-NNNNNNNN}
- * files. Opening copies and opens the index and reads the config ({@link BundleCatalog});
+ * An opened DataBundle: a folder (or an {@code s3://} prefix) with {@code index/} (RocksDB) and
+ * {@code shard-NNNNNNNN} files. Opening copies and opens the index and reads the config ({@link BundleCatalog});
  * folders, shards ({@link BundleShards}) and records ({@link BundleRecordReader}) are read when
  * looked at; {@link BundleListing} lists the files. This class only answers for them as one.
  */
 public final class BundleArchive implements Archive, FileListing {
     private final ArchiveFormat format;
     private final Path path;
+    private final Location location;
     private final BundleCatalog catalog;
     private final BundleShards shards;
     private final BundleRecordReader reader;
@@ -40,19 +43,33 @@ public final class BundleArchive implements Archive, FileListing {
     private final BundleKeys keys = new BundleKeys(this);
     private Node root;
 
-    BundleArchive(ArchiveFormat format, Path path, Limits limits) throws IOException {
+    /**
+     * The bundle at {@code root}: a local folder, named {@code path} as the user typed it, or a
+     * remote prefix ({@code path} its last name), whose index is fetched to a private copy for
+     * RocksDB and whose shards are read by ranges.
+     */
+    BundleArchive(ArchiveFormat format, Location root, Path path, Limits limits) throws IOException {
         this.format = format;
         this.path = path;
-        ArchiveFiles files = new ArchiveFiles(path, limits.maxOpenFiles());
+        this.location = root;
+        boolean local = root.localPath().isPresent();
+        ArchiveFiles files = new ArchiveFiles(root, limits.maxOpenFiles());
         try {
-            this.catalog = BundleCatalog.open(path.resolve("index"), limits);
+            // a local index is named from the folder as typed (resolve() would normalize the name)
+            Location index = local ? new LocalLocation(path.resolve("index")) : root.resolve("index");
+            this.catalog = BundleCatalog.open(index, limits);
         } catch (IOException | RuntimeException e) {
             files.close();
             throw e;
         }
-        this.shards = new BundleShards(catalog, files);
+        this.shards = new BundleShards(catalog, files, local);
         this.reader = new BundleRecordReader(catalog);
         this.listing = new BundleListing(catalog, shards, reader);
+    }
+
+    /** The folder as messages and the tree name it: the path as typed, or the URL. */
+    Object folder() {
+        return location.localPath().isPresent() ? path : location.display();
     }
 
     // ---- the parts, for nodes, keys and verify

@@ -4,9 +4,9 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.Location;
 import dev.vitrine.core.model.Problem;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -35,11 +35,11 @@ final class BundleCatalog implements AutoCloseable {
     }
 
     /**
-     * Opens the index folder {@code indexDir} (a private copy, see {@link BundleIndex}) and reads
+     * Opens the index folder {@code indexDir} (through a private copy, see {@link BundleIndex}) and reads
      * the config. An index that cannot be opened or holds no sound config is an open problem;
      * a read that fails outright closes the copy and throws.
      */
-    static BundleCatalog open(Path indexDir, Limits limits) throws IOException {
+    static BundleCatalog open(Location indexDir, Limits limits) throws IOException {
         List<Problem> problems = new ArrayList<>();
         BundleIndex idx = null;
         BundleConfig cfg = null;

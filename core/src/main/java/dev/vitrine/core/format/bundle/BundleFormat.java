@@ -4,6 +4,7 @@ import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -48,7 +49,14 @@ public final class BundleFormat implements ArchiveFormat {
     @Override
     public BundleArchive open(Path path, Limits limits) throws IOException {
         if (!java.nio.file.Files.isDirectory(path)) throw new java.nio.file.NotDirectoryException(path.toString());
-        return new BundleArchive(this, path, limits);
+        return new BundleArchive(this, new LocalLocation(path), path, limits);
+    }
+
+    /** A local folder as above, or a remote prefix: its index fetched for RocksDB, its shards read by ranges. */
+    @Override
+    public BundleArchive open(Location location, Limits limits) throws IOException {
+        if (location.localPath().isPresent()) return open(location.localPath().get(), limits);
+        return new BundleArchive(this, location, location.displayPath(), limits);
     }
 
     /** `vitrine create bundle`. */

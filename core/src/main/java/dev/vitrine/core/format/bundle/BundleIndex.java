@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.bundle;
 
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.Options;
@@ -50,7 +52,18 @@ final class BundleIndex implements AutoCloseable {
     static BundleIndex open(Path indexDir, long maxBytes) throws IOException {
         if (!Files.isDirectory(indexDir, LinkOption.NOFOLLOW_LINKS))
             throw new IOException(indexDir + ": no index folder");
-        Path copy = BundleIndexCopy.make(indexDir, maxBytes);
+        return openCopy(BundleIndexCopy.make(indexDir, maxBytes));
+    }
+
+    /** An index folder that is not on this machine: its files fetched into the private copy, which RocksDB opens. */
+    static BundleIndex open(Location indexDir, long maxBytes) throws IOException {
+        Optional<Path> local = indexDir.localPath();
+        if (local.isPresent()) return open(local.get(), maxBytes);
+        return openCopy(BundleIndexCopy.fetch(indexDir, maxBytes));
+    }
+
+    /** Opens the private copy {@code copy} read-only; deletes it when that fails. */
+    private static BundleIndex openCopy(Path copy) throws IOException {
         Options options = null;
         try {
             options = new Options()

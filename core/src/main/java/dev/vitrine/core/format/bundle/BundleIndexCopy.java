@@ -1,14 +1,22 @@
 package dev.vitrine.core.format.bundle;
 
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -62,31 +70,112 @@ final class BundleIndexCopy {
 
     /** The files of {@code dir} a read-only open of the database reads. */
     static List<Path> needed(Path dir) throws IOException {
-        String manifest = current(dir);
-        List<Path> out = new ArrayList<>();
-        Path newestOptions = null;
-        long newestOptionsNumber = -1;
+        List<String> files = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-            for (Path p : ds) {
-                String n = p.getFileName().toString();
-                if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) continue;
-                if (n.startsWith("OPTIONS-")) {
-                    long number = number(n.substring("OPTIONS-".length()));
-                    if (number > newestOptionsNumber) {
-                        newestOptionsNumber = number;
-                        newestOptions = p;
-                    }
-                } else if (n.equals("CURRENT")
-                        || n.equals("IDENTITY")
-                        || immutable(n)
-                        || numbered(n, ".log")
-                        || (n.startsWith("MANIFEST-") && (manifest == null || n.equals(manifest)))) {
-                    out.add(p);
+            for (Path p : ds)
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    files.add(p.getFileName().toString());
+        }
+        List<Path> out = new ArrayList<>();
+        for (String n : select(files, current(dir))) out.add(dir.resolve(n));
+        return out;
+    }
+
+    /**
+     * Of the regular files {@code names} of an index folder, those a read-only open reads:
+     * {@code CURRENT}, {@code IDENTITY}, tables, logs, the manifest {@code CURRENT} names (every
+     * manifest when {@code manifest} is null) and the newest {@code OPTIONS-*}.
+     */
+    static List<String> select(List<String> names, String manifest) {
+        List<String> out = new ArrayList<>();
+        String newestOptions = null;
+        long newestOptionsNumber = -1;
+        for (String n : names) {
+            if (n.startsWith("OPTIONS-")) {
+                long number = number(n.substring("OPTIONS-".length()));
+                if (number > newestOptionsNumber) {
+                    newestOptionsNumber = number;
+                    newestOptions = n;
                 }
+            } else if (n.equals("CURRENT")
+                    || n.equals("IDENTITY")
+                    || immutable(n)
+                    || numbered(n, ".log")
+                    || (n.startsWith("MANIFEST-") && (manifest == null || n.equals(manifest)))) {
+                out.add(n);
             }
         }
         if (newestOptions != null) out.add(newestOptions);
         return out;
+    }
+
+    /**
+     * Makes the private copy of an index folder that is not on this machine (an {@code s3://}
+     * prefix): the same files as {@link #make}, fetched into it, at most {@code maxBytes} in all.
+     * RocksDB reads only local files; the shards are never fetched this way, only read by ranges.
+     */
+    static Path fetch(Location indexDir, long maxBytes) throws IOException {
+        List<String> files = new ArrayList<>();
+        Map<String, Long> sizes = new HashMap<>();
+        List<Location.Entry> listed;
+        try {
+            listed = indexDir.list();
+        } catch (NoSuchFileException e) {
+            throw new IOException(indexDir.display() + ": no index folder");
+        }
+        for (Location.Entry e : listed) {
+            if (e.kind() != Location.Kind.FILE) continue;
+            files.add(e.name());
+            sizes.put(e.name(), e.size());
+        }
+        if (files.isEmpty()) throw new IOException(indexDir.display() + ": no index folder");
+        String manifest = files.contains("CURRENT") ? current(indexDir.resolve("CURRENT")) : null;
+        long total = 0;
+        for (String n : select(files, manifest)) {
+            total += sizes.get(n);
+            if (total > maxBytes)
+                throw new IOException(indexDir.display() + ": index larger than " + maxBytes + " bytes");
+        }
+        Path copy = Files.createTempDirectory(PREFIX + ProcessHandle.current().pid() + "-");
+        startOnce(copy);
+        LIVE.add(copy);
+        try {
+            for (String n : select(files, manifest)) download(indexDir.resolve(n), copy.resolve(n));
+            return copy;
+        } catch (IOException | RuntimeException e) {
+            delete(copy);
+            throw e;
+        }
+    }
+
+    /** Copies one object into {@code to} by ranged reads, a MiB at a time. */
+    private static void download(Location from, Path to) throws IOException {
+        try (ByteSource src = from.open();
+                OutputStream out = Files.newOutputStream(to, StandardOpenOption.CREATE_NEW)) {
+            byte[] buf = new byte[1 << 20];
+            for (long at = 0; at < src.size(); ) {
+                int n = (int) Math.min(buf.length, src.size() - at);
+                src.read(at, buf, 0, n);
+                out.write(buf, 0, n);
+                at += n;
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause(); // a remote read that failed (not damage): said as the transfer's own error
+        }
+    }
+
+    /** The manifest a remote {@code CURRENT} names, or null as for a local one. */
+    private static String current(Location current) {
+        try (ByteSource src = current.open()) {
+            return manifestName(src.read(0, (int) Math.min(256, src.size())));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String manifestName(byte[] current) {
+        String name = new String(current, StandardCharsets.UTF_8).strip();
+        return name.startsWith("MANIFEST-") && name.indexOf('/') < 0 ? name : null;
     }
 
     /** The manifest {@code CURRENT} names, or null when it cannot be read (every manifest is then taken, and the open says what is wrong). */
@@ -94,8 +183,7 @@ final class BundleIndexCopy {
         Path p = dir.resolve("CURRENT");
         if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) return null;
         try (InputStream in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
-            String name = new String(in.readNBytes(256), StandardCharsets.UTF_8).strip();
-            return name.startsWith("MANIFEST-") && name.indexOf('/') < 0 ? name : null;
+            return manifestName(in.readNBytes(256));
         } catch (IOException e) {
             return null;
         }

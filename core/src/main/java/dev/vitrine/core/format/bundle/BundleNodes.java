@@ -142,7 +142,7 @@ final class BundleNodes {
         @Override
         public List<Field> fields() {
             return List.of(
-                    Field.of("folder", a.path()),
+                    Field.of("folder", a.folder()),
                     Field.of("shards", a.shardCount()),
                     Field.of("compression", BundleLayout.codecName(a.codec())));
         }

@@ -208,7 +208,7 @@ final class BundleRecordReader implements AutoCloseable {
      * resident. A reader going back only costs page faults.
      */
     void passed(Shard sh, long byteOffset) {
-        if (sh.src() == null || byteOffset < 0) return;
+        if (!sh.mapped() || sh.src() == null || byteOffset < 0) return;
         synchronized (passedPages) {
             PassedPages p = passedPages.get(sh.index());
             if (p == null) {

@@ -28,14 +28,23 @@ final class BundleShards implements AutoCloseable {
     private final Map<Long, Shard> shards = new HashMap<>();
     private final LinkedHashMap<Long, Records> recordCache = new LinkedHashMap<>(16, 0.75f, true);
 
-    BundleShards(BundleCatalog catalog, ArchiveFiles files) {
+    private final boolean mapped;
+
+    /** {@code mapped}: the shards are local files, mapped (remote ones are read by ranges through a cache). */
+    BundleShards(BundleCatalog catalog, ArchiveFiles files, boolean mapped) {
         this.catalog = catalog;
         this.files = files;
+        this.mapped = mapped;
     }
 
-    /** A shard file's framing: header and where data starts; {@code problems} say why when unreadable. */
+    /**
+     * A shard file's framing: header and where data starts; {@code problems} say why when
+     * unreadable. {@code mapped}: its pages can be let go of as a reader passes them; never asked
+     * of a remote shard, whose whole-file segment would be a download.
+     */
     record Shard(
             long index,
+            boolean mapped,
             FileRef ref,
             ByteSource src,
             long headerLength,
@@ -132,7 +141,7 @@ final class BundleShards implements AutoCloseable {
             src = files.source(ref);
         } catch (IOException e) {
             ps.add(Problem.error(ref, -1, "shard " + s + " is missing: " + e.getMessage()));
-            return new Shard(s, ref, null, -1, -1, null, ps);
+            return new Shard(s, mapped, ref, null, -1, -1, null, ps);
         }
         BundleConfig config = catalog.config();
         try {
@@ -177,10 +186,10 @@ final class BundleShards implements AutoCloseable {
                         8,
                         "data_offset " + dataOffset + " is not a multiple of block_size " + config.getBlockSize()));
             }
-            return new Shard(s, ref, src, hl, dataOffset, h, ps);
+            return new Shard(s, mapped, ref, src, hl, dataOffset, h, ps);
         } catch (FormatException e) {
             ps.add(Problem.of(e));
-            return new Shard(s, ref, src, -1, -1, null, ps);
+            return new Shard(s, mapped, ref, src, -1, -1, null, ps);
         }
     }
 

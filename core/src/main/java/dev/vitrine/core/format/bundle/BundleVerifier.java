@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.bundle;
 
-import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleFileMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.FormatException;
@@ -8,15 +7,10 @@ import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
@@ -27,7 +21,8 @@ import java.util.zip.CRC32C;
  * boundary and do not overlap; padding is zero; files lie inside their shard's stream and do
  * not overlap; every file's CRC-32C. A damaged record names exactly the files whose bytes it
  * holds, and each damaged file gets one problem of its own at the end. Memory: the catalog
- * and one record at a time; time: linear in the shards' bytes.
+ * and one record at a time; time: linear in the shards' bytes. The index's own checks are
+ * {@link BundleIndexChecks}; records are decoded ahead by {@link BundleRecordPrefetch}.
  */
 final class BundleVerifier {
     private static final int NAMES = 20;
@@ -51,9 +46,10 @@ final class BundleVerifier {
                     BundleLayout.INDEX_REF,
                     -1,
                     "more than " + a.catalog().limits().maxEntries() + " entries; the rest are not checked"));
-        Map<Long, List<CatEntry>> byShard = checkEntries(ctx, cat);
+        BundleIndexChecks index = new BundleIndexChecks(a, this);
+        Map<Long, List<CatEntry>> byShard = index.checkEntries(ctx, cat);
         for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
-        checkKeys(ctx);
+        index.checkKeys(ctx);
         for (long s = 0; s < a.shardCount(); s++) {
             ctx.checkCancelled();
             checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
@@ -67,7 +63,7 @@ final class BundleVerifier {
     }
 
     /** A file lost to damage reported on its own (a record, a shard, an overlap): a WARNING naming that cause. */
-    private void damage(CatEntry e, FileRef ref, long offset, String why) {
+    void damage(CatEntry e, FileRef ref, long offset, String why) {
         damaged.putIfAbsent(e, Problem.warning(ref, offset, "file " + quote(e.path()) + " is damaged: " + why));
     }
 
@@ -84,135 +80,6 @@ final class BundleVerifier {
         if (files.size() > NAMES)
             sb.append(" and ").append(files.size() - NAMES).append(" more");
         return sb.toString();
-    }
-
-    // ---- entries
-
-    private Map<Long, List<CatEntry>> checkEntries(VerifyContext ctx, BundleCatalog cat) throws IOException {
-        Map<Long, List<CatEntry>> byShard = new HashMap<>();
-        Set<String> folders = new HashSet<>();
-        Map<String, String> named = new LinkedHashMap<>(); // folder -> an entry naming it
-        int n = 0;
-        for (CatEntry e : cat.entries()) {
-            if (++n % 4096 == 0) ctx.checkCancelled();
-            String where = "entry " + quote(e.path());
-            if (e.problem() != null) {
-                ctx.report(Problem.error(
-                        BundleLayout.INDEX_REF, -1, "key " + BundleLayout.printable(e.key()) + ": " + e.problem()));
-                continue;
-            }
-            String unsafe = BundleLayout.unsafeName(e.name());
-            Problem badName = e.unsafeNameProblem();
-            if (badName != null) ctx.report(badName);
-            if (unsafe == null && !e.name().dir().isEmpty()) {
-                String d = e.name().dir();
-                while (!d.isEmpty() && !named.containsKey(d)) {
-                    named.put(d, e.path());
-                    int cut = d.lastIndexOf('/');
-                    d = cut < 0 ? "" : d.substring(0, cut);
-                }
-            }
-            BundleFileMetadata m = e.meta();
-            switch (m.getType()) {
-                case DIRECTORY -> {
-                    folders.add(e.path());
-                    if (m.getUncompressedSize() != 0
-                            || m.getCrc32C() != 0
-                            || m.getShardIndex() != 0
-                            || m.getShardUncompressedOffset() != 0) {
-                        ctx.report(Problem.error(
-                                BundleLayout.INDEX_REF, -1, where + ": a folder with size, crc32c or shard fields"));
-                    }
-                }
-                case REGULAR -> {
-                    long s = m.getShardIndex();
-                    long size = m.getUncompressedSize();
-                    long start = m.getShardUncompressedOffset();
-                    FileRef ref = BundleLayout.shardRef(Math.max(0, s));
-                    if (s < 0 || s >= a.shardCount()) {
-                        ctx.report(Problem.error(
-                                BundleLayout.INDEX_REF,
-                                -1,
-                                where + ": shard_index " + Long.toUnsignedString(s) + " is not below shard_count "
-                                        + a.shardCount()));
-                        if (size != 0)
-                            damaged.putIfAbsent(
-                                    e,
-                                    Problem.warning(
-                                            BundleLayout.INDEX_REF,
-                                            -1,
-                                            "file " + quote(e.path()) + " is damaged: its shard "
-                                                    + Long.toUnsignedString(s) + " does not exist"));
-                    } else if (size < 0 || start < 0 || start + size < start) {
-                        ctx.report(Problem.error(
-                                BundleLayout.INDEX_REF,
-                                -1,
-                                where + ": offset " + Long.toUnsignedString(start) + " + size "
-                                        + Long.toUnsignedString(size) + " overflows"));
-                        if (size != 0) damage(e, ref, -1, "its range cannot be read");
-                    } else {
-                        byShard.computeIfAbsent(s, k -> new ArrayList<>()).add(e);
-                        if (size == 0 && m.getCrc32C() != 0) {
-                            ctx.report(Problem.error(ref, -1, "file " + quote(e.path()) + ": CRC-32C mismatch")
-                                    .expecting(
-                                            "00000000", String.format("%08x", Integer.toUnsignedLong(m.getCrc32C()))));
-                        }
-                    }
-                }
-                default ->
-                    ctx.report(Problem.error(
-                            BundleLayout.INDEX_REF,
-                            -1,
-                            where + ": type " + m.getTypeValue() + " is neither REGULAR nor DIRECTORY"));
-            }
-        }
-        for (Map.Entry<String, String> f : named.entrySet()) {
-            if (!folders.contains(f.getKey())) {
-                ctx.report(Problem.error(
-                        BundleLayout.INDEX_REF,
-                        -1,
-                        "folder " + quote(f.getKey()) + " (named by " + quote(f.getValue())
-                                + ") has no DIRECTORY entry"));
-            }
-        }
-        for (List<CatEntry> l : byShard.values()) {
-            l.sort(Comparator.comparingLong(CatEntry::start).thenComparingLong(CatEntry::end));
-        }
-        return byShard;
-    }
-
-    /** Keys that are none of config, FILE_METADATA or a SHARD_METADATA of an existing shard. */
-    private void checkKeys(VerifyContext ctx) throws IOException {
-        byte[] file = BundleLayout.ascii(BundleLayout.FILE_PREFIX);
-        byte[] shard = BundleLayout.ascii(BundleLayout.SHARD_PREFIX);
-        long[] n = {0};
-        boolean none = a.codec() == CompressionType.NONE;
-        a.index().scan(new byte[0], null, (k, v) -> {
-            if (++n[0] % 4096 == 0) ctx.checkCancelled();
-            if (Arrays.equals(k, BundleLayout.CONFIG_KEY) || BundleLayout.startsWith(k, file)) return true;
-            String text = BundleLayout.printable(k);
-            if (BundleLayout.startsWith(k, shard)) {
-                BundleLayout.RecordKey rk = BundleLayout.parseRecordKey(k);
-                if (rk == null)
-                    ctx.report(Problem.error(
-                            BundleLayout.INDEX_REF,
-                            -1,
-                            "key " + text + " is not SHARD_METADATA # <20 digits> # <20 digits>"));
-                else if (none)
-                    ctx.report(Problem.error(
-                            BundleLayout.INDEX_REF,
-                            -1,
-                            "key " + text + ": a record in a bundle stored without compression"));
-                else if (rk.shard() >= a.shardCount())
-                    ctx.report(Problem.error(
-                            BundleLayout.INDEX_REF,
-                            -1,
-                            "key " + text + ": shard " + rk.shard() + " is not below shard_count " + a.shardCount()));
-                return true;
-            }
-            ctx.report(Problem.warning(BundleLayout.INDEX_REF, -1, "unknown key " + text));
-            return true;
-        });
     }
 
     // ---- shards
@@ -340,110 +207,14 @@ final class BundleVerifier {
         long size = sh.src().size();
         dev.vitrine.core.export.PassedPages pages = null;
         try {
-            pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
+            if (sh.mapped())
+                pages = new dev.vitrine.core.export.PassedPages(sh.src().segment(0, size));
         } catch (FormatException | RuntimeException e) {
             // no mapping to release: the scan still works, only resident memory grows
         }
-        try (Prefetch ahead = new Prefetch(sh, r)) {
+        try (BundleRecordPrefetch ahead =
+                new BundleRecordPrefetch(a.reader(), a.config().getRecordSize(), sh, r)) {
             loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size, pages);
-        }
-    }
-
-    /** A record decoded ahead: its bytes (a pooled buffer, longer than the record) and its compressed length. */
-    private record Decoded(byte[] data, long compressedLength) {}
-
-    /** Most decoded bytes held at once, whatever the record size, so memory stays flat. */
-    private static final long IN_FLIGHT_BYTES = 64L << 20;
-
-    /**
-     * Decodes the records a few ahead of the check on the other cores, each worker with its own
-     * reused decoder and into buffers taken from a fixed pool (nothing allocated per record):
-     * at most {@code depth} records are decoded or waiting, so memory stays flat. The checks and
-     * CRCs stay in record order on the verifying thread, so problems come out in a fixed order.
-     */
-    private final class Prefetch implements AutoCloseable {
-        private final java.util.concurrent.ExecutorService pool;
-        private final java.util.ArrayDeque<java.util.concurrent.Future<Object>> queue = new java.util.ArrayDeque<>();
-        private final java.util.concurrent.BlockingQueue<byte[]> buffers;
-        private final List<RecordCodec.Decoder> decoders = java.util.Collections.synchronizedList(new ArrayList<>());
-        private final ThreadLocal<RecordCodec.Decoder> decoder = ThreadLocal.withInitial(() -> {
-            RecordCodec.Decoder d = new RecordCodec.Decoder();
-            decoders.add(d);
-            return d;
-        });
-        private final BundleShards.Shard sh;
-        private final BundleShards.Records r;
-        private final int depth;
-        private final int bufferSize;
-        private int submitted;
-
-        Prefetch(BundleShards.Shard sh, BundleShards.Records r) {
-            this.sh = sh;
-            this.r = r;
-            int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-            this.bufferSize = (int) Math.max(1, Math.min(a.config().getRecordSize(), Integer.MAX_VALUE - 16));
-            this.depth = (int) Math.max(1, Math.min(2L * threads, IN_FLIGHT_BYTES / bufferSize));
-            // one buffer more than the depth: the verifying thread holds one while the workers fill the rest
-            this.buffers = new java.util.concurrent.ArrayBlockingQueue<>(depth + 1);
-            this.pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(threads, depth), t -> {
-                Thread th = new Thread(t, "bundle-verify");
-                th.setDaemon(true);
-                return th;
-            });
-        }
-
-        /** The decoded record {@code i} (a Decoded), the IOException it failed with, or null (not stored / bad length). */
-        Object take(int i) {
-            while (submitted < r.count() && submitted < i + depth) {
-                int k = submitted++;
-                queue.add(pool.submit(() -> decode(k)));
-            }
-            try {
-                return queue.poll().get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new dev.vitrine.core.verify.CancelledException();
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable c = e.getCause();
-                if (c instanceof RuntimeException re) throw re;
-                if (c instanceof Error er) throw er;
-                return new IOException(c);
-            }
-        }
-
-        /** Gives a record's buffer back once its bytes are checked. */
-        void release(Object decoded) {
-            if (decoded instanceof Decoded d) buffers.offer(d.data());
-        }
-
-        private Object decode(int k) {
-            long len = r.length(k);
-            if (len <= 0 || len > a.config().getRecordSize()) return null;
-            byte[] out = buffers.poll();
-            if (out == null) out = new byte[bufferSize]; // the pool fills up to depth + 1 buffers, then is reused
-            try {
-                return new Decoded(out, a.reader().decodeInto(sh, r, k, out, decoder.get()));
-            } catch (IOException e) {
-                buffers.offer(out);
-                return e;
-            }
-        }
-
-        @Override
-        public void close() {
-            for (var f : queue) f.cancel(true);
-            pool.shutdownNow();
-            try {
-                pool.awaitTermination(
-                        10,
-                        java.util.concurrent.TimeUnit
-                                .SECONDS); // the decoders' native state is freed only once no worker uses it
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            synchronized (decoders) {
-                decoders.forEach(RecordCodec.Decoder::close);
-            }
         }
     }
 
@@ -452,7 +223,7 @@ final class BundleVerifier {
             BundleShards.Shard sh,
             BundleShards.Records r,
             List<CatEntry> files,
-            Prefetch ahead,
+            BundleRecordPrefetch ahead,
             long streamEnd,
             long block,
             long recordSize,
@@ -495,7 +266,7 @@ final class BundleVerifier {
                     if (pre instanceof FormatException ex) throw ex;
                     if (pre instanceof IOException ex)
                         throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": " + ex.getMessage());
-                    if (!(pre instanceof Decoded res))
+                    if (!(pre instanceof BundleRecordPrefetch.Decoded res))
                         throw new FormatException(sh.ref().path(), sh.ref(), boff, rec + ": not decoded");
                     data = res.data();
                     if (!r.zeros(i)) {
