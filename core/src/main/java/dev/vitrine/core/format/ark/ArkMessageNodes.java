@@ -2,6 +2,7 @@ package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
+import dev.vitrine.core.model.BasicNode;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Decoded;
 import dev.vitrine.core.model.Field;
@@ -31,8 +32,8 @@ final class ArkMessageNodes {
         @Override
         List<Node> kids() throws IOException {
             List<Node> k = new ArrayList<>();
-            for (TimedMessages.ChannelInfo c : a.channels()) k.add(new ChannelNode(a, c));
-            for (TimedMessages.Hidden h : a.hidden()) k.add(new HiddenNode(h));
+            for (TimedMessages.ChannelInfo c : a.channels()) k.add(channel(c));
+            for (TimedMessages.Hidden h : a.hidden()) k.add(hidden(h));
             return k;
         }
 
@@ -74,59 +75,33 @@ final class ArkMessageNodes {
         }
     }
 
-    static final class ChannelNode extends ArkNode {
-        final ArkArchive a;
-        final TimedMessages.ChannelInfo info;
-
-        ChannelNode(ArkArchive a, TimedMessages.ChannelInfo info) {
-            super(info.name(), "channel", Set.of(Role.CHANNEL), ByteRange.NONE);
-            this.a = a;
-            this.info = info;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public List<Field> fields() {
-            return List.of(
-                    Field.of("name", info.name()),
-                    Field.of("type", info.type()),
-                    Field.of("count", info.count()),
-                    Field.of("min_time_ns", info.minTimeNs()),
-                    Field.of("max_time_ns", info.maxTimeNs()),
-                    Field.of("bytes", info.bytes()),
-                    Field.of("rate_hz", info.rateHz()),
-                    Field.of("latched", info.latched()));
-        }
+    static Node channel(TimedMessages.ChannelInfo info) {
+        return BasicNode.of(info.name(), "channel")
+                .roles(Role.CHANNEL)
+                .fields(List.of(
+                        Field.of("name", info.name()),
+                        Field.of("type", info.type()),
+                        Field.of("count", info.count()),
+                        Field.of("min_time_ns", info.minTimeNs()),
+                        Field.of("max_time_ns", info.maxTimeNs()),
+                        Field.of("bytes", info.bytes()),
+                        Field.of("rate_hz", info.rateHz()),
+                        Field.of("latched", info.latched())))
+                .build();
     }
 
     /** Data an amendment hides: shown as hidden, not dropped. */
-    static final class HiddenNode extends ArkNode {
-        final TimedMessages.Hidden h;
-
-        HiddenNode(TimedMessages.Hidden h) {
-            super(h.channel() + " (hidden)", "hidden channel data", Set.of(Role.CHANNEL), ByteRange.NONE);
-            this.h = h;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public List<Field> fields() {
-            return List.of(
-                    Field.of("name", h.channel()),
-                    Field.of("type", h.type()),
-                    Field.of("hidden messages", h.count()),
-                    Field.of("from_ns", h.startNs()),
-                    Field.of("to_ns", h.stopNs()),
-                    Field.of("why", h.reason()));
-        }
+    static Node hidden(TimedMessages.Hidden h) {
+        return BasicNode.of(h.channel() + " (hidden)", "hidden channel data")
+                .roles(Role.CHANNEL)
+                .fields(List.of(
+                        Field.of("name", h.channel()),
+                        Field.of("type", h.type()),
+                        Field.of("hidden messages", h.count()),
+                        Field.of("from_ns", h.startNs()),
+                        Field.of("to_ns", h.stopNs()),
+                        Field.of("why", h.reason())))
+                .build();
     }
 
     /** All visible messages of the primary log in time order; pages continue one cursor when read in order. */
@@ -208,27 +183,12 @@ final class ArkMessageNodes {
     }
 
     /** An index entry whose short id maps to no object of its column. */
-    static final class RawEntryNode extends ArkNode {
-        final ArkSplit.Entry e;
-
-        RawEntryNode(ArkSplit s, ArkSplit.Entry e) {
-            super(
-                    "@" + e.timeNs() + " object " + e.object(),
-                    "unmapped message",
-                    Set.of(Role.MESSAGE),
-                    ByteRange.in(s.ref(), e.offset(), e.size()));
-            this.e = e;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public List<Field> fields() {
-            return entryFields(e);
-        }
+    static Node rawEntry(ArkSplit s, ArkSplit.Entry e) {
+        return BasicNode.of("@" + e.timeNs() + " object " + e.object(), "unmapped message")
+                .roles(Role.MESSAGE)
+                .range(ByteRange.in(s.ref(), e.offset(), e.size()))
+                .fields(() -> entryFields(e))
+                .build();
     }
 
     static List<Field> entryFields(ArkSplit.Entry e) {

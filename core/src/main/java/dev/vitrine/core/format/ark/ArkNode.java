@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.ark;
 
+import dev.vitrine.core.model.BasicNode;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Role;
@@ -7,38 +8,11 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 
-/** A node of an Ark log's tree; one with fixed children lists them in {@link #kids()}. */
-abstract class ArkNode implements Node {
-    final String name;
-    final String kind;
-    final Set<Role> roles;
-    final ByteRange range;
+/** A node of an Ark log's tree that computes its parts; one with fixed children lists them in {@link #kids()}. */
+abstract class ArkNode extends BasicNode {
 
     ArkNode(String name, String kind, Set<Role> roles, ByteRange range) {
-        this.name = name;
-        this.kind = kind;
-        this.roles = roles;
-        this.range = range;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String kind() {
-        return kind;
-    }
-
-    @Override
-    public Set<Role> roles() {
-        return roles;
-    }
-
-    @Override
-    public ByteRange range() {
-        return range;
+        super(name, kind, roles, range);
     }
 
     List<Node> kids() throws IOException {

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.ark;
 
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.BasicNode;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
@@ -108,7 +109,7 @@ final class ArkStructureNodes {
             if (log.manifest != null)
                 k.add(new ArkValueNode(
                         log.file.typeName(), log.manifest, ByteRange.in(log.ref, 0, log.file.contentSize())));
-            if (log.file != null) k.add(new TrailerNode(log));
+            if (log.file != null) k.add(trailer(log));
             return k;
         }
 
@@ -118,51 +119,40 @@ final class ArkStructureNodes {
         }
     }
 
-    static final class TrailerNode extends ArkNode {
-        final ArkLog log;
-
-        TrailerNode(ArkLog log) {
-            super(
-                    "trailer",
-                    "serializable-file trailer",
-                    Set.of(Role.HEADER, Role.SCHEMA),
-                    ByteRange.in(log.ref, log.file.trailerOffset(), log.file.fileSize() - log.file.trailerOffset()));
-            this.log = log;
-        }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public List<Field> fields() {
-            var f = log.file;
-            return List.of(
-                    new Field(
-                            "type name",
-                            f.typeName(),
-                            ByteRange.in(
-                                    log.ref,
-                                    f.typeNameOffset(),
-                                    4 + f.typeName().length())),
-                    new Field(
-                            "schema IR",
-                            f.irJson(),
-                            ByteRange.in(
-                                    log.ref, f.irOffset(), f.trailerOffset() + f.trailerBlockSize() - f.irOffset())),
-                    new Field(
-                            "trailer_block_size",
-                            String.valueOf(f.trailerBlockSize()),
-                            ByteRange.in(log.ref, f.fileSize() - 29, 4)),
-                    new Field(
-                            "content_size",
-                            String.valueOf(f.contentSize()),
-                            ByteRange.in(log.ref, f.fileSize() - 25, 8)),
-                    new Field("version", String.valueOf(f.version()), ByteRange.in(log.ref, f.fileSize() - 17, 1)),
-                    new Field(
-                            "magic", "b648f0e8fce9eb531fea4c6b29ab81bc", ByteRange.in(log.ref, f.fileSize() - 16, 16)));
-        }
+    static Node trailer(ArkLog log) {
+        var f = log.file;
+        return BasicNode.of("trailer", "serializable-file trailer")
+                .roles(Role.HEADER, Role.SCHEMA)
+                .range(ByteRange.in(log.ref, f.trailerOffset(), f.fileSize() - f.trailerOffset()))
+                .fields(() -> List.of(
+                        new Field(
+                                "type name",
+                                f.typeName(),
+                                ByteRange.in(
+                                        log.ref,
+                                        f.typeNameOffset(),
+                                        4 + f.typeName().length())),
+                        new Field(
+                                "schema IR",
+                                f.irJson(),
+                                ByteRange.in(
+                                        log.ref,
+                                        f.irOffset(),
+                                        f.trailerOffset() + f.trailerBlockSize() - f.irOffset())),
+                        new Field(
+                                "trailer_block_size",
+                                String.valueOf(f.trailerBlockSize()),
+                                ByteRange.in(log.ref, f.fileSize() - 29, 4)),
+                        new Field(
+                                "content_size",
+                                String.valueOf(f.contentSize()),
+                                ByteRange.in(log.ref, f.fileSize() - 25, 8)),
+                        new Field("version", String.valueOf(f.version()), ByteRange.in(log.ref, f.fileSize() - 17, 1)),
+                        new Field(
+                                "magic",
+                                "b648f0e8fce9eb531fea4c6b29ab81bc",
+                                ByteRange.in(log.ref, f.fileSize() - 16, 16))))
+                .build();
     }
 
     static final class SplitsNode extends ArkNode {
@@ -225,7 +215,7 @@ final class ArkStructureNodes {
             ArkSplit s = a.split(decl.ref());
             if (s == null) return List.of();
             List<Node> k = new ArrayList<>();
-            k.add(new HeaderNode(s));
+            k.add(header(s));
             k.add(new IndexNode(a, decl, s));
             return k;
         }
@@ -247,38 +237,28 @@ final class ArkStructureNodes {
         }
     }
 
-    static final class HeaderNode extends ArkNode {
-        final ArkSplit s;
+    /** A split file's SplitFileHeader: its fields where they lie. */
+    static Node header(ArkSplit s) {
+        return BasicNode.of("header", "SplitFileHeader")
+                .roles(Role.HEADER)
+                .range(ByteRange.in(s.ref(), 0, Math.max(0, s.headerLength())))
+                .fields(() -> headerFields(s))
+                .build();
+    }
 
-        HeaderNode(ArkSplit s) {
-            super(
-                    "header",
-                    "SplitFileHeader",
-                    Set.of(Role.HEADER),
-                    ByteRange.in(s.ref(), 0, Math.max(0, s.headerLength())));
-            this.s = s;
+    private static List<Field> headerFields(ArkSplit s) {
+        FileRef r = s.ref();
+        List<Field> f = new ArrayList<>(List.of(
+                new Field("format_version", String.valueOf(s.formatVersion), ByteRange.in(r, 1, 2)),
+                new Field("split_identifier", String.valueOf(s.splitIdentifier), ByteRange.in(r, 3, 16)),
+                new Field("index_offset", String.valueOf(s.indexOffset), ByteRange.in(r, 19, 4)),
+                new Field("indexed_item_count", String.valueOf(s.indexedCount), ByteRange.in(r, 23, 4)),
+                new Field("maximum_item_count", String.valueOf(s.maximumCount), ByteRange.in(r, 27, 4)),
+                new Field("type_mappings", String.valueOf(s.mappings.size()), ByteRange.in(r, 31, 4))));
+        for (ArkSplit.Mapping m : s.mappings) {
+            f.add(new Field("short id " + m.shortId(), m.object().toString(), ByteRange.in(r, m.offset(), 18)));
         }
-
-        @Override
-        public boolean hasChildren() {
-            return false;
-        }
-
-        @Override
-        public List<Field> fields() {
-            FileRef r = s.ref();
-            List<Field> f = new ArrayList<>(List.of(
-                    new Field("format_version", String.valueOf(s.formatVersion), ByteRange.in(r, 1, 2)),
-                    new Field("split_identifier", String.valueOf(s.splitIdentifier), ByteRange.in(r, 3, 16)),
-                    new Field("index_offset", String.valueOf(s.indexOffset), ByteRange.in(r, 19, 4)),
-                    new Field("indexed_item_count", String.valueOf(s.indexedCount), ByteRange.in(r, 23, 4)),
-                    new Field("maximum_item_count", String.valueOf(s.maximumCount), ByteRange.in(r, 27, 4)),
-                    new Field("type_mappings", String.valueOf(s.mappings.size()), ByteRange.in(r, 31, 4))));
-            for (ArkSplit.Mapping m : s.mappings) {
-                f.add(new Field("short id " + m.shortId(), m.object().toString(), ByteRange.in(r, m.offset(), 18)));
-            }
-            return f;
-        }
+        return f;
     }
 
     /** The split's index: one child per entry (time order), each the message it points at. */
@@ -321,7 +301,7 @@ final class ArkStructureNodes {
                 ArkChannel ch = map[e.object()];
                 out.add(
                         ch == null
-                                ? new ArkMessageNodes.RawEntryNode(s, e)
+                                ? ArkMessageNodes.rawEntry(s, e)
                                 : new ArkMessageNodes.MessageNode(new ArkMessage(log, run, ch, e, false)));
             }
             return out;

@@ -147,7 +147,7 @@ public final class CafArchive extends AbstractArchive implements FileListing {
 
     @Override
     protected Node makeRoot() {
-        return new CafRootNode(this);
+        return CafTree.root(this);
     }
 
     @Override

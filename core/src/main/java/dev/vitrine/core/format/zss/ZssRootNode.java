@@ -1,10 +1,16 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.model.BasicNode;
 import dev.vitrine.core.model.ByteRange;
+import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.Field;
 import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,14 +21,48 @@ import java.util.Optional;
  */
 final class ZssRootNode implements Node {
     private final ZssArchive archive;
-    private final HeaderNode header;
+    private final Node header;
     private final DataBlocksNode dataBlocks;
     private BlockNode index;
 
     ZssRootNode(ZssArchive archive) {
         this.archive = archive;
-        this.header = new HeaderNode(archive);
+        this.header = header(archive);
         this.dataBlocks = new DataBlocksNode(archive);
+    }
+
+    /** The header: every field with its byte range; its content is the metadata JSON. */
+    private static Node header(ZssArchive archive) {
+        ZssHeader h = archive.header();
+        long size = archive.source().size();
+        long end = h.dataStart() >= 0 ? Math.min(h.dataStart(), size) : Math.min(size, HeaderLayout.DATA);
+        BasicNode.Builder b = BasicNode.of("header", "header")
+                .roles(Role.HEADER)
+                .range(ByteRange.of(0, end))
+                .fields(h::fields)
+                .problems(h::problems);
+        String text = h.metadataText();
+        if (text != null) b.content(metadata(text.getBytes(StandardCharsets.UTF_8)));
+        return b.build();
+    }
+
+    private static Content metadata(byte[] bytes) {
+        return new Content() {
+            @Override
+            public String name() {
+                return "metadata.json";
+            }
+
+            @Override
+            public long size() {
+                return bytes.length;
+            }
+
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(bytes);
+            }
+        };
     }
 
     @Override
