@@ -79,8 +79,7 @@ public final class ArkMessage implements TimedMessages.Message {
         } catch (IOException e) {
             // A codec's own message names neither the split nor the message: place it on the stored bytes.
             var ref = run.split.ref();
-            throw new dev.vitrine.core.io.FormatException(
-                    ref.path(), ref, entry.offset(), channel.name + ": payload does not decompress: " + e.getMessage());
+            throw new dev.vitrine.core.io.FormatException(ref.path(), ref, entry.offset(), e.getMessage());
         }
     }
 
@@ -134,11 +133,15 @@ public final class ArkMessage implements TimedMessages.Message {
             }
             return RbufJson.toJson(decode());
         } catch (IOException e) {
-            String what = e instanceof RbufException r ? r.detail() : e.getMessage();
+            String what = e instanceof RbufException r
+                    ? r.detail()
+                    : e instanceof dev.vitrine.core.io.FormatException f ? f.detail() : e.getMessage();
             log.archive.met(dev.vitrine.core.model.Problem.error(
                     s.ref(),
                     entry.offset(),
                     "message " + entry.index() + " of " + channel.name + " @" + entry.timeNs() + ": " + what));
+            // The line's "error" says what went wrong; where is in the problem just noted.
+            if (e instanceof dev.vitrine.core.io.FormatException f) throw new IOException(f.detail(), f);
             throw e;
         }
     }

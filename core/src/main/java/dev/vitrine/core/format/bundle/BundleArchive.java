@@ -2,7 +2,7 @@ package dev.vitrine.core.format.bundle;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFiles;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleConfig;
@@ -32,16 +32,13 @@ import java.util.Optional;
  * folders, shards ({@link BundleShards}) and records ({@link BundleRecordReader}) are read when
  * looked at; {@link BundleListing} lists the files. This class only answers for them as one.
  */
-public final class BundleArchive implements Archive, FileListing {
-    private final ArchiveFormat format;
-    private final Path path;
+public final class BundleArchive extends AbstractArchive implements FileListing {
     private final Location location;
     private final BundleCatalog catalog;
     private final BundleShards shards;
     private final BundleRecordReader reader;
     private final BundleListing listing;
     private final BundleKeys keys = new BundleKeys(this);
-    private Node root;
 
     /**
      * The bundle at {@code root}: a local folder, named {@code path} as the user typed it, or a
@@ -49,8 +46,7 @@ public final class BundleArchive implements Archive, FileListing {
      * RocksDB and whose shards are read by ranges.
      */
     BundleArchive(ArchiveFormat format, Location root, Path path, Limits limits) throws IOException {
-        this.format = format;
-        this.path = path;
+        super(format, path);
         this.location = root;
         boolean local = root.localPath().isPresent();
         ArchiveFiles files = new ArchiveFiles(root, limits.maxOpenFiles());
@@ -69,7 +65,7 @@ public final class BundleArchive implements Archive, FileListing {
 
     /** The folder as messages and the tree name it: the path as typed, or the URL. */
     Object folder() {
-        return location.localPath().isPresent() ? path : location.display();
+        return location.localPath().isPresent() ? path() : location.display();
     }
 
     // ---- the parts, for nodes, keys and verify
@@ -160,16 +156,6 @@ public final class BundleArchive implements Archive, FileListing {
     // ---- Archive
 
     @Override
-    public ArchiveFormat format() {
-        return format;
-    }
-
-    @Override
-    public Path path() {
-        return path;
-    }
-
-    @Override
     public ByteSource source() {
         try {
             return shards.source(BundleLayout.shardRef(0));
@@ -194,9 +180,8 @@ public final class BundleArchive implements Archive, FileListing {
     }
 
     @Override
-    public synchronized Node root() {
-        if (root == null) root = new BundleNodes.Root(this);
-        return root;
+    protected Node makeRoot() {
+        return new BundleNodes.Root(this);
     }
 
     /** The index keys view's capability besides the {@link FileListing} this archive is. */
@@ -204,7 +189,7 @@ public final class BundleArchive implements Archive, FileListing {
     public <T> Optional<T> capability(Class<T> type) {
         if (type == KeyValueIndex.class)
             return catalog.index() == null ? Optional.empty() : Optional.of(type.cast(keys));
-        return Archive.super.capability(type);
+        return super.capability(type);
     }
 
     @Override
@@ -215,7 +200,7 @@ public final class BundleArchive implements Archive, FileListing {
     @Override
     public ObjectNode info() throws IOException {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("format", format.id());
+        o.put("format", format().id());
         BundleConfig config = catalog.config();
         if (config != null) {
             o.put("version_magic", config.getVersionMagic());
