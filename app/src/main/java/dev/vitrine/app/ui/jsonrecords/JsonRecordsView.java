@@ -53,6 +53,7 @@ public final class JsonRecordsView extends BorderPane {
     private final TextField filter = bar.filter;
     private final Label status = bar.status;
     private final TextArea json = new TextArea();
+    private final Label jsonTitle = new Label();
     private final StackPane centre = new StackPane(new Label("reading records…"));
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
     private List<FilterableRecords.KeyPath> columns = List.of();
@@ -89,7 +90,13 @@ public final class JsonRecordsView extends BorderPane {
         json.setId("record-json");
         json.getStyleClass().add("json-pane");
         json.setPromptText("choose a record");
-        SplitPane split = new SplitPane(centre, json);
+        // The record's number is a title, not a line of the JSON: what is copied from the pane parses.
+        jsonTitle.setId("record-json-title");
+        jsonTitle.getStyleClass().add(Styles.TEXT_MUTED);
+        jsonTitle.setPadding(new javafx.geometry.Insets(2, 6, 2, 6));
+        BorderPane jsonPane = new BorderPane(json);
+        jsonPane.setTop(jsonTitle);
+        SplitPane split = new SplitPane(centre, jsonPane);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         setCenter(split);
@@ -103,6 +110,7 @@ public final class JsonRecordsView extends BorderPane {
                     for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
                     grid = new RecordsGrid(names);
                     grid.setId("json-records-grid");
+                    installCopy(grid);
                     RecordRows.setWidths(grid.table().getColumns());
                     grid.setOnLeadChanged(this::lead);
                     showAll();
@@ -145,11 +153,24 @@ public final class JsonRecordsView extends BorderPane {
     }
 
     private void lead(LazyRow lr) {
-        if (lr == null) return;
+        if (lr == null) { // a new window (a filter, or all records again): no record is shown
+            json.clear();
+            jsonTitle.setText("");
+            return;
+        }
         if (lr.row() != null) showJson(lr.row());
         else
             lr.rowProperty().addListener((o, a, r) -> {
                 if (r != null && grid.viewport().selection().lead() == lr.index()) showJson(r);
+            });
+    }
+
+    /** Shows {@code lr} in the JSON pane while no row is selected (the selection, and so Export, stay as they are). */
+    private void preview(LazyRow lr) {
+        if (lr.row() != null) showJson(lr.row());
+        else
+            lr.rowProperty().addListener((o, a, r) -> {
+                if (r != null && grid.viewport().selection().lead() < 0) showJson(r);
             });
     }
 
@@ -162,8 +183,8 @@ public final class JsonRecordsView extends BorderPane {
 
     private void showJson(RowTable.Row r) {
         onRecordChosen.accept(r.index());
-        json.setText("record " + Human.count(r.index()) + "\n"
-                + RecordRows.pretty(r.cells().getLast()));
+        jsonTitle.setText("record " + Human.count(r.index()));
+        json.setText(RecordRows.pretty(r.cells().getLast()));
     }
 
     /** Selects record {@code text} (a number, commas allowed): its row, or among matches the first at or after it. */
@@ -254,6 +275,12 @@ public final class JsonRecordsView extends BorderPane {
             w.grow(found);
             grid.sizeChanged();
         }
+        if (!s.firstShown
+                && found > 0
+                && w != null) { // the JSON pane shows a match at once, never a record filtered out
+            s.firstShown = true;
+            preview(w.row(0));
+        }
         long done = s.scanned.get();
         if (s.failure != null) {
             status.setText(
@@ -320,6 +347,52 @@ public final class JsonRecordsView extends BorderPane {
         RecordsExport.write(background, notifier, records, ranges, what, target);
     }
 
+    /** The records of the selected rows: [from, to) ranges of record numbers (through the matches when filtered). */
+    private List<long[]> selectedRecords() {
+        List<long[]> ranges = new ArrayList<>();
+        Matches m = matches;
+        for (long[] r : grid.viewport().selection().ranges()) {
+            if (m == null) ranges.add(r);
+            else for (long p = r[0]; p < r[1]; p++) ranges.add(new long[] {m.get(p), m.get(p) + 1});
+        }
+        return ranges;
+    }
+
+    private void installCopy(RecordsGrid g) {
+        javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy as JSON");
+        copy.setId("records-copy-json");
+        copy.setAccelerator(RecordsExport.COPY);
+        copy.setOnAction(e -> copyJson());
+        javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export…");
+        export.setOnAction(e -> export());
+        g.table().setContextMenu(new javafx.scene.control.ContextMenu(copy, export));
+        g.table().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (RecordsExport.COPY.match(e)) {
+                copyJson();
+                e.consume();
+            }
+        });
+    }
+
+    /** Ctrl+C or the menu: the selected records as JSON (one as itself, several as an array), read in the background. */
+    public void copyJson() {
+        if (grid == null || grid.viewport().selection().count() == 0) return;
+        long n = grid.viewport().selection().count();
+        if (n > RecordsExport.MAX_COPY) {
+            notifier.info("Copy takes at most " + Human.count(RecordsExport.MAX_COPY) + " records: export the "
+                    + Human.count(n) + " selected instead");
+            return;
+        }
+        List<long[]> ranges = selectedRecords();
+        background.run(
+                () -> RecordsExport.json(records, ranges),
+                text -> {
+                    dev.vitrine.app.ui.copy.Clip.put(text);
+                    status.setText("copied " + Human.count(n) + (n == 1 ? " record" : " records") + " as JSON");
+                },
+                err -> notifier.error("Copy failed: " + Human.error(err)));
+    }
+
     public void dispose() {
         cancelScan();
     }
@@ -343,6 +416,11 @@ public final class JsonRecordsView extends BorderPane {
 
     public String errorText() {
         return bar.error.isVisible() ? bar.error.getText() : null;
+    }
+
+    /** The JSON pane's title: which record it shows. */
+    public String jsonTitle() {
+        return jsonTitle.getText();
     }
 
     public String jsonText() {
