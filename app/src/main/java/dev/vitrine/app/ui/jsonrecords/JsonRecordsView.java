@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.copy.JsonCopy;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
 import dev.vitrine.app.ui.table.RecordsGrid;
@@ -20,7 +21,9 @@ import java.util.function.Supplier;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -358,39 +361,24 @@ public final class JsonRecordsView extends BorderPane {
         return ranges;
     }
 
+    /** Right-click and Ctrl+C: the selected records as JSON (one as itself, several as an array). */
     private void installCopy(RecordsGrid g) {
-        javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy as JSON");
-        copy.setId("records-copy-json");
-        copy.setAccelerator(RecordsExport.COPY);
-        copy.setOnAction(e -> copyJson());
-        javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export…");
+        MenuItem export = new MenuItem("Export…");
         export.setOnAction(e -> export());
-        g.table().setContextMenu(new javafx.scene.control.ContextMenu(copy, export));
-        g.table().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (RecordsExport.COPY.match(e)) {
-                copyJson();
-                e.consume();
-            }
-        });
-    }
-
-    /** Ctrl+C or the menu: the selected records as JSON (one as itself, several as an array), read in the background. */
-    public void copyJson() {
-        if (grid == null || grid.viewport().selection().count() == 0) return;
-        long n = grid.viewport().selection().count();
-        if (n > RecordsExport.MAX_COPY) {
-            notifier.info("Copy takes at most " + Human.count(RecordsExport.MAX_COPY) + " records: export the "
-                    + Human.count(n) + " selected instead");
-            return;
-        }
-        List<long[]> ranges = selectedRecords();
-        background.run(
-                () -> RecordsExport.json(records, ranges),
-                text -> {
-                    dev.vitrine.app.ui.copy.Clip.put(text);
-                    status.setText("copied " + Human.count(n) + (n == 1 ? " record" : " records") + " as JSON");
-                },
-                err -> notifier.error("Copy failed: " + Human.error(err)));
+        g.table().setContextMenu(new ContextMenu(export));
+        JsonCopy.install(
+                g.table(),
+                background,
+                status::setText,
+                () -> g.viewport().selection().count(),
+                () -> {
+                    List<long[]> ranges = selectedRecords();
+                    return () -> {
+                        List<String> lines = new ArrayList<>();
+                        for (long[] r : ranges) lines.addAll(records.lines(r[0], (int) (r[1] - r[0])));
+                        return lines;
+                    };
+                });
     }
 
     public void dispose() {

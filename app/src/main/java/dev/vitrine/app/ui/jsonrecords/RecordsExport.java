@@ -13,22 +13,7 @@ import java.util.List;
 
 /** Writes ranges of records, as their JSON lines, to a file on the long lane. */
 final class RecordsExport {
-    static final javafx.scene.input.KeyCombination COPY = new javafx.scene.input.KeyCodeCombination(
-            javafx.scene.input.KeyCode.C, javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
-    /** The most records one copy takes: a clipboard is not a file. */
-    static final long MAX_COPY = 10_000;
-
     private RecordsExport() {}
-
-    /** The records of {@code ranges} as valid JSON: one record as its own line, several as an array. Blocking. */
-    static String json(FilterableRecords records, List<long[]> ranges) throws IOException {
-        List<String> lines = new java.util.ArrayList<>();
-        for (long[] r : ranges) {
-            for (long from = r[0]; from < r[1]; from += 4096)
-                lines.addAll(records.lines(from, (int) Math.min(4096, r[1] - from)));
-        }
-        return lines.size() == 1 ? lines.getFirst() : "[\n" + String.join(",\n", lines) + "\n]";
-    }
 
     /** Writes {@code ranges} ([from, to) of record numbers) to {@code target}; {@code what} names them in the message. */
     static void write(
