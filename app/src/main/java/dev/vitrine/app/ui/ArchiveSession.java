@@ -27,7 +27,9 @@ public final class ArchiveSession implements AutoCloseable {
     private final TreeEntry.NodeEntry root;
     private final HealthMap health;
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
-    private final Set<Problem> seen = new HashSet<>();
+    /** Problems by what the list shows of them: the same line found twice (by verify, then by reading a node) is one. */
+    private final Set<List<Object>> seen = new HashSet<>();
+
     private final ReadOnlyIntegerWrapper healthVersion = new ReadOnlyIntegerWrapper(this, "healthVersion");
 
     private ArchiveSession(Archive archive, TreeEntry.NodeEntry root) {
@@ -135,7 +137,7 @@ public final class ArchiveSession implements AutoCloseable {
     /** Adds problems not seen before (verify reports open problems again; nodes report their own). */
     public void addProblems(List<Problem> batch) {
         List<Problem> fresh = new java.util.ArrayList<>();
-        for (Problem p : batch) if (seen.add(p)) fresh.add(p);
+        for (Problem p : batch) if (seen.add(List.of(p.severity(), p.ref(), p.offset(), p.message()))) fresh.add(p);
         if (fresh.isEmpty()) return;
         for (Problem p : fresh) health.add(p);
         problems.addAll(fresh);

@@ -12,9 +12,13 @@ import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Window;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -50,6 +54,37 @@ public final class ArchiveTabs {
         this.settings = settings;
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         tabs.getStyleClass().add("archive-tabs");
+    }
+
+    /** Ctrl+Tab and Ctrl+Page Up/Down switch archives wherever the keyboard focus is (or is not). */
+    void installKeys(javafx.scene.Scene scene) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::switchKeys);
+    }
+
+    /** Ctrl+Tab and Ctrl+Page Down go to the next archive, with Shift or Page Up to the one before. */
+    private void switchKeys(KeyEvent e) {
+        if (!e.isShortcutDown() || tabs.getTabs().size() < 2) return;
+        int step = switch (e.getCode()) {
+            case TAB -> e.isShiftDown() ? -1 : 1;
+            case PAGE_DOWN -> 1;
+            case PAGE_UP -> -1;
+            default -> 0;
+        };
+        if (step == 0) return;
+        int n = tabs.getTabs().size();
+        tabs.getSelectionModel().select(Math.floorMod(tabs.getSelectionModel().getSelectedIndex() + step, n));
+        e.consume();
+    }
+
+    /**
+     * Moving keys a view did not use stop at the view: the tab strip would take them as "next
+     * archive", and an arrow in the bytes must never switch archives.
+     */
+    private static void keepMovingKeys(KeyEvent e) {
+        switch (e.getCode()) {
+            case LEFT, RIGHT, UP, DOWN, HOME, END, PAGE_UP, PAGE_DOWN, KP_LEFT, KP_RIGHT, KP_UP, KP_DOWN -> e.consume();
+            default -> {}
+        }
     }
 
     public TabPane pane() {
@@ -106,6 +141,7 @@ public final class ArchiveTabs {
         ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), owner::get);
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
+        view.addEventHandler(KeyEvent.KEY_PRESSED, ArchiveTabs::keepMovingKeys);
         Tab tab = new Tab(session.path().getFileName().toString(), view);
         tab.setGraphic(new FontIcon(NodeIcons.forNode(session.root().node())));
         tab.setTooltip(new Tooltip(session.address()));
@@ -119,6 +155,7 @@ public final class ArchiveTabs {
             if (!bad) tab.getStyleClass().remove("tab-damaged");
         });
         view.setOnReopen(() -> onReopen.accept(tab));
+        tab.setContextMenu(tabMenu(tab));
         if (replaced != null && tabs.getTabs().contains(replaced))
             tabs.getTabs().set(tabs.getTabs().indexOf(replaced), tab);
         else tabs.getTabs().add(tab);
@@ -133,6 +170,37 @@ public final class ArchiveTabs {
                             + session.openProblems().getFirst().message() + " — showing what is readable");
         }
         return tab;
+    }
+
+    /** Close, close others, close all, close to the right. */
+    private ContextMenu tabMenu(Tab tab) {
+        MenuItem close = new MenuItem("Close");
+        close.setId("tab-close");
+        close.setOnAction(e -> close(tab));
+        MenuItem others = new MenuItem("Close Others");
+        others.setId("tab-close-others");
+        others.setOnAction(
+                e -> closeAll(tabs.getTabs().stream().filter(t -> t != tab).toList()));
+        MenuItem all = new MenuItem("Close All");
+        all.setId("tab-close-all");
+        all.setOnAction(e -> closeAll(List.copyOf(tabs.getTabs())));
+        MenuItem right = new MenuItem("Close Tabs to the Right");
+        right.setId("tab-close-right");
+        right.setOnAction(e -> {
+            int i = tabs.getTabs().indexOf(tab);
+            closeAll(List.copyOf(tabs.getTabs().subList(i + 1, tabs.getTabs().size())));
+        });
+        ContextMenu m = new ContextMenu(close, others, all, new SeparatorMenuItem(), right);
+        m.setOnShowing(e -> {
+            int i = tabs.getTabs().indexOf(tab);
+            others.setDisable(tabs.getTabs().size() < 2);
+            right.setDisable(i < 0 || i == tabs.getTabs().size() - 1);
+        });
+        return m;
+    }
+
+    private void closeAll(List<Tab> which) {
+        for (Tab t : which) close(t);
     }
 
     /** Closes {@code t}: the tab goes, its view lets go of the archive. */

@@ -51,6 +51,7 @@ public final class ArchiveView extends BorderPane {
     private final ArchiveFaults faults;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private boolean disposed;
+    private final ArchiveMenus menus;
 
     public ArchiveView(
             ArchiveSession session,
@@ -103,6 +104,7 @@ public final class ArchiveView extends BorderPane {
         });
         selection.setOnNodeShown(views::nodeShown);
         selection.setOnBytesShown(() -> firstDraw.complete(null));
+        menus = new ArchiveMenus(this);
 
         // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
         StackPane treeSlot = new StackPane(),
@@ -169,6 +171,11 @@ public final class ArchiveView extends BorderPane {
     /** Where this archive's messages show: inside its tab. */
     public Banner notifier() {
         return banner;
+    }
+
+    /** The right-click menus of the tree, fields and problems (tests). */
+    ArchiveMenus menus() {
+        return menus;
     }
 
     public ArchiveSession session() {

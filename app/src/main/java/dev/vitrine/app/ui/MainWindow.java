@@ -75,6 +75,7 @@ public final class MainWindow {
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
         FileDrop.install(scene, this::open, this::openUrl);
+        archiveTabs.installKeys(scene);
         // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
         javafx.animation.Timeline remoteStats = new javafx.animation.Timeline(
                 new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> showRemoteStats()));
@@ -227,6 +228,10 @@ public final class MainWindow {
 
     private void tabChanged() {
         ArchiveView v = current();
+        status.inspector()
+                .follow(
+                        v == null ? null : v.hex().hex(),
+                        v == null ? null : v.tree().view());
         if (v == null) {
             status.setFile("no archive open", "");
             stage.setTitle("Vitrine");

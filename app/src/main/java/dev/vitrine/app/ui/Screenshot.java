@@ -22,4 +22,27 @@ public final class Screenshot {
         if (!ImageIO.write(b, "png", abs.toFile())) throw new IOException("no PNG writer available");
         return abs;
     }
+
+    /**
+     * Like {@link #save}, with the window's open popups (a context menu, the data inspector)
+     * drawn where they are on screen: each is a window of its own, which a scene snapshot leaves out.
+     */
+    public static Path saveWithPopups(Scene scene, Path file) throws IOException {
+        BufferedImage b = SwingFXUtils.fromFXImage(scene.snapshot(null), null);
+        java.awt.Graphics2D g = b.createGraphics();
+        javafx.stage.Window owner = scene.getWindow();
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (!(w instanceof javafx.stage.PopupWindow p) || !p.isShowing() || p.getScene() == null) continue;
+            if (p.getOwnerWindow() != owner && !(p.getOwnerWindow() instanceof javafx.stage.PopupWindow)) continue;
+            BufferedImage pb = SwingFXUtils.fromFXImage(p.getScene().snapshot(null), null);
+            int x = (int) Math.round(p.getX() - owner.getX() - scene.getX());
+            int y = (int) Math.round(p.getY() - owner.getY() - scene.getY());
+            g.drawImage(pb, x, y, null);
+        }
+        g.dispose();
+        Path abs = file.toAbsolutePath();
+        if (abs.getParent() != null) Files.createDirectories(abs.getParent());
+        if (!ImageIO.write(b, "png", abs.toFile())) throw new IOException("no PNG writer available");
+        return abs;
+    }
 }

@@ -68,11 +68,20 @@ public final class DetailsPane extends BorderPane {
         fill(tabs.getSelectionModel().getSelectedItem());
     }
 
-    /** Disables a view's tab while the selection has nothing for it (the tabs stay put). */
-    public void setViewEnabled(Tab tab, boolean enabled) {
-        tab.setDisable(!enabled);
-        if (!enabled && tabs.getSelectionModel().getSelectedItem() == tab)
-            tabs.getSelectionModel().select(fieldsTab);
+    /** Hides a view's tab while it has nothing to show, or puts it back at its place. */
+    public void setViewShown(Tab tab, boolean shown) {
+        boolean in = tabs.getTabs().contains(tab);
+        if (shown == in) return;
+        if (!shown) {
+            if (tabs.getSelectionModel().getSelectedItem() == tab)
+                tabs.getSelectionModel().select(fieldsTab);
+            tabs.getTabs().remove(tab);
+            return;
+        }
+        int rank = order.getOrDefault(tab, 0);
+        int at = 0;
+        while (at < tabs.getTabs().size() && order.getOrDefault(tabs.getTabs().get(at), 0) <= rank) at++;
+        tabs.getTabs().add(at, tab);
     }
 
     /**

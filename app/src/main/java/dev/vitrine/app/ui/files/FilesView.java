@@ -37,7 +37,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -394,9 +393,7 @@ public final class FilesView extends BorderPane {
     private void copyNames() {
         StringBuilder s = new StringBuilder();
         for (FileListing.Entry e : selectedEntries()) s.append(e.name()).append('\n');
-        ClipboardContent c = new ClipboardContent();
-        c.putString(s.toString());
-        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        dev.vitrine.app.ui.copy.Clip.put(s.toString());
     }
 
     // ---- for tests ----

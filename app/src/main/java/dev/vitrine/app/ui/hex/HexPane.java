@@ -61,6 +61,14 @@ public final class HexPane extends BorderPane {
         split.getItems().setAll(hex);
         setCenter(split);
         setTop(buildBar());
+        menu = new HexMenu(hex, background, () -> source, this::focusGoTo, findStatus::setText);
+    }
+
+    private final HexMenu menu;
+
+    /** The hex view's right-click menu (tests). */
+    public javafx.scene.control.ContextMenu menu() {
+        return menu.menu();
     }
 
     /** The files a user can choose between; the chooser shows only when there are several. */

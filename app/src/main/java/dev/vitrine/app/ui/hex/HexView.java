@@ -6,6 +6,8 @@ import dev.vitrine.core.io.ByteSource;
 import java.util.List;
 import java.util.function.LongConsumer;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
@@ -32,25 +34,21 @@ import javafx.util.Duration;
  * search matches and problems; a click reports the byte under the pointer.
  */
 public final class HexView extends Region {
-    static final int PAGE = 16 * 1024;
-    static final int MAX_PAGES = 96;
-
-    private final Background background;
+    private final HexPages pages;
     private final Canvas canvas = new Canvas();
     private final ScrollBar bar = new ScrollBar();
     private final Tooltip tip = new Tooltip();
     private final ObjectProperty<HexPalette> palette = new SimpleObjectProperty<>(this, "palette", HexPalette.LIGHT);
 
-    private ByteSource source;
     private HexLayout layout = new HexLayout(0);
-    private ByteCache cache = new ByteCache(0, PAGE, MAX_PAGES);
     private String emptyMessage = "";
     private HexMarks marks = HexMarks.none();
     private long topRow;
-    private long caret = -1;
+    private final HexCursor cursor = new HexCursor();
+    private final ReadOnlyObjectWrapper<HexCursor.Selection> selection =
+            new ReadOnlyObjectWrapper<>(this, "selection", HexCursor.Selection.NONE);
     private boolean adjustingBar;
     private LongConsumer onByteClicked = o -> {};
-    private volatile int generation;
     private long drawCount;
 
     private Font font = Font.font("DejaVu Sans Mono", 13);
@@ -59,7 +57,7 @@ public final class HexView extends Region {
     private double baseline;
 
     public HexView(Background background) {
-        this.background = background;
+        this.pages = new HexPages(background, this::redraw);
         getStyleClass().add("hex-view");
         setFocusTraversable(true);
         bar.setOrientation(Orientation.VERTICAL);
@@ -89,14 +87,11 @@ public final class HexView extends Region {
 
     /** Shows {@code src} (null shows {@code message} instead). Drops the cache; keeps nothing of the old file. */
     public void setSource(ByteSource src, String message) {
-        generation++;
-        source = src;
-        long size = src == null ? 0 : src.size();
-        layout = new HexLayout(size);
-        cache = new ByteCache(size, PAGE, MAX_PAGES);
+        pages.setSource(src);
+        layout = new HexLayout(src == null ? 0 : src.size());
         emptyMessage = message == null ? "" : message;
         marks = HexMarks.none();
-        caret = -1;
+        moveCursor(-1, false);
         topRow = 0;
         updateBar();
         redraw();
@@ -119,7 +114,31 @@ public final class HexView extends Region {
     }
 
     public long caret() {
-        return caret;
+        return cursor.cursor();
+    }
+
+    /** The cursor and the selection (the status bar's inspector follows it). */
+    public ReadOnlyObjectProperty<HexCursor.Selection> selectionProperty() {
+        return selection.getReadOnlyProperty();
+    }
+
+    /** The bytes loaded around {@code offset}: up to {@code n} from it, fewer where not loaded yet (-1 marks those). */
+    public int[] loadedBytes(long offset, int n) {
+        int[] out = new int[(int) Math.max(0, Math.min(n, layout.size() - offset))];
+        for (int i = 0; i < out.length; i++) out[i] = pages.byteAt(offset + i);
+        return out;
+    }
+
+    /** Selects [start, end) with the cursor on its first byte, and scrolls it into view. */
+    public void selectRange(long start, long end) {
+        cursor.select(Math.max(0, start), Math.min(layout.size(), end));
+        selection.set(cursor.selection());
+        setCaretView(cursor.cursor());
+    }
+
+    private void moveCursor(long offset, boolean extend) {
+        cursor.moveTo(offset, extend);
+        selection.set(cursor.selection());
     }
 
     public HexMarks marks() {
@@ -146,7 +165,11 @@ public final class HexView extends Region {
 
     /** Puts the caret on {@code offset} and scrolls it into view. */
     public void setCaret(long offset) {
-        caret = offset;
+        moveCursor(offset, false);
+        setCaretView(offset);
+    }
+
+    private void setCaretView(long offset) {
         if (offset >= 0) scrollToRow(layout.reveal(offset, topRow, visibleRows()));
         else redraw();
     }
@@ -220,7 +243,7 @@ public final class HexView extends Region {
         g.setTextAlign(TextAlignment.LEFT);
         double x0 = Math.round(charW);
         drawHeader(g, p, w, x0);
-        if (source == null || layout.size() == 0) {
+        if (pages.source() == null || layout.size() == 0) {
             g.setFill(p.muted());
             g.fillText(emptyMessage.isEmpty() ? "no bytes" : emptyMessage, x0, rowH * 2);
             return;
@@ -228,8 +251,14 @@ public final class HexView extends Region {
         int rows = visibleRows() + 1;
         long first = topRow, firstOff = layout.rowStart(first);
         long lastOff = Math.min(layout.size(), layout.rowStart(first + rows));
-        requestPages(firstOff, lastOff);
+        pages.request(firstOff, lastOff);
         for (HexMark m : marks.within(firstOff, lastOff)) drawMark(g, p, m, first, rows, x0);
+        HexCursor.Selection sel = cursor.selection();
+        if (sel.length() > 1) {
+            g.setFill(p.caret().deriveColor(0, 1, 1, 0.32));
+            fillRange(g, sel.start(), sel.end(), first, rows, x0);
+        }
+        long caret = cursor.cursor();
         if (caret >= firstOff && caret < lastOff) drawCaret(g, p, x0, first);
         StringBuilder run = new StringBuilder(48);
         for (int r = 0; r < rows; r++) {
@@ -263,13 +292,13 @@ public final class HexView extends Region {
         // Runs of bytes of one colour: normal, zero (faint), not loaded yet (faint dots).
         int i = 0;
         while (i < n) {
-            int cls = colourClass(cache.byteAt(start + i));
+            int cls = colourClass(pages.byteAt(start + i));
             int j = i + 1;
-            while (j < n && colourClass(cache.byteAt(start + j)) == cls && j != HexLayout.BYTES_PER_ROW / 2) j++;
+            while (j < n && colourClass(pages.byteAt(start + j)) == cls && j != HexLayout.BYTES_PER_ROW / 2) j++;
             run.setLength(0);
             StringBuilder ascii = new StringBuilder(j - i);
             for (int k = i; k < j; k++) {
-                int b = cache.byteAt(start + k);
+                int b = pages.byteAt(start + k);
                 if (k > i) run.append(' ');
                 if (b < 0) {
                     run.append(b == ByteCache.UNREADABLE ? "??" : "··");
@@ -301,27 +330,37 @@ public final class HexView extends Region {
             case PROBLEM -> p.problem();
         };
         g.setFill(fill);
+        g.setStroke(p.nodeEdge());
+        g.setLineWidth(1);
+        fillRange(g, m.start(), m.end(), firstRow, rows, x0, m.kind() == HexMark.Kind.NODE);
+    }
+
+    private void fillRange(GraphicsContext g, long start, long end, long firstRow, int rows, double x0) {
+        fillRange(g, start, end, firstRow, rows, x0, false);
+    }
+
+    /** Fills [start, end) in both the hex and the ASCII part; {@code edges} strokes its ends (a node's frame). */
+    private void fillRange(GraphicsContext g, long start, long end, long firstRow, int rows, double x0, boolean edges) {
         for (int r = 0; r < rows; r++) {
             long row = firstRow + r;
             long rs = layout.rowStart(row), re = rs + HexLayout.BYTES_PER_ROW;
-            if (m.end() <= rs || m.start() >= re) continue;
-            int a = (int) (Math.max(m.start(), rs) - rs);
-            int b = (int) (Math.min(m.end(), re) - rs) - 1;
+            if (end <= rs || start >= re) continue;
+            int a = (int) (Math.max(start, rs) - rs);
+            int b = (int) (Math.min(end, re) - rs) - 1;
             double y = rowH * (r + 1);
             double hx = x0 + layout.hexColumn(a) * charW - charW * 0.5;
             double hw = (layout.hexColumn(b) + 2.5 - layout.hexColumn(a)) * charW;
             g.fillRect(hx, y + 1, hw, rowH - 2);
             g.fillRect(x0 + layout.asciiColumn(a) * charW, y + 1, (b - a + 1) * charW, rowH - 2);
-            if (m.kind() == HexMark.Kind.NODE) {
-                g.setStroke(p.nodeEdge());
-                g.setLineWidth(1);
-                if (m.start() >= rs) g.strokeLine(hx + 0.5, y + 1, hx + 0.5, y + rowH - 1);
-                if (m.end() <= re) g.strokeLine(hx + hw - 0.5, y + 1, hx + hw - 0.5, y + rowH - 1);
+            if (edges) {
+                if (start >= rs) g.strokeLine(hx + 0.5, y + 1, hx + 0.5, y + rowH - 1);
+                if (end <= re) g.strokeLine(hx + hw - 0.5, y + 1, hx + hw - 0.5, y + rowH - 1);
             }
         }
     }
 
     private void drawCaret(GraphicsContext g, HexPalette p, double x0, long firstRow) {
+        long caret = cursor.cursor();
         long row = layout.rowOf(caret);
         int i = (int) (caret - layout.rowStart(row));
         double y = rowH * (row - firstRow + 1);
@@ -329,44 +368,6 @@ public final class HexView extends Region {
         g.setLineWidth(1.5);
         g.strokeRect(x0 + layout.hexColumn(i) * charW - charW * 0.35, y + 1.5, charW * 2.7, rowH - 3);
         g.strokeRect(x0 + layout.asciiColumn(i) * charW - 0.5, y + 1.5, charW + 1, rowH - 3);
-    }
-
-    private void requestPages(long from, long to) {
-        wantedFrom = from;
-        wantedTo = to;
-        long p0 = cache.pageOf(from), p1 = cache.pageOf(Math.max(from, to - 1));
-        for (long page = p0; page <= p1; page++) {
-            if (!cache.claim(page)) continue;
-            ByteSource src = source;
-            ByteCache c = cache;
-            int gen = generation;
-            long start = c.pageStart(page);
-            int len = c.pageLength(page);
-            long pg = page;
-            background.run(
-                    () -> wanted(gen, start, len) ? src.read(start, len) : null,
-                    bytes -> {
-                        if (gen != generation) return;
-                        if (bytes == null) {
-                            c.release(pg);
-                            return;
-                        }
-                        c.put(pg, bytes);
-                        redraw();
-                    },
-                    err -> {
-                        if (gen != generation) return;
-                        c.fail(pg, Human.error(err));
-                        redraw();
-                    });
-        }
-    }
-
-    /** Checked on the loading thread: skip pages scrolled far out of view while they waited. */
-    private volatile long wantedFrom, wantedTo;
-
-    private boolean wanted(int gen, long start, int len) {
-        return gen == generation && start + len > wantedFrom - PAGE * 4L && start < wantedTo + PAGE * 4L;
     }
 
     /**
@@ -394,7 +395,10 @@ public final class HexView extends Region {
         requestFocus();
         long off = offsetAt(e.getX(), e.getY());
         if (off < 0) return;
-        caret = off;
+        HexCursor.Selection sel = cursor.selection();
+        boolean inside = off >= sel.start() && off < sel.end();
+        if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY && inside) return; // the menu acts on it
+        moveCursor(off, e.isShiftDown());
         redraw();
         onByteClicked.accept(off);
     }
@@ -405,14 +409,17 @@ public final class HexView extends Region {
             tip.setText("");
             return;
         }
+        tip.setText(tipText(off, pages.byteAt(off), marks.within(off, off + 1)));
+    }
+
+    /** The tooltip over a byte: its offset, its value when loaded, and the marks on it. */
+    static String tipText(long off, int b, List<HexMark> at) {
         StringBuilder s = new StringBuilder("offset ").append(Human.offset(off));
-        int b = cache.byteAt(off);
         if (b >= 0)
             s.append("\nbyte 0x").append(HexLayout.hexByte(b)).append(" = ").append(b);
-        List<HexMark> at = marks.within(off, off + 1);
         for (HexMark m : at)
             if (m.label() != null && !m.label().isEmpty()) s.append('\n').append(m.label());
-        tip.setText(s.toString());
+        return s.toString();
     }
 
     private void onScroll(ScrollEvent e) {
@@ -422,30 +429,28 @@ public final class HexView extends Region {
         e.consume();
     }
 
+    /**
+     * Arrows move the cursor a byte or a row, pages a screen, Home/End to the row's ends
+     * (Ctrl: the file's); Shift extends the selection. The byte under the cursor is reported as
+     * a click is (its deepest node gets selected). Ctrl+Page Up/Down are left to the tabs.
+     */
     private void onKey(KeyEvent e) {
-        int vis = visibleRows();
-        long target = switch (e.getCode()) {
-            case UP -> topRow - 1;
-            case DOWN -> topRow + 1;
-            case PAGE_UP -> topRow - vis + 1;
-            case PAGE_DOWN -> topRow + vis - 1;
-            case HOME -> e.isShortcutDown() ? 0 : Long.MIN_VALUE;
-            case END -> e.isShortcutDown() ? layout.maxTopRow(vis) : Long.MIN_VALUE;
-            default -> Long.MIN_VALUE;
-        };
-        if (target == Long.MIN_VALUE || e.getCode() == KeyCode.UNDEFINED) return;
-        scrollToRow(target);
+        boolean paging = e.getCode() == KeyCode.PAGE_UP || e.getCode() == KeyCode.PAGE_DOWN;
+        if (e.isAltDown() || (e.isShortcutDown() && paging)) return;
+        long to = cursor.target(e.getCode(), e.isShortcutDown(), layout.size(), visibleRows());
+        if (to == Long.MIN_VALUE || pages.source() == null) return;
         e.consume();
+        boolean moved = to != cursor.cursor();
+        moveCursor(to, e.isShiftDown());
+        setCaretView(to);
+        if (moved) onByteClicked.accept(to);
     }
 
     /** Whether every visible byte is loaded (screenshots wait for this). */
     public boolean settled() {
-        if (source == null) return true;
+        if (pages.source() == null) return true;
         long from = layout.rowStart(topRow);
         long to = Math.min(layout.size(), layout.rowStart(topRow + visibleRows() + 1));
-        for (long pg = cache.pageOf(from); from < to && pg <= cache.pageOf(to - 1); pg++) {
-            if (!cache.has(pg) && cache.failure(pg) == null) return false;
-        }
-        return true;
+        return pages.settled(from, to);
     }
 }

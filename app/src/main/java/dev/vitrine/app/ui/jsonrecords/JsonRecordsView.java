@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.copy.JsonCopy;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
 import dev.vitrine.app.ui.table.RecordsGrid;
@@ -20,7 +21,9 @@ import java.util.function.Supplier;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.geometry.Orientation;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -53,6 +56,7 @@ public final class JsonRecordsView extends BorderPane {
     private final TextField filter = bar.filter;
     private final Label status = bar.status;
     private final TextArea json = new TextArea();
+    private final Label jsonTitle = new Label();
     private final StackPane centre = new StackPane(new Label("reading records…"));
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
     private List<FilterableRecords.KeyPath> columns = List.of();
@@ -89,7 +93,13 @@ public final class JsonRecordsView extends BorderPane {
         json.setId("record-json");
         json.getStyleClass().add("json-pane");
         json.setPromptText("choose a record");
-        SplitPane split = new SplitPane(centre, json);
+        // The record's number is a title, not a line of the JSON: what is copied from the pane parses.
+        jsonTitle.setId("record-json-title");
+        jsonTitle.getStyleClass().add(Styles.TEXT_MUTED);
+        jsonTitle.setPadding(new javafx.geometry.Insets(2, 6, 2, 6));
+        BorderPane jsonPane = new BorderPane(json);
+        jsonPane.setTop(jsonTitle);
+        SplitPane split = new SplitPane(centre, jsonPane);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         setCenter(split);
@@ -103,6 +113,7 @@ public final class JsonRecordsView extends BorderPane {
                     for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
                     grid = new RecordsGrid(names);
                     grid.setId("json-records-grid");
+                    installCopy(grid);
                     RecordRows.setWidths(grid.table().getColumns());
                     grid.setOnLeadChanged(this::lead);
                     showAll();
@@ -145,11 +156,24 @@ public final class JsonRecordsView extends BorderPane {
     }
 
     private void lead(LazyRow lr) {
-        if (lr == null) return;
+        if (lr == null) { // a new window (a filter, or all records again): no record is shown
+            json.clear();
+            jsonTitle.setText("");
+            return;
+        }
         if (lr.row() != null) showJson(lr.row());
         else
             lr.rowProperty().addListener((o, a, r) -> {
                 if (r != null && grid.viewport().selection().lead() == lr.index()) showJson(r);
+            });
+    }
+
+    /** Shows {@code lr} in the JSON pane while no row is selected (the selection, and so Export, stay as they are). */
+    private void preview(LazyRow lr) {
+        if (lr.row() != null) showJson(lr.row());
+        else
+            lr.rowProperty().addListener((o, a, r) -> {
+                if (r != null && grid.viewport().selection().lead() < 0) showJson(r);
             });
     }
 
@@ -162,8 +186,8 @@ public final class JsonRecordsView extends BorderPane {
 
     private void showJson(RowTable.Row r) {
         onRecordChosen.accept(r.index());
-        json.setText("record " + Human.count(r.index()) + "\n"
-                + RecordRows.pretty(r.cells().getLast()));
+        jsonTitle.setText("record " + Human.count(r.index()));
+        json.setText(RecordRows.pretty(r.cells().getLast()));
     }
 
     /** Selects record {@code text} (a number, commas allowed): its row, or among matches the first at or after it. */
@@ -254,6 +278,12 @@ public final class JsonRecordsView extends BorderPane {
             w.grow(found);
             grid.sizeChanged();
         }
+        if (!s.firstShown
+                && found > 0
+                && w != null) { // the JSON pane shows a match at once, never a record filtered out
+            s.firstShown = true;
+            preview(w.row(0));
+        }
         long done = s.scanned.get();
         if (s.failure != null) {
             status.setText(
@@ -320,6 +350,37 @@ public final class JsonRecordsView extends BorderPane {
         RecordsExport.write(background, notifier, records, ranges, what, target);
     }
 
+    /** The records of the selected rows: [from, to) ranges of record numbers (through the matches when filtered). */
+    private List<long[]> selectedRecords() {
+        List<long[]> ranges = new ArrayList<>();
+        Matches m = matches;
+        for (long[] r : grid.viewport().selection().ranges()) {
+            if (m == null) ranges.add(r);
+            else for (long p = r[0]; p < r[1]; p++) ranges.add(new long[] {m.get(p), m.get(p) + 1});
+        }
+        return ranges;
+    }
+
+    /** Right-click and Ctrl+C: the selected records as JSON (one as itself, several as an array). */
+    private void installCopy(RecordsGrid g) {
+        MenuItem export = new MenuItem("Export…");
+        export.setOnAction(e -> export());
+        g.table().setContextMenu(new ContextMenu(export));
+        JsonCopy.install(
+                g.table(),
+                background,
+                status::setText,
+                () -> g.viewport().selection().count(),
+                () -> {
+                    List<long[]> ranges = selectedRecords();
+                    return () -> {
+                        List<String> lines = new ArrayList<>();
+                        for (long[] r : ranges) lines.addAll(records.lines(r[0], (int) (r[1] - r[0])));
+                        return lines;
+                    };
+                });
+    }
+
     public void dispose() {
         cancelScan();
     }
@@ -343,6 +404,11 @@ public final class JsonRecordsView extends BorderPane {
 
     public String errorText() {
         return bar.error.isVisible() ? bar.error.getText() : null;
+    }
+
+    /** The JSON pane's title: which record it shows. */
+    public String jsonTitle() {
+        return jsonTitle.getText();
     }
 
     public String jsonText() {

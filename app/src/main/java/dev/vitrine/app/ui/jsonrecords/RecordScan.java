@@ -22,6 +22,9 @@ final class RecordScan {
     boolean finished;
 
     Throwable failure;
+    /** Whether its first match has been chosen (the JSON pane shows it). */
+    boolean firstShown;
+
     Timeline timeline;
 
     RecordScan(FilterableRecords records, long total, FilterableRecords.Query query) {

@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui.status;
 
 import atlantafx.base.theme.Styles;
+import dev.vitrine.app.ui.inspect.InspectorBar;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.concurrent.Task;
@@ -20,7 +21,8 @@ import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 
 /**
- * The bottom line: format and size of the file in front, a short message, the newest long job
+ * The bottom line: format and size of the file in front, a short message, where the hex cursor
+ * and selection are with the selected node's path and a data inspector, the newest long job
  * with its progress and a cancel button, and a spinner while background reads are running.
  */
 public final class StatusBar extends HBox {
@@ -33,6 +35,7 @@ public final class StatusBar extends HBox {
     private final Button cancel = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
     private final ProgressIndicator busy = new ProgressIndicator();
     private final HBox job;
+    private final InspectorBar inspector = new InspectorBar();
 
     public StatusBar(Jobs jobs, ReadOnlyIntegerProperty backgroundBusy) {
         super(10);
@@ -40,6 +43,8 @@ public final class StatusBar extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         setPadding(new Insets(3, 10, 3, 10));
         format.getStyleClass().add("status-format");
+        format.setMinWidth(Region.USE_PREF_SIZE); // the file's format and size never give way to the node path
+        size.setMinWidth(Region.USE_PREF_SIZE);
         size.getStyleClass().add("status-size");
         message.getStyleClass().add("status-message");
         message.setMinWidth(0);
@@ -61,7 +66,9 @@ public final class StatusBar extends HBox {
         remote.setId("remote-stats");
         remote.setVisible(false);
         remote.setManaged(false);
-        getChildren().addAll(format, sep(), size, sep(), remote, message, spacer, job, busy);
+        HBox.setHgrow(inspector, Priority.SOMETIMES);
+        inspector.setMinWidth(0);
+        getChildren().addAll(format, sep(), size, sep(), remote, message, spacer, inspector, job, busy);
         jobs.currentProperty().addListener((o, a, t) -> show(t));
     }
 
@@ -88,6 +95,11 @@ public final class StatusBar extends HBox {
         jobProgress.progressProperty().bind(t.progressProperty());
         cancel.setOnAction(e -> t.cancel());
         job.setVisible(true);
+    }
+
+    /** The cursor, selection, node path and data inspector of the archive in front. */
+    public InspectorBar inspector() {
+        return inspector;
     }
 
     public void setFile(String formatName, String sizeText) {

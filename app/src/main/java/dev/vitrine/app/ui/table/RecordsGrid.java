@@ -50,6 +50,14 @@ public final class RecordsGrid extends Region {
         table.setRowFactory(t -> {
             TableRow<LazyRow> row = new TableRow<>();
             row.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
+                if (e.getButton() == MouseButton.SECONDARY && !row.isEmpty() && row.getItem() != null) {
+                    // the right-click menu acts on the row clicked: select it unless it is in the selection
+                    if (!viewport.selection().contains(row.getItem().index())) {
+                        viewport.click(row.getItem().index(), false, false);
+                        refresh();
+                    }
+                    return;
+                }
                 if (e.getButton() != MouseButton.PRIMARY || row.isEmpty() || row.getItem() == null) return;
                 table.requestFocus();
                 viewport.click(row.getItem().index(), e.isShiftDown(), e.isShortcutDown());

@@ -76,6 +76,12 @@ public final class RecordsView extends BorderPane {
         getStyleClass().add("records-view");
         grid = new RecordsGrid(rows.columns());
         followLead();
+        // Right-click and Ctrl+C: the selected rows as JSON objects, read in the background.
+        dev.vitrine.app.ui.copy.JsonCopy.install(
+                grid.table(), background, t -> status.setText(t), this::selectedCount, () -> {
+                    List<long[]> ranges = selectedRanges();
+                    return () -> RowJson.of(rows, ranges);
+                });
         buildMatches();
         // A label, not a spinning ProgressIndicator: its first CSS pass alone cost tens of ms.
         Label wait = new Label(

@@ -101,6 +101,28 @@ public final class MessagesTable extends BorderPane {
         setTop(bar);
         setCenter(grid);
         settle.setOnFinished(e -> reload());
+        // Right-click and Ctrl+C: the selected messages as JSON, as `vitrine cat --json` writes them.
+        dev.vitrine.app.ui.copy.JsonCopy.install(
+                grid.table(),
+                background,
+                note::setText,
+                () -> grid.viewport().selection().count(),
+                () -> {
+                    List<TimedMessages.Message> chosen = selectedMessages();
+                    return () -> {
+                        List<String> out = new java.util.ArrayList<>();
+                        for (TimedMessages.Message m : chosen) {
+                            java.io.StringWriter w = new java.io.StringWriter();
+                            try (var g = dev.vitrine.core.json.Json.MAPPER
+                                    .getFactory()
+                                    .createGenerator(w)) {
+                                TimedMessages.writeLine(g, m);
+                            }
+                            out.add(w.toString().strip());
+                        }
+                        return out;
+                    };
+                });
     }
 
     /** The rows on screen (the grid holds only those). */

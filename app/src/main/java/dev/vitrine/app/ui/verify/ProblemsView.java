@@ -55,6 +55,7 @@ public final class ProblemsView extends BorderPane {
                 text("offset", 90, p -> p.offset() < 0 ? "whole file" : Human.count(p.offset()));
         off.getStyleClass().add("numeric-column");
         TableColumn<Problem, String> msg = text("message", 400, Problem::message);
+        msg.setCellFactory(c -> new MessageCell());
         table.getColumns().setAll(List.of(sev, file, off, msg));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
             if (p != null) onSelected.accept(p);
@@ -115,6 +116,28 @@ public final class ProblemsView extends BorderPane {
 
     public TableView<Problem> table() {
         return table;
+    }
+
+    /** A message cell whose tooltip is the whole line when the column cuts it off (it often does). */
+    private static final class MessageCell extends TableCell<Problem, String> {
+        MessageCell() {
+            dev.vitrine.app.ui.HoverTip.install(this, () -> {
+                if (isEmpty()
+                        || getItem() == null
+                        || getTableRow() == null
+                        || getTableRow().getItem() == null) return null;
+                javafx.scene.text.Text t = new javafx.scene.text.Text(getItem());
+                t.setFont(getFont());
+                boolean cut = t.getLayoutBounds().getWidth() > getWidth() - snappedLeftInset() - snappedRightInset();
+                return cut ? getTableRow().getItem().toString() : null;
+            });
+        }
+
+        @Override
+        protected void updateItem(String s, boolean empty) {
+            super.updateItem(s, empty);
+            setText(empty ? null : s);
+        }
     }
 
     private static final class SeverityCell extends TableCell<Problem, Severity> {

@@ -23,6 +23,8 @@ public final class DetailViews {
     private final Map<FormatView, Tab> tabs = new LinkedHashMap<>();
     private final Map<FormatView, FormatView.View> made = new LinkedHashMap<>();
     private ShownNode shown;
+    /** For each view, the last node it had something for: it stays usable from any node after that. */
+    private final Map<FormatView, ShownNode> lastFor = new LinkedHashMap<>();
 
     public DetailViews(DetailsPane details, ViewContext context) {
         this.details = details;
@@ -66,6 +68,8 @@ public final class DetailViews {
         if (view == null) {
             view = v.create(context);
             made.put(v, view);
+            ShownNode last = lastFor.get(v);
+            if (last != null && last != shown) view.nodeShown(last);
             if (shown != null) view.nodeShown(shown);
         }
         return view;
@@ -76,10 +80,17 @@ public final class DetailViews {
         return null;
     }
 
-    /** The selection moved: tabs without anything for the node are disabled, made views hear of it. */
+    /**
+     * The selection moved: made views hear of it. A view that has had nothing for any node so
+     * far (a clp-s archive's Records) is hidden; once it had something it stays, showing what it
+     * last had, whichever node is selected (the records of a ZSS file from any of its blocks).
+     */
     public void nodeShown(ShownNode node) {
         shown = node;
-        tabs.forEach((v, t) -> details.setViewEnabled(t, v.enabledFor(node)));
+        tabs.forEach((v, t) -> {
+            if (v.enabledFor(node)) lastFor.put(v, node);
+            details.setViewShown(t, lastFor.containsKey(v));
+        });
         for (FormatView.View view : List.copyOf(made.values())) view.nodeShown(node);
     }
 
@@ -102,7 +113,7 @@ public final class DetailViews {
     /** Brings the tab of the view with {@code id} to front; false when the archive has none. */
     public boolean select(String id) {
         for (var e : tabs.entrySet()) {
-            if (e.getKey().id().equals(id) && !e.getValue().isDisable()) {
+            if (e.getKey().id().equals(id) && details.tabs().getTabs().contains(e.getValue())) {
                 details.tabs().getSelectionModel().select(e.getValue());
                 return true;
             }

@@ -53,7 +53,7 @@ class ClpsEdgeArchivesTest extends ClpsWindowTest {
                 () -> !r.grid().shownRows().isEmpty()
                         && r.grid().shownRows().stream().allMatch(LazyRow::isLoaded));
         settle();
-        assertTrue(fx(r::jsonText).startsWith("record 0\n"));
+        assertEquals("record 0", fx(r::jsonTitle));
         DictionariesView d = view(v, DictionariesTab.ID, DictionariesView.class);
         waitUntil("log.dict", () -> d.grid("log.dict") != null || d.count("log.dict") != null);
         settle();
