@@ -181,7 +181,9 @@ public final class ArkSplit {
 
     /** The stored bytes of an entry; IOException when they lie outside the file. */
     public byte[] stored(Entry e, long max) throws IOException {
-        if (e.size() > max) throw new IOException("message of " + e.size() + " bytes is over the limit");
+        if (e.size() > max)
+            throw new dev.vitrine.core.io.FormatException(
+                    ref.path(), ref, e.offset(), "message of " + e.size() + " bytes is over the limit of " + max);
         if (e.offset() > fileSize || e.size() > fileSize - e.offset()) {
             throw new dev.vitrine.core.io.TruncatedException(ref.path(), e.offset(), e.size(), fileSize, "message");
         }
