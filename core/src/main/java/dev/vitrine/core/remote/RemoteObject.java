@@ -46,6 +46,8 @@ public final class RemoteObject implements AutoCloseable {
     private long sequentialRun;
     private long prefetchedTo;
     private volatile boolean closed;
+    /** Moved on by {@link #cancelReads}: fetches of an earlier generation stop. */
+    private volatile long generation;
 
     private RemoteObject(RangeTransport transport, RemoteSettings settings, long size, String version) {
         this.transport = transport;
@@ -195,7 +197,9 @@ public final class RemoteObject implements AutoCloseable {
         List<CompletableFuture<byte[]>> out = new ArrayList<>((int) (last - first + 1));
         List<long[]> runs = new ArrayList<>();
         long runBlocks = Math.max(1, settings.requestBytes() / settings.blockBytes());
+        long gen;
         synchronized (this) {
+            gen = generation;
             long runStart = -1;
             for (long b = first; b <= last; b++) {
                 byte[] cached = cache.get(new BlockCache.Key(id, b));
@@ -219,24 +223,31 @@ public final class RemoteObject implements AutoCloseable {
                 out.add(f);
             }
         }
-        for (long[] run : runs) FETCHERS.execute(() -> fetch(run[0], run[1]));
+        for (long[] run : runs) {
+            List<CompletableFuture<byte[]>> mine = out.subList((int) (run[0] - first), (int) (run[1] - first + 1));
+            List<CompletableFuture<byte[]>> own = List.copyOf(mine);
+            FETCHERS.execute(() -> fetch(run[0], run[1], own, gen));
+        }
         return out;
     }
 
-    /** Fetches blocks {@code first..last} with one request, resuming a dropped body where it stopped. */
-    private void fetch(long first, long last) {
+    /**
+     * Fetches blocks {@code first..last} (whose futures are {@code mine}) with one request,
+     * resuming a dropped body where it stopped, until {@link #cancelReads} moves past {@code gen}.
+     */
+    private void fetch(long first, long last, List<CompletableFuture<byte[]>> mine, long gen) {
         int bs = settings.blockBytes();
         long next = first;
         try {
             slots.acquire();
         } catch (InterruptedException e) {
-            fail(first, last, new InterruptedIOException("cancelled"));
+            fail(first, first, mine, new Stopped());
             return;
         }
         try {
             int attempt = 0;
             while (next <= last) {
-                if (closed) throw new InterruptedIOException("cancelled");
+                if (closed || gen != generation) throw new Stopped();
                 long from = next * bs;
                 long to = Math.min(size, (last + 1) * bs);
                 RangeTransport.Response r;
@@ -248,6 +259,10 @@ public final class RemoteObject implements AutoCloseable {
                         throw new RemoteException(display(), RemoteException.transportReason(e), e);
                     retryPause(attempt++, -1);
                     continue;
+                }
+                if (gen != generation) {
+                    r.discard();
+                    throw new Stopped(); // answered after a cancel: its body is not wanted
                 }
                 if (r.changed()) throw new RemoteException.Changed(display(), null);
                 if (r.retryable() && attempt < settings.retries()) {
@@ -270,7 +285,7 @@ public final class RemoteObject implements AutoCloseable {
                             display(), "server sent bytes from " + r.start() + " when asked for " + from);
                 }
                 long before = next;
-                next = readBody(r.body(), next, last);
+                next = readBody(r.body(), next, last, first, mine, gen);
                 if (next > last) break;
                 // dropped mid-body: resume from the first block not read; progress earns fresh retries
                 if (next > before) attempt = 0;
@@ -279,26 +294,28 @@ public final class RemoteObject implements AutoCloseable {
                 retryPause(attempt++, -1);
             }
         } catch (IOException e) {
-            fail(next, last, e);
+            fail(next, first, mine, e);
         } finally {
             slots.release();
         }
     }
 
     /** Reads whole blocks from a body until it ends or fails; returns the first block not read. */
-    private long readBody(InputStream raw, long next, long last) {
+    private long readBody(
+            InputStream raw, long next, long last, long first, List<CompletableFuture<byte[]>> mine, long gen) {
         int bs = settings.blockBytes();
         InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
         openBodies.add(body);
         try (body) {
-            while (next <= last) {
+            while (next <= last && gen == generation) {
                 int len = (int) Math.min(bs, size - next * bs);
                 byte[] b = body.readNBytes(len);
                 stats.bytes.addAndGet(b.length);
                 if (b.length < len) break;
                 cache.put(new BlockCache.Key(id, next), b);
-                CompletableFuture<byte[]> f = inFlight.remove(next);
-                if (f != null) f.complete(b);
+                CompletableFuture<byte[]> f = mine.get((int) (next - first));
+                inFlight.remove(next, f);
+                f.complete(b);
                 next++;
             }
         } catch (IOException e) {
@@ -309,10 +326,12 @@ public final class RemoteObject implements AutoCloseable {
         return next;
     }
 
-    private void fail(long first, long last, IOException e) {
-        for (long b = first; b <= last; b++) {
-            CompletableFuture<byte[]> f = inFlight.remove(b);
-            if (f != null) f.completeExceptionally(e);
+    /** Fails this fetch's blocks from {@code from} on; a block asked for again since is another future, untouched. */
+    private void fail(long from, long first, List<CompletableFuture<byte[]>> mine, IOException e) {
+        for (long b = from; b < first + mine.size(); b++) {
+            CompletableFuture<byte[]> f = mine.get((int) (b - first));
+            inFlight.remove(b, f);
+            f.completeExceptionally(e);
         }
     }
 
@@ -340,6 +359,7 @@ public final class RemoteObject implements AutoCloseable {
         } catch (CancellationException e) {
             throw new InterruptedIOException("cancelled");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Stopped) throw new Stopped();
             if (e.getCause() instanceof IOException io) {
                 // a fresh exception per reader, with this reader's stack, keeping the reason
                 if (io instanceof RemoteException.Changed) throw new RemoteException.Changed(display(), null);
@@ -350,10 +370,23 @@ public final class RemoteObject implements AutoCloseable {
         }
     }
 
-    /** Stops the requests in flight and forgets this object's blocks. */
-    @Override
-    public void close() {
-        closed = true;
+    /**
+     * Stops the requests in flight and the read-ahead (a cancelled verify or export must not go
+     * on downloading), keeping the object open and its cached blocks. Readers waiting for a
+     * stopped block get "cancelled" (the job being cancelled is the one waiting, and must not
+     * wait for a stalled server); requests queued or retrying give up; later reads ask again.
+     */
+    public void cancelReads() {
+        synchronized (this) {
+            generation++;
+            nextSequential = -1;
+            sequentialRun = 0;
+            prefetchedTo = 0;
+        }
+        stopInFlight(new Stopped());
+    }
+
+    private void stopInFlight(IOException why) {
         for (InputStream in : openBodies) {
             try {
                 in.close();
@@ -361,9 +394,25 @@ public final class RemoteObject implements AutoCloseable {
                 // closing only to stop the transfer
             }
         }
-        for (Long b : List.copyOf(inFlight.keySet())) fail(b, b, new InterruptedIOException("closed"));
+        for (var e : List.copyOf(inFlight.entrySet())) {
+            if (inFlight.remove(e.getKey(), e.getValue())) e.getValue().completeExceptionally(why);
+        }
+    }
+
+    /** Stops the requests in flight and forgets this object's blocks. */
+    @Override
+    public void close() {
+        closed = true;
+        stopInFlight(new InterruptedIOException("closed"));
         cache.drop(id);
         transport.close();
+    }
+
+    /** A block's request was stopped by {@link #cancelReads}, not failed. */
+    private static final class Stopped extends InterruptedIOException {
+        Stopped() {
+            super("cancelled");
+        }
     }
 
     /** The server answered the first ranged GET with the whole body: it ignores Range. */

@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.export;
 import dev.vitrine.app.ui.ArchiveSession;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
+import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.table.KeyQuery;
 import dev.vitrine.app.ui.table.RecordsView;
@@ -99,6 +100,7 @@ public final class ExportController {
         RowTable table = rv == null ? null : rv.rowTable();
         long count = rv == null ? -1 : rv.count();
         AtomicBoolean cancel = new AtomicBoolean();
+        RemoteTransfer transfer = RemoteTransfer.start(session);
         Task<RecordExporter.Result> task = new Task<>() {
             {
                 updateTitle("Exporting records");
@@ -107,7 +109,7 @@ public final class ExportController {
             @Override
             protected RecordExporter.Result call() throws Exception {
                 RecordExporter.Progress p = (n, bytes, total) -> {
-                    updateMessage(Human.count(n) + " records, " + Human.size(bytes));
+                    updateMessage(Human.count(n) + " records, " + Human.size(bytes) + transfer.text());
                     if (total > 0) updateProgress(n, total);
                 };
                 return switch (choice.source()) {
@@ -150,6 +152,7 @@ public final class ExportController {
             notifier.info("Exported " + Human.count(r.records()) + " records (" + Human.size(r.bytes()) + ", "
                     + choice.framing().describe() + ") to " + r.target());
         });
+        transfer.stopOnCancel(task);
         task.setOnFailed(e -> notifier.error(
                 task.getException() instanceof CancelledException
                         ? "Export cancelled; nothing was written"
@@ -203,6 +206,7 @@ public final class ExportController {
     public Task<ExportReport> runFiles(
             FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
         AtomicBoolean cancel = new AtomicBoolean();
+        RemoteTransfer transfer = RemoteTransfer.start(session);
         Task<ExportReport> task = new Task<>() {
             {
                 updateTitle("Exporting files");
@@ -227,7 +231,7 @@ public final class ExportController {
                                 new ExportOptions(overwrite),
                                 (done, total, current) -> {
                                     updateProgress(done, Math.max(1, total));
-                                    if (current != null) updateMessage(current);
+                                    if (current != null) updateMessage(current + transfer.text());
                                 },
                                 cancel)
                         .readingFrom(session.path())
@@ -240,6 +244,7 @@ public final class ExportController {
                 return super.cancel(false);
             }
         };
+        transfer.stopOnCancel(task);
         task.setOnSucceeded(e -> reportFiles(task.getValue(), listing, table, rows, folder, overwrite));
         task.setOnFailed(e -> notifier.error("Export failed: " + Human.error(task.getException())));
         jobs.submit(task);
