@@ -31,6 +31,15 @@ public final class RemoteObject implements AutoCloseable {
             Thread.ofVirtual().name("vitrine-fetch-", 0).factory());
 
     private static volatile BlockCache sharedCache;
+    private static final int STREAMS = 8;
+
+    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
+    private static final class Stream {
+        long next = -1;
+        long run;
+        long prefetchedTo;
+        long used;
+    }
 
     private final RangeTransport transport;
     private final RemoteSettings settings;
@@ -42,9 +51,10 @@ public final class RemoteObject implements AutoCloseable {
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
     private final Semaphore slots;
     private final RemoteStats stats = new RemoteStats();
-    private long nextSequential = -1;
-    private long sequentialRun;
-    private long prefetchedTo;
+    /** The sequential readers seen lately, each with its own read-ahead (a verify reads in several places at once). */
+    private final Stream[] streams = new Stream[STREAMS];
+
+    private long clock;
     private volatile boolean closed;
     /** Moved on by {@link #cancelReads}: fetches of an earlier generation stop. */
     private volatile long generation;
@@ -56,6 +66,7 @@ public final class RemoteObject implements AutoCloseable {
         this.size = size;
         this.version = version;
         this.slots = new Semaphore(settings.inFlight());
+        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
     }
 
     private static BlockCache cache(RemoteSettings settings) {
@@ -168,25 +179,41 @@ public final class RemoteObject implements AutoCloseable {
     /**
      * Reads ahead as far as the reader has already come in sequence (up to a bound), as the
      * kernel's read-ahead does: a few small reads fetch nothing extra, a long scan soon keeps
-     * several requests in flight ahead of itself.
+     * several requests in flight ahead of itself. Each sequential stream of reads is followed
+     * on its own: a verify frames blocks, checks chunks and hashes the file on several threads
+     * at several offsets, and taken as one stream its reads would look random and never read ahead.
      */
     private void readAheadAfter(long offset, int len, long lastBlock) {
         long bs = settings.blockBytes();
         long from;
         long to;
         synchronized (this) {
-            boolean sequential = nextSequential >= 0 && offset >= nextSequential - bs && offset <= nextSequential + bs;
-            sequentialRun = sequential ? sequentialRun + len : 0;
-            nextSequential = offset + len;
-            long blocksAhead = Math.min(settings.readAheadBytes(), sequentialRun) / bs;
+            Stream s = streamAt(offset, bs);
+            s.run = s.next >= 0 ? s.run + len : 0;
+            s.next = offset + len;
+            s.used = ++clock;
+            long blocksAhead = Math.min(settings.readAheadBytes(), s.run) / bs;
             // ask again only once half of what is ahead is used, so requests go out in long runs
-            if (blocksAhead == 0 || prefetchedTo - lastBlock > blocksAhead / 2) return;
+            if (blocksAhead == 0 || s.prefetchedTo - lastBlock > blocksAhead / 2) return;
             to = Math.min((size - 1) / bs, lastBlock + blocksAhead);
-            from = Math.max(lastBlock + 1, prefetchedTo + 1);
+            from = Math.max(lastBlock + 1, s.prefetchedTo + 1);
             if (from > to) return;
-            prefetchedTo = to;
+            s.prefetchedTo = to;
         }
         ensure(from, to, false);
+    }
+
+    /** The stream a read at {@code offset} continues, or the least recently used one, started afresh. */
+    private Stream streamAt(long offset, long bs) {
+        Stream oldest = streams[0];
+        for (Stream s : streams) {
+            if (s.next >= 0 && offset >= s.next - bs && offset <= s.next + bs) return s;
+            if (s.used < oldest.used) oldest = s;
+        }
+        oldest.next = -1;
+        oldest.run = 0;
+        oldest.prefetchedTo = 0;
+        return oldest;
     }
 
     /**
@@ -379,9 +406,11 @@ public final class RemoteObject implements AutoCloseable {
     public void cancelReads() {
         synchronized (this) {
             generation++;
-            nextSequential = -1;
-            sequentialRun = 0;
-            prefetchedTo = 0;
+            for (Stream s : streams) {
+                s.next = -1;
+                s.run = 0;
+                s.prefetchedTo = 0;
+            }
         }
         stopInFlight(new Stopped());
     }

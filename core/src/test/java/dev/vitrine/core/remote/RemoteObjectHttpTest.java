@@ -257,4 +257,22 @@ class RemoteObjectHttpTest {
             assertArrayEquals(Arrays.copyOfRange(data, 7 * BLOCK, 7 * BLOCK + 100), got, "later reads still work");
         }
     }
+
+    @Test
+    void twoSequentialReadersInterleavedEachGetReadAhead() throws IOException {
+        // a verify frames blocks, checks chunks and hashes at several offsets at once
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            int half = 24 * BLOCK;
+            byte[] a = new byte[16 << 10];
+            byte[] b = new byte[16 << 10];
+            for (int at = 0; at + a.length <= half; at += a.length) {
+                o.read(at, a, 0, a.length);
+                o.read(half + at, b, 0, b.length);
+                assertArrayEquals(Arrays.copyOfRange(data, half + at, half + at + b.length), b);
+            }
+            int requests = nginx.requests().size();
+            // one request per block (48) when the two streams are taken for random reads; about 20 when each is followed
+            assertTrue(requests <= 30, "the read-ahead follows both streams: " + requests + " requests");
+        }
+    }
 }
