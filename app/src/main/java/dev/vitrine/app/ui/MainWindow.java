@@ -279,6 +279,7 @@ public final class MainWindow {
             }
         }
         status.setMessage("opening " + location.display() + "…");
+        Trace.log("opening " + location.name());
         CompletableFuture<Tab> shown = new CompletableFuture<>();
         background.run(
                 () -> ArchiveSession.open(location),
