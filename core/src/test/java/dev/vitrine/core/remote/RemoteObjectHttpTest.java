@@ -271,7 +271,7 @@ class RemoteObjectHttpTest {
                 assertArrayEquals(Arrays.copyOfRange(data, half + at, half + at + b.length), b);
             }
             int requests = nginx.requests().size();
-            // one request per block (48) when the two streams are taken for random reads; about 20 when each is followed
+            // 48 requests (one a block) when the two are taken for random reads; about 20 when each is followed
             assertTrue(requests <= 30, "the read-ahead follows both streams: " + requests + " requests");
         }
     }
