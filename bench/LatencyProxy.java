@@ -4,17 +4,30 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Benchmark helper (not a test): a TCP proxy on 127.0.0.1 that delays every request by a fixed
- * time before passing it on, to measure remote reads over a high-latency link.
- *   java bench/LatencyProxy.java LISTEN_PORT UPSTREAM_PORT DELAY_MS
+ * time before passing it on, to measure remote reads over a high-latency link. With COUNTS, it
+ * keeps the running totals "requests bytes" (bytes sent back, headers included) in that file,
+ * for servers without an access log (s3proxy): a benchmark subtracts the totals before a run.
+ *   java bench/LatencyProxy.java LISTEN_PORT UPSTREAM_PORT DELAY_MS [COUNTS]
  */
 public class LatencyProxy {
+    static final AtomicLong requests = new AtomicLong();
+    static final AtomicLong bytes = new AtomicLong();
+    static Path counts;
+
     public static void main(String[] args) throws IOException {
         int listen = Integer.parseInt(args[0]);
         int upstream = Integer.parseInt(args[1]);
         long delay = Long.parseLong(args[2]);
+        counts = args.length > 3 ? Path.of(args[3]) : null;
+        if (counts != null) Thread.ofPlatform().daemon().start(LatencyProxy::writeCounts);
         try (ServerSocket server = new ServerSocket(listen, 100, InetAddress.getLoopbackAddress())) {
             while (true) {
                 Socket client = server.accept();
@@ -23,10 +36,30 @@ public class LatencyProxy {
         }
     }
 
+    /** Every 20 ms, the totals so far (written to a temporary name, then moved: never read half written). */
+    private static void writeCounts() {
+        Path tmp = counts.resolveSibling(counts.getFileName() + ".tmp");
+        try {
+            while (true) {
+                Thread.sleep(20);
+                Files.writeString(
+                        tmp,
+                        requests.get() + " " + bytes.get() + "\n",
+                        StandardCharsets.US_ASCII,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE);
+                Files.move(tmp, counts, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException | InterruptedException e) {
+            // the benchmark is over
+        }
+    }
+
     private static void serve(Socket client, int upstream, long delay) {
         try (client; Socket up = new Socket(InetAddress.getLoopbackAddress(), upstream)) {
-            Thread back = Thread.ofVirtual().start(() -> pump(up, client, 0));
-            pump(client, up, delay);
+            Thread back = Thread.ofVirtual().start(() -> pump(up, client, 0, true));
+            pump(client, up, delay, false);
             back.join();
         } catch (IOException | InterruptedException e) {
             // the connection ended
@@ -34,14 +67,18 @@ public class LatencyProxy {
     }
 
     /** Copies from one socket to the other, waiting {@code delay} ms before each burst that starts a request. */
-    private static void pump(Socket from, Socket to, long delay) {
+    private static void pump(Socket from, Socket to, long delay, boolean answers) {
         try {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             byte[] buf = new byte[1 << 16];
             for (int n; (n = in.read(buf)) > 0; ) {
-                if (delay > 0 && startsRequest(buf, n)) Thread.sleep(delay);
+                if (!answers && startsRequest(buf, n)) {
+                    requests.incrementAndGet();
+                    if (delay > 0) Thread.sleep(delay);
+                }
                 out.write(buf, 0, n);
+                if (answers) bytes.addAndGet(n);
             }
             to.shutdownOutput();
         } catch (IOException | InterruptedException e) {

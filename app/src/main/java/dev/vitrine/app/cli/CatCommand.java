@@ -1,12 +1,14 @@
 package dev.vitrine.app.cli;
 
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.io.Uleb128;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.model.JsonRecords;
 import dev.vitrine.core.model.SortedRecords;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.remote.RemoteSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -94,6 +96,12 @@ final class CatCommand implements Callable<Integer> {
             description = "Write each message's decompressed payload as a file in DIR instead of JSON.")
     java.nio.file.Path raw;
 
+    @Option(
+            names = "--progress",
+            negatable = true,
+            description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
+    Boolean progress;
+
     @ArgGroup(exclusive = true)
     Framing framing = new Framing();
 
@@ -156,7 +164,8 @@ final class CatCommand implements Callable<Integer> {
                 return ExitCodes.UNREADABLE;
             }
             OutputBuffer out = new OutputBuffer(root.stdout(), 1 << 18);
-            try {
+            try (ProgressLine line =
+                    progress(ProgressLine.on(err, this.json ? Boolean.FALSE : progress), archive, out)) {
                 if (entry != null) return catEntry(listing.get(), out, err, file);
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
@@ -181,6 +190,19 @@ final class CatCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         });
+    }
+
+    /**
+     * What cat's progress line counts: for a remote single-file archive the bytes fetched of its
+     * size (cat fetches each about once, so the time left holds); otherwise the bytes written,
+     * with no total (records expand by an amount no header states for every format).
+     */
+    private static ProgressLine progress(ProgressLine line, Archive archive, OutputBuffer out) {
+        if (archive.files().size() == 1 && archive.source() instanceof RemoteSource r) {
+            long size = r.size();
+            return line.follow(() -> Math.min(size, r.object().stats().bytes()), () -> size);
+        }
+        return line.follow(out::passed, () -> 0);
     }
 
     /**

@@ -11,6 +11,8 @@ final class OutputBuffer extends OutputStream {
     private final OutputStream out;
     private final byte[] buf;
     private int n;
+    /** Bytes handed to the stream underneath, for the progress line (read from its thread). */
+    private volatile long passed;
 
     OutputBuffer(OutputStream out, int size) {
         this.out = out;
@@ -29,6 +31,7 @@ final class OutputBuffer extends OutputStream {
             drain();
             if (len >= buf.length) {
                 out.write(b, off, len);
+                passed += len;
                 return;
             }
         }
@@ -51,7 +54,13 @@ final class OutputBuffer extends OutputStream {
 
     private void drain() throws IOException {
         if (n > 0) out.write(buf, 0, n);
+        passed += n;
         n = 0;
+    }
+
+    /** Bytes written through to the stream underneath so far. */
+    long passed() {
+        return passed;
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * One progress line on standard error while a long command runs, redrawn in place and cleared
@@ -20,6 +21,8 @@ final class ProgressLine implements AutoCloseable {
     private final long started = System.nanoTime();
     private long lastDraw;
     private boolean drawn;
+    private boolean closed;
+    private Thread ticker;
 
     private ProgressLine(PrintWriter err, boolean enabled) {
         this.err = err;
@@ -46,7 +49,7 @@ final class ProgressLine implements AutoCloseable {
 
     /** {@code done} of {@code total} bytes; redrawn at most ten times a second, and not in the first half second. */
     synchronized void update(long done, long total) {
-        if (!enabled) return;
+        if (!enabled || closed) return;
         long now = System.nanoTime();
         if (now - started < SHOW_AFTER_NANOS || now - lastDraw < REDRAW_NANOS) return;
         lastDraw = now;
@@ -73,8 +76,31 @@ final class ProgressLine implements AutoCloseable {
         drawn = false;
     }
 
+    /**
+     * Redraws from {@code done} of {@code total} (0: unknown) ten times a second until closed,
+     * for work that reports no progress itself (cat's record loops stay free of it).
+     */
+    ProgressLine follow(LongSupplier done, LongSupplier total) {
+        if (!enabled) return this;
+        ticker = Thread.ofPlatform().daemon().name("vitrine-progress").start(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.sleep(REDRAW_NANOS / 1_000_000);
+                    update(done.getAsLong(), total.getAsLong());
+                }
+            } catch (InterruptedException e) {
+                // closed
+            }
+        });
+        return this;
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        if (ticker != null) ticker.interrupt();
         clear();
     }
 

@@ -84,6 +84,15 @@ public final class StartupTraining {
             run("cat", caf.toString(), "sub/file-7.txt");
         }
         run("export", caf.toString(), scratch.resolve("out").toString());
+
+        // http:// archives: the JDK's HTTP client and the remote reads (s3:// stays out: its SDK loads only for it)
+        try (TrainingServer http = new TrainingServer(samples)) {
+            for (String name : List.of("weather-none.zss", "app-logs.clps")) {
+                run("info", http.url(name));
+                run("verify", http.url(name));
+                run("cat", http.url(name));
+            }
+        }
         run("--help");
         run("verify", "--help");
     }

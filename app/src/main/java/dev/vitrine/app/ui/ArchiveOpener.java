@@ -134,6 +134,7 @@ final class ArchiveOpener {
             return CompletableFuture.completedFuture(open);
         }
         status.setMessage("opening " + location.display() + "…");
+        Trace.log("opening " + location.name());
         CompletableFuture<Tab> shown = new CompletableFuture<>();
         background.run(
                 () -> ArchiveSession.open(location),

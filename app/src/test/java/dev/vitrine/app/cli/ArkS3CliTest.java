@@ -27,31 +27,17 @@ class ArkS3CliTest {
 
     @BeforeAll
     static void start() throws IOException {
-        s3 = S3TestServer.start();
-        System.setProperty("aws.accessKeyId", S3TestServer.IDENTITY);
-        System.setProperty("aws.secretAccessKey", S3TestServer.CREDENTIAL);
-        System.setProperty("aws.region", "us-east-1");
-        copy(SAMPLE, s3.root().resolve("logs/robot-log"));
-        broken = tmp.resolve("broken");
-        copy(SAMPLE, broken);
+        s3 = S3TestServer.serving("logs/robot-log", SAMPLE).put("logs/broken", SAMPLE);
+        // the bucket is a folder: the broken copy is read locally and from S3 alike
+        broken = s3.root().resolve("logs/broken");
         try (Stream<Path> s = Files.list(broken.resolve("splits"))) {
             Files.delete(s.sorted().toList().get(1));
         }
-        copy(broken, s3.root().resolve("logs/broken"));
     }
 
     @AfterAll
     static void stop() throws IOException {
         if (s3 != null) s3.close();
-    }
-
-    static void copy(Path from, Path to) throws IOException {
-        for (String dir : List.of("manifests", "splits")) {
-            Files.createDirectories(to.resolve(dir));
-            try (Stream<Path> s = Files.list(from.resolve(dir))) {
-                for (Path p : s.toList()) Files.copy(p, to.resolve(dir).resolve(p.getFileName()));
-            }
-        }
     }
 
     private static void same(Path local, String url, String... command) {

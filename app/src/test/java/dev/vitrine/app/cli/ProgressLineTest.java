@@ -28,6 +28,21 @@ class ProgressLineTest {
     }
 
     @Test
+    void followsWorkThatReportsNothingItselfAndStopsAtClose() throws InterruptedException {
+        StringWriter sw = new StringWriter();
+        java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong(3L << 20);
+        try (ProgressLine line = ProgressLine.on(new PrintWriter(sw), true).follow(done::get, () -> 4L << 20)) {
+            Thread.sleep(800); // no update() call: the line draws itself
+            assertTrue(sw.toString().contains("3.0 MiB of 4.0 MiB  75%"), sw.toString());
+        }
+        String closed = sw.toString();
+        assertTrue(closed.endsWith("\r\u001b[K"), "cleared at the end");
+        done.set(4L << 20);
+        Thread.sleep(300);
+        assertEquals(closed, sw.toString(), "nothing drawn after close");
+    }
+
+    @Test
     void neverDrawnWhenTurnedOff() throws InterruptedException {
         StringWriter sw = new StringWriter();
         try (ProgressLine line = ProgressLine.on(new PrintWriter(sw), false)) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vitrine.core.remote.S3TestServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -24,14 +23,7 @@ class RemoteS3CliTest {
     @BeforeAll
     static void start() throws IOException {
         s3 = S3TestServer.start();
-        System.setProperty("aws.accessKeyId", S3TestServer.IDENTITY);
-        System.setProperty("aws.secretAccessKey", S3TestServer.CREDENTIAL);
-        System.setProperty("aws.region", "us-east-1");
-        for (String f : FILES) {
-            Path to = s3.root().resolve("fixtures").resolve(f);
-            Files.createDirectories(to.getParent());
-            Files.copy(FIXTURES.resolve(f), to);
-        }
+        for (String f : FILES) s3.put("fixtures/" + f, FIXTURES.resolve(f));
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package dev.vitrine.core.export;
 
+import dev.vitrine.core.io.Libc;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -8,7 +9,6 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
-import java.nio.charset.Charset;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import java.nio.file.Path;
  * atomic call that never replaces anything), {@code madvise(MADV_DONTNEED)} over a range
  * (let go of mapped archive pages in large batches), and {@code openat} with
  * {@code O_NOFOLLOW} (folder handles that pin where an export writes, see {@link DirHandles}). Linux only, and only when native access
- * is enabled for this code; otherwise {@link #renameNoReplaceAvailable()} and
+ * is enabled for this code ({@link Libc} sets that up); otherwise {@link #renameNoReplaceAvailable()} and
  * {@link #madviseAvailable()} say false and callers stay on their portable paths. Setting
  * {@code -Dvitrine.export.native=false} forces those paths.
  */
@@ -40,79 +40,52 @@ final class LinuxCalls {
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO =
             CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
-    /** How java.nio turns path strings into bytes on this system; we must pass the same bytes. */
-    private static final Charset PATH_CHARSET = pathCharset();
 
     private static final MethodHandle RENAMEAT2;
     private static final MethodHandle MADVISE;
     private static final MethodHandle OPENAT;
-    private static final MethodHandle CLOSE;
     /** open(2) flags that differ by architecture: the generic ABI's (x86-64, riscv64) or arm64's; 0 where unknown. */
     private static final int O_DIRECTORY;
 
     private static final int O_NOFOLLOW;
     private static final int O_PATH = 010000000;
-    private static final int O_CLOEXEC = 02000000;
     private static final long PAGE_SIZE;
 
     static {
         MethodHandle rename = null;
         MethodHandle madvise = null;
         MethodHandle openat = null;
-        MethodHandle close = null;
         long page = 0;
         try {
-            boolean usable = System.getProperty("os.name", "").equals("Linux")
-                    && Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"))
-                    // Without native access the JVM would warn on first use: stay quiet and portable.
-                    && LinuxCalls.class.getModule().isNativeAccessEnabled();
-            if (usable) {
-                Linker linker = Linker.nativeLinker();
-                var lookup = linker.defaultLookup();
+            if (Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"))) {
                 Linker.Option errno = Linker.Option.captureCallState("errno");
-                // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int
-                // flags)
-                rename = lookup.find("renameat2")
-                        .map(sym -> linker.downcallHandle(
-                                sym,
-                                FunctionDescriptor.of(
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.ADDRESS,
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.ADDRESS,
-                                        ValueLayout.JAVA_INT),
-                                errno))
-                        .orElse(null);
+                // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned flags)
+                rename = Libc.function(
+                        "renameat2",
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.ADDRESS,
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.ADDRESS,
+                                ValueLayout.JAVA_INT),
+                        errno);
                 // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
-                madvise = lookup.find("madvise")
-                        .map(sym -> linker.downcallHandle(
-                                sym,
-                                FunctionDescriptor.of(
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.ADDRESS,
-                                        ValueLayout.JAVA_LONG,
-                                        ValueLayout.JAVA_INT)))
-                        .orElse(null);
-                MethodHandle getpagesize = lookup.find("getpagesize")
-                        .map(sym -> linker.downcallHandle(sym, FunctionDescriptor.of(ValueLayout.JAVA_INT)))
-                        .orElse(null);
+                madvise = Libc.function(
+                        "madvise",
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT,
+                                ValueLayout.ADDRESS,
+                                ValueLayout.JAVA_LONG,
+                                ValueLayout.JAVA_INT));
+                MethodHandle getpagesize = Libc.function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
                 page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
-                // int openat(int dirfd, const char *path, int flags); int close(int fd)
-                openat = lookup.find("openat")
-                        .map(sym -> linker.downcallHandle(
-                                sym,
-                                FunctionDescriptor.of(
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.JAVA_INT,
-                                        ValueLayout.ADDRESS,
-                                        ValueLayout.JAVA_INT),
-                                errno))
-                        .orElse(null);
-                close = lookup.find("close")
-                        .map(sym -> linker.downcallHandle(
-                                sym, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)))
-                        .orElse(null);
+                // int openat(int dirfd, const char *path, int flags)
+                openat = Libc.function(
+                        "openat",
+                        FunctionDescriptor.of(
+                                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+                        errno);
                 if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
             }
         } catch (Throwable e) {
@@ -125,11 +98,10 @@ final class LinuxCalls {
         boolean arm64 = arch.equals("aarch64");
         O_DIRECTORY = generic ? 0200000 : arm64 ? 040000 : 0;
         O_NOFOLLOW = generic ? 0400000 : arm64 ? 0100000 : 0;
-        if (close == null || O_DIRECTORY == 0 || !Files.isDirectory(Path.of("/proc/self/fd"))) openat = null;
+        if (!Libc.closeAvailable() || O_DIRECTORY == 0 || !Files.isDirectory(Path.of("/proc/self/fd"))) openat = null;
         RENAMEAT2 = rename;
         MADVISE = madvise;
         OPENAT = openat;
-        CLOSE = openat == null ? null : close;
         PAGE_SIZE = madvise == null ? 0 : page;
     }
 
@@ -153,10 +125,7 @@ final class LinuxCalls {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             int fd = (int) OPENAT.invokeExact(
-                    state,
-                    dirfd,
-                    arena.allocateFrom(name, PATH_CHARSET),
-                    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                    state, dirfd, Libc.string(arena, name), O_PATH | O_DIRECTORY | O_NOFOLLOW | Libc.O_CLOEXEC);
             return fd >= 0 ? fd : -(int) ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return -ENOSYS;
@@ -170,12 +139,7 @@ final class LinuxCalls {
 
     /** Closes a handle from {@link #openDirectory}. */
     static void close(int fd) {
-        if (CLOSE == null || fd < 0) return;
-        try {
-            int ignored = (int) CLOSE.invokeExact(fd);
-        } catch (Throwable t) {
-            // nothing to do: the handle is gone with the process at the latest
-        }
+        if (OPENAT != null) Libc.close(fd);
     }
 
     static boolean madviseAvailable() {
@@ -205,12 +169,7 @@ final class LinuxCalls {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             int r = (int) RENAMEAT2.invokeExact(
-                    state,
-                    AT_FDCWD,
-                    arena.allocateFrom(a, PATH_CHARSET),
-                    AT_FDCWD,
-                    arena.allocateFrom(b, PATH_CHARSET),
-                    RENAME_NOREPLACE);
+                    state, AT_FDCWD, Libc.string(arena, a), AT_FDCWD, Libc.string(arena, b), RENAME_NOREPLACE);
             return r == 0 ? 0 : (int) ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return ENOSYS;
@@ -231,17 +190,5 @@ final class LinuxCalls {
         } catch (Throwable t) {
             return false;
         }
-    }
-
-    private static Charset pathCharset() {
-        for (String key : new String[] {"sun.jnu.encoding", "native.encoding"}) {
-            try {
-                String name = System.getProperty(key);
-                if (name != null) return Charset.forName(name);
-            } catch (RuntimeException ignored) {
-                // try the next one
-            }
-        }
-        return Charset.defaultCharset();
     }
 }

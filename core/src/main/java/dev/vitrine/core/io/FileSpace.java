@@ -8,7 +8,6 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.Charset;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -25,50 +24,25 @@ public final class FileSpace {
     private FileSpace() {}
 
     private static final int O_WRONLY = 1;
-    private static final int O_CLOEXEC = 02000000; // the same on x86-64, arm64 and riscv64
     private static final int EFBIG = 27;
     private static final int ENOSPC = 28;
     private static final int EDQUOT = 122;
 
-    private static final MethodHandle OPEN;
-    private static final MethodHandle FALLOCATE;
-    private static final MethodHandle CLOSE;
+    // int open(const char *path, int flags, ...): the mode is passed as the variadic argument it is.
+    private static final MethodHandle OPEN = Libc.function(
+            "open",
+            FunctionDescriptor.of(
+                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+            Linker.Option.firstVariadicArg(2));
+    // int posix_fallocate(int fd, off_t offset, off_t len): returns the error number itself
+    private static final MethodHandle FALLOCATE = fallocateHandle();
 
-    static {
-        MethodHandle open = null;
-        MethodHandle fallocate = null;
-        MethodHandle close = null;
-        try {
-            if (System.getProperty("os.name", "").equals("Linux")
-                    && FileSpace.class.getModule().isNativeAccessEnabled()) {
-                Linker linker = Linker.nativeLinker();
-                var lookup = linker.defaultLookup();
-                // int open(const char *path, int flags, ...): the mode is passed as the variadic argument it is.
-                open = linker.downcallHandle(
-                        lookup.find("open").orElseThrow(),
-                        FunctionDescriptor.of(
-                                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
-                        Linker.Option.firstVariadicArg(2));
-                // int posix_fallocate(int fd, off_t offset, off_t len): returns the error number itself
-                fallocate = linker.downcallHandle(
-                        lookup.find("posix_fallocate64")
-                                .or(() -> lookup.find("posix_fallocate"))
-                                .orElseThrow(),
-                        FunctionDescriptor.of(
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.JAVA_LONG,
-                                ValueLayout.JAVA_LONG));
-                close = linker.downcallHandle(
-                        lookup.find("close").orElseThrow(),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-            }
-        } catch (Throwable e) {
-            open = null;
-        }
-        OPEN = open;
-        FALLOCATE = open == null ? null : fallocate;
-        CLOSE = open == null ? null : close;
+    private static MethodHandle fallocateHandle() {
+        FunctionDescriptor d = FunctionDescriptor.of(
+                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+        MethodHandle h = Libc.function("posix_fallocate64", d);
+        if (h == null) h = Libc.function("posix_fallocate", d);
+        return OPEN == null || !Libc.closeAvailable() ? null : h;
     }
 
     /**
@@ -103,27 +77,15 @@ public final class FileSpace {
     /** posix_fallocate's error number, or -1 when the file could not be opened by its path. */
     private static int fallocate(Path file, long bytes) {
         try (Arena arena = Arena.ofConfined()) {
-            int fd =
-                    (int) OPEN.invokeExact(arena.allocateFrom(file.toString(), pathCharset()), O_WRONLY | O_CLOEXEC, 0);
+            int fd = (int) OPEN.invokeExact(Libc.path(arena, file), O_WRONLY | Libc.O_CLOEXEC, 0);
             if (fd < 0) return -1;
             try {
                 return (int) FALLOCATE.invokeExact(fd, 0L, bytes);
             } finally {
-                int ignored = (int) CLOSE.invokeExact(fd);
+                Libc.close(fd);
             }
         } catch (Throwable t) {
             return -1;
         }
-    }
-
-    /** How java.nio turns path strings into bytes on this system; the kernel must get the same bytes. */
-    private static Charset pathCharset() {
-        try {
-            String name = System.getProperty("sun.jnu.encoding");
-            if (name != null) return Charset.forName(name);
-        } catch (RuntimeException ignored) {
-            // the default below
-        }
-        return Charset.defaultCharset();
     }
 }

@@ -28,6 +28,16 @@ public interface Location {
     /** The entries directly inside a folder or prefix, sorted by name; links are reported, never followed. */
     List<Entry> list() throws IOException;
 
+    /**
+     * One page of {@link #list()}, for a chooser that shows a bucket holding more entries than
+     * anyone reads at once: at most about {@code max} entries from {@code token} (null: the
+     * first page) in the store's order, and the token of the next page (null after the last).
+     * Stores without pages give everything as one page.
+     */
+    default Page listPage(String token, int max) throws IOException {
+        return new Page(list(), null);
+    }
+
     /** The location {@code relative} (names separated by '/') inside this folder; never outside it. */
     Location resolve(String relative);
 
@@ -71,6 +81,9 @@ public interface Location {
             return kind == Kind.FOLDER;
         }
     }
+
+    /** Some entries of a folder listing and the token of the next page, null after the last. */
+    record Page(List<Entry> entries, String next) {}
 
     /** One entry of a folder listing. */
     record Entry(String name, Kind kind, long size) {}

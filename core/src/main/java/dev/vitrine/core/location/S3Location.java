@@ -91,22 +91,33 @@ final class S3Location implements Location {
     @Override
     public List<Entry> list() throws IOException {
         List<Entry> out = new ArrayList<>();
-        String prefix = prefix();
         String token = null;
         do {
-            ListObjectsV2Response r = page(prefix, token, 1000);
-            for (CommonPrefix p : r.commonPrefixes()) {
-                String n = p.prefix().substring(prefix.length());
-                out.add(new Entry(n.endsWith("/") ? n.substring(0, n.length() - 1) : n, Kind.FOLDER, 0));
-            }
-            for (S3Object o : r.contents()) {
-                String n = o.key().substring(prefix.length());
-                if (!n.isEmpty()) out.add(new Entry(n, Kind.FILE, o.size() == null ? 0 : o.size()));
-            }
-            token = Boolean.TRUE.equals(r.isTruncated()) ? r.nextContinuationToken() : null;
+            Page p = listPage(token, 1000);
+            out.addAll(p.entries());
+            token = p.next();
         } while (token != null);
         out.sort(Comparator.comparing(Entry::name));
         return out;
+    }
+
+    /** One ListObjectsV2 page (continuation tokens): prefixes and objects in key order. */
+    @Override
+    public Page listPage(String token, int max) throws IOException {
+        List<Entry> out = new ArrayList<>();
+        String prefix = prefix();
+        ListObjectsV2Response r = page(prefix, token, Math.max(1, max));
+        for (CommonPrefix p : r.commonPrefixes()) {
+            String n = p.prefix().substring(prefix.length());
+            out.add(new Entry(n.endsWith("/") ? n.substring(0, n.length() - 1) : n, Kind.FOLDER, 0));
+        }
+        for (S3Object o : r.contents()) {
+            String n = o.key().substring(prefix.length());
+            if (!n.isEmpty()) out.add(new Entry(n, Kind.FILE, o.size() == null ? 0 : o.size()));
+        }
+        out.sort(Comparator.comparing(Entry::name));
+        String next = Boolean.TRUE.equals(r.isTruncated()) ? r.nextContinuationToken() : null;
+        return new Page(out, next == null || next.isEmpty() ? null : next);
     }
 
     private ListObjectsV2Response page(String prefix, String token, int max) throws IOException {

@@ -36,15 +36,15 @@ public final class HttpTransport implements RangeTransport {
         this.display = Redact.url(uri.toString());
         this.headers = headers.stream().map(HttpTransport::header).toList();
         this.responseTimeout = settings.responseTimeout();
-        this.client = HttpClient.newBuilder()
+        boolean tls = "https".equalsIgnoreCase(uri.getScheme());
+        HttpClient.Builder b = HttpClient.newBuilder()
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NORMAL)
                 // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
-                .version(
-                        "https".equalsIgnoreCase(uri.getScheme())
-                                ? HttpClient.Version.HTTP_2
-                                : HttpClient.Version.HTTP_1_1)
-                .build();
+                .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
+        // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
+        if (!tls) b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
+        this.client = b.build();
     }
 
     private static String[] header(String line) {

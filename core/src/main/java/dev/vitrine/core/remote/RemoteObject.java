@@ -31,6 +31,15 @@ public final class RemoteObject implements AutoCloseable {
             Thread.ofVirtual().name("vitrine-fetch-", 0).factory());
 
     private static volatile BlockCache sharedCache;
+    private static final int STREAMS = 8;
+
+    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
+    private static final class Stream {
+        long next = -1;
+        long run;
+        long prefetchedTo;
+        long used;
+    }
 
     private final RangeTransport transport;
     private final RemoteSettings settings;
@@ -42,10 +51,13 @@ public final class RemoteObject implements AutoCloseable {
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
     private final Semaphore slots;
     private final RemoteStats stats = new RemoteStats();
-    private long nextSequential = -1;
-    private long sequentialRun;
-    private long prefetchedTo;
+    /** The sequential readers seen lately, each with its own read-ahead (a verify reads in several places at once). */
+    private final Stream[] streams = new Stream[STREAMS];
+
+    private long clock;
     private volatile boolean closed;
+    /** Moved on by {@link #cancelReads}: fetches of an earlier generation stop. */
+    private volatile long generation;
 
     private RemoteObject(RangeTransport transport, RemoteSettings settings, long size, String version) {
         this.transport = transport;
@@ -54,6 +66,7 @@ public final class RemoteObject implements AutoCloseable {
         this.size = size;
         this.version = version;
         this.slots = new Semaphore(settings.inFlight());
+        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
     }
 
     private static BlockCache cache(RemoteSettings settings) {
@@ -166,25 +179,41 @@ public final class RemoteObject implements AutoCloseable {
     /**
      * Reads ahead as far as the reader has already come in sequence (up to a bound), as the
      * kernel's read-ahead does: a few small reads fetch nothing extra, a long scan soon keeps
-     * several requests in flight ahead of itself.
+     * several requests in flight ahead of itself. Each sequential stream of reads is followed
+     * on its own: a verify frames blocks, checks chunks and hashes the file on several threads
+     * at several offsets, and taken as one stream its reads would look random and never read ahead.
      */
     private void readAheadAfter(long offset, int len, long lastBlock) {
         long bs = settings.blockBytes();
         long from;
         long to;
         synchronized (this) {
-            boolean sequential = nextSequential >= 0 && offset >= nextSequential - bs && offset <= nextSequential + bs;
-            sequentialRun = sequential ? sequentialRun + len : 0;
-            nextSequential = offset + len;
-            long blocksAhead = Math.min(settings.readAheadBytes(), sequentialRun) / bs;
+            Stream s = streamAt(offset, bs);
+            s.run = s.next >= 0 ? s.run + len : 0;
+            s.next = offset + len;
+            s.used = ++clock;
+            long blocksAhead = Math.min(settings.readAheadBytes(), s.run) / bs;
             // ask again only once half of what is ahead is used, so requests go out in long runs
-            if (blocksAhead == 0 || prefetchedTo - lastBlock > blocksAhead / 2) return;
+            if (blocksAhead == 0 || s.prefetchedTo - lastBlock > blocksAhead / 2) return;
             to = Math.min((size - 1) / bs, lastBlock + blocksAhead);
-            from = Math.max(lastBlock + 1, prefetchedTo + 1);
+            from = Math.max(lastBlock + 1, s.prefetchedTo + 1);
             if (from > to) return;
-            prefetchedTo = to;
+            s.prefetchedTo = to;
         }
         ensure(from, to, false);
+    }
+
+    /** The stream a read at {@code offset} continues, or the least recently used one, started afresh. */
+    private Stream streamAt(long offset, long bs) {
+        Stream oldest = streams[0];
+        for (Stream s : streams) {
+            if (s.next >= 0 && offset >= s.next - bs && offset <= s.next + bs) return s;
+            if (s.used < oldest.used) oldest = s;
+        }
+        oldest.next = -1;
+        oldest.run = 0;
+        oldest.prefetchedTo = 0;
+        return oldest;
     }
 
     /**
@@ -195,7 +224,9 @@ public final class RemoteObject implements AutoCloseable {
         List<CompletableFuture<byte[]>> out = new ArrayList<>((int) (last - first + 1));
         List<long[]> runs = new ArrayList<>();
         long runBlocks = Math.max(1, settings.requestBytes() / settings.blockBytes());
+        long gen;
         synchronized (this) {
+            gen = generation;
             long runStart = -1;
             for (long b = first; b <= last; b++) {
                 byte[] cached = cache.get(new BlockCache.Key(id, b));
@@ -219,24 +250,31 @@ public final class RemoteObject implements AutoCloseable {
                 out.add(f);
             }
         }
-        for (long[] run : runs) FETCHERS.execute(() -> fetch(run[0], run[1]));
+        for (long[] run : runs) {
+            List<CompletableFuture<byte[]>> mine = out.subList((int) (run[0] - first), (int) (run[1] - first + 1));
+            List<CompletableFuture<byte[]>> own = List.copyOf(mine);
+            FETCHERS.execute(() -> fetch(run[0], run[1], own, gen));
+        }
         return out;
     }
 
-    /** Fetches blocks {@code first..last} with one request, resuming a dropped body where it stopped. */
-    private void fetch(long first, long last) {
+    /**
+     * Fetches blocks {@code first..last} (whose futures are {@code mine}) with one request,
+     * resuming a dropped body where it stopped, until {@link #cancelReads} moves past {@code gen}.
+     */
+    private void fetch(long first, long last, List<CompletableFuture<byte[]>> mine, long gen) {
         int bs = settings.blockBytes();
         long next = first;
         try {
             slots.acquire();
         } catch (InterruptedException e) {
-            fail(first, last, new InterruptedIOException("cancelled"));
+            fail(first, first, mine, new Stopped());
             return;
         }
         try {
             int attempt = 0;
             while (next <= last) {
-                if (closed) throw new InterruptedIOException("cancelled");
+                if (closed || gen != generation) throw new Stopped();
                 long from = next * bs;
                 long to = Math.min(size, (last + 1) * bs);
                 RangeTransport.Response r;
@@ -248,6 +286,10 @@ public final class RemoteObject implements AutoCloseable {
                         throw new RemoteException(display(), RemoteException.transportReason(e), e);
                     retryPause(attempt++, -1);
                     continue;
+                }
+                if (gen != generation) {
+                    r.discard();
+                    throw new Stopped(); // answered after a cancel: its body is not wanted
                 }
                 if (r.changed()) throw new RemoteException.Changed(display(), null);
                 if (r.retryable() && attempt < settings.retries()) {
@@ -270,7 +312,7 @@ public final class RemoteObject implements AutoCloseable {
                             display(), "server sent bytes from " + r.start() + " when asked for " + from);
                 }
                 long before = next;
-                next = readBody(r.body(), next, last);
+                next = readBody(r.body(), next, last, first, mine, gen);
                 if (next > last) break;
                 // dropped mid-body: resume from the first block not read; progress earns fresh retries
                 if (next > before) attempt = 0;
@@ -279,26 +321,28 @@ public final class RemoteObject implements AutoCloseable {
                 retryPause(attempt++, -1);
             }
         } catch (IOException e) {
-            fail(next, last, e);
+            fail(next, first, mine, e);
         } finally {
             slots.release();
         }
     }
 
     /** Reads whole blocks from a body until it ends or fails; returns the first block not read. */
-    private long readBody(InputStream raw, long next, long last) {
+    private long readBody(
+            InputStream raw, long next, long last, long first, List<CompletableFuture<byte[]>> mine, long gen) {
         int bs = settings.blockBytes();
         InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
         openBodies.add(body);
         try (body) {
-            while (next <= last) {
+            while (next <= last && gen == generation) {
                 int len = (int) Math.min(bs, size - next * bs);
                 byte[] b = body.readNBytes(len);
                 stats.bytes.addAndGet(b.length);
                 if (b.length < len) break;
                 cache.put(new BlockCache.Key(id, next), b);
-                CompletableFuture<byte[]> f = inFlight.remove(next);
-                if (f != null) f.complete(b);
+                CompletableFuture<byte[]> f = mine.get((int) (next - first));
+                inFlight.remove(next, f);
+                f.complete(b);
                 next++;
             }
         } catch (IOException e) {
@@ -309,10 +353,12 @@ public final class RemoteObject implements AutoCloseable {
         return next;
     }
 
-    private void fail(long first, long last, IOException e) {
-        for (long b = first; b <= last; b++) {
-            CompletableFuture<byte[]> f = inFlight.remove(b);
-            if (f != null) f.completeExceptionally(e);
+    /** Fails this fetch's blocks from {@code from} on; a block asked for again since is another future, untouched. */
+    private void fail(long from, long first, List<CompletableFuture<byte[]>> mine, IOException e) {
+        for (long b = from; b < first + mine.size(); b++) {
+            CompletableFuture<byte[]> f = mine.get((int) (b - first));
+            inFlight.remove(b, f);
+            f.completeExceptionally(e);
         }
     }
 
@@ -340,6 +386,7 @@ public final class RemoteObject implements AutoCloseable {
         } catch (CancellationException e) {
             throw new InterruptedIOException("cancelled");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Stopped) throw new Stopped();
             if (e.getCause() instanceof IOException io) {
                 // a fresh exception per reader, with this reader's stack, keeping the reason
                 if (io instanceof RemoteException.Changed) throw new RemoteException.Changed(display(), null);
@@ -350,10 +397,25 @@ public final class RemoteObject implements AutoCloseable {
         }
     }
 
-    /** Stops the requests in flight and forgets this object's blocks. */
-    @Override
-    public void close() {
-        closed = true;
+    /**
+     * Stops the requests in flight and the read-ahead (a cancelled verify or export must not go
+     * on downloading), keeping the object open and its cached blocks. Readers waiting for a
+     * stopped block get "cancelled" (the job being cancelled is the one waiting, and must not
+     * wait for a stalled server); requests queued or retrying give up; later reads ask again.
+     */
+    public void cancelReads() {
+        synchronized (this) {
+            generation++;
+            for (Stream s : streams) {
+                s.next = -1;
+                s.run = 0;
+                s.prefetchedTo = 0;
+            }
+        }
+        stopInFlight(new Stopped());
+    }
+
+    private void stopInFlight(IOException why) {
         for (InputStream in : openBodies) {
             try {
                 in.close();
@@ -361,9 +423,25 @@ public final class RemoteObject implements AutoCloseable {
                 // closing only to stop the transfer
             }
         }
-        for (Long b : List.copyOf(inFlight.keySet())) fail(b, b, new InterruptedIOException("closed"));
+        for (var e : List.copyOf(inFlight.entrySet())) {
+            if (inFlight.remove(e.getKey(), e.getValue())) e.getValue().completeExceptionally(why);
+        }
+    }
+
+    /** Stops the requests in flight and forgets this object's blocks. */
+    @Override
+    public void close() {
+        closed = true;
+        stopInFlight(new InterruptedIOException("closed"));
         cache.drop(id);
         transport.close();
+    }
+
+    /** A block's request was stopped by {@link #cancelReads}, not failed. */
+    private static final class Stopped extends InterruptedIOException {
+        Stopped() {
+            super("cancelled");
+        }
     }
 
     /** The server answered the first ranged GET with the whole body: it ignores Range. */

@@ -27,10 +27,6 @@ class S3LocationTest {
     @BeforeAll
     static void start() throws IOException {
         s3 = S3TestServer.start();
-        // the SDK's default chain reads these before the environment and ~/.aws
-        System.setProperty("aws.accessKeyId", S3TestServer.IDENTITY);
-        System.setProperty("aws.secretAccessKey", S3TestServer.CREDENTIAL);
-        System.setProperty("aws.region", "us-east-1");
         Path bucket = Files.createDirectories(s3.root().resolve("logs"));
         data = new byte[700_000];
         new Random(3).nextBytes(data);

@@ -23,6 +23,7 @@ public final class FaultProxy implements AutoCloseable {
     private final AtomicInteger dropCount = new AtomicInteger();
     private final AtomicLong dropAfter = new AtomicLong();
     private final AtomicInteger stallCount = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
     private volatile long latencyMillis;
     private volatile boolean closed;
 
@@ -57,6 +58,11 @@ public final class FaultProxy implements AutoCloseable {
         stallCount.set(n);
     }
 
+    /** Requests that reached the proxy so far (the server's log only has those it finished). */
+    public int requests() {
+        return requests.get();
+    }
+
     /** Every request waits this long before it goes on to the server. */
     public void latency(long millis) {
         latencyMillis = millis;
@@ -80,6 +86,7 @@ public final class FaultProxy implements AutoCloseable {
             OutputStream cout = client.getOutputStream();
             String head = readHead(cin);
             if (head == null) return;
+            requests.incrementAndGet();
             if (fail503.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 cout.write("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
                         .getBytes(StandardCharsets.US_ASCII));

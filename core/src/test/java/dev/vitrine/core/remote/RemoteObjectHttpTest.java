@@ -221,4 +221,58 @@ class RemoteObjectHttpTest {
             }
         }
     }
+
+    @Test
+    void cancelReadsStopsTheRequestsInFlightAndKeepsTheObjectReadable() throws Exception {
+        try (FaultProxy proxy = new FaultProxy(nginx.port());
+                RemoteObject o = open(proxy.url("a.bin"))) {
+            proxy.stallAfter(4000, 1000); // every body from now on stops half way, the connection kept open
+            var failed = new java.util.concurrent.CompletableFuture<Throwable>();
+            Thread reader = Thread.ofVirtual().start(() -> {
+                byte[] b = new byte[BLOCK];
+                try {
+                    for (int i = 0; i < 40; i++) o.read((long) i * BLOCK, b, 0, BLOCK); // sequential: read-ahead
+                    failed.complete(null);
+                } catch (Throwable t) {
+                    failed.complete(t);
+                }
+            });
+            long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (proxy.requests() < 3 && System.nanoTime() < until) Thread.sleep(20);
+            assertTrue(proxy.requests() >= 3, "the reader has requests in flight: " + proxy.requests());
+
+            o.cancelReads();
+            Throwable t = failed.get(5, java.util.concurrent.TimeUnit.SECONDS); // well before the 10 s idle timeout
+            assertTrue(t instanceof java.io.InterruptedIOException, "the waiting reader is told: " + t);
+            reader.join();
+            int after = proxy.requests();
+            long bytes = o.stats().bytes();
+            Thread.sleep(500);
+            assertEquals(after, proxy.requests(), "no request goes out after the cancel (no retry, no read-ahead)");
+            assertEquals(bytes, o.stats().bytes(), "nothing more is downloaded");
+
+            proxy.stallAfter(0, 0);
+            byte[] got = new byte[100];
+            o.read(7L * BLOCK, got, 0, 100);
+            assertArrayEquals(Arrays.copyOfRange(data, 7 * BLOCK, 7 * BLOCK + 100), got, "later reads still work");
+        }
+    }
+
+    @Test
+    void twoSequentialReadersInterleavedEachGetReadAhead() throws IOException {
+        // a verify frames blocks, checks chunks and hashes at several offsets at once
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            int half = 24 * BLOCK;
+            byte[] a = new byte[16 << 10];
+            byte[] b = new byte[16 << 10];
+            for (int at = 0; at + a.length <= half; at += a.length) {
+                o.read(at, a, 0, a.length);
+                o.read(half + at, b, 0, b.length);
+                assertArrayEquals(Arrays.copyOfRange(data, half + at, half + at + b.length), b);
+            }
+            int requests = nginx.requests().size();
+            // 48 requests (one a block) when the two are taken for random reads; about 20 when each is followed
+            assertTrue(requests <= 30, "the read-ahead follows both streams: " + requests + " requests");
+        }
+    }
 }

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 /**
  * s3proxy (Maven Central, test scope) serving the S3 API over a local folder, as its own process
  * on 127.0.0.1 and a free port, stopped by PID. With its filesystem provider a bucket is a
- * folder of {@link #root()}, so fixtures are copied in without an upload client.
+ * folder of {@link #root()}, so fixtures are copied in without an upload client. Starting one
+ * also points the SDK's default credential and region chains at it (system properties, which
+ * the SDK reads before the environment and ~/.aws).
  */
 public final class S3TestServer implements AutoCloseable {
     public static final String IDENTITY = "vitrine-test";
@@ -26,7 +28,37 @@ public final class S3TestServer implements AutoCloseable {
         this.port = port;
     }
 
+    /** A server whose {@code bucket} (or bucket/prefix) holds a copy of {@code folder}'s tree. */
+    public static S3TestServer serving(String bucket, Path folder) throws IOException {
+        S3TestServer s = start();
+        try {
+            return s.put(bucket, folder);
+        } catch (IOException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    /** Copies a file, or a folder's tree, to {@code key} ("bucket" or "bucket/prefix/..."). */
+    public S3TestServer put(String key, Path from) throws IOException {
+        Path to = root.resolve(key);
+        try (var files = Files.walk(from)) {
+            for (Path f : files.sorted().toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(t);
+                else {
+                    Files.createDirectories(t.getParent());
+                    Files.copy(f, t);
+                }
+            }
+        }
+        return this;
+    }
+
     public static S3TestServer start() throws IOException {
+        System.setProperty("aws.accessKeyId", IDENTITY);
+        System.setProperty("aws.secretAccessKey", CREDENTIAL);
+        System.setProperty("aws.region", "us-east-1");
         Path work = Files.createTempDirectory("vitrine-s3proxy-");
         Path root = Files.createDirectories(work.resolve("buckets"));
         int port = TestServers.freePort();

@@ -4,6 +4,7 @@ import dev.vitrine.app.ui.ArchiveSession;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.BackgroundJob;
+import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.table.KeyQuery;
 import dev.vitrine.app.ui.table.RecordsView;
@@ -99,9 +100,10 @@ public final class ExportController {
         List<byte[]> matches = rv == null ? List.of() : rv.selectedMatches();
         RowTable table = rv == null ? null : rv.rowTable();
         long count = rv == null ? -1 : rv.count();
+        RemoteTransfer transfer = RemoteTransfer.start(session);
         BackgroundJob<RecordExporter.Result> task = new BackgroundJob<>("Exporting records", job -> {
             RecordExporter.Progress p = (n, bytes, total) -> {
-                job.message(Human.count(n) + " records, " + Human.size(bytes));
+                job.message(Human.count(n) + " records, " + Human.size(bytes) + transfer.text());
                 if (total > 0) job.progress(n, total);
             };
             BooleanSupplier cancel = job::cancelled;
@@ -129,6 +131,7 @@ public final class ExportController {
             notifier.info("Exported " + Human.count(r.records()) + " records (" + Human.size(r.bytes()) + ", "
                     + choice.framing().describe() + ") to " + r.target());
         });
+        transfer.stopOnCancel(task);
         task.setOnFailed(e -> notifier.error(
                 task.getException() instanceof CancelledException
                         ? "Export cancelled; nothing was written"
@@ -181,6 +184,7 @@ public final class ExportController {
     /** Exports the files of {@code rows} (all files when empty) into {@code folder}, as a job. */
     public Task<ExportReport> runFiles(
             FileListing listing, RowTable table, List<long[]> rows, Path folder, boolean overwrite) {
+        RemoteTransfer transfer = RemoteTransfer.start(session);
         BackgroundJob<ExportReport> task = new BackgroundJob<>("Exporting files", job -> {
             List<Content> contents = new ArrayList<>();
             if (rows.isEmpty() || table == null) {
@@ -199,13 +203,14 @@ public final class ExportController {
                             new ExportOptions(overwrite),
                             (done, total, current) -> {
                                 job.progress(done, Math.max(1, total));
-                                if (current != null) job.message(current);
+                                if (current != null) job.message(current + transfer.text());
                             },
                             job.flag())
                     .readingFrom(session.path())
                     .export(contents, folder);
         });
         task.setOnSucceeded(e -> reportFiles(task.getValue(), listing, table, rows, folder, overwrite));
+        transfer.stopOnCancel(task);
         task.setOnFailed(e -> notifier.error("Export failed: " + Human.error(task.getException())));
         jobs.submit(task);
         return task;

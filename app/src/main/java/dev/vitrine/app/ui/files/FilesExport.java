@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.files;
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
+import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.core.export.ExportLimit;
 import dev.vitrine.core.export.ExportOptions;
@@ -72,6 +73,13 @@ final class FilesExport {
 
     void readingFrom(Path archive) {
         this.archive = archive;
+    }
+
+    /** Counts a remote archive's bytes fetched for the progress text, and stops its requests on cancel. */
+    private volatile Supplier<RemoteTransfer> transfers = () -> RemoteTransfer.NONE;
+
+    void remoteOf(Supplier<RemoteTransfer> transfers) {
+        this.transfers = transfers;
     }
 
     /** The export in progress, or null. */
@@ -192,6 +200,7 @@ final class FilesExport {
             long alreadyWritten,
             java.util.function.Consumer<Result> then) {
         AtomicBoolean cancel = new AtomicBoolean();
+        RemoteTransfer transfer = transfers.get();
         Task<Result> task = new Task<>() {
             {
                 updateTitle(options.overwrite() ? "Replacing files" : "Exporting files");
@@ -211,7 +220,7 @@ final class FilesExport {
                                 opts,
                                 (done, total, current) -> {
                                     updateProgress(done, Math.max(1, total));
-                                    if (current != null) updateMessage(current);
+                                    if (current != null) updateMessage(current + transfer.text());
                                 },
                                 cancel)
                         .readingFrom(archive)
@@ -225,6 +234,7 @@ final class FilesExport {
                 return super.cancel(false);
             }
         };
+        transfer.stopOnCancel(task);
         running.set(task);
         task.setOnSucceeded(e -> {
             running.set(null);

@@ -109,6 +109,7 @@ public final class FilesView extends BorderPane {
                 notifier,
                 owner);
         if (session != null) export.readingFrom(session.path());
+        if (session != null) export.remoteOf(() -> dev.vitrine.app.ui.remote.RemoteTransfer.start(session));
         this.preview = new PreviewPane(background, listing);
         this.health = new FileHealthUpdater(session, background, notifier, table, () -> model, () -> sorted);
         getStyleClass().add("files-view");

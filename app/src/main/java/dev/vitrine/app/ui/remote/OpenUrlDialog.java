@@ -22,8 +22,9 @@ import javafx.stage.Window;
 
 /**
  * File > Open URL… (Ctrl+L): an http(s):// or s3:// address, typed or chosen from the recent
- * ones. For an s3:// bucket or prefix, "List" shows what is under it (prefixes first, then
- * objects with their sizes), listed in the background; double-clicking a prefix goes into it,
+ * ones. For an s3:// bucket or prefix, "List" shows what is under it (prefixes and objects
+ * with their sizes), listed in the background a page at a time ("More" fetches the next page
+ * with the store's continuation token: a bucket of millions never loads whole); double-clicking a prefix goes into it,
  * an object fills the address. Opening a prefix opens it as a folder archive (an Ark log, a
  * DataBundle) when a format claims it.
  */
@@ -32,11 +33,26 @@ public final class OpenUrlDialog {
     private final ComboBox<String> address = new ComboBox<>();
     private final ListView<Location.Entry> entries = new ListView<>();
     private final Label listing = new Label();
+    private final Button more = new Button("More");
     private final Background background;
+    private final RemoteOptions options;
+    private final int pageSize;
+    /** What is listed now: its prefix, the next page's token (null: all shown), and a count that drops stale answers. */
+    private String listed;
+
+    private String nextToken;
+    private int listings;
     private static final ButtonType OPEN = new ButtonType("Open", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
 
     public OpenUrlDialog(Window owner, List<String> recent, Background background) {
+        this(owner, recent, background, RemoteOptions.DEFAULT, 1000);
+    }
+
+    /** With how buckets are reached and how many entries a page asks for (tests list small pages). */
+    OpenUrlDialog(Window owner, List<String> recent, Background background, RemoteOptions options, int pageSize) {
         this.background = background;
+        this.options = options;
+        this.pageSize = pageSize;
         dialog.initOwner(owner);
         dialog.setTitle("Open URL");
         dialog.setHeaderText("An archive on a web server or in S3: http://, https:// or s3://BUCKET/KEY");
@@ -59,7 +75,11 @@ public final class OpenUrlDialog {
             if (chosen.kind() == Location.Kind.FOLDER) list(base + chosen.name() + "/");
             else address.getEditor().setText(base + chosen.name());
         });
-        VBox box = new VBox(8, new HBox(8, address, list), listing, entries);
+        more.setId("open-url-more");
+        more.setVisible(false);
+        more.managedProperty().bind(more.visibleProperty());
+        more.setOnAction(e -> more());
+        VBox box = new VBox(8, new HBox(8, address, list), listing, entries, more);
         box.setPadding(new Insets(10));
         box.setPrefWidth(640);
         dialog.getDialogPane().setContent(box);
@@ -88,27 +108,58 @@ public final class OpenUrlDialog {
         return url.endsWith("/") ? url : url + "/";
     }
 
-    /** Lists what is under {@code url} in the background: the FX thread never waits for the network. */
-    private void list(String url) {
+    /** Lists the first page under {@code url} in the background: the FX thread never waits for the network. */
+    void list(String url) {
         if (!url.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")) {
             listing.setText("Only s3:// buckets and prefixes can be listed: HTTP has no folders.");
             return;
         }
         String prefix = prefix(url);
         address.getEditor().setText(prefix);
-        listing.setText("listing " + prefix + "…");
         entries.getItems().clear();
+        listed = prefix;
+        nextToken = null;
+        page(++listings, null);
+    }
+
+    /** The next page of what is listed, after what is shown. */
+    void more() {
+        if (listed != null && nextToken != null) page(listings, nextToken);
+    }
+
+    private void page(int listing_, String token) {
+        String prefix = listed;
+        more.setVisible(false);
+        listing.setText("listing " + prefix + "…");
         background.run(
-                () -> Locations.of(prefix, RemoteOptions.DEFAULT).list(),
+                () -> Locations.of(prefix, options).listPage(token, pageSize),
                 got -> {
-                    entries.getItems().setAll(got);
-                    long folders = got.stream()
+                    if (listing_ != listings) return; // another prefix was listed meanwhile
+                    entries.getItems().addAll(got.entries());
+                    nextToken = got.next();
+                    more.setVisible(nextToken != null);
+                    long folders = entries.getItems().stream()
                             .filter(x -> x.kind() == Location.Kind.FOLDER)
                             .count();
                     listing.setText(prefix + ": " + Human.count(folders) + " prefixes, "
-                            + Human.count(got.size() - folders) + " objects");
+                            + Human.count(entries.getItems().size() - folders) + " objects"
+                            + (nextToken != null ? " shown, more under it" : ""));
                 },
-                err -> listing.setText(Human.error(err)));
+                err -> {
+                    if (listing_ == listings) listing.setText(Human.error(err));
+                });
+    }
+
+    ListView<Location.Entry> entries() {
+        return entries;
+    }
+
+    Button moreButton() {
+        return more;
+    }
+
+    Label status() {
+        return listing;
     }
 
     /** A prefix as a folder, an object with its size. */

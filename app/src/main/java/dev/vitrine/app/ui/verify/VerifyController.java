@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.verify;
 import dev.vitrine.app.ui.ArchiveSession;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.FxExecutor;
+import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.core.verify.VerifyReport;
 import java.util.Locale;
@@ -39,16 +40,33 @@ public final class VerifyController {
         session.resetForVerify();
         ProblemBatcher batcher = new ProblemBatcher(FxExecutor.INSTANCE, session::addProblems);
         VerifyTask t = new VerifyTask(session.archive(), batcher);
+        RemoteTransfer transfer = RemoteTransfer.start(session);
+        transfer.stopOnCancel(t);
         task = t;
         running.set(true);
         view.setState("verifying…", false);
-        t.progressProperty().addListener((o, a, p) -> {
-            if (task == t && p.doubleValue() >= 0)
-                view.setState(String.format(Locale.US, "verifying… %.0f%%", p.doubleValue() * 100), false);
-        });
+        Runnable show = () -> {
+            double p = t.getProgress();
+            if (task == t)
+                view.setState(
+                        (p >= 0 ? String.format(Locale.US, "verifying… %.0f%%", p * 100) : "verifying…")
+                                + transfer.text(),
+                        false);
+        };
+        t.progressProperty().addListener((o, a, p) -> show.run());
+        // over a slow link the bytes fetched move between progress steps: shown every second too
+        if (transfer.remote()) {
+            javafx.animation.Timeline tick = new javafx.animation.Timeline(
+                    new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> show.run()));
+            tick.setCycleCount(javafx.animation.Animation.INDEFINITE);
+            tick.play();
+            t.runningProperty().addListener((o, was, now) -> {
+                if (!now) tick.stop();
+            });
+        }
         t.setOnSucceeded(e -> {
             batcher.flush();
-            finish(t.getValue());
+            finish(t.getValue(), transfer);
         });
         t.setOnCancelled(e -> {
             batcher.flush();
@@ -73,7 +91,7 @@ public final class VerifyController {
         jobs.submit(t);
     }
 
-    private void finish(VerifyReport r) {
+    private void finish(VerifyReport r, RemoteTransfer transfer) {
         done();
         last = r;
         if (r.cancelled()) {
@@ -84,7 +102,7 @@ public final class VerifyController {
         }
         view.setVerified(r.errors() == 0 && r.warnings() == 0);
         session.markChecked();
-        String time = String.format(Locale.US, "%.2f s", r.nanos() / 1e9);
+        String time = String.format(Locale.US, "%.2f s", r.nanos() / 1e9) + transfer.text();
         if (r.errors() == 0 && r.warnings() == 0) {
             view.setState("verified: no problems (" + time + ")", false);
         } else {

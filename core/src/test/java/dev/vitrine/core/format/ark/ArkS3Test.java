@@ -24,7 +24,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An Ark log read from an s3:// prefix (a real S3 API: s3proxy over a folder) reads as its local
@@ -35,42 +34,25 @@ class ArkS3Test {
     static S3TestServer s3;
     static RemoteOptions options;
 
-    @TempDir
-    static Path tmp;
-
     static Path broken;
     static String gone;
 
     @BeforeAll
     static void start() throws IOException {
-        s3 = S3TestServer.start();
-        System.setProperty("aws.accessKeyId", S3TestServer.IDENTITY);
-        System.setProperty("aws.secretAccessKey", S3TestServer.CREDENTIAL);
-        System.setProperty("aws.region", "us-east-1");
-        copy(SAMPLE, s3.root().resolve("logs/robot-log"));
-        broken = tmp.resolve("broken");
-        copy(SAMPLE, broken);
+        s3 = S3TestServer.serving("logs/robot-log", SAMPLE).put("logs/broken", SAMPLE);
+        // the bucket is a folder: the broken copy is read locally and from S3 alike
+        broken = s3.root().resolve("logs/broken");
         try (Stream<Path> s = Files.list(broken.resolve("splits"))) {
             Path split = s.sorted().toList().get(2);
             gone = split.getFileName().toString();
             Files.delete(split);
         }
-        copy(broken, s3.root().resolve("logs/broken"));
         options = new RemoteOptions(List.of(), false, s3.endpoint(), RemoteSettings.DEFAULT);
     }
 
     @AfterAll
     static void stop() throws IOException {
         if (s3 != null) s3.close();
-    }
-
-    static void copy(Path from, Path to) throws IOException {
-        for (String dir : List.of("manifests", "splits")) {
-            Files.createDirectories(to.resolve(dir));
-            try (Stream<Path> s = Files.list(from.resolve(dir))) {
-                for (Path p : s.toList()) Files.copy(p, to.resolve(dir).resolve(p.getFileName()));
-            }
-        }
     }
 
     static Archive remote(String prefix) throws IOException {

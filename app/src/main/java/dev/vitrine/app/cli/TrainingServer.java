@@ -1,0 +1,81 @@
+package dev.vitrine.app.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The smallest HTTP server that answers ranged GETs from one folder, on loopback, for the
+ * start-up training only: commands on http:// archives then start with the JDK's HTTP client
+ * and Vitrine's remote reads in the ahead-of-time cache, as local ones do. Not a server for
+ * anything else (one request per connection, no keep-alive, no paths outside the folder).
+ */
+final class TrainingServer implements AutoCloseable {
+    private static final Pattern RANGE = Pattern.compile("(?i)^range:\\s*bytes=(\\d+)-(\\d+)\\s*$");
+
+    private final Path root;
+    private final ServerSocket server;
+
+    TrainingServer(Path root) throws IOException {
+        this.root = root;
+        this.server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+        Thread.ofPlatform().daemon().name("training-http").start(this::serve);
+    }
+
+    String url(String name) {
+        return "http://127.0.0.1:" + server.getLocalPort() + "/" + name;
+    }
+
+    private void serve() {
+        while (!server.isClosed()) {
+            try (Socket s = server.accept()) {
+                answer(s);
+            } catch (IOException e) {
+                // a closed server or a client gone: the next one, or the end
+            }
+        }
+    }
+
+    private void answer(Socket s) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
+        String request = in.readLine();
+        long from = 0;
+        long to = Long.MAX_VALUE;
+        for (String line; (line = in.readLine()) != null && !line.isEmpty(); ) {
+            Matcher m = RANGE.matcher(line);
+            if (m.matches()) {
+                from = Long.parseLong(m.group(1));
+                to = Long.parseLong(m.group(2));
+            }
+        }
+        OutputStream out = s.getOutputStream();
+        String name = request == null ? "" : request.replaceFirst("^GET /([^ /]+) .*$", "$1");
+        Path file = root.resolve(name);
+        if (name.contains("/") || name.startsWith(".") || !Files.isRegularFile(file)) {
+            out.write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            return;
+        }
+        byte[] all = Files.readAllBytes(file);
+        int a = (int) Math.min(from, all.length);
+        int b = (int) Math.min(to, all.length - 1L);
+        out.write(("HTTP/1.1 206 Partial Content\r\nContent-Length: " + (b - a + 1) + "\r\nContent-Range: bytes " + a
+                        + "-" + b + "/" + all.length + "\r\nETag: \"training\"\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        out.write(all, a, b - a + 1);
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+    }
+}

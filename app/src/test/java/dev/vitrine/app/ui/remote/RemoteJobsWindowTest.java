@@ -1,0 +1,79 @@
+package dev.vitrine.app.ui.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.vitrine.app.ui.ArchiveView;
+import dev.vitrine.app.ui.testing.WindowTest;
+import dev.vitrine.core.format.zss.ZssFlavor;
+import dev.vitrine.core.format.zss.ZssWriter;
+import dev.vitrine.core.remote.FaultProxy;
+import dev.vitrine.core.remote.NginxServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Verify of a remote archive over a slow link: its progress says the bytes fetched and the
+ * rate, and Cancel stops the requests in flight (counted by the proxy in front of nginx).
+ */
+class RemoteJobsWindowTest extends WindowTest {
+
+    @Test
+    void verifyShowsBytesFetchedAndCancelStopsTheRequests() throws Exception {
+        assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
+        Path dir = Files.createDirectories(temp.resolve("www"));
+        // ~6 MB of uncompressed records: several requests' worth
+        Iterator<byte[]> records = IntStream.range(0, 100_000)
+                .mapToObj(i ->
+                        String.format("key-%08d value-%s", i, "v".repeat(40)).getBytes(StandardCharsets.UTF_8))
+                .iterator();
+        ZssWriter.write(
+                dir.resolve("big.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"), records);
+        try (NginxServer nginx = NginxServer.serve(dir);
+                FaultProxy slow = new FaultProxy(nginx.port())) {
+            slow.latency(150);
+            assertNotNull(fx(() -> window.openUrl(slow.url("big.zss"))).get());
+            waitUntil(
+                    "the first draw",
+                    () -> window.current() != null
+                            && window.current().firstDraw().isDone());
+            ArchiveView view = fx(() -> window.current());
+            long size = view.session().remote().size();
+            long drawn = view.session().remote().object().stats().bytes();
+            assertTrue(drawn < size / 2, "the first draw read little: " + drawn + " of " + size);
+
+            // from now on every answer stops after 100 KB (under a block) and hangs: the verify cannot end by itself
+            slow.stallAfter(100_000, 100_000);
+            fx(() -> {
+                view.verifier().start();
+                return null;
+            });
+            waitUntil(
+                    "bytes fetched in the progress",
+                    () -> view.problems().state().contains(" fetched · "));
+            String state = fx(() -> view.problems().state());
+            assertTrue(state.matches("verifying….* · .+ fetched · .+/s"), state);
+
+            fx(() -> {
+                view.verifier().cancel();
+                return null;
+            });
+            waitUntil("the cancel", () -> view.problems().state().startsWith("verify cancelled"));
+            // the verify's reader was waiting on a hung request: the cancel frees it well before the idle timeout
+            fx(() -> view.verifier().idle()).get(15, TimeUnit.SECONDS);
+            int requests = slow.requests();
+            long bytes = view.session().remote().object().stats().bytes();
+            Thread.sleep(1000);
+            assertEquals(requests, slow.requests(), "no request goes out once the verify is cancelled");
+            assertEquals(bytes, view.session().remote().object().stats().bytes(), "nothing more is fetched");
+            assertTrue(bytes < size, "cancelled before the end: " + bytes + " of " + size);
+        }
+    }
+}

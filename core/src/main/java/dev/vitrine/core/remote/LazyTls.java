@@ -1,0 +1,97 @@
+package dev.vitrine.core.remote;
+
+import java.security.KeyManagementException;
+import java.security.SecureRandom;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+
+/**
+ * The JDK's default TLS context, set up on first use. An HTTP client asks for it when it is
+ * made, and setting it up reads the trust store (about 0.2 s of CPU at every start); an
+ * {@code http://} archive needs it only if a redirect leads to {@code https://}, so its client
+ * gets this instead and pays nothing otherwise.
+ */
+final class LazyTls extends SSLContextSpi {
+    private volatile SSLContext real;
+
+    private LazyTls() {}
+
+    /** A context that becomes the default one when a TLS connection is first made through it. */
+    static SSLContext context() {
+        return new SSLContext(new LazyTls(), null, "Default") {};
+    }
+
+    /**
+     * What a client made with {@link #context()} starts from: no protocol or cipher choice of
+     * its own (the engine's defaults apply when TLS is used); host names are still verified, as
+     * the JDK's client sets that on every connection.
+     */
+    static SSLParameters parameters() {
+        return new SSLParameters();
+    }
+
+    private SSLContext real() {
+        SSLContext r = real;
+        if (r == null) {
+            try {
+                r = SSLContext.getDefault();
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("no TLS in this Java runtime", e);
+            }
+            real = r;
+        }
+        return r;
+    }
+
+    @Override
+    protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom sr) throws KeyManagementException {
+        throw new KeyManagementException("the default context is already initialized");
+    }
+
+    @Override
+    protected SSLSocketFactory engineGetSocketFactory() {
+        return real().getSocketFactory();
+    }
+
+    @Override
+    protected SSLServerSocketFactory engineGetServerSocketFactory() {
+        return real().getServerSocketFactory();
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine() {
+        return real().createSSLEngine();
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine(String host, int port) {
+        return real().createSSLEngine(host, port);
+    }
+
+    @Override
+    protected SSLSessionContext engineGetServerSessionContext() {
+        return real().getServerSessionContext();
+    }
+
+    @Override
+    protected SSLSessionContext engineGetClientSessionContext() {
+        return real().getClientSessionContext();
+    }
+
+    @Override
+    protected SSLParameters engineGetDefaultSSLParameters() {
+        return real().getDefaultSSLParameters();
+    }
+
+    @Override
+    protected SSLParameters engineGetSupportedSSLParameters() {
+        return real().getSupportedSSLParameters();
+    }
+}
