@@ -203,7 +203,7 @@ public final class MainWindow {
                             Tab t = got instanceof Tab existing
                                     ? existing
                                     : got instanceof ArchiveSession s ? addTab(s) : null;
-                            if (got instanceof ArchiveSession) remember(p);
+                            if (got instanceof ArchiveSession) remember(plan.recentFor(p));
                             return first != null ? first : t;
                         });
                     }
