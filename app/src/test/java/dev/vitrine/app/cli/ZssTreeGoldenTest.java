@@ -72,7 +72,11 @@ class ZssTreeGoldenTest {
     void treeMatchesGolden(String fixture) throws IOException {
         Path file = Fixtures.path("zss/" + fixture);
         CliRun r = CliRun.of("tree", file.toString());
-        String actual = r.out() + "[exit " + r.exit() + "]\n" + r.stderr().replace(file.toString(), fixture);
+        String actual = r.out() + "[exit " + r.exit() + "]\n"
+                + r.stderr()
+                        // damage lines name the file as typed; the goldens keep its name alone
+                        .replace(file + ": offset", file.getFileName() + ": offset")
+                        .replace(file.toString(), fixture);
         if (Boolean.getBoolean("vitrine.golden.update")) {
             Path out = Path.of("src", "test", "resources", "golden", "tree", fixture + ".txt");
             Files.createDirectories(out.getParent());

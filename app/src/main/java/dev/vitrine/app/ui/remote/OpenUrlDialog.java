@@ -106,7 +106,7 @@ public final class OpenUrlDialog {
                             .filter(x -> x.kind() == Location.Kind.FOLDER)
                             .count();
                     listing.setText(prefix + ": " + Human.count(folders) + " prefixes, "
-                            + Human.count(got.size() - folders) + " objects");
+                            + Human.count(got.size() - folders, "object"));
                 },
                 err -> listing.setText(Human.error(err)));
     }
