@@ -46,14 +46,15 @@ class WordingCliTest {
         int framing = help.indexOf("\nRecord framing (ZSS, ZS):\n");
         assertTrue(framing > sorted && framing < json, help);
         for (String o : List.of("--start=K", "--stop=K", "--prefix=K"))
-            assertTrue(help.indexOf("      " + o) > sorted && help.indexOf("      " + o) < framing, o + "\n" + help);
+            assertTrue(
+                    help.indexOf("\n      " + o) > sorted && help.indexOf("\n      " + o) < framing, o + "\n" + help);
         for (String o : List.of("--terminator=T", "--length-prefixed"))
-            assertTrue(help.indexOf("      " + o) > framing && help.indexOf("      " + o) < json, o + "\n" + help);
-        assertTrue(help.indexOf("      --query=KQL") > json && help.indexOf("      --query=KQL") < timed, help);
+            assertTrue(help.indexOf("\n      " + o) > framing && help.indexOf("\n      " + o) < json, o + "\n" + help);
+        assertTrue(help.indexOf("\n      --query=KQL") > json && help.indexOf("\n      --query=KQL") < timed, help);
         for (String o : List.of("--channel=NAME", "--start-ns=N", "--stop-ns=N", "--raw=DIR"))
-            assertTrue(help.indexOf("      " + o) > timed, o + "\n" + help);
+            assertTrue(help.indexOf("\n      " + o) > timed, o + "\n" + help);
         // the record framing stays optional
-        assertTrue(help.contains("[--terminator=T | --length-prefixed=uleb128|u64le]"), help);
+        assertTrue(help.replaceAll("\\s+", " ").contains("[--terminator=T | --length-prefixed=uleb128|u64le]"), help);
     }
 
     @Test
