@@ -203,6 +203,8 @@ public final class SingleInstance {
                 throw e;
             }
             Server s = new Server(ch, socket);
+            // Ended by a signal (logout, kill), the window still removes its socket.
+            Runtime.getRuntime().addShutdownHook(new Thread(s::close, "vitrine-instance-close"));
             Thread t = new Thread(s::serve, "vitrine-instance");
             t.setDaemon(true);
             t.start();
@@ -245,8 +247,13 @@ public final class SingleInstance {
             }
         }
 
+        private final java.util.concurrent.atomic.AtomicBoolean closed =
+                new java.util.concurrent.atomic.AtomicBoolean();
+
+        /** Stops listening and removes the socket, once: a later window may have made one at the same path. */
         @Override
         public void close() {
+            if (!closed.compareAndSet(false, true)) return;
             try {
                 channel.close();
                 Files.deleteIfExists(socket);
