@@ -40,6 +40,7 @@ public final class AboutDialog {
         d.setResizable(true);
         d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         d.getDialogPane().setId("about");
+        d.getDialogPane().setPrefWidth(760);
 
         Label title = new Label("Vitrine " + version());
         title.getStyleClass().add("title-2");
@@ -55,9 +56,9 @@ public final class AboutDialog {
         String cache = cacheFolder().toString();
         GridPane places = new GridPane(10, 4);
         places.setId("about-places");
-        row(places, 0, "Settings", SettingsStore.user().file().toString());
-        row(places, 1, "Logs", InternalErrors.folder().toString());
-        row(places, 2, "Caches", cache + " (native libraries, clp-s spill files, JavaFX)");
+        row(places, 0, "Settings", SettingsStore.user().file().toString(), "the window's size, theme and recent files");
+        row(places, 1, "Logs", InternalErrors.folder().toString(), "a log for each internal error, to report");
+        row(places, 2, "Caches", cache, "native libraries, clp-s spill files, JavaFX; safe to delete");
 
         TableView<BundledLibraries.Library> libs = new TableView<>();
         libs.setId("about-libraries");
@@ -78,12 +79,14 @@ public final class AboutDialog {
         return d;
     }
 
-    private static void row(GridPane g, int r, String what, String path) {
+    private static void row(GridPane g, int r, String what, String path, String holds) {
         Label l = new Label(what);
-        // A read-only field: the path can be selected and copied.
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // the label whole, the path takes the rest
+        // A read-only field: the path can be selected and copied; what it holds on hover.
         TextField f = new TextField(path);
         f.setEditable(false);
         f.setId("about-" + what.toLowerCase(java.util.Locale.ROOT));
+        f.setTooltip(new javafx.scene.control.Tooltip(holds));
         GridPane.setHgrow(f, Priority.ALWAYS);
         g.addRow(r, l, f);
     }
