@@ -26,6 +26,7 @@ final class DesktopLauncher {
             System.setProperty("prism.order", "sw");
             System.setProperty("java.awt.headless", "true");
         }
+        if (opts.screenshot() == null && !opts.newWindow() && handedOver(opts)) System.exit(0);
         System.setProperty("prism.lcdtext", "false");
         dev.vitrine.app.ui.WarmUp.start();
         try {
@@ -33,6 +34,16 @@ final class DesktopLauncher {
         } catch (RuntimeException | UnsatisfiedLinkError e) {
             System.err.println(cannotStart(firstLine(e), opts.screenshot() == null && isLinux() && !gtk3Installed()));
             System.exit(2);
+        }
+    }
+
+    /** Whether a running window took the files (else this one will listen for later starts). */
+    private static boolean handedOver(LaunchOptions opts) {
+        try {
+            return dev.vitrine.app.instance.SingleInstance.handOverOrClaim(
+                    dev.vitrine.app.instance.SingleInstance.defaultSocket(), opts.files(), opts.urls());
+        } catch (java.io.IOException e) {
+            return false; // no private place for the socket: this window starts on its own
         }
     }
 

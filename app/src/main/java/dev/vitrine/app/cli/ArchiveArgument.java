@@ -59,11 +59,23 @@ final class ArchiveArgument {
     }
 
     /**
-     * "FILE: offset N: message", the damage line, with the file shown as {@link #shown} shows
-     * it: a name holding a newline or ESC cannot forge a line or drive the terminal.
+     * "FILE: offset N: message", the damage line, with FILE the path as the user typed it (the
+     * archive's own file, or a part's path under a folder typed) and shown as {@link #shown}
+     * shows it: a name holding a newline or ESC cannot forge a line or drive the terminal.
      */
-    static String line(Problem p) {
-        String shown = shown(p.file());
+    static String line(Problem p, String typed) {
+        String file = p.file();
+        if (typed != null && !Locations.isUrl(typed)) {
+            Path given = Path.of(typed);
+            if (p.ref().isMain()
+                    && given.getFileName() != null
+                    && given.getFileName().toString().equals(file)) {
+                file = typed;
+            } else if (!p.ref().isMain() && java.nio.file.Files.isDirectory(given)) {
+                file = (typed.endsWith("/") ? typed : typed + "/") + file;
+            }
+        }
+        String shown = shown(file);
         if (shown.equals(p.file())) return p.toString();
         return new Problem(
                         p.severity(), shown, p.ref(), p.offset(), p.message(), p.nodePath(), p.expected(), p.actual())
@@ -86,7 +98,7 @@ final class ArchiveArgument {
             return ExitCodes.UNREADABLE;
         }
         try (archive) {
-            Reading reading = new Reading(err);
+            Reading reading = new Reading(err, file);
             int rc;
             try {
                 rc = body.run(archive, reading);
@@ -177,12 +189,14 @@ final class ArchiveArgument {
         private static final int MAX_PRINTED = 100;
 
         private final PrintWriter err;
+        private final String typed;
         private final Set<String> seen = new HashSet<>();
         private boolean damaged;
         private long unprinted;
 
-        Reading(PrintWriter err) {
+        Reading(PrintWriter err, String typed) {
             this.err = err;
+            this.typed = typed;
         }
 
         /** Reports {@code p}: errors always, warnings only when {@code warnings}. */
@@ -190,7 +204,7 @@ final class ArchiveArgument {
             boolean error = p.severity() == Severity.ERROR;
             if (error) damaged = true;
             if (!error && !warnings) return;
-            String line = line(p);
+            String line = line(p, typed);
             if (!seen.add(line)) return;
             if (seen.size() <= MAX_PRINTED) err.println(line);
             else unprinted++;

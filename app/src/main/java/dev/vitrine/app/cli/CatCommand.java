@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "cat",
         description = {
-            "Write records (ZSS/ZS), JSON records (--query filters them) or one stored file (CAF, ...) to standard output.",
+            "Write records, JSON records or messages, or one stored file, to standard output.",
             "Keys and terminators take backslash escapes: \\xff, \\x00, \\n."
         })
 final class CatCommand implements Callable<Integer> {
@@ -54,47 +54,30 @@ final class CatCommand implements Callable<Integer> {
     String entry;
 
     @Option(
-            names = "--query",
-            paramLabel = "KQL",
-            description =
-                    "Only the records matching this query (archives of JSON records, e.g. clp-s; the format's query language).")
-    String query;
-
-    @Option(names = "--start", paramLabel = "K", description = "First key (inclusive).")
-    String start;
-
-    @Option(names = "--stop", paramLabel = "K", description = "Last key (exclusive).")
-    String stop;
-
-    @Option(names = "--prefix", paramLabel = "K", description = "Only records starting with K.")
-    String prefix;
-
-    @Option(
             names = "--json",
             description = "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).")
     boolean json;
 
-    @Option(
-            names = "--channel",
-            paramLabel = "NAME",
-            description =
-                    "Only messages of this channel (repeatable; archives of time-stamped messages, e.g. Ark logs).")
-    java.util.List<String> channels = new java.util.ArrayList<>();
+    // Options grouped by the archives they apply to, so `cat --help` shows each under its heading.
+    @ArgGroup(validate = false, heading = "%nSorted records (ZSS, ZS):%n", order = 1)
+    Sorted sorted = new Sorted();
 
-    @Option(
-            names = "--start-ns",
-            paramLabel = "N",
-            description = "Messages at or after N ns (latched channels first give their last earlier message).")
-    Long startNs;
+    @ArgGroup(validate = false, heading = "%nJSON records (clp-s):%n", order = 3)
+    JsonOptions jsonOptions = new JsonOptions();
 
-    @Option(names = "--stop-ns", paramLabel = "N", description = "Messages at or before N ns.")
-    Long stopNs;
+    @ArgGroup(validate = false, heading = "%nTime-stamped messages (Ark logs):%n", order = 4)
+    Timed timedOptions = new Timed();
 
-    @Option(
-            names = "--raw",
-            paramLabel = "DIR",
-            description = "Write each message's decompressed payload as a file in DIR instead of JSON.")
-    java.nio.file.Path raw;
+    static final class Sorted {
+        @Option(names = "--start", paramLabel = "K", description = "First key (inclusive).", order = 1)
+        String start;
+
+        @Option(names = "--stop", paramLabel = "K", description = "Last key (exclusive).", order = 2)
+        String stop;
+
+        @Option(names = "--prefix", paramLabel = "K", description = "Only records starting with K.", order = 3)
+        String prefix;
+    }
 
     @Option(
             names = "--progress",
@@ -102,7 +85,7 @@ final class CatCommand implements Callable<Integer> {
             description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
     Boolean progress;
 
-    @ArgGroup(exclusive = true)
+    @ArgGroup(exclusive = true, heading = "%nRecord framing (ZSS, ZS):%n", order = 2)
     Framing framing = new Framing();
 
     static final class Framing {
@@ -114,6 +97,40 @@ final class CatCommand implements Callable<Integer> {
                 paramLabel = "uleb128|u64le",
                 description = "Write each record's length before it instead of a terminator.")
         LengthPrefix lengthPrefixed;
+    }
+
+    static final class JsonOptions {
+        @Option(
+                names = "--query",
+                paramLabel = "KQL",
+                description = "Only the records matching this query (the format's query language).")
+        String query;
+    }
+
+    static final class Timed {
+        @Option(
+                names = "--channel",
+                paramLabel = "NAME",
+                description = "Only messages of this channel (repeatable).",
+                order = 1)
+        java.util.List<String> channels = new java.util.ArrayList<>();
+
+        @Option(
+                names = "--start-ns",
+                paramLabel = "N",
+                description = "Messages at or after N ns (latched channels first give their last earlier message).",
+                order = 2)
+        Long startNs;
+
+        @Option(names = "--stop-ns", paramLabel = "N", description = "Messages at or before N ns.", order = 3)
+        Long stopNs;
+
+        @Option(
+                names = "--raw",
+                paramLabel = "DIR",
+                description = "Write each message's decompressed payload as a file in DIR instead of JSON.",
+                order = 4)
+        java.nio.file.Path raw;
     }
 
     @Spec
@@ -134,25 +151,28 @@ final class CatCommand implements Callable<Integer> {
             Optional<FileListing> listing = archive.capability(FileListing.class);
             Optional<TimedMessages> timed = archive.capability(TimedMessages.class);
             String name = archive.format().displayName();
-            boolean timeOptions = !channels.isEmpty() || startNs != null || stopNs != null || raw != null;
-            if (timeOptions && (entry != null || query != null || timed.isEmpty())) {
+            boolean timeOptions = !timedOptions.channels.isEmpty()
+                    || timedOptions.startNs != null
+                    || timedOptions.stopNs != null
+                    || timedOptions.raw != null;
+            if (timeOptions && (entry != null || jsonOptions.query != null || timed.isEmpty())) {
                 err.println("vitrine: " + file
                         + ": --channel, --start-ns, --stop-ns and --raw are for time-stamped messages"
                         + (entry != null
                                 ? ", not a stored file"
-                                : query != null ? ", not with --query" : "; " + name + " has none"));
+                                : jsonOptions.query != null ? ", not with --query" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
             }
-            boolean keyOptions = start != null
-                    || stop != null
-                    || prefix != null
+            boolean keyOptions = sorted.start != null
+                    || sorted.stop != null
+                    || sorted.prefix != null
                     || framing.terminator != null
                     || framing.lengthPrefixed != null;
             if (entry != null && listing.isEmpty()) {
                 err.println("vitrine: " + file + ": " + name + " holds records, not files: leave out ENTRY");
                 return ExitCodes.UNREADABLE;
             }
-            if (query != null && (entry != null || json.isEmpty())) {
+            if (jsonOptions.query != null && (entry != null || json.isEmpty())) {
                 err.println("vitrine: " + file + ": --query filters JSON records"
                         + (entry != null ? ", not a stored file" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
@@ -169,7 +189,7 @@ final class CatCommand implements Callable<Integer> {
                 if (entry != null) return catEntry(listing.get(), out, err, file);
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
-                } else if (timed.isPresent() && query == null) {
+                } else if (timed.isPresent() && jsonOptions.query == null) {
                     return catTimed(
                             timed.get(),
                             dev.vitrine.core.export.ExportLimit.of(archive, dev.vitrine.core.limits.Limits.DEFAULT),
@@ -217,17 +237,22 @@ final class CatCommand implements Callable<Integer> {
             PrintWriter err,
             String file)
             throws IOException {
-        long lo = startNs == null ? Long.MIN_VALUE : startNs;
-        long hi = stopNs == null ? Long.MAX_VALUE : stopNs;
-        if (raw == null) {
-            messages.writeJsonLines(channels, lo, hi, out);
+        String unknown = ChannelNames.unknown(messages, timedOptions.channels, file);
+        if (unknown != null) {
+            err.println(unknown);
+            return ExitCodes.UNREADABLE;
+        }
+        long lo = timedOptions.startNs == null ? Long.MIN_VALUE : timedOptions.startNs;
+        long hi = timedOptions.stopNs == null ? Long.MAX_VALUE : timedOptions.stopNs;
+        if (timedOptions.raw == null) {
+            messages.writeJsonLines(timedOptions.channels, lo, hi, out);
             return ExitCodes.OK;
         }
-        java.nio.file.Files.createDirectories(raw);
+        java.nio.file.Files.createDirectories(timedOptions.raw);
         int exit = ExitCodes.OK;
         long n = 0;
         long written = 0;
-        try (TimedMessages.Cursor c = messages.messages(channels, lo, hi)) {
+        try (TimedMessages.Cursor c = messages.messages(timedOptions.channels, lo, hi)) {
             while (c.hasNext()) {
                 TimedMessages.Message m = c.next();
                 String name = String.format("%08d-%d-%s.bin", n++, m.timeNs(), TimedMessages.safeFileName(m.channel()));
@@ -249,7 +274,8 @@ final class CatCommand implements Callable<Integer> {
                             + ", which keeps a log whose messages expand from filling the disk");
                     return ExitCodes.DAMAGED;
                 }
-                java.nio.file.Files.write(raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
+                java.nio.file.Files.write(
+                        timedOptions.raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
                 written += payload.length;
             }
         }
@@ -259,12 +285,12 @@ final class CatCommand implements Callable<Integer> {
     /** JSON lines; a query the format cannot parse is bad usage, shown with a caret under the mistake. */
     private int catJson(JsonRecords records, OutputBuffer out, PrintWriter err) throws IOException {
         try {
-            records.writeJsonLines(query, out);
+            records.writeJsonLines(jsonOptions.query, out);
             return ExitCodes.OK;
         } catch (JsonRecords.QuerySyntaxException e) {
             out.flush();
             err.println("vitrine: --query: " + e.getMessage());
-            String q = query == null ? "" : query;
+            String q = jsonOptions.query == null ? "" : jsonOptions.query;
             int at = Math.max(0, Math.min(e.position(), q.length()));
             // One line: a query with newlines would put the caret under the wrong character.
             String shown = q.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
@@ -275,9 +301,9 @@ final class CatCommand implements Callable<Integer> {
     }
 
     private void catRecords(SortedRecords records, OutputBuffer out) throws IOException {
-        byte[] lo = start == null ? null : Escapes.parse(start);
-        byte[] hi = stop == null ? null : Escapes.parse(stop);
-        byte[] pre = prefix == null ? null : Escapes.parse(prefix);
+        byte[] lo = sorted.start == null ? null : Escapes.parse(sorted.start);
+        byte[] hi = sorted.stop == null ? null : Escapes.parse(sorted.stop);
+        byte[] pre = sorted.prefix == null ? null : Escapes.parse(sorted.prefix);
         LengthPrefix lp = framing.lengthPrefixed;
         byte[] term = framing.terminator == null ? new byte[] {'\n'} : Escapes.parse(framing.terminator);
         byte[] len = new byte[10];

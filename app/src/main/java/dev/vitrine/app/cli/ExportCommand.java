@@ -37,10 +37,11 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "export",
         description = {
-            "Write stored files under DIR, keeping their paths (all files when no ENTRY is named).",
-            "Names that would escape DIR are refused; existing files are kept unless --overwrite.",
-            "Entries sharing bytes with an earlier one are refused unless --allow-overlaps; the export",
-            "stops once it has written max(4 x the archive's size, its size + 1 GiB) unless --max-output says otherwise."
+            // A sentence a line, each shorter than the help's 80 columns (none is broken in the middle).
+            "Write stored files under DIR, keeping their paths (all when no ENTRY is named).",
+            "Names escaping DIR are refused; existing files are kept unless --overwrite.",
+            "Entries sharing bytes with an earlier one are refused unless --allow-overlaps.",
+            "Output stops at max(4 x the archive's size, its size + 1 GiB); see --max-output."
         })
 final class ExportCommand implements Callable<Integer> {
 
@@ -183,14 +184,10 @@ final class ExportCommand implements Callable<Integer> {
             err.println("vitrine: " + file + ": holds channels, not files: name them with --channel");
             return ExitCodes.UNREADABLE;
         }
-        java.util.Set<String> known = new java.util.HashSet<>();
-        for (var c : timed.channels()) known.add(c.name());
-        for (String c : channels) {
-            if (!known.contains(c)) {
-                err.println("vitrine: " + file + ": no channel named " + EntryPathPolicy.quote(c)
-                        + " (see `vitrine info " + file + "`)");
-                return ExitCodes.UNREADABLE;
-            }
+        String unknown = ChannelNames.unknown(timed, channels, file);
+        if (unknown != null) {
+            err.println(unknown);
+            return ExitCodes.UNREADABLE;
         }
         ExportLimit limit = ExportLimit.of(archive, Limits.DEFAULT);
         long max = explicitLimit >= 0 ? explicitLimit : limit.bytes();

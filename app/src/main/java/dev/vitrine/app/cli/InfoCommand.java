@@ -1,9 +1,6 @@
 package dev.vitrine.app.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,26 +32,10 @@ final class InfoCommand implements Callable<Integer> {
             if (json) {
                 out.print(archive.infoJson());
             } else {
-                out.println("file: " + archiveArg.typed());
-                out.println("format: " + archive.format().displayName());
-                out.println("size: " + archive.source().size() + " bytes");
-                printFlat(out, "", archive.info());
+                InfoText.print(out, archive, archiveArg.typed());
             }
             out.flush();
             return ExitCodes.OK;
         });
-    }
-
-    /** Nested objects as dotted names, one line each; arrays and scalars as JSON text. */
-    private static void printFlat(PrintWriter out, String prefix, JsonNode node) {
-        Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String name = prefix + e.getKey();
-            JsonNode v = e.getValue();
-            if (name.equals("format")) continue; // already printed as the format's display name
-            if (v.isObject() && !v.isEmpty()) printFlat(out, name + ".", v);
-            else out.println(name + ": " + (v.isTextual() ? v.asText() : v.toString()));
-        }
     }
 }

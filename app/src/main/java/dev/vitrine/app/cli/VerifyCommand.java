@@ -6,6 +6,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.json.Json;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.text.Plural;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
 import java.io.IOException;
@@ -81,7 +82,7 @@ final class VerifyCommand implements Callable<Integer> {
                     if (problems.size() < 100_000) problems.add(p);
                     if (live != null) {
                         line.clear();
-                        live.println(ArchiveArgument.line(p));
+                        live.println(ArchiveArgument.line(p, file));
                         live.flush();
                     }
                 }
@@ -102,10 +103,10 @@ final class VerifyCommand implements Callable<Integer> {
         VerifyReport r = o.report;
         if (r.intact()) {
             return EntryPathPolicy.shown(o.file) + ": ok"
-                    + (r.warnings() > 0 ? " (" + r.warnings() + " warnings)" : "");
+                    + (r.warnings() > 0 ? " (" + Plural.of(r.warnings(), "warning") + ")" : "");
         }
-        return EntryPathPolicy.shown(o.file) + ": DAMAGED, " + r.errors() + (r.errors() == 1 ? " error" : " errors")
-                + (r.warnings() > 0 ? ", " + r.warnings() + " warnings" : "");
+        return EntryPathPolicy.shown(o.file) + ": DAMAGED, " + Plural.of(r.errors(), "error")
+                + (r.warnings() > 0 ? ", " + Plural.of(r.warnings(), "warning") : "");
     }
 
     private static void writeJson(PrintWriter out, List<Outcome> outcomes) throws IOException {

@@ -31,9 +31,13 @@ import picocli.CommandLine.Command;
                 "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
         footer = {
             "",
-            "Exit codes: 0 intact/ok, 1 damaged (or some entries refused), 2 unreadable or bad usage",
-            "(or a file changed while being read); 3 internal error (a bug: the one line names a log to report);",
-            "141 when the output's reader stops reading (cat | head).",
+            // One line each, shorter than the help's 80 columns: none is broken mid-sentence.
+            "Exit codes:",
+            "  0    intact, done",
+            "  1    damaged (or some entries refused)",
+            "  2    unreadable, bad usage, or a file changed while being read",
+            "  3    internal error (a bug: the one line names a log to report)",
+            "  141  the output's reader stopped reading (cat | head)",
             "Run `vitrine` with no command (or with files) to open the window."
         })
 public final class VitrineCli implements Runnable {

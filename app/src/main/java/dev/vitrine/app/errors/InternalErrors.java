@@ -27,17 +27,22 @@ public final class InternalErrors {
                 + (log == null ? "" : " (details in " + log + ")");
     }
 
+    /** Where the logs go: -Dvitrine.logs, else $XDG_STATE_HOME/vitrine/logs (or ~/.local/state/vitrine/logs). */
+    public static Path folder() {
+        String base = System.getenv("XDG_STATE_HOME");
+        return System.getProperty("vitrine.logs") != null
+                ? Path.of(System.getProperty("vitrine.logs"))
+                : (base != null && !base.isEmpty()
+                                ? Path.of(base)
+                                : Path.of(System.getProperty("user.home"), ".local", "state"))
+                        .resolve("vitrine")
+                        .resolve("logs");
+    }
+
     /** Writes the trace; returns the log's path, or null when it could not be written. */
     public static String write(String context, Throwable e) {
         try {
-            String base = System.getenv("XDG_STATE_HOME");
-            Path dir = System.getProperty("vitrine.logs") != null
-                    ? Path.of(System.getProperty("vitrine.logs"))
-                    : (base != null && !base.isEmpty()
-                                    ? Path.of(base)
-                                    : Path.of(System.getProperty("user.home"), ".local", "state"))
-                            .resolve("vitrine")
-                            .resolve("logs");
+            Path dir = folder();
             Files.createDirectories(dir);
             // Two errors in the same millisecond (a window's jobs failing together) get a log each.
             Path log = dir.resolve("error-" + Instant.now().toString().replace(':', '-') + "-"

@@ -62,7 +62,7 @@ final class ArchiveOpener {
                             Tab t = got instanceof Tab existing
                                     ? existing
                                     : got instanceof ArchiveSession s ? tabs.add(s, null) : null;
-                            if (got instanceof ArchiveSession) rememberPath.accept(p);
+                            if (got instanceof ArchiveSession) rememberPath.accept(plan.recentFor(p));
                             return first != null ? first : t;
                         });
                     }

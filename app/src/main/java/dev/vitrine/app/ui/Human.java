@@ -11,6 +11,11 @@ public final class Human {
         return String.format(Locale.US, "%,d", n);
     }
 
+    /** 1 → "1 warning", 1234 → "1,234 warnings": the count with its noun agreeing. */
+    public static String count(long n, String noun) {
+        return count(n) + " " + (n == 1 ? noun : noun + "s");
+    }
+
     /** 1536 → "1.5 KiB", 999 → "999 B". */
     public static String size(long bytes) {
         if (bytes < 1024) return bytes + " B";

@@ -11,7 +11,8 @@ import java.util.List;
  * display, saves it and exits; {@code --verify}, {@code --dark} and {@code --show fields|records|index|TAB-ID}
  * {@code --select OFFSET} set up what the picture shows (the last selects the node under a byte,
  * as a click in the hex view would); {@code --time-window FROM:TO} (seconds from the first
- * message) zooms a timeline to that window.
+ * message) zooms a timeline to that window. {@code --new-window} starts a window of its own
+ * instead of handing the files to the one already running.
  */
 public record LaunchOptions(
         List<Path> files,
@@ -23,7 +24,8 @@ public record LaunchOptions(
         boolean dark,
         String show,
         long select,
-        double[] timeWindow) {
+        double[] timeWindow,
+        boolean newWindow) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
@@ -33,7 +35,7 @@ public record LaunchOptions(
         List<String> urls = new ArrayList<>();
         Path shot = null;
         int w = DEFAULT_WIDTH, h = DEFAULT_HEIGHT;
-        boolean verify = false, dark = false;
+        boolean verify = false, dark = false, newWindow = false;
         String show = null;
         long select = -1;
         double[] timeWindow = null;
@@ -78,6 +80,7 @@ public record LaunchOptions(
                     }
                 }
                 case "--dark" -> dark = true;
+                case "--new-window" -> newWindow = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
                     if (!show.matches("[a-z][a-z-]*")) {
@@ -90,7 +93,7 @@ public record LaunchOptions(
                     if (a.startsWith("--")) {
                         throw new IllegalArgumentException(
                                 "unknown option " + a
-                                        + " (the window takes --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
+                                        + " (the window takes --new-window, --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
                     if (dev.vitrine.core.location.Locations.isUrl(a)) urls.add(a);
                     else files.add(Path.of(a));
@@ -98,7 +101,7 @@ public record LaunchOptions(
             }
         }
         return new LaunchOptions(
-                List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow);
+                List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow, newWindow);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui;
 
 import atlantafx.base.theme.Styles;
+import dev.vitrine.app.ui.about.AboutDialog;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.Button;
@@ -41,23 +42,23 @@ final class MainMenus {
     static final KeyCombination QUIT = new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN);
 
     private final MainWindow w;
-    private final Menu recent = new Menu("Open Recent");
+    private final Menu recent = new Menu("Open _Recent");
 
     MainMenus(MainWindow w) {
         this.w = w;
     }
 
     MenuBar menuBar() {
-        Menu file = new Menu("File");
-        MenuItem open = item("Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
+        Menu file = new Menu("_File");
+        MenuItem open = item("_Open…", OPEN, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE), w::openDialog);
         MenuItem openFolder =
-                item("Open Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
-        MenuItem openUrl = item("Open URL…", OPEN_URL, new FontIcon(MaterialDesignW.WEB), w::openUrlDialog);
+                item("Open _Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
+        MenuItem openUrl = item("Open _URL…", OPEN_URL, new FontIcon(MaterialDesignW.WEB), w::openUrlDialog);
         recent.setOnShowing(e -> fillRecent());
         fillRecent();
-        MenuItem export = item("Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
-        MenuItem close = item("Close Tab", CLOSE, null, w::closeTab);
-        MenuItem quit = item("Quit", QUIT, null, w::quit);
+        MenuItem export = item("_Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
+        MenuItem close = item("_Close Tab", CLOSE, null, w::closeTab);
+        MenuItem quit = item("_Quit", QUIT, null, w::quit);
         file.getItems()
                 .addAll(
                         open,
@@ -70,29 +71,29 @@ final class MainMenus {
                         close,
                         quit);
 
-        Menu view = new Menu("View");
-        CheckMenuItem dark = new CheckMenuItem("Dark Mode");
+        Menu view = new Menu("_View");
+        CheckMenuItem dark = new CheckMenuItem("_Dark Mode");
         dark.selectedProperty().bindBidirectional(w.theme().darkProperty());
-        MenuItem find = item("Find Bytes…", FIND, new FontIcon(MaterialDesignM.MAGNIFY), w::find);
-        MenuItem goTo = item("Go to Offset…", GOTO, null, w::goTo);
+        MenuItem find = item("_Find Bytes…", FIND, new FontIcon(MaterialDesignM.MAGNIFY), w::find);
+        MenuItem goTo = item("_Go to Offset…", GOTO, null, w::goTo);
         view.getItems().addAll(find, goTo, new SeparatorMenuItem(), dark);
 
-        Menu check = new Menu("Check");
-        MenuItem verify = item("Verify", VERIFY, new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), w::verify);
+        Menu check = new Menu("_Check");
+        MenuItem verify = item("_Verify", VERIFY, new FontIcon(MaterialDesignS.SHIELD_CHECK_OUTLINE), w::verify);
         MenuItem verifyF5 = item("Verify (F5)", VERIFY_F5, null, w::verify);
         verifyF5.setVisible(false);
-        MenuItem cancel = item("Cancel Verify", null, null, w::cancelVerify);
+        MenuItem cancel = item("_Cancel Verify", null, null, w::cancelVerify);
         check.getItems().addAll(verify, verifyF5, cancel);
 
-        Menu help = new Menu("Help");
+        Menu help = new Menu("_Help");
         MenuItem keys = item(
-                "Keyboard Shortcuts",
+                "_Keyboard Shortcuts",
                 null,
                 null,
                 () -> w.notifier()
                         .info(
                                 "Ctrl+O open · Ctrl+L open URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
-        help.getItems().add(keys);
+        help.getItems().addAll(keys, item("_About Vitrine", null, null, () -> AboutDialog.show(w.stage())));
 
         MenuBar bar = new MenuBar(file, view, check, help);
         bar.getStyleClass().add("main-menu");
@@ -104,15 +105,15 @@ final class MainMenus {
         List<String> files = w.settings().recent;
         List<String> urls = w.settings().recentUrls;
         if (files.isEmpty() && urls.isEmpty()) {
-            MenuItem none = new MenuItem("(none yet)");
+            MenuItem none = plain("(none yet)", null, null, () -> {});
             none.setDisable(true);
             recent.getItems().add(none);
             return;
         }
-        for (String f : files) recent.getItems().add(item(f, null, null, () -> w.open(List.of(Path.of(f)))));
+        for (String f : files) recent.getItems().add(plain(f, null, null, () -> w.open(List.of(Path.of(f)))));
         if (!files.isEmpty() && !urls.isEmpty()) recent.getItems().add(new SeparatorMenuItem());
-        for (String u : urls) recent.getItems().add(item(u, null, null, () -> w.openUrl(u)));
-        recent.getItems().addAll(new SeparatorMenuItem(), item("Clear Recent", null, null, w::clearRecent));
+        for (String u : urls) recent.getItems().add(plain(u, null, null, () -> w.openUrl(u)));
+        recent.getItems().addAll(new SeparatorMenuItem(), item("C_lear Recent", null, null, w::clearRecent));
     }
 
     ToolBar toolBar() {
@@ -158,7 +159,17 @@ final class MainMenus {
         return b;
     }
 
+    /**
+     * A menu item; an underscore in {@code text} marks its Alt+letter mnemonic. Recent entries
+     * (file names, URLs) use {@link #plain}: their underscores are text.
+     */
     private static MenuItem item(String text, KeyCombination key, FontIcon icon, Runnable action) {
+        MenuItem m = plain(text, key, icon, action);
+        m.setMnemonicParsing(true);
+        return m;
+    }
+
+    private static MenuItem plain(String text, KeyCombination key, FontIcon icon, Runnable action) {
         MenuItem m = new MenuItem(text, icon);
         if (key != null) m.setAccelerator(key);
         m.setOnAction(e -> action.run());

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -13,14 +15,23 @@ import java.util.stream.Stream;
  * multi-file format claims it) or as the archives directly inside it, files and claimed
  * folders alike (others skipped quietly, e.g. a README or a plain subfolder). Blocking (lists folders, probes files): run it in the background.
  */
-public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> messages) {
+public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> messages, Map<Path, Path> foundIn) {
     /** Most archives opened from one folder. */
     public static final int MAX_FROM_FOLDER = 40;
+
+    /**
+     * What Open Recent keeps for an archive of this plan: the folder it was found in when a
+     * folder was opened (so its 40 archives do not push every other entry out), else itself.
+     */
+    public Path recentFor(Path archive) {
+        return foundIn.getOrDefault(archive, archive);
+    }
 
     public static OpenPlan of(List<Path> paths, FormatRegistry registry) {
         List<Path> archives = new ArrayList<>();
         List<Path> skipped = new ArrayList<>();
         List<String> messages = new ArrayList<>();
+        Map<Path, Path> foundIn = new HashMap<>();
         for (Path p : paths) {
             if (!Files.isDirectory(p)) {
                 archives.add(p);
@@ -50,6 +61,7 @@ public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> mes
                     }
                     if (known && taken < MAX_FROM_FOLDER) {
                         archives.add(f);
+                        foundIn.put(f, p);
                         taken++;
                     } else {
                         skipped.add(f);
@@ -60,6 +72,6 @@ public record OpenPlan(List<Path> archives, List<Path> skipped, List<String> mes
                 messages.add(p.getFileName() + ": " + dev.vitrine.core.text.Messages.reason(e));
             }
         }
-        return new OpenPlan(List.copyOf(archives), List.copyOf(skipped), List.copyOf(messages));
+        return new OpenPlan(List.copyOf(archives), List.copyOf(skipped), List.copyOf(messages), Map.copyOf(foundIn));
     }
 }

@@ -42,6 +42,7 @@ public final class VitrineApp extends Application {
         for (String url : opts.urls())
             opened = opened.thenCompose(v -> w.openUrl(url)).thenApply(t -> null);
         if (shot) screenshot(w, opts, opened);
+        else OpenRequests.attach(dev.vitrine.app.instance.SingleInstance.claimed(), w);
     }
 
     private void screenshot(MainWindow w, LaunchOptions opts, CompletableFuture<Void> opened) {
@@ -91,6 +92,8 @@ public final class VitrineApp extends Application {
 
     @Override
     public void stop() {
+        var server = dev.vitrine.app.instance.SingleInstance.claimed();
+        if (server != null) server.close();
         if (background != null) background.shutdown();
     }
 }

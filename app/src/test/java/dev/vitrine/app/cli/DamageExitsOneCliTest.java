@@ -54,7 +54,7 @@ class DamageExitsOneCliTest {
         assertEquals(
                 List.of("size  offset  name", "   2       2  b.txt", "   ?       ?  a.txt"),
                 r.out().lines().toList());
-        assertEquals("nostart.caf: offset 37: entry \"a.txt\": start_byte is missing\n", r.stderr());
+        assertEquals(f + ": offset 37: entry \"a.txt\": start_byte is missing\n", r.stderr()); // the path as typed
         CliRun j = CliRun.of("ls", "--json", f.toString());
         assertEquals(1, j.exit());
         assertTrue(j.out().contains("\"name\" : \"b.txt\""), j.out());

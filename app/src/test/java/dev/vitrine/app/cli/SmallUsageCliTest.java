@@ -61,7 +61,7 @@ class SmallUsageCliTest {
         // A name that would print a fake "x.zss: ok" line and then turn the terminal red.
         Path odd = tmp.resolve("x.zss: ok\n\u001b[31my.zss");
         String shown = "\"" + tmp + "/x.zss: ok\\u000a\\u001b[31my.zss\"";
-        String name = "\"x.zss: ok\\u000a\\u001b[31my.zss\""; // damage lines name the file without its folder
+        String name = shown; // damage lines name the file as typed, escaped as error lines are
         Files.copy(dev.vitrine.core.testing.Fixtures.path("zss/broken-files/bad-sha256.zss"), odd);
         CliRun verify = CliRun.of("verify", odd.toString());
         assertEquals(1, verify.exit(), verify.stderr());

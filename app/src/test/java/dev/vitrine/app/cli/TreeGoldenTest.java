@@ -147,7 +147,11 @@ class TreeGoldenTest {
         Path file = source(name);
         if (name.startsWith("shared/")) assumeTrue(Files.exists(file), "../shared/fixtures/ark absent");
         CliRun r = CliRun.of("tree", file.toString());
-        String actual = r.out() + "[exit " + r.exit() + "]\n" + r.stderr().replace(file.toString(), name);
+        String actual = r.out() + "[exit " + r.exit() + "]\n"
+                + r.stderr()
+                        // damage lines name the file as typed; the goldens keep its name alone
+                        .replace(file + ": offset", file.getFileName() + ": offset")
+                        .replace(file.toString(), name);
         if (Boolean.getBoolean("vitrine.golden.update")) {
             Path out = Path.of("src", "test", "resources", "golden", "tree", name + ".txt");
             Files.createDirectories(out.getParent());

@@ -39,7 +39,11 @@ public final class FieldsView extends TableView<FieldsView.Item> {
         swatch.setMaxWidth(26);
         swatch.setSortable(false);
         TableColumn<Item, String> name = column("field", 170, i -> i.field().name());
-        TableColumn<Item, String> value = column("value", 360, i -> i.field().value());
+        // a placeholder (no bound: ±2⁶³) reads as "—"
+        TableColumn<Item, String> value = column(
+                "value",
+                360,
+                i -> dev.vitrine.core.text.Placeholders.shown(i.field().value()));
         TableColumn<Item, String> offset = column(
                 "offset",
                 130,

@@ -14,6 +14,21 @@ public interface DestinationChooser {
     /** The file to write, or null when the user cancelled. */
     Path file(Window owner, String title, String suggestedName);
 
+    /** The folder to write into, or null when the user cancelled; the chooser starts in {@code startIn} when it is not null. */
+    Path folder(Window owner, String title, Path startIn);
+
     /** The folder to write into, or null when the user cancelled. */
-    Path folder(Window owner, String title);
+    default Path folder(Window owner, String title) {
+        return folder(owner, title, null);
+    }
+
+    /**
+     * The folder an export of the archive at {@code archive} writes into: the chooser starts in
+     * the last export's folder, else the archive's ({@link ExportFolders}); the answer is remembered.
+     */
+    default Path exportFolder(Window owner, String title, Path archive) {
+        Path dir = folder(owner, title, ExportFolders.startFor(archive));
+        ExportFolders.remember(dir);
+        return dir;
+    }
 }

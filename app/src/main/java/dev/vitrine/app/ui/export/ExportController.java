@@ -172,11 +172,12 @@ public final class ExportController {
         }
         RecordsView rv = records.get();
         List<long[]> rows = rv == null ? List.of() : rv.selectedRanges();
-        Path dir = destinations.folder(
+        Path dir = destinations.exportFolder(
                 owner.get(),
                 rows.isEmpty()
                         ? "Export all files to"
-                        : "Export " + Human.count(rv.selectedCount()) + " selected files to");
+                        : "Export " + Human.count(rv.selectedCount()) + " selected files to",
+                session.path());
         if (dir == null) return;
         runFiles(listing, rv == null ? null : rv.rowTable(), rows, dir, false);
     }

@@ -19,9 +19,10 @@ public final class SystemDestinationChooser implements DestinationChooser {
     }
 
     @Override
-    public Path folder(Window owner, String title) {
+    public Path folder(Window owner, String title, Path startIn) {
         DirectoryChooser dc = new DirectoryChooser();
         dc.setTitle(title);
+        if (startIn != null && startIn.toFile().isDirectory()) dc.setInitialDirectory(startIn.toFile());
         File dir = dc.showDialog(owner);
         return dir == null ? null : dir.toPath();
     }

@@ -57,7 +57,7 @@ public final class DragOut {
         for (FileListing.Entry e : selected) bytes += Math.max(0, e.size());
         if (selected.size() > maxFiles || bytes > maxBytes) {
             String why = Human.count(selected.size()) + (selected.size() == 1 ? " file, " : " files, ")
-                    + Human.size(bytes) + ": too much to drag out (at most " + Human.count(maxFiles) + " files and "
+                    + Human.size(bytes) + ": too much to drag out (at most " + Human.count(maxFiles, "file") + " and "
                     + Human.size(maxBytes) + "); use Export selected…";
             return new Plan(folder, List.of(), List.of(), List.of(), bytes, why);
         }

@@ -35,7 +35,7 @@ final class FileCells {
         TableColumn<FileRow, Long> size = new TableColumn<>("size");
         size.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().size()));
         size.setCellFactory(c -> new NumberCell(
-                v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v) + " bytes"));
+                v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v, "byte")));
         size.setPrefWidth(90);
         TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
         offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));

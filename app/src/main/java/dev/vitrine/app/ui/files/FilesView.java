@@ -65,6 +65,8 @@ public final class FilesView extends BorderPane {
     private final Supplier<Window> owner;
     private final FileListing listing;
     private final FilesExport export;
+    /** The archive's file or folder, where an export's folder chooser starts (null: none). */
+    private final Path archivePath;
     // Replaced as a whole when the listing arrives (see load): 100,000 rows added to live
     // filtered and sorted lists cost a long frame, building them in the background does not.
     private ObservableList<FileRow> base = FXCollections.observableArrayList();
@@ -110,6 +112,7 @@ public final class FilesView extends BorderPane {
                 owner);
         if (session != null) export.readingFrom(session.path());
         if (session != null) export.remoteOf(() -> dev.vitrine.app.ui.remote.RemoteTransfer.start(session));
+        this.archivePath = session == null ? null : session.path();
         this.preview = new PreviewPane(background, listing);
         this.health = new FileHealthUpdater(session, background, notifier, table, () -> model, () -> sorted);
         getStyleClass().add("files-view");
@@ -360,11 +363,12 @@ public final class FilesView extends BorderPane {
             notifier.info("Select files to export, or use Export all…");
             return;
         }
-        Path dir = destinations.folder(
+        Path dir = destinations.exportFolder(
                 owner.get(),
                 all
-                        ? "Export all " + Human.count(base.size()) + " files to"
-                        : "Export " + Human.count(chosen.size()) + (chosen.size() == 1 ? " file to" : " files to"));
+                        ? "Export all " + Human.count(base.size(), "file") + " to"
+                        : "Export " + Human.count(chosen.size(), "file") + " to",
+                archivePath);
         if (dir != null) export.export(chosen, dir);
     }
 

@@ -22,7 +22,7 @@ public sealed interface Preview {
             String what = "text · " + charset;
             return truncated()
                     ? what + " · showing first " + Human.size(shown) + " of " + Human.size(total) + " ("
-                            + Human.count(shown) + " of " + Human.count(total) + " bytes)"
+                            + Human.count(shown) + " of " + Human.count(total, "byte") + ")"
                     : what + " · " + Human.size(total);
         }
     }
@@ -41,7 +41,7 @@ public sealed interface Preview {
         @Override
         public String note() {
             return (reason.isEmpty() ? "binary file" : reason) + " · " + kind + " · " + Human.size(total) + " ("
-                    + Human.count(total) + " bytes)";
+                    + Human.count(total, "byte") + ")";
         }
     }
 

@@ -66,7 +66,7 @@ public final class PacketsView extends BorderPane {
             if (p.problem() != null) b.getStyleClass().add("packet-damaged");
             b.setTooltip(new Tooltip("packet " + p.index() + ": " + p.type() + "\ndecoded bytes "
                     + Human.count(p.offset()) + "–" + Human.count(p.offset() + p.length()) + " ("
-                    + Human.count(p.length()) + " bytes)" + (p.problem() != null ? "\n⚠ " + p.problem() : "")));
+                    + Human.count(p.length(), "byte") + ")" + (p.problem() != null ? "\n⚠ " + p.problem() : "")));
             b.setUserData(p);
             b.setMinWidth(0);
             b.setMaxHeight(Double.MAX_VALUE);
@@ -120,7 +120,8 @@ public final class PacketsView extends BorderPane {
     private void show(PacketStream.Packet p) {
         shown = p;
         packetLine.setText("packet " + p.index() + ": " + p.type() + " · decoded bytes " + Human.count(p.offset()) + "–"
-                + Human.count(p.offset() + p.length()) + " (" + Human.count(p.length()) + " bytes with its 5-byte head)"
+                + Human.count(p.offset() + p.length()) + " (" + Human.count(p.length(), "byte")
+                + " with its 5-byte head)"
                 + (p.problem() != null ? " · ⚠ " + p.problem() : ""));
         List<Tab> tabs = new ArrayList<>();
         if (p.value() != null) {
@@ -177,7 +178,7 @@ public final class PacketsView extends BorderPane {
                 parent.getChildren().add(item);
             }
         } else if (v instanceof byte[] b) {
-            parent.getChildren().add(new TreeItem<>(k + Human.count(b.length) + " bytes"));
+            parent.getChildren().add(new TreeItem<>(k + Human.count(b.length, "byte")));
         } else if (v instanceof String s) {
             parent.getChildren().add(new TreeItem<>(k + "\"" + s + "\""));
         } else {

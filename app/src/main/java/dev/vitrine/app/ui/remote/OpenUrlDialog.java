@@ -142,7 +142,7 @@ public final class OpenUrlDialog {
                             .filter(x -> x.kind() == Location.Kind.FOLDER)
                             .count();
                     listing.setText(prefix + ": " + Human.count(folders) + " prefixes, "
-                            + Human.count(entries.getItems().size() - folders) + " objects"
+                            + Human.count(entries.getItems().size() - folders, "object")
                             + (nextToken != null ? " shown, more under it" : ""));
                 },
                 err -> {

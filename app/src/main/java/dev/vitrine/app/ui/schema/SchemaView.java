@@ -168,8 +168,8 @@ public final class SchemaView extends BorderPane {
         schemas.setItems(FXCollections.observableArrayList(r.schemas()));
         long records =
                 r.schemas().stream().mapToLong(SchemaTree.Schema::records).sum();
-        status.setText(Human.count(nodes.size()) + " keys · "
-                + Human.count(r.schemas().size()) + " schemas · " + Human.count(records) + " records");
+        status.setText(Human.count(nodes.size(), "key") + " · "
+                + Human.count(r.schemas().size(), "schema") + " · " + Human.count(records, "record"));
     }
 
     private int depth(SchemaTree.KeyNode n) {

@@ -15,7 +15,7 @@ import javafx.scene.control.TableView;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
-/** The Channels tab: the channel table with the ark-logtool columns (MIN, MAX, COUNT, RATE, SIZE, TYPE, NAME) and latched, sortable. */
+/** The Channels tab: the channel table with the ark-logtool columns (NAME, TYPE, COUNT, RATE, SIZE, MIN, MAX) and latched, sortable. */
 public final class ChannelsTab implements FormatView {
     public static final String ID = "channels";
     public static final String TAB_ID = "tab-" + ID;
@@ -106,17 +106,58 @@ public final class ChannelsTab implements FormatView {
         TableView<ChannelInfo> t = new TableView<>();
         t.setId("channels-table");
         t.getStyleClass().add("channels-table");
-        t.getColumns().add(column("MIN", ChannelInfo::minTimeNs, v -> String.valueOf(v), 130));
-        t.getColumns().add(column("MAX", ChannelInfo::maxTimeNs, v -> String.valueOf(v), 130));
+        // The name first (it is what a row is looked up by), times as the timeline's axis shows them.
+        t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 160));
+        t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 180));
         t.getColumns().add(column("COUNT", ChannelInfo::count, Human::count, 80));
         t.getColumns()
                 .add(column("RATE", ChannelInfo::rateHz, v -> String.format(java.util.Locale.ROOT, "%.2f Hz", v), 90));
         t.getColumns().add(column("SIZE", ChannelInfo::bytes, Human::size, 90));
-        t.getColumns().add(column("TYPE", ChannelInfo::type, v -> v, 180));
-        t.getColumns().add(column("NAME", ChannelInfo::name, v -> v, 140));
+        t.getColumns().add(timeColumn(t, "MIN", ChannelInfo::minTimeNs));
+        t.getColumns().add(timeColumn(t, "MAX", ChannelInfo::maxTimeNs));
         t.getColumns().add(column("LATCHED", ChannelInfo::latched, v -> v ? "latched" : "", 70));
         t.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         return t;
+    }
+
+    /**
+     * A time: "1:00:00.864 (+2.5 s)", the time and its offset from the log's first message, the
+     * nanoseconds on hover; a placeholder (no bound, ±2⁶³) as "—".
+     */
+    private static TableColumn<ChannelInfo, Long> timeColumn(
+            TableView<ChannelInfo> table, String title, Function<ChannelInfo, Long> value) {
+        TableColumn<ChannelInfo, Long> c = column(title, value, v -> "", 190);
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Long ns, boolean empty) {
+                super.updateItem(ns, empty);
+                if (empty || ns == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                setText(timeText(ns, start(table)));
+                setTooltip(sentinel(ns) ? null : new javafx.scene.control.Tooltip(Human.count(ns) + " ns"));
+            }
+        });
+        return c;
+    }
+
+    /** The text of a time cell, given the log's first time. */
+    static String timeText(long ns, long startNs) {
+        if (sentinel(ns)) return dev.vitrine.core.text.Placeholders.DASH;
+        return TimeText.absolute(ns, 1_000_000) + " (" + TimeText.relative(ns - startNs) + ")";
+    }
+
+    private static boolean sentinel(long ns) {
+        return dev.vitrine.core.text.Placeholders.is(ns);
+    }
+
+    /** The earliest time among the channels (the log's start). */
+    private static long start(TableView<ChannelInfo> table) {
+        long start = Long.MAX_VALUE;
+        for (ChannelInfo c : table.getItems()) if (!sentinel(c.minTimeNs())) start = Math.min(start, c.minTimeNs());
+        return start == Long.MAX_VALUE ? 0 : start;
     }
 
     private static <T extends Comparable<T>> TableColumn<ChannelInfo, T> column(

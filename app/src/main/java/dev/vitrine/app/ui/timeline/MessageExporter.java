@@ -69,7 +69,10 @@ public final class MessageExporter {
     public void askPayloads(Choice c) {
         Path folder = context.destinations()
                 .get()
-                .folder(context.owner().get(), "Export the payloads of " + c.describe() + " to");
+                .exportFolder(
+                        context.owner().get(),
+                        "Export the payloads of " + c.describe() + " to",
+                        context.session().path());
         if (folder != null) runPayloads(c, folder);
     }
 

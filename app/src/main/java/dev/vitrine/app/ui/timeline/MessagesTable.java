@@ -298,7 +298,7 @@ public final class MessagesTable extends BorderPane {
                     background.fx().execute(() -> {
                         if (walk != shown) return;
                         grown(walk, so, first);
-                        note.setText("counting… " + Human.count(so) + " messages so far");
+                        note.setText("counting… " + Human.count(so, "message") + " so far");
                     });
                 }
             }

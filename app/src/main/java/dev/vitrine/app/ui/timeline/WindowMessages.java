@@ -158,8 +158,7 @@ final class WindowMessages implements RowWindow.PageLoader {
             }
         }
         if (out.size() < count)
-            throw new IOException(
-                    "the window ended after " + Human.count(page * (long) PAGE + out.size()) + " messages");
+            throw new IOException("the window ended after " + Human.count(page * (long) PAGE + out.size(), "message"));
         return out;
     }
 

@@ -131,10 +131,17 @@ class FilesExportDialogTest extends WindowTest {
                         .toList()));
 
         chooser.answer((Path) null);
+        dev.vitrine.app.ui.export.ExportFolders.forget(); // no export yet in this session
         clickOn("#files-export-selected");
         settle();
         assertEquals(
-                List.of(new AnsweringChooser.Question("Export 3 files to", null, window.stage())), chooser.asked());
+                List.of(new AnsweringChooser.Question(
+                        "Export 3 files to",
+                        null,
+                        window.stage(),
+                        caf.toAbsolutePath().getParent())),
+                chooser.asked(),
+                "the first export's folder chooser starts in the archive's folder, not on an empty Recent view");
         assertFalse(
                 fx(() -> lookup("#files-export-progress").query().isVisible()),
                 "a cancelled folder choice exports nothing");
@@ -151,6 +158,12 @@ class FilesExportDialogTest extends WindowTest {
                 fx(() -> window.notifier().lastMessage()));
         assertFalse(
                 fx(() -> lookup("#files-export-progress").query().isVisible()), "the progress is gone when it is done");
+
+        chooser.answer((Path) null);
+        clickOn("#files-export-selected");
+        settle();
+        assertEquals(
+                out.toAbsolutePath(), chooser.asked().getLast().startIn(), "the next one starts in the last export's");
     }
 
     @Test

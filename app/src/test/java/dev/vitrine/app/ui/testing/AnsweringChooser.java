@@ -14,8 +14,15 @@ import javafx.stage.Window;
  * the questions, so a test can check what the user would have been asked.
  */
 public final class AnsweringChooser implements DestinationChooser {
-    /** One question: a file ({@code suggestedName} set) or a folder ({@code suggestedName} null). */
-    public record Question(String title, String suggestedName, Window owner) {}
+    /**
+     * One question: a file ({@code suggestedName} set) or a folder ({@code suggestedName} null,
+     * the dialog starting in {@code startIn}).
+     */
+    public record Question(String title, String suggestedName, Window owner, Path startIn) {
+        public Question(String title, String suggestedName, Window owner) {
+            this(title, suggestedName, owner, null);
+        }
+    }
 
     private final Deque<Path> answers = new ArrayDeque<>();
     private final List<Question> asked = new ArrayList<>();
@@ -32,13 +39,13 @@ public final class AnsweringChooser implements DestinationChooser {
 
     @Override
     public synchronized Path file(Window owner, String title, String suggestedName) {
-        asked.add(new Question(title, suggestedName, owner));
+        asked.add(new Question(title, suggestedName, owner, null));
         return next();
     }
 
     @Override
-    public synchronized Path folder(Window owner, String title) {
-        asked.add(new Question(title, null, owner));
+    public synchronized Path folder(Window owner, String title, Path startIn) {
+        asked.add(new Question(title, null, owner, startIn));
         return next();
     }
 

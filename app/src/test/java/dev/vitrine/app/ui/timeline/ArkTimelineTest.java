@@ -250,10 +250,22 @@ class ArkTimelineTest extends WindowTest {
         List<TimedMessages.ChannelInfo> channels = timed(v).channels();
         assertEquals(channels, fx(() -> List.copyOf(t.getItems())));
         assertEquals(
-                List.of("MIN", "MAX", "COUNT", "RATE", "SIZE", "TYPE", "NAME", "LATCHED"),
-                fx(() -> t.getColumns().stream().map(TableColumn::getText).toList()));
+                List.of("NAME", "TYPE", "COUNT", "RATE", "SIZE", "MIN", "MAX", "LATCHED"),
+                fx(() -> t.getColumns().stream().map(TableColumn::getText).toList()),
+                "the name first");
+        // times as the timeline shows them, not raw nanoseconds: "1:00:00.864 (+0 s)"
+        String min = fx(() -> t.lookupAll(".table-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c
+                        && c.getTableColumn() == t.getColumns().get(5)
+                        && c.getIndex() == 0
+                        && c.getText() != null)
+                .map(n -> ((javafx.scene.control.Labeled) n).getText())
+                .findFirst()
+                .orElseThrow());
+        assertTrue(min.matches("\\d+:\\d\\d:\\d\\d\\.\\d{3} \\(\\+[^)]+\\)"), min);
+        assertEquals("—", ChannelsTab.timeText(Long.MAX_VALUE, 0), "no bound reads as a dash");
         fx(() -> {
-            TableColumn<TimedMessages.ChannelInfo, ?> count = t.getColumns().get(2);
+            TableColumn<TimedMessages.ChannelInfo, ?> count = t.getColumns().get(2); // COUNT
             count.setSortType(TableColumn.SortType.DESCENDING);
             t.getSortOrder().setAll(List.of(count));
             return null;

@@ -13,7 +13,8 @@ import org.rocksdb.util.Environment;
  * 15 MB library out of its jar into a new temp file on every start, about a quarter of a
  * second of each `vitrine ls`; we keep one copy per rocksdbjni jar in the user's own cache
  * folder ({@code $XDG_CACHE_HOME} or {@code ~/.cache}, never a shared temp folder: native
- * code is loaded from it) and load that. Anything unexpected falls back to the plain load.
+ * code is loaded from it) and load that; a new version's copy replaces the older ones.
+ * Anything unexpected falls back to the plain load.
  */
 final class RocksNative {
     private RocksNative() {}
@@ -42,13 +43,15 @@ final class RocksNative {
                 .toURI());
         if (!Files.isRegularFile(jar)) throw new IllegalStateException("not loaded from a jar");
         String base = System.getenv("XDG_CACHE_HOME");
-        Path cache = (base != null && !base.isBlank()
+        Path root = (base != null && !base.isBlank()
                         ? Path.of(base)
                         : Path.of(System.getProperty("user.home"), ".cache"))
                 .resolve("vitrine")
-                .resolve("native")
-                .resolve(jar.getFileName() + "-" + Files.size(jar) + "-"
-                        + Files.getLastModifiedTime(jar).toMillis());
+                .resolve("native");
+        // One copy per rocksdbjni version (its jar's name and size), not per build: every build or
+        // install copies the jar anew, and a key with its time kept a 15 MB copy each time.
+        String key = jar.getFileName() + "-" + Files.size(jar);
+        Path cache = root.resolve(key);
         Path lib = cache.resolve(cachedName);
         if (!Files.isRegularFile(lib)) {
             Files.createDirectories(cache);
@@ -56,7 +59,28 @@ final class RocksNative {
                 if (in == null) throw new IllegalStateException("no " + name + " in " + jar);
                 AtomicWrite.write(lib, true, in::transferTo);
             }
+            removeStale(root, key);
         }
         RocksDB.loadLibrary(List.of(cache.toString()));
+    }
+
+    /**
+     * Removes the copies of other versions (and of the older per-build keys). A process still
+     * running one keeps its mapping: Linux frees the file only when the last user unmaps it.
+     */
+    private static void removeStale(Path root, String keep) {
+        try (var folders = Files.list(root)) {
+            for (Path f : (Iterable<Path>) folders::iterator) {
+                String n = f.getFileName().toString();
+                if (n.equals(keep) || !n.startsWith("rocksdbjni") || Files.isSymbolicLink(f) || !Files.isDirectory(f))
+                    continue;
+                try (var files = Files.list(f)) {
+                    for (Path x : (Iterable<Path>) files::iterator) Files.deleteIfExists(x);
+                }
+                Files.deleteIfExists(f);
+            }
+        } catch (java.io.IOException e) {
+            // a copy left behind costs disk space only; the next new version tries again
+        }
     }
 }

@@ -348,7 +348,11 @@ final class ZssVerifier {
             // A child that failed its checksum has no level or length to trust (its error says so).
             boolean childDamaged = refLevel == DAMAGED_LEVEL;
             if (!childDamaged && refLevel != level - 1) {
-                ctx.report(Problem.error(file, off, "bad index ref from level " + level + " to level " + refLevel));
+                ctx.report(Problem.error(
+                        file,
+                        off,
+                        "bad index ref from level " + level + " to level " + refLevel + " (the block at "
+                                + Long.toUnsignedString(ref) + ")"));
             }
             String keyText = null;
             if (last != KeyStore.NO_KEY && Keys.compare(resolve(last), e.key()) > 0) {
