@@ -29,21 +29,39 @@ final class BlockChecker {
         this.identity = identity;
     }
 
-    /** Checks one chunk of frames; a shorter array when cancelled. */
-    BlockCheck[] check(List<BlockFrame> frames) {
+    /**
+     * Checks one chunk of frames; a shorter array when cancelled. With {@code copy} (codec none,
+     * a mapped file), the chunk's bytes {@code [frames' first offset, last end)} are first copied
+     * there in one go: the CRC, the record walk and then the data hash all read that copy, so
+     * the file is read once, by one thread, and native code never reads the mapping.
+     */
+    BlockCheck[] check(List<BlockFrame> frames, byte[] copy) {
+        MemorySegment chunk = null;
+        long base = frames.getFirst().offset();
+        if (copy != null) {
+            long n = frames.getLast().end() - base;
+            MemorySegment.copy(reader.data(), ValueLayout.JAVA_BYTE, base, copy, 0, (int) n);
+            chunk = MemorySegment.ofArray(copy).asSlice(0, n);
+        }
         BlockCheck[] out = new BlockCheck[frames.size()];
         for (int i = 0; i < out.length; i++) {
             if (ctx.isCancelled()) return Arrays.copyOf(out, i);
-            out[i] = check(frames.get(i));
+            out[i] = check(frames.get(i), chunk, base);
         }
         return out;
     }
 
-    private BlockCheck check(BlockFrame f) {
+    private boolean crcOk(BlockFrame f, MemorySegment chunk, long base) throws FormatException {
+        if (chunk == null) return reader.crcOk(f);
+        long stored = chunk.get(dev.vitrine.core.io.LittleEndian.U64, f.crcOffset() - base);
+        return stored == dev.vitrine.core.io.Crc64Xz.of(chunk, f.levelOffset() - base, f.bodyLength());
+    }
+
+    private BlockCheck check(BlockFrame f, MemorySegment chunk, long base) {
         BlockCheck bc = new BlockCheck(f);
         long off = f.offset();
         try {
-            bc.crcOk = reader.crcOk(f);
+            bc.crcOk = crcOk(f, chunk, base);
         } catch (FormatException e) {
             bc.problem(Problem.of(e)); // the frame was checked to fit: only a source that shrank gets here
             bc.contentLost = true;
@@ -61,22 +79,25 @@ final class BlockChecker {
         if (!bc.crcOk) return bc;
         MemorySegment payload;
         try {
-            payload = reader.payload(f);
+            payload = reader.payloadOnce(f);
         } catch (FormatException e) {
             bc.problem(Problem.of(e));
             bc.contentLost = true;
             return bc;
         }
+        // The copy is walked; kept records are views of the file, which outlives the copy.
+        MemorySegment read = chunk != null ? chunk.asSlice(f.payloadOffset() - base, f.payloadLength()) : payload;
         if (f.isData()) {
             if (!identity) bc.payloadToHash = payload;
-            checkRecords(bc, payload);
+            checkRecords(bc, read, payload);
         } else {
-            checkIndex(bc, payload);
+            checkIndex(bc, payload); // its entries are views: of the file, not the copy
         }
         return bc;
     }
 
-    private void checkRecords(BlockCheck bc, MemorySegment p) {
+    /** Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last record kept. */
+    private void checkRecords(BlockCheck bc, MemorySegment p, MemorySegment keep) {
         long off = bc.frame.offset();
         RecordCursor c = new RecordCursor(p);
         long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
@@ -109,8 +130,8 @@ final class BlockChecker {
         if (identity) {
             bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
             bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
-            bc.first = p.asSlice(firstStart, firstLen);
-            bc.last = p.asSlice(prevStart, prevLen);
+            bc.first = keep.asSlice(firstStart, firstLen);
+            bc.last = keep.asSlice(prevStart, prevLen);
         } else {
             // Copies, so the ledger does not pin whole decompressed payloads.
             bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
