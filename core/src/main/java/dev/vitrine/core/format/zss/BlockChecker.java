@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Uleb128;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
@@ -98,6 +99,7 @@ final class BlockChecker {
 
     /** Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last record kept. */
     private void checkRecords(BlockCheck bc, MemorySegment p, MemorySegment keep) {
+        if (walkSorted(bc, p, keep)) return;
         long off = bc.frame.offset();
         RecordCursor c = new RecordCursor(p);
         long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
@@ -127,15 +129,82 @@ final class BlockChecker {
             bc.contentLost = true;
             return;
         }
+        keepEnds(bc, p, keep, firstPrefix, firstStart, firstLen, lastPrefix, prevStart, prevLen);
+    }
+
+    /**
+     * The common case, on a payload in a heap array (a chunk's copy, an inflated block): every
+     * record well-formed and in order, walked with plain array reads and an inline compare. False, having set nothing, at anything else: the general walk then redoes the
+     * block and reports what it finds in its own words.
+     */
+    private boolean walkSorted(BlockCheck bc, MemorySegment p, MemorySegment keep) {
+        if (!(p.heapBase().orElse(null) instanceof byte[] a) || p.byteSize() > Integer.MAX_VALUE) return false;
+        int base = (int) p.address(); // a heap segment's address is its offset in the array
+        int size = (int) p.byteSize();
+        int end = base + size;
+        int pos = base;
+        int prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
+        while (pos < end) {
+            int prefix = pos;
+            long len = a[pos];
+            if (len >= 0) {
+                pos++;
+            } else {
+                try {
+                    len = Uleb128.decode(p, pos - base, size);
+                } catch (Uleb128.Invalid e) {
+                    return false;
+                }
+                pos += Uleb128.encodedLength(len);
+            }
+            if (Long.compareUnsigned(len, end - pos) > 0) return false;
+            int l = (int) len;
+            if (prevStart < 0) {
+                firstPrefix = prefix;
+                firstStart = pos;
+                firstLen = l;
+            } else if (Keys.compare(a, prevStart, prevLen, a, pos, l) > 0) {
+                return false;
+            }
+            prevStart = pos;
+            prevLen = l;
+            lastPrefix = prefix;
+            pos += l;
+        }
+        if (prevStart < 0) return false;
+        keepEnds(
+                bc,
+                p,
+                keep,
+                firstPrefix - base,
+                firstStart - base,
+                firstLen,
+                lastPrefix - base,
+                prevStart - base,
+                prevLen);
+        return true;
+    }
+
+    /** Keeps the block's first and last records (positions within the payload) for the in-order stage. */
+    private void keepEnds(
+            BlockCheck bc,
+            MemorySegment p,
+            MemorySegment keep,
+            long firstPrefix,
+            long firstStart,
+            long firstLen,
+            long lastPrefix,
+            long lastStart,
+            long lastLen) {
         if (identity) {
             bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
             bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
             bc.first = keep.asSlice(firstStart, firstLen);
-            bc.last = keep.asSlice(prevStart, prevLen);
+            bc.last = keep.asSlice(lastStart, lastLen);
         } else {
             // Copies, so the ledger does not pin whole decompressed payloads.
             bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
-            bc.last = MemorySegment.ofArray(p.asSlice(prevStart, prevLen).toArray(ValueLayout.JAVA_BYTE));
+            bc.last = MemorySegment.ofArray(p.asSlice(lastStart, lastLen).toArray(ValueLayout.JAVA_BYTE));
         }
     }
 
