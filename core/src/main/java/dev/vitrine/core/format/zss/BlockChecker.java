@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Uleb128;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
@@ -29,21 +30,39 @@ final class BlockChecker {
         this.identity = identity;
     }
 
-    /** Checks one chunk of frames; a shorter array when cancelled. */
-    BlockCheck[] check(List<BlockFrame> frames) {
+    /**
+     * Checks one chunk of frames; a shorter array when cancelled. With {@code copy} (codec none,
+     * a mapped file), the chunk's bytes {@code [frames' first offset, last end)} are first copied
+     * there in one go: the CRC, the record walk and then the data hash all read that copy, so
+     * the file is read once, by one thread, and native code never reads the mapping.
+     */
+    BlockCheck[] check(List<BlockFrame> frames, byte[] copy) {
+        MemorySegment chunk = null;
+        long base = frames.getFirst().offset();
+        if (copy != null) {
+            long n = frames.getLast().end() - base;
+            MemorySegment.copy(reader.data(), ValueLayout.JAVA_BYTE, base, copy, 0, (int) n);
+            chunk = MemorySegment.ofArray(copy).asSlice(0, n);
+        }
         BlockCheck[] out = new BlockCheck[frames.size()];
         for (int i = 0; i < out.length; i++) {
             if (ctx.isCancelled()) return Arrays.copyOf(out, i);
-            out[i] = check(frames.get(i));
+            out[i] = check(frames.get(i), chunk, base);
         }
         return out;
     }
 
-    private BlockCheck check(BlockFrame f) {
+    private boolean crcOk(BlockFrame f, MemorySegment chunk, long base) throws FormatException {
+        if (chunk == null) return reader.crcOk(f);
+        long stored = chunk.get(dev.vitrine.core.io.LittleEndian.U64, f.crcOffset() - base);
+        return stored == dev.vitrine.core.io.Crc64Xz.of(chunk, f.levelOffset() - base, f.bodyLength());
+    }
+
+    private BlockCheck check(BlockFrame f, MemorySegment chunk, long base) {
         BlockCheck bc = new BlockCheck(f);
         long off = f.offset();
         try {
-            bc.crcOk = reader.crcOk(f);
+            bc.crcOk = crcOk(f, chunk, base);
         } catch (FormatException e) {
             bc.problem(Problem.of(e)); // the frame was checked to fit: only a source that shrank gets here
             bc.contentLost = true;
@@ -61,22 +80,26 @@ final class BlockChecker {
         if (!bc.crcOk) return bc;
         MemorySegment payload;
         try {
-            payload = reader.payload(f);
+            payload = reader.payloadOnce(f);
         } catch (FormatException e) {
             bc.problem(Problem.of(e));
             bc.contentLost = true;
             return bc;
         }
+        // The copy is walked; kept records are views of the file, which outlives the copy.
+        MemorySegment read = chunk != null ? chunk.asSlice(f.payloadOffset() - base, f.payloadLength()) : payload;
         if (f.isData()) {
             if (!identity) bc.payloadToHash = payload;
-            checkRecords(bc, payload);
+            checkRecords(bc, read, payload);
         } else {
-            checkIndex(bc, payload);
+            checkIndex(bc, payload); // its entries are views: of the file, not the copy
         }
         return bc;
     }
 
-    private void checkRecords(BlockCheck bc, MemorySegment p) {
+    /** Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last record kept. */
+    private void checkRecords(BlockCheck bc, MemorySegment p, MemorySegment keep) {
+        if (walkSorted(bc, p, keep)) return;
         long off = bc.frame.offset();
         RecordCursor c = new RecordCursor(p);
         long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
@@ -106,15 +129,82 @@ final class BlockChecker {
             bc.contentLost = true;
             return;
         }
+        keepEnds(bc, p, keep, firstPrefix, firstStart, firstLen, lastPrefix, prevStart, prevLen);
+    }
+
+    /**
+     * The common case, on a payload in a heap array (a chunk's copy, an inflated block): every
+     * record well-formed and in order, walked with plain array reads and an inline compare. False, having set nothing, at anything else: the general walk then redoes the
+     * block and reports what it finds in its own words.
+     */
+    private boolean walkSorted(BlockCheck bc, MemorySegment p, MemorySegment keep) {
+        if (!(p.heapBase().orElse(null) instanceof byte[] a) || p.byteSize() > Integer.MAX_VALUE) return false;
+        int base = (int) p.address(); // a heap segment's address is its offset in the array
+        int size = (int) p.byteSize();
+        int end = base + size;
+        int pos = base;
+        int prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
+        while (pos < end) {
+            int prefix = pos;
+            long len = a[pos];
+            if (len >= 0) {
+                pos++;
+            } else {
+                try {
+                    len = Uleb128.decode(p, pos - base, size);
+                } catch (Uleb128.Invalid e) {
+                    return false;
+                }
+                pos += Uleb128.encodedLength(len);
+            }
+            if (Long.compareUnsigned(len, end - pos) > 0) return false;
+            int l = (int) len;
+            if (prevStart < 0) {
+                firstPrefix = prefix;
+                firstStart = pos;
+                firstLen = l;
+            } else if (Keys.compare(a, prevStart, prevLen, a, pos, l) > 0) {
+                return false;
+            }
+            prevStart = pos;
+            prevLen = l;
+            lastPrefix = prefix;
+            pos += l;
+        }
+        if (prevStart < 0) return false;
+        keepEnds(
+                bc,
+                p,
+                keep,
+                firstPrefix - base,
+                firstStart - base,
+                firstLen,
+                lastPrefix - base,
+                prevStart - base,
+                prevLen);
+        return true;
+    }
+
+    /** Keeps the block's first and last records (positions within the payload) for the in-order stage. */
+    private void keepEnds(
+            BlockCheck bc,
+            MemorySegment p,
+            MemorySegment keep,
+            long firstPrefix,
+            long firstStart,
+            long firstLen,
+            long lastPrefix,
+            long lastStart,
+            long lastLen) {
         if (identity) {
             bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
             bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
-            bc.first = p.asSlice(firstStart, firstLen);
-            bc.last = p.asSlice(prevStart, prevLen);
+            bc.first = keep.asSlice(firstStart, firstLen);
+            bc.last = keep.asSlice(lastStart, lastLen);
         } else {
             // Copies, so the ledger does not pin whole decompressed payloads.
             bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
-            bc.last = MemorySegment.ofArray(p.asSlice(prevStart, prevLen).toArray(ValueLayout.JAVA_BYTE));
+            bc.last = MemorySegment.ofArray(p.asSlice(lastStart, lastLen).toArray(ValueLayout.JAVA_BYTE));
         }
     }
 

@@ -135,6 +135,12 @@ final class BlockReader {
         return slice(f.payloadOffset(), f.payloadLength());
     }
 
+    /** The decompressed payload, not cached: for a scan that reads each block once (verify). */
+    MemorySegment payloadOnce(BlockFrame f) throws FormatException {
+        if (codec == null || codec.isIdentity()) return payload(f);
+        return codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
+    }
+
     /** The decompressed payload (a view of the file for codec none). */
     MemorySegment payload(BlockFrame f) throws FormatException {
         if (codec == null)

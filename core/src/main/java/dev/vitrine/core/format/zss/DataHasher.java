@@ -1,11 +1,10 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.Sha256;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 /**
@@ -15,25 +14,28 @@ import java.util.List;
 final class DataHasher {
     private final BlockReader reader;
     private final VerifyContext ctx;
-    private final MessageDigest sha;
+    private final Sha256 sha = Sha256.create();
     /** Staging for SHA-256 input. */
     private final byte[] hashBuf = new byte[128 << 10];
 
     DataHasher(BlockReader reader, VerifyContext ctx) {
         this.reader = reader;
         this.ctx = ctx;
-        try {
-            this.sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     byte[] digest() {
         return sha.digest();
     }
 
-    /** Codec none: hashes the data payloads straight from the file. */
+    /** Codec none: hashes the data payloads from the chunk's copy (its bytes from {@code base} on). */
+    void hashCopied(List<BlockFrame> frames, byte[] copy, long base) {
+        for (BlockFrame f : frames) {
+            if (ctx.isCancelled()) return;
+            if (f.isData()) sha.update(copy, (int) (f.payloadOffset() - base), (int) f.payloadLength());
+        }
+    }
+
+    /** Codec none, a source read by ranges: hashes the data payloads straight from it. */
     void hashFile(List<BlockFrame> frames) {
         MemorySegment data = reader.data();
         for (BlockFrame f : frames) {

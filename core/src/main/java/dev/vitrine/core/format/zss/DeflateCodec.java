@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.io.NativeInflate;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.zip.DataFormatException;
@@ -13,13 +14,25 @@ final class DeflateCodec implements Codec {
     private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
 
     private final int level;
+    /** Whether blocks go to libdeflate first ({@link NativeInflate}); tests turn it off to check the fallback. */
+    private final boolean nativeInflate;
+    /**
+     * How much the last block grew when inflated, in sixteenths: the first guess for the next
+     * block's output size (libdeflate wants all the room at once; a guess too small costs a retry).
+     */
+    private static volatile int growth16 = 64;
 
     DeflateCodec() {
         this(6); // what the reference writer uses
     }
 
     DeflateCodec(int level) {
+        this(level, NativeInflate.available());
+    }
+
+    DeflateCodec(int level, boolean nativeInflate) {
         this.level = level;
+        this.nativeInflate = nativeInflate;
     }
 
     @Override
@@ -33,20 +46,25 @@ final class DeflateCodec implements Codec {
      * zlib reads a direct buffer natively, where a page of a file that shrank is a SIGBUS that
      * kills the JVM; a Java copy of the block faults as an error we can report instead.
      */
-    private static java.nio.ByteBuffer copied(MemorySegment input) {
+    private static MemorySegment copied(MemorySegment input) {
         int n = (int) input.byteSize();
         byte[] b = COPY.get();
         if (b.length < n) COPY.set(b = new byte[Math.max(n, b.length * 2)]);
         MemorySegment.copy(input, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, b, 0, n);
-        return java.nio.ByteBuffer.wrap(b, 0, n);
+        return MemorySegment.ofArray(b).asSlice(0, n);
     }
 
     @Override
     public MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset)
             throws FormatException {
+        MemorySegment in = input.isMapped() ? copied(input) : input;
+        if (nativeInflate) {
+            MemorySegment done = inflateNatively(in, maxOutput);
+            if (done != null) return done;
+        }
         Inflater inf = INFLATERS.get();
         inf.reset();
-        inf.setInput(input.isMapped() ? copied(input) : input.asByteBuffer());
+        inf.setInput(in.asByteBuffer());
         BoundedBuffer out = new BoundedBuffer(
                 maxOutput, (int) Math.min(Integer.MAX_VALUE / 4, input.byteSize() * 4 + 64), file, offset);
         try {
@@ -71,6 +89,27 @@ final class DeflateCodec implements Codec {
             inf.reset();
         }
         return out.segment();
+    }
+
+    /**
+     * The whole block through libdeflate, into an array sized by the last block's growth; null
+     * when it is not done (bad data, trailing bytes, over the limit), for the Inflater to redo
+     * and name the problem in the same words as without libdeflate.
+     */
+    private static MemorySegment inflateNatively(MemorySegment in, long maxOutput) {
+        long limit = Math.min(maxOutput, Integer.MAX_VALUE - 16);
+        long guess = in.byteSize() * growth16 / 16 * 5 / 4 + 1024;
+        int room = (int) Math.max(16, Math.min(limit, guess));
+        while (true) {
+            byte[] out = new byte[room];
+            int n = NativeInflate.inflate(in, out, room);
+            if (n >= 0) {
+                if (in.byteSize() > 0) growth16 = (int) Math.min(1 << 20, Math.max(16, 16L * n / in.byteSize() + 1));
+                return MemorySegment.ofArray(out).asSlice(0, n);
+            }
+            if (n == NativeInflate.FAILED || room >= limit) return null;
+            room = (int) Math.min(limit, room * 2L);
+        }
     }
 
     @Override

@@ -29,6 +29,9 @@ import java.util.concurrent.Executor;
 final class ZssVerifier {
     private static final long CHUNK_BYTES_IDENTITY = 8L << 20;
     private static final long CHUNK_BYTES_COMPRESSED = 1L << 20;
+    /** Codec none, mapped: chunks are copied, and the copies held until hashed; small keeps them few MB. */
+    private static final long CHUNK_BYTES_COPIED = 2L << 20;
+
     private static final int CHUNK_BLOCKS = 4096;
     private static final long KEY_BUDGET = 64L << 20;
     private static final long SMALL_FILE = 4L << 20;
@@ -124,6 +127,9 @@ final class ZssVerifier {
                 : null;
         Executor hashExec = parallel ? hashThread : Runnable::run;
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
+        // Codec none, mapped: each chunk is copied once by its check, and hashed from that copy.
+        boolean copyChunks = identity && reader.data() != null;
+        ChunkCopies copies = new ChunkCopies(CHUNK_BYTES_COPIED);
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
@@ -134,29 +140,41 @@ final class ZssVerifier {
                     List<BlockFrame> frames = nextFrames();
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
+                    long base = frames.getFirst().offset();
+                    byte[] copy = copyChunks ? copies.take(end - base) : null;
                     CompletableFuture<BlockCheck[]> checked =
-                            CompletableFuture.supplyAsync(() -> stopped ? null : checker.check(frames), exec);
-                    hashChain = identity
-                            ? hashChain.thenRunAsync(
-                                    () -> {
-                                        if (!stopped) hasher.hashFile(frames);
-                                        hashedTo = end;
-                                    },
-                                    hashExec)
-                            : hashChain.thenCombineAsync(
+                            CompletableFuture.supplyAsync(() -> stopped ? null : checker.check(frames, copy), exec);
+                    hashChain = copy != null
+                            ? hashChain.thenCombineAsync(
                                     checked,
                                     (v, checks) -> {
-                                        if (!stopped) hasher.hashPayloads(checks);
+                                        if (!stopped && checks != null) hasher.hashCopied(frames, copy, base);
+                                        copies.give(copy);
                                         hashedTo = end;
                                         return null;
                                     },
-                                    hashExec);
+                                    hashExec)
+                            : identity
+                                    ? hashChain.thenRunAsync(
+                                            () -> {
+                                                if (!stopped) hasher.hashFile(frames);
+                                                hashedTo = end;
+                                            },
+                                            hashExec)
+                                    : hashChain.thenCombineAsync(
+                                            checked,
+                                            (v, checks) -> {
+                                                if (!stopped) hasher.hashPayloads(checks);
+                                                hashedTo = end;
+                                                return null;
+                                            },
+                                            hashExec);
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
                     // The hash is the one sequential job: when it falls behind, wait for it rather
                     // than let the chunks it still holds (decompressed payloads, mapped pages
                     // that cannot be released) pile up with the size of the file.
                     hashing.add(hashChain);
-                    while (hashing.size() > 2 * window) join(hashing.poll());
+                    while (hashing.size() > (copyChunks ? window : 2 * window)) join(hashing.poll());
                 }
                 Chunk c = inFlight.poll();
                 if (c == null) break;
@@ -219,7 +237,8 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target = identity ? CHUNK_BYTES_IDENTITY : CHUNK_BYTES_COMPRESSED;
+        long target =
+                !identity ? CHUNK_BYTES_COMPRESSED : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
