@@ -1,7 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vitrine.core.format.Archive;
+import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.TruncatedException;
@@ -25,7 +25,7 @@ import java.util.Map;
  * streams ({@link ClpsStreamFiles}), which are decoded per use. Damage becomes problems, never
  * exceptions.
  */
-public final class ClpsArchive implements Archive, FileListing, JsonRecords {
+public final class ClpsArchive extends AbstractArchive implements FileListing, JsonRecords {
     static final String SCHEMA_TREE = "/schema_tree",
             SCHEMA_IDS = "/schema_ids",
             TABLE_METADATA = "/table_metadata",
@@ -34,9 +34,6 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
             ARRAY_DICT = "/array.dict",
             TABLES = "/0";
 
-    private final ArchiveFormat format;
-    private final Path path;
-    private final ByteSource src;
     final Limits limits;
     /** Decoded dictionaries, streams and the log order live here, mapped, not on the heap. */
     final ClpsSpill spill;
@@ -49,7 +46,6 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     final ClpsMetadata metadata;
     final List<ClpsFileEntry> files;
     private final List<Problem> openProblems;
-    private Node root;
     private ClpsLoaded<ClpsSchemaTree> tree;
     private ClpsLoaded<ClpsSchemaMap> schemas;
     private ClpsLoaded<ClpsTableMetadata> tables;
@@ -67,9 +63,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     final ClpsStreamFiles streams = new ClpsStreamFiles(this);
 
     ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
-        this.format = format;
-        this.path = path;
-        this.src = src;
+        super(format, path, src);
         this.limits = limits;
         this.spill = new ClpsSpill(ClpsSpill.budgetFor(src.size()));
         ClpsOpening opened = ClpsOpening.read(src, limits);
@@ -93,8 +87,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     byte[] raw(ClpsFileEntry e) throws TruncatedException {
         if (e.size() > Integer.MAX_VALUE - 16)
             throw new TruncatedException(
-                    src.name(), e.offset(), e.size(), src.size(), e.name() + " is too large to read at once");
-        return src.read(e.offset(), (int) e.size());
+                    source().name(), e.offset(), e.size(), source().size(), e.name() + " is too large to read at once");
+        return source().read(e.offset(), (int) e.size());
     }
 
     /** The problem of a files-section part if it has been read and failed; never reads (safe on any thread). */
@@ -110,7 +104,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
 
     /** A problem placed at {@code offset}, or at -1 when the offset is not inside the file. */
     Problem problemAt(long offset, String message) {
-        return Problem.error(src.name(), offset >= 0 && offset < src.size() ? offset : -1, message);
+        return Problem.error(source().name(), offset >= 0 && offset < source().size() ? offset : -1, message);
     }
 
     /** Decodes a single-frame entry (/schema_tree, /schema_ids, /table_metadata). */
@@ -144,7 +138,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     /** A single-frame part decoded again (for the hex view's decoded bytes; not kept). */
     byte[] decodedPart(String name) throws IOException {
         ClpsFileEntry e = entry(name);
-        if (e == null) throw new IOException(src.name() + ": no " + name + " entry");
+        if (e == null) throw new IOException(source().name() + ": no " + name + " entry");
         return singleFrame(e);
     }
 
@@ -189,7 +183,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         ClpsLoaded<ClpsDictionary> loaded = dicts.get(name);
         if (loaded != null)
             return loaded.value() == null ? null : (long) loaded.value().size();
-        return ClpsDictionaryFiles.count(src, entry(name), name);
+        return ClpsDictionaryFiles.count(source(), entry(name), name);
     }
 
     private ClpsLoaded<ClpsDecoding> shape;
@@ -294,7 +288,7 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
                 }
             }
         }
-        if (match == null) throw new IOException(src.name() + ": no ingested file " + entry.name());
+        if (match == null) throw new IOException(source().name() + ": no ingested file " + entry.name());
         return new ClpsIngestedContent(records(), exportName, match.start(), Math.max(match.start(), match.end()));
     }
 
@@ -342,24 +336,8 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
     }
 
     @Override
-    public ArchiveFormat format() {
-        return format;
-    }
-
-    @Override
-    public Path path() {
-        return path;
-    }
-
-    @Override
-    public ByteSource source() {
-        return src;
-    }
-
-    @Override
-    public synchronized Node root() {
-        if (root == null) root = ClpsNodes.root(this);
-        return root;
+    protected Node makeRoot() {
+        return ClpsNodes.root(this);
     }
 
     @Override
@@ -392,6 +370,6 @@ public final class ClpsArchive implements Archive, FileListing, JsonRecords {
         }
         if (r != null) r.close();
         spill.close();
-        src.close();
+        super.close();
     }
 }
