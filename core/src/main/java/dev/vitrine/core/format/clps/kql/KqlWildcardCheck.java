@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * {@code *: value} judged on a table's columns (clp-s's wildcard filter, KqlEvaluator's
  * wildcardLeaf): it holds when any value of the record compares, so each column the value can
- * compare with gets the check of its type, and a record holds when one of them says yes. A
- * column nothing here can judge (arrays, other kinds) leaves a "no" to the matcher.
+ * compare with gets the check of its type (an array: the array alone parsed and searched), and a
+ * record holds when one of them says yes. A column nothing here can judge (numbers inside
+ * arrays, other kinds) leaves a "no" to the matcher.
  */
 final class KqlWildcardCheck implements Check {
     private final Check[] columns;
@@ -50,7 +51,7 @@ final class KqlWildcardCheck implements Check {
                 else unsure = true;
                 continue;
             }
-            if (n.column() < 0 && kind != Kind.ARRAY) {
+            if (n.column() < 0) {
                 unsure = true;
                 continue;
             }
@@ -76,7 +77,12 @@ final class KqlWildcardCheck implements Check {
                         checks.add(row -> KqlCompare.boolCompares(op, lit, row.bool(column)) ? YES : NO);
                     }
                 }
-                case ARRAY -> unsure |= leaf.hasType(KqlType.ARRAY);
+                case ARRAY -> {
+                    // Numbers in an array are compared only if the record holds a float somewhere: left to the matcher.
+                    if (leaf.hasType(KqlType.FLOAT)) unsure = true;
+                    else if (leaf.hasType(KqlType.ARRAY))
+                        costly.add(new ArrayCheck(n.column(), new KqlWildcardArraySearch(op, lit, false)));
+                }
                 default -> unsure = true;
             }
         }
@@ -86,6 +92,23 @@ final class KqlWildcardCheck implements Check {
             return leaf.inverted() ? (Check) row -> YES : KqlPrefilter.IMPOSSIBLE;
         }
         return new KqlWildcardCheck(checks.toArray(Check[]::new), unsure, leaf.inverted());
+    }
+
+    /** {@code *: value} inside one array column: the array alone written, parsed and searched at any depth. */
+    private record ArrayCheck(int column, KqlWildcardArraySearch search) implements Check {
+        @Override
+        public int judge(KqlPrefilter.Row row) {
+            String text = row.valueText(column);
+            if (text == null) return MAYBE;
+            com.fasterxml.jackson.databind.JsonNode v;
+            try {
+                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
+            } catch (java.io.IOException e) {
+                return MAYBE;
+            }
+            if (v == null || !v.isArray()) return MAYBE;
+            return search.array(v) ? YES : NO;
+        }
     }
 
     @Override
