@@ -95,6 +95,7 @@ final class ClpsRowPrefilter {
                 KqlPrefilter.Kind.FLOAT;
             case ClpsNodeType.NULL_VALUE -> KqlPrefilter.Kind.NULL;
             case ClpsNodeType.UNSTRUCTURED_ARRAY, ClpsNodeType.STRUCTURED_ARRAY -> KqlPrefilter.Kind.ARRAY;
+            case ClpsNodeType.TIMESTAMP -> KqlPrefilter.Kind.TIMESTAMP;
             default -> KqlPrefilter.Kind.OTHER;
         };
     }
@@ -131,8 +132,46 @@ final class ClpsRowPrefilter {
             return vars.size();
         }
 
+        /**
+         * What {@link #clpString} and {@link #valueText} gave for the current record, per column:
+         * a query with many filters on one column (hundreds of {@code NOT k: N}) rebuilds it once.
+         */
+        private Object[] memo = new Object[0];
+
+        private int memoRow = -1;
+        private ClpsTable memoTable;
+        private static final Object NONE = new Object();
+
+        private Object memo(int slot) {
+            if (memoRow != row || memoTable != table) {
+                int n = 2 * table.columns.length;
+                if (memo.length < n) memo = new Object[n];
+                else java.util.Arrays.fill(memo, 0, n, null);
+                memoRow = row;
+                memoTable = table;
+            }
+            return memo[slot];
+        }
+
         @Override
         public byte[] clpString(int column) {
+            Object m = memo(2 * column);
+            if (m != null) return m == NONE ? null : (byte[]) m;
+            byte[] b = clpStringOnce(column);
+            memo[2 * column] = b == null ? NONE : b;
+            return b;
+        }
+
+        @Override
+        public String valueText(int column) {
+            Object m = memo(2 * column + 1);
+            if (m != null) return m == NONE ? null : (String) m;
+            String s = valueTextOnce(column);
+            memo[2 * column + 1] = s == null ? NONE : s;
+            return s;
+        }
+
+        private byte[] clpStringOnce(int column) {
             text.reset();
             try {
                 table.clpText(column, row, decoding, text);
@@ -142,8 +181,7 @@ final class ClpsRowPrefilter {
             return java.util.Arrays.copyOf(text.buf, text.len);
         }
 
-        @Override
-        public String valueText(int column) {
+        private String valueTextOnce(int column) {
             text.reset();
             try {
                 table.valueText(column, row, decoding, text, scratch);

@@ -12,10 +12,11 @@ import java.util.List;
  * record it rules out cannot match, so it is never rendered or parsed (for {@code level: ERROR}
  * that is most records), and one it accepts for certain is rendered but not parsed. It says
  * "no" or "yes" only where the JSON matcher would say the same, "maybe" otherwise; the matcher
- * decides every "maybe". It looks at filters on a plain key path
- * (no wildcards, no {@code $}, not negated, not the timestamp key) compared with an integer or
- * var-string column, or on a key path the table does not hold at all; anything near an array or
- * a key with an empty name stays "maybe".
+ * decides every "maybe". It looks at filters on a plain key path (no {@code $}) compared with a
+ * column of any scalar type, the timestamp (on its stored epoch where the format stores one),
+ * an array (the array alone parsed and searched) or keys inside one, at {@code *: value} over
+ * every column ({@link KqlWildcardCheck}), and at key paths the table does not hold at all; a
+ * key with an empty name stays "maybe".
  */
 public final class KqlPrefilter {
     /** Kinds of schema nodes the prefilter tells apart. */
@@ -28,6 +29,8 @@ public final class KqlPrefilter {
         BOOLEAN,
         NULL,
         ARRAY,
+        /** A format-0.5 timestamp column: its values are stored as epoch nanoseconds. */
+        TIMESTAMP,
         OTHER
     }
 
@@ -122,7 +125,7 @@ public final class KqlPrefilter {
         return alternatives.isEmpty() ? NONE : new KqlPrefilter(alternatives);
     }
 
-    private static final Object IMPOSSIBLE = new Object(), UNKNOWN = new Object();
+    static final Object IMPOSSIBLE = new Object(), UNKNOWN = new Object();
 
     /**
      * A check of one filter on this table: a Check, IMPOSSIBLE (it never holds here) or UNKNOWN.
@@ -133,6 +136,12 @@ public final class KqlPrefilter {
     private static Object check(KqlLeaf leaf, List<Node> nodes, KqlContext context) {
         KqlColumn col = leaf.column();
         KqlOp op = leaf.op();
+        if (col.namespace().isEmpty()
+                && col.isPureWildcard()
+                && (op == KqlOp.EQ || op.isRange())
+                && leaf.literal() != null) {
+            return KqlWildcardCheck.of(leaf, nodes, context);
+        }
         boolean exists = op == KqlOp.EXISTS && !leaf.inverted();
         if (!col.namespace().isEmpty()
                 || col.hasWildcard()
@@ -148,15 +157,25 @@ public final class KqlPrefilter {
         if (timeLiteral && !timestampKey) return UNKNOWN; // compared with integer and float columns by rules of its own
         if (timestampKey && (context.timestampValue() == null || exists)) return UNKNOWN;
         Node at = null;
+        Node array = null;
         for (Node n : nodes) {
             List<String> p = n.path();
             if (p.size() < path.size()
                     && n.kind() != Kind.OBJECT
-                    && path.subList(0, p.size()).equals(p)) return UNKNOWN; // inside an array or past a value
+                    && path.subList(0, p.size()).equals(p)) {
+                // Inside an array: searched there as the matcher searches it. Past a value: left to the matcher.
+                if (n.kind() != Kind.ARRAY || array != null || timestampKey) return UNKNOWN;
+                array = n;
+            }
             if (p.equals(path)) {
                 if (at != null) return UNKNOWN;
                 at = n;
             }
+        }
+        if (array != null) {
+            if (at != null || array.column() < 0 || exists) return UNKNOWN;
+            return new ArrayCheck(
+                    array.column(), leaf, col.tokens().subList(array.path().size(), path.size()));
         }
         // No such key, or an object there: the matcher finds no value at all.
         if (at == null || at.kind() == Kind.OBJECT) return IMPOSSIBLE;
@@ -165,6 +184,9 @@ public final class KqlPrefilter {
         if (timestampKey) {
             // Numbers and text under the timestamp key are typed TIMESTAMP and compared by their encoded time.
             if (at.kind() == Kind.ARRAY || at.kind() == Kind.BOOLEAN) return UNKNOWN;
+            // A format-0.5 timestamp column stores that time: compared as stored, as clp-s does, nothing rendered.
+            if (at.kind() == Kind.TIMESTAMP && !context.millisecondTimestamps())
+                return new StoredTimestampCheck(at.column(), leaf);
             KqlLeaf l = context.millisecondTimestamps() && leaf.literal() != null
                     ? new KqlLeaf(
                             leaf.column(), op, leaf.literal().atMillisecondPrecision(), leaf.inverted(), leaf.types())
@@ -181,6 +203,7 @@ public final class KqlPrefilter {
             case VAR_STRING -> new StringCheck(at.column(), leaf);
             case CLP_STRING -> new ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
             case FLOAT -> new FloatCheck(at.column(), leaf);
+            case ARRAY -> exists ? (Check) row -> YES : new ArrayCheck(at.column(), leaf, List.of());
             case BOOLEAN -> {
                 if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
                 if (exists) yield (Check) row -> YES;
@@ -199,7 +222,7 @@ public final class KqlPrefilter {
      * typed and read the same way (a number written without '.', 'e' or 'E' would be an integer
      * to it: left to the matcher).
      */
-    private record FloatCheck(int column, KqlLeaf leaf) implements Check {
+    record FloatCheck(int column, KqlLeaf leaf) implements Check {
         @Override
         public int judge(Row row) {
             String text = row.valueText(column);
@@ -245,19 +268,63 @@ public final class KqlPrefilter {
         }
     }
 
+    /**
+     * A filter on a format-0.5 timestamp column, compared on the stored epoch nanoseconds (what
+     * the matcher reads back from the written value), without rendering or parsing it.
+     */
+    record StoredTimestampCheck(int column, KqlLeaf leaf) implements Check {
+        @Override
+        public int judge(Row row) {
+            if ((leaf.types() & KqlType.TIMESTAMP.bit()) == 0) return NO;
+            boolean holds = KqlCompare.intCompares(leaf.op(), leaf.literal(), row.value(column));
+            return holds != leaf.inverted() ? YES : NO;
+        }
+    }
+
+    /**
+     * A filter on an array column or on keys inside it: the array alone is written and parsed
+     * (not the whole record) and searched as the matcher searches it (clp-s's array filter).
+     */
+    static final class ArrayCheck implements Check {
+        private final int column;
+        private final boolean inverted;
+        private final KqlArraySearch search;
+
+        ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
+            this.column = column;
+            this.inverted = leaf.inverted();
+            this.search = new KqlArraySearch(leaf, rest);
+        }
+
+        @Override
+        public int judge(Row row) {
+            String text = row.valueText(column);
+            if (text == null) return MAYBE;
+            com.fasterxml.jackson.databind.JsonNode v;
+            try {
+                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
+            } catch (java.io.IOException e) {
+                return MAYBE;
+            }
+            if (v == null || !v.isArray()) return MAYBE;
+            return search.array(v, 0) != inverted ? YES : NO;
+        }
+    }
+
     /** A filter on a CLP-string column: each record's string rebuilt and judged as a JSON string is. */
-    private record ClpStringCheck(int column, StringCheck rule) implements Check {
+    record ClpStringCheck(int column, StringCheck rule) implements Check {
         @Override
         public int judge(Row row) {
             return rule.judge(row.clpString(column));
         }
     }
 
-    private interface Check {
+    /** One filter judged on one record's columns: {@link #NO}, {@link #YES} or {@link #MAYBE}. */
+    interface Check {
         int judge(Row row);
     }
 
-    private record IntegerCheck(int column, KqlOp op, long operand, boolean inverted) implements Check {
+    record IntegerCheck(int column, KqlOp op, long operand, boolean inverted) implements Check {
         @Override
         public int judge(Row row) {
             boolean holds = KqlCompare.compareLong(op, row.value(column), operand);
@@ -270,7 +337,7 @@ public final class KqlPrefilter {
      * typed as the matcher types a JSON string (a space makes it a CLP string) and compared as
      * it compares that type.
      */
-    private static final class StringCheck implements Check {
+    static final class StringCheck implements Check {
         /** Memo states: 0 not judged yet, else the answer + 1. */
         private static final byte UNSEEN = 0;
 
@@ -303,18 +370,23 @@ public final class KqlPrefilter {
 
         private int judge(byte[] bytes) {
             if (bytes == null) return MAYBE;
-            String text;
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            // Only text with a replacement character can have been malformed: checked strictly then.
+            if (text.indexOf('\uFFFD') >= 0) text = strict(bytes);
+            return text == null ? MAYBE : matches(text) ? YES : NO;
+        }
+
+        private static String strict(byte[] bytes) {
             try {
-                text = StandardCharsets.UTF_8
+                return StandardCharsets.UTF_8
                         .newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT)
                         .decode(ByteBuffer.wrap(bytes))
                         .toString();
             } catch (CharacterCodingException e) {
-                return MAYBE; // not text the matcher would read the same way: let it decide
+                return null; // not text the matcher would read the same way: let it decide
             }
-            return matches(text) ? YES : NO;
         }
 
         /** The matcher's verdict on a string value: typed as it types a JSON string, then compared (KqlEvaluator.scalar). */

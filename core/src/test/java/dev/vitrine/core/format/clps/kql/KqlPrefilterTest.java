@@ -156,13 +156,91 @@ class KqlPrefilterTest {
 
     @Test
     void whatItCannotJudgeItLeavesToTheMatcher() {
-        assertNull(of("tags: red"), "arrays match element by element");
-        assertNull(of("tags.colour: red"), "paths inside an array");
-        assertNull(of("*: ERROR"), "any key");
         assertNull(of("*.status: 500"), "wildcard keys");
         assertSame(KqlPrefilter.NONE, of("lev*: ERROR"), "a * inside a key is part of its name");
         assertNull(of("timestamp > 5"), "the timestamp key compares encoded times");
         assertNull(of("NOT level: *"), "a key's absence is judged against the whole archive");
         assertEquals(KqlPrefilter.YES, of("level: *").judge(row(0, 0)), "existence of a column the table has");
+    }
+
+    @Test
+    void aWildcardKeyIsJudgedOnEveryColumnItCanCompareWith() {
+        List<KqlPrefilter.Node> noArrays = NODES.subList(0, 6);
+        KqlPrefilter error = of("*: ERROR", noArrays);
+        assertNotNull(error);
+        assertEquals(KqlPrefilter.YES, error.judge(row(1, 0)), "level is ERROR");
+        assertEquals(KqlPrefilter.NO, error.judge(row(0, 0)), "no value is ERROR");
+        assertEquals(KqlPrefilter.YES, of("*: 503", noArrays).judge(row(0, 503)), "http.status");
+        assertEquals(KqlPrefilter.NO, of("*: 503", noArrays).judge(row(0, 200)));
+        assertEquals(KqlPrefilter.YES, of("*: \"*users*\"", noArrays).judge(row(0, 200)), "the rebuilt message");
+        assertEquals(KqlPrefilter.MAYBE, of("*: ERROR").judge(row(0, 0)), "an array may hold it: the matcher decides");
+        List<KqlPrefilter.Node> numbers = NODES.subList(4, 6);
+        assertSame(KqlPrefilter.NONE, of("*: abc", numbers), "no column of the table can hold text");
+        // A negated string filter also holds where the value is a string of the other kind: left to the matcher.
+        assertNull(of("NOT *: abc", numbers));
+    }
+
+    @Test
+    void aTimestampColumnIsComparedOnItsStoredEpoch() {
+        List<KqlPrefilter.Node> nodes =
+                List.of(new KqlPrefilter.Node(List.of("timestamp"), KqlPrefilter.Kind.TIMESTAMP, 1));
+        KqlContext ctx = KqlContext.NONE.withTimestamp(List.of("timestamp"), v -> {
+            throw new AssertionError("a stored epoch needs no rendered value");
+        });
+        KqlPrefilter p = KqlQuery.parse(
+                        "timestamp > 100 AND timestamp <= timestamp(\"1970-01-01T00:00:00.000000500Z\")")
+                .prefilter(nodes, ctx);
+        assertEquals(KqlPrefilter.YES, p.judge(row(0, 500)));
+        assertEquals(KqlPrefilter.NO, p.judge(row(0, 501)));
+        assertEquals(KqlPrefilter.NO, p.judge(row(0, 100)));
+        assertEquals(
+                KqlPrefilter.YES, KqlQuery.parse("*: 500").prefilter(nodes, ctx).judge(row(0, 500)));
+    }
+
+    private static KqlPrefilter of(String query, List<KqlPrefilter.Node> nodes) {
+        return KqlQuery.parse(query).prefilter(nodes, KqlContext.NONE.withTimestamp(List.of("timestamp"), null));
+    }
+
+    @Test
+    void arraysAreSearchedAloneWithoutTheRecord() {
+        KqlPrefilter.Row tags = new KqlPrefilter.Row() {
+            private final KqlPrefilter.Row base = row(0, 0);
+
+            @Override
+            public long value(int column) {
+                return base.value(column);
+            }
+
+            @Override
+            public byte[] varString(long id) {
+                return base.varString(id);
+            }
+
+            @Override
+            public int varStrings() {
+                return base.varStrings();
+            }
+
+            @Override
+            public byte[] clpString(int column) {
+                return base.clpString(column);
+            }
+
+            @Override
+            public boolean bool(int column) {
+                return base.bool(column);
+            }
+
+            @Override
+            public String valueText(int column) {
+                return column == 2 ? "[\"red\",{\"colour\":\"blue\"},3]" : base.valueText(column);
+            }
+        };
+        assertEquals(KqlPrefilter.YES, of("tags: red").judge(tags));
+        assertEquals(KqlPrefilter.NO, of("tags: green").judge(tags));
+        assertEquals(KqlPrefilter.YES, of("tags: 3").judge(tags));
+        assertEquals(KqlPrefilter.YES, of("tags.colour: blue").judge(tags), "keys inside the array");
+        assertEquals(KqlPrefilter.NO, of("tags.colour: red").judge(tags));
+        assertEquals(KqlPrefilter.YES, of("tags: *").judge(tags), "the array exists");
     }
 }
