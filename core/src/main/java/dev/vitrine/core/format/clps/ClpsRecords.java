@@ -31,6 +31,9 @@ public final class ClpsRecords implements AutoCloseable {
     private final ClpsArchive archive;
     private volatile Decoded cached;
     private volatile long wholeBelow = EAGER_BYTES;
+    /** Records per rendered chunk (tests make it small so that chunk buffers are reused many times). */
+    private int chunk = CHUNK;
+
     private boolean closed;
 
     /**
@@ -85,10 +88,10 @@ public final class ClpsRecords implements AutoCloseable {
         long n = d.size();
         long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        if (n <= CHUNK || threads == 1) {
+        if (n <= chunk || threads == 1) {
             ClpsJsonOut buffer = null;
-            for (long from = 0; from < n; from += CHUNK) {
-                Chunk c = render(d, from, (int) Math.min(CHUNK, n - from), filter, rows, null, buffer);
+            for (long from = 0; from < n; from += chunk) {
+                Chunk c = render(d, from, (int) Math.min(chunk, n - from), filter, rows, null, buffer);
                 out.write(c.out.buf, 0, c.out.len);
                 written += c.records;
                 buffer = c.out;
@@ -106,7 +109,7 @@ public final class ClpsRecords implements AutoCloseable {
             while (next < n || !window.isEmpty()) {
                 while (next < n && window.size() < threads * 3) {
                     final long from = next;
-                    final int count = (int) Math.min(CHUNK, n - from);
+                    final int count = (int) Math.min(chunk, n - from);
                     window.add(pool.submit(() -> render(d, from, count, filter, rows, null, free.poll())));
                     next += count;
                 }
@@ -162,6 +165,11 @@ public final class ClpsRecords implements AutoCloseable {
     /** A row table over the records (index, JSON text); decodes the archive once and keeps it. */
     public RowTable table() {
         return new ClpsRecordTable(this);
+    }
+
+    /** Sets the number of records rendered per chunk (tests). */
+    void chunkRecords(int records) {
+        chunk = Math.max(1, records);
     }
 
     /** Sets the size under which an archive is decoded whole on first use (tests of the lazy path set 0). */
