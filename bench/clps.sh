@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
-# clp-s benchmark (not a test): generates JSON logs (bench/ClpsInput.java: timestamps, levels,
-# nested objects, ints, floats, arrays, messages with numbers and ids), compresses them once with
-# the real clp-s into a single-file archive, then times as whole processes, 3 runs each (best and
-# median wall time, peak RSS): `clp-s x --ordered`, `clp-s x`, `vitrine cat ARCHIVE > file` and
-# `vitrine info ARCHIVE`, and checks that `vitrine cat` wrote exactly what `clp-s x --ordered` did.
-# Then the heap bound: `vitrine cat` again under a small heap (SMALL_HEAP, default -Xmx64m), and
-# what the window's first draw needs from core (info, key paths, first 256 records in order:
-# core's ClpsBench --first-page) with wall and CPU time, packed streams decoded and peak heap.
-# WINDOW=1 also runs the real window on the archive (app's ClpsBigArchiveBench: first page of
-# the JSON records tab, a KQL filter over every record, longest frame gap) with -Xmx256m.
-#   bench/clps.sh                    1,500,000 records (~500 MB of JSON)
-#   RECORDS=20000 bench/clps.sh      a small run
+# clp-s benchmark (not a test): generates JSON logs once (bench/ClpsInput.java: timestamps,
+# levels, nested objects, ints, floats, arrays, messages with numbers and ids) and compresses
+# them once with the real clp-s into two single-file archives of the same records:
+#   one stream   --min-table-size 4 GiB: every table in one packed stream (what `clp-s c` with
+#                default options makes from a big input; parallel per-stream decoding cannot help)
+#   streams      --min-table-size 64 KiB: each table its own packed stream
+# For each, as whole processes, RUNS times each alternating: `clp-s x --ordered` (writes a file)
+# and `vitrine cat ARCHIVE > file`: best wall, median wall, CPU (user+sys) of the best run, peak
+# RSS (GNU time), vitrine/clp-s ratios, and whether vitrine wrote exactly clp-s's bytes.
+# Then on the one-stream archive: `clp-s x`, `vitrine info`, the heap bound (`vitrine cat` under
+# SMALL_HEAP, default -Xmx64m), RSS split, and what the window's first draw needs from core
+# (core's ClpsBench --first-page). WINDOW=1 also runs the real window (app's ClpsBigArchiveBench).
+# The machine is shared: the load average is printed before and after; compare figures of one run.
+#   bench/clps.sh                    300,000 records (~100 MB of JSON), a couple of minutes
+#   RECORDS=1500000 bench/clps.sh    the issue's size (~500 MB of JSON)
 #   CLPS=/path/to/clp-s              the tool (default ../shared/tools/clp-s/clp-s from the repo)
 #   BENCH_DIR=/big/disk              where generated files are cached (default /tmp/vitrine-bench)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$here/bench/lib.sh"
+need_gnu_time
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/clps"
-records="${RECORDS:-1500000}"
+records="${RECORDS:-300000}"
 runs="${RUNS:-3}"
 heap="${BENCH_HEAP:--Xmx512m}"
 clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
@@ -38,69 +42,78 @@ if [ ! -f "$input" ]; then
   "$java" "$here/bench/ClpsInput.java" "$records" "$input.tmp"
   mv "$input.tmp" "$input"
 fi
-archive="$dir/logs-$records.clps"
-if [ ! -f "$archive" ]; then
-  rm -rf "$dir/c.tmp"; mkdir "$dir/c.tmp"
-  "$clps" c --single-file-archive --timestamp-key timestamp "$dir/c.tmp" "$input" >/dev/null
-  mv "$dir/c.tmp"/* "$archive"; rmdir "$dir/c.tmp"
-fi
+make_archive() { # name, clp-s options...: the archive's path, made once
+  local out="$dir/logs-$records-$1.clps" name=$1
+  shift
+  if [ ! -f "$out" ]; then
+    rm -rf "$dir/c.tmp"; mkdir "$dir/c.tmp"
+    "$clps" c --single-file-archive --timestamp-key timestamp "$@" "$dir/c.tmp" "$input" >/dev/null
+    mv "$dir/c.tmp"/* "$out"; rmdir "$dir/c.tmp"
+  fi
+  echo "$out"
+}
+one=$(make_archive one --min-table-size 4294967296)
+several=$(make_archive streams --min-table-size 65536)
+archive="$one"
 in_bytes=$(stat -c %s "$input")
-ar_bytes=$(stat -c %s "$archive")
 
 work="$dir/run-$$"
 cleanup() { rm -rf "$work"; }
 trap cleanup EXIT
 mkdir -p "$work"
 
-timeit() { # command...: runs it $runs times; prints "best median peakRSS-MB rc"
-  local times=() rss=0 rc=0 i
+timeit() { # command...: runs it $runs times; prints "best median cpu-of-best peakRSS-MB rc"
+  local rows=() rss=0 rc=0 i
   for ((i = 0; i < runs; i++)); do
     rm -rf "$work/out"; mkdir -p "$work/out"
     sync
-    if [ -x /usr/bin/time ]; then
-      /usr/bin/time -f "%e %M" -o "$work/time.log" "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
-      read -r secs kb <"$work/time.log"
-    else
-      local t0; t0=$(date +%s.%N)
-      "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
-      secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'); kb=0
-    fi
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time.log" "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
+    read -r secs user sys kb <"$work/time.log"
     [ "$rc" -eq 0 ] || break
-    times+=("$secs"); [ "$kb" -gt "$rss" ] && rss=$kb
+    rows+=("$secs $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')"); [ "$kb" -gt "$rss" ] && rss=$kb
   done
-  if [ "$rc" -ne 0 ]; then echo "- - - $rc"; return; fi
-  printf '%s\n' "${times[@]}" | sort -n | awk -v rss="$rss" '{ t[NR] = $1 } END { printf "%s %s %d 0\n", t[1], t[int((NR + 1) / 2)], rss / 1024 }'
+  if [ "$rc" -ne 0 ]; then echo "- - - - $rc"; return; fi
+  printf '%s\n' "${rows[@]}" | sort -n | awk -v rss="$rss" '{ t[NR] = $1; c[NR] = $2 } END { printf "%s %s %s %d 0\n", t[1], t[int((NR + 1) / 2)], c[1], rss / 1024 }'
 }
 
-report() { # label, best, median, rss, rc
-  if [ "$5" != 0 ]; then
-    printf '%-22s failed (exit %s): %s\n' "$1" "$5" "$(head -c 300 "$work/stderr" | tr '\n' ' ')"
+report() { # label, best, median, cpu, rss, rc
+  if [ "$6" != 0 ]; then
+    printf '%-24s failed (exit %s): %s\n' "$1" "$6" "$(head -c 300 "$work/stderr" | tr '\n' ' ')"
   else
-    printf '%-22s %9s s %9s s %8s MB/s %8s MB\n' "$1" "$2" "$3" \
-      "$(awk -v b="$in_bytes" -v s="$2" 'BEGIN { printf "%.0f", b / 1e6 / s }')" "$4"
+    printf '%-24s %7s s %7s s %7s s %8s MB/s %6s MB\n' "$1" "$2" "$3" "$4" \
+      "$(awk -v b="$in_bytes" -v s="$2" 'BEGIN { printf "%.0f", b / 1e6 / s }')" "$5"
   fi
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a != "-") printf "%.2f", a / b; else printf "-" }'; }
 
-echo "input: $input ($records records, $((in_bytes / 1000000)) MB); archive: $(awk -v b="$ar_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-22s %11s %11s %13s %11s\n' "run ($runs each)" "best" "median" "JSON MB/s" "peak RSS"
-cat "$archive" >/dev/null
-
-report "clp-s x --ordered" $(timeit "$clps" x --ordered "$archive" "$work/out")
-ordered=$(ls "$work/out"/*.jsonl 2>/dev/null | head -1 || true)
-[ -n "$ordered" ] && mv "$ordered" "$work/clps-ordered.jsonl"
-report "clp-s x" $(timeit "$clps" x "$archive" "$work/out")
-
+echo "input: $input ($records records, $((in_bytes / 1000000)) MB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-24s %9s %9s %9s %13s %9s\n' "run ($runs each)" "best" "median" "cpu" "JSON MB/s" "peak RSS"
 export VITRINE_JVM_OPTS="$heap"
-report "vitrine cat > file" $(timeit bash -c '"$1" cat "$2" > "$3/out/cat.jsonl"' _ "$here/vitrine" "$archive" "$work")
-if [ -f "$work/out/cat.jsonl" ] && [ -s "$work/out/cat.jsonl" ] && [ -f "$work/clps-ordered.jsonl" ]; then
-  if cmp -s "$work/out/cat.jsonl" "$work/clps-ordered.jsonl"; then
-    echo "vitrine cat output: identical to clp-s x --ordered"
+for layout in one several; do
+  a=${!layout}
+  streams=$("$here/vitrine" info "$a" | sed -n 's/^counts.streams: //p')
+  echo "-- $layout: $(basename "$a"), $(awk -v b="$(stat -c %s "$a")" 'BEGIN { printf "%.1f", b / 1e6 }') MB, $streams packed stream(s)"
+  cat "$a" >/dev/null
+  read -r cb cm cc cr crc < <(timeit "$clps" x --ordered "$a" "$work/out")
+  report "clp-s x --ordered" "$cb" "$cm" "$cc" "$cr" "$crc"
+  ordered=$(ls "$work/out"/*.jsonl 2>/dev/null | head -1 || true)
+  [ -n "$ordered" ] && mv "$ordered" "$work/clps-ordered.jsonl"
+  read -r vb vm vc vr vrc < <(timeit bash -c '"$1" cat "$2" > "$3/out/cat.jsonl"' _ "$here/vitrine" "$a" "$work")
+  report "vitrine cat > file" "$vb" "$vm" "$vc" "$vr" "$vrc"
+  echo "ratio vitrine/clp-s: wall (best) $(ratio "$vb" "$cb"), wall (median) $(ratio "$vm" "$cm"), cpu $(ratio "$vc" "$cc"), peak RSS $(ratio "$vr" "$cr")"
+  if [ -s "$work/out/cat.jsonl" ] && [ -f "$work/clps-ordered.jsonl" ]; then
+    if cmp -s "$work/out/cat.jsonl" "$work/clps-ordered.jsonl"; then
+      echo "vitrine cat output: identical to clp-s x --ordered"
+    else
+      echo "vitrine cat output: DIFFERS from clp-s x --ordered ($(cmp "$work/out/cat.jsonl" "$work/clps-ordered.jsonl" | head -1))"
+    fi
   else
-    echo "vitrine cat output: DIFFERS from clp-s x --ordered ($(cmp "$work/out/cat.jsonl" "$work/clps-ordered.jsonl" | head -1))"
+    echo "vitrine cat output: not compared (vitrine cat failed or wrote nothing)"
   fi
-else
-  echo "vitrine cat output: not compared (vitrine cat failed or wrote nothing: no clp-s reader yet?)"
-fi
+done
+echo "-- $(basename "$archive") (one stream)"
+unset VITRINE_JVM_OPTS
+report "clp-s x" $(timeit "$clps" x "$archive" "$work/out")
 report "vitrine info" $(timeit "$here/vitrine" info "$archive")
 
 small="${SMALL_HEAP:--Xmx64m}"

@@ -43,12 +43,15 @@ final class ClpsJsonOut {
 
     /** Appends n bytes of a segment escaped as a JSON string's content. */
     void escaped(java.lang.foreign.MemorySegment s, long off, int n) {
-        if (!needsEscaping(s, off, n)) { // most dictionary entries: one copy
-            put(s, off, n);
+        // One bulk copy, then the scan runs over the heap copy (cheaper than reading the segment a word at a time).
+        ensure(n);
+        java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, buf, len, n);
+        if (!needsEscaping(buf, len, n)) { // most dictionary entries
+            len += n;
             return;
         }
         if (staged.length < n) staged = new byte[Math.max(n, staged.length * 2)];
-        java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, staged, 0, n);
+        System.arraycopy(buf, len, staged, 0, n);
         escaped(staged, 0, n);
     }
 
@@ -112,8 +115,6 @@ final class ClpsJsonOut {
     private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
     private static final java.lang.invoke.VarHandle LONGS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final java.lang.foreign.ValueLayout.OfLong SEGMENT_LONG =
-            java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Whether any of the 8 bytes in {@code w} is a control byte, '"' or '\\' (exact: bytes of 0x80 and up never count). */
     private static boolean special(long w) {
@@ -123,10 +124,10 @@ final class ClpsJsonOut {
         return ((controls | ((quotes - ONES) & ~quotes) | ((slashes - ONES) & ~slashes)) & HIGHS) != 0;
     }
 
-    private static boolean needsEscaping(java.lang.foreign.MemorySegment s, long off, int n) {
-        int i = 0;
-        for (; i + 8 <= n; i += 8) if (special(s.get(SEGMENT_LONG, off + i))) return true;
-        for (; i < n; i++) if (ESCAPE[s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, off + i) & 0xff]) return true;
+    private static boolean needsEscaping(byte[] b, int off, int n) {
+        int i = off, end = off + n;
+        for (; i + 8 <= end; i += 8) if (special((long) LONGS.get(b, i))) return true;
+        for (; i < end; i++) if (ESCAPE[b[i] & 0xff]) return true;
         return false;
     }
 

@@ -117,6 +117,44 @@ final class ClpsNumberText {
         return sb.toString();
     }
 
+    /**
+     * {@link #encodedFloat} written straight into {@code out} (no text per value); false, with
+     * nothing written, where that returns null.
+     */
+    static boolean appendEncodedFloat(boolean negative, long digits, int numDigits, int decimalPos, ClpsJsonOut out) {
+        if (decimalPos > numDigits || digits < 0) return false;
+        int width = 1;
+        for (long t = digits; t >= 10; t /= 10) width++;
+        if (width > numDigits) return false;
+        out.ensure(numDigits + 2);
+        if (negative) out.buf[out.len++] = '-';
+        int point = numDigits - decimalPos; // digits before the point
+        byte[] b = out.buf;
+        int at = out.len;
+        for (int i = numDigits - 1; i >= 0; i--) {
+            b[at + i + (i >= point ? 1 : 0)] = (byte) ('0' + digits % 10);
+            digits /= 10;
+        }
+        b[at + point] = '.';
+        out.len = at + numDigits + 1;
+        return true;
+    }
+
+    static boolean appendEncodedFloatV2(long v, ClpsJsonOut out) {
+        int decimalPos = (int) (v & 0xf) + 1;
+        int numDigits = (int) ((v >>> 4) & 0xf) + 1;
+        long digits = (v >>> 8) & ((1L << 54) - 1);
+        if (digits > 9_999_999_999_999_999L) return false;
+        return appendEncodedFloat(v < 0, digits, numDigits, decimalPos, out);
+    }
+
+    static boolean appendEncodedFloatV1(long v, ClpsJsonOut out) {
+        long digits = v & 0x003F_FFFF_FFFF_FFFFL;
+        int decimalPos = (int) ((v >>> 55) & 0xf) + 1;
+        int numDigits = (int) ((v >>> 59) & 0xf) + 1;
+        return appendEncodedFloat(v < 0, digits, numDigits, decimalPos, out);
+    }
+
     /** 0.4.0+ layout: (decimal_pos-1) bits 0-3, (num_digits-1) bits 4-7, digits bits 8-61, sign bit 63. */
     static String encodedFloatV2(long v) {
         int decimalPos = (int) (v & 0xf) + 1;

@@ -31,6 +31,9 @@ public final class ClpsRecords implements AutoCloseable {
     private final ClpsArchive archive;
     private volatile Decoded cached;
     private volatile long wholeBelow = EAGER_BYTES;
+    /** Records per rendered chunk (tests make it small so that chunk buffers are reused many times). */
+    private int chunk = CHUNK;
+
     private boolean closed;
 
     /**
@@ -85,14 +88,20 @@ public final class ClpsRecords implements AutoCloseable {
         long n = d.size();
         long written = 0;
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        if (n <= CHUNK || threads == 1) {
-            for (long from = 0; from < n; from += CHUNK) {
-                Chunk c = render(d, from, (int) Math.min(CHUNK, n - from), filter);
+        if (n <= chunk || threads == 1) {
+            ClpsJsonOut buffer = null;
+            for (long from = 0; from < n; from += chunk) {
+                Chunk c = render(d, from, (int) Math.min(chunk, n - from), filter, rows, null, buffer);
                 out.write(c.out.buf, 0, c.out.len);
                 written += c.records;
+                buffer = c.out;
             }
             return written;
         }
+        // Chunk buffers go back to a pool once written: a handful of them, grown once to a chunk's size, carry
+        // the whole output (no fresh megabyte per chunk to zero, grow and collect).
+        java.util.concurrent.ConcurrentLinkedQueue<ClpsJsonOut> free =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemon());
         try {
             ArrayDeque<Future<Chunk>> window = new ArrayDeque<>();
@@ -100,13 +109,14 @@ public final class ClpsRecords implements AutoCloseable {
             while (next < n || !window.isEmpty()) {
                 while (next < n && window.size() < threads * 3) {
                     final long from = next;
-                    final int count = (int) Math.min(CHUNK, n - from);
-                    window.add(pool.submit(() -> render(d, from, count, filter)));
+                    final int count = (int) Math.min(chunk, n - from);
+                    window.add(pool.submit(() -> render(d, from, count, filter, rows, null, free.poll())));
                     next += count;
                 }
                 Chunk c = take(window.poll());
                 out.write(c.out.buf, 0, c.out.len);
                 written += c.records;
+                free.offer(c.out);
             }
         } finally {
             pool.shutdownNow();
@@ -155,6 +165,11 @@ public final class ClpsRecords implements AutoCloseable {
     /** A row table over the records (index, JSON text); decodes the archive once and keeps it. */
     public RowTable table() {
         return new ClpsRecordTable(this);
+    }
+
+    /** Sets the number of records rendered per chunk (tests). */
+    void chunkRecords(int records) {
+        chunk = Math.max(1, records);
     }
 
     /** Sets the size under which an archive is decoded whole on first use (tests of the lazy path set 0). */
@@ -257,7 +272,21 @@ public final class ClpsRecords implements AutoCloseable {
             ClpsRowPrefilter rows,
             java.util.function.LongConsumer hits)
             throws IOException {
-        ClpsJsonOut out = new ClpsJsonOut(hits != null ? 4096 : count * 256);
+        return render(d, from, count, filter, rows, hits, null);
+    }
+
+    /** Like {@link #render(Decoded, long, int, Predicate, ClpsRowPrefilter, java.util.function.LongConsumer)}, into {@code reuse} (emptied first) when given. */
+    Chunk render(
+            Decoded d,
+            long from,
+            int count,
+            Predicate<RecordView> filter,
+            ClpsRowPrefilter rows,
+            java.util.function.LongConsumer hits,
+            ClpsJsonOut reuse)
+            throws IOException {
+        ClpsJsonOut out = reuse != null ? reuse : new ClpsJsonOut(hits != null ? 4096 : count * 256);
+        out.reset();
         int kept = 0;
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         View view = new View(out);

@@ -312,7 +312,8 @@ final class ClpsTable {
 
     private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out) throws ClpsDecodeException {
         long ref = data.get(I64, col.base + 8L * row);
-        ClpsLogType t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
+        ClpsLogType t = dec.known(ref & 0xFFFFFF);
+        if (t == null) t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
         long first = ref >>> 24;
         if (first + t.variables() > col.varCount) {
             throw new ClpsDecodeException(

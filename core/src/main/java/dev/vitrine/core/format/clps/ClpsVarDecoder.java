@@ -23,8 +23,14 @@ final class ClpsVarDecoder {
     }
 
     ClpsLogType logType(long id, String what) throws ClpsDecodeException {
-        if (id < 0 || id >= types.size())
-            throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
+        ClpsLogType t = known(id);
+        if (t == null) throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());
+        return t;
+    }
+
+    /** Log type {@code id}, or null when there is none (the caller names the value in its message: no text per value). */
+    ClpsLogType known(long id) throws ClpsDecodeException {
+        if (id < 0 || id >= types.size()) return null;
         ClpsLogType t = compiled.get((int) id);
         if (t == null) {
             byte[] b = types.bytes((int) id);
@@ -49,10 +55,8 @@ final class ClpsVarDecoder {
             } else if (k == 0x12 && !old) {
                 dict(v, out);
             } else {
-                String f = old ? ClpsNumberText.encodedFloatV1(v) : ClpsNumberText.encodedFloatV2(v);
-                if (f == null)
+                if (!(old ? ClpsNumberText.appendEncodedFloatV1(v, out) : ClpsNumberText.appendEncodedFloatV2(v, out)))
                     throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
-                out.ascii(f);
             }
         }
         out.put(t.constant, prev, t.constant.length - prev);

@@ -92,6 +92,29 @@ class ClpsLazyDecodingTest {
     }
 
     @Test
+    void smallChunksRenderedInParallelReuseTheirBuffersAndKeepLogOrder() throws Exception {
+        // Hundreds of chunks, far more than the threads' window: every buffer is written, handed back and
+        // refilled many times, with and without a query. The bytes must stay clp-s's, in log order.
+        byte[] want = ClpsTestFiles.gunzip("made/outputs/phases.ordered.jsonl.gz");
+        List<String> jobs =
+                expected().stream().filter(l -> l.contains("\"job\":")).toList();
+        for (int chunk : new int[] {1, 37, 100}) {
+            try (ClpsArchive a = open()) {
+                a.records().chunkRecords(chunk);
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                assertEquals(24_000, a.records().writeJsonLines(null, out));
+                assertEquals("", ClpsGoldenTest.firstDifference(want, out.toByteArray()), "chunks of " + chunk);
+                out.reset();
+                long n = a.capability(dev.vitrine.core.model.JsonRecords.class)
+                        .orElseThrow()
+                        .writeJsonLines("job.id: *", out);
+                assertEquals(jobs.size(), n);
+                assertEquals(jobs, ClpsGoldenTest.lines(out.toByteArray()), "chunks of " + chunk);
+            }
+        }
+    }
+
+    @Test
     void decodedStreamsAreOffTheHeap() throws Exception {
         try (ClpsArchive a = open()) {
             a.records().lines(0, 1);

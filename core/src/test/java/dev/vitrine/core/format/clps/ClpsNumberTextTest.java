@@ -90,4 +90,28 @@ class ClpsNumberTextTest {
         // "0.05": digits 5, num_digits 3, decimal_pos 2.
         assertEquals("0.05", ClpsNumberText.encodedFloatV2((5L << 8) | (2 << 4) | 1));
     }
+
+    @Test
+    void encodedFloatsWrittenInPlaceMatchTheirText() {
+        // cat writes encoded floats straight into its buffer: the same text, or the same refusal, for every field mix.
+        java.util.Random r = new java.util.Random(22);
+        ClpsJsonOut out = new ClpsJsonOut(16);
+        for (int i = 0; i < 200_000; i++) {
+            long v = switch (i % 3) {
+                case 0 -> r.nextLong();
+                case 1 -> (r.nextLong() & ~0xffL & 0x80ff_ffff_ffff_ffffL) | (r.nextInt(16) << 4) | r.nextInt(16);
+                default -> ((long) r.nextInt(1_000_000) << 8) | (r.nextInt(16) << 4) | r.nextInt(16);
+            };
+            for (boolean old : new boolean[] {false, true}) {
+                String want = old ? ClpsNumberText.encodedFloatV1(v) : ClpsNumberText.encodedFloatV2(v);
+                out.reset();
+                out.put((byte) 'x');
+                boolean ok =
+                        old ? ClpsNumberText.appendEncodedFloatV1(v, out) : ClpsNumberText.appendEncodedFloatV2(v, out);
+                assertEquals(want != null, ok, "0x" + Long.toHexString(v));
+                assertEquals(
+                        want == null ? "x" : "x" + want, new String(out.buf, 0, out.len), "0x" + Long.toHexString(v));
+            }
+        }
+    }
 }
