@@ -77,8 +77,13 @@ public final class MainWindow {
         FileDrop.install(scene, this::open, this::openUrl);
         archiveTabs.installKeys(scene);
         // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
-        javafx.animation.Timeline remoteStats = new javafx.animation.Timeline(
-                new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> showRemoteStats()));
+        // A running animation is held by the toolkit's timer: it stops itself once the stage shows
+        // another scene, or every window ever built on that stage would be kept with its archives.
+        javafx.animation.Timeline remoteStats = new javafx.animation.Timeline();
+        remoteStats.getKeyFrames().add(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> {
+            if (stage.getScene() != scene) remoteStats.stop();
+            else showRemoteStats();
+        }));
         remoteStats.setCycleCount(javafx.animation.Animation.INDEFINITE);
         remoteStats.play();
         theme.darkProperty().addListener((o, a, d) -> {
