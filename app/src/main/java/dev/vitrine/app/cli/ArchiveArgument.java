@@ -65,7 +65,13 @@ final class ArchiveArgument {
      */
     static String line(Problem p, String typed) {
         String file = p.file();
-        if (typed != null && !Locations.isUrl(typed)) {
+        if (typed != null && Locations.isUrl(typed)) {
+            // A URL as typed, secrets left out: its own object, or a part under the prefix typed.
+            String url = dev.vitrine.core.remote.Redact.url(typed);
+            String plain = url.replaceFirst("[?#].*$", "");
+            if (p.ref().isMain() && plain.endsWith("/" + file)) file = url;
+            else if (!p.ref().isMain()) file = (plain.endsWith("/") ? plain : plain + "/") + file;
+        } else if (typed != null) {
             Path given = Path.of(typed);
             if (p.ref().isMain()
                     && given.getFileName() != null

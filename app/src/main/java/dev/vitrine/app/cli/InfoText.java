@@ -5,8 +5,6 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.text.Placeholders;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -34,12 +32,11 @@ final class InfoText {
     static String size(Archive archive) {
         long main = archive.source().size();
         List<FileRef> files = archive.files();
-        Path root = archive.path();
-        if (files.size() <= 1 || root == null || !Files.isDirectory(root)) return main + " bytes";
+        if (files.size() <= 1) return main + " bytes";
         long total = 0;
         for (FileRef f : files) {
-            try {
-                total += Files.size(f.isMain() ? root : root.resolve(f.path()));
+            try { // through the archive, so a folder read from a URL prefix says the same as a local one
+                total += archive.source(f).size();
             } catch (java.io.IOException | RuntimeException e) {
                 // a missing part is damage, said elsewhere; the total is of those present
             }
