@@ -49,8 +49,9 @@ class RecordsTabTest extends WindowTest {
                                 .findFirst()
                                 .orElseThrow())));
         click(row);
+        keyboardTo(grid.table());
         push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.C);
-        waitUntil("copied", () -> dev.vitrine.app.ui.copy.Clip.text().startsWith("{"));
+        waitUntil("copied", () -> fx(dev.vitrine.app.ui.copy.Clip::text).startsWith("{"));
         var json = dev.vitrine.core.json.Json.MAPPER.readTree(fx(dev.vitrine.app.ui.copy.Clip::text));
         org.junit.jupiter.api.Assertions.assertEquals(1, json.get("row").asLong(), json.toString());
         String first = fx(() -> v.records().rowTable().columns().getFirst());

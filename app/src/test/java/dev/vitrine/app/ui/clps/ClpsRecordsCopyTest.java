@@ -88,8 +88,9 @@ class ClpsRecordsCopyTest extends ClpsWindowTest {
                                 .filter(x -> x.index() == 2)
                                 .findFirst()
                                 .orElseThrow()))));
+        keyboardTo(r.grid().table());
         push(KeyCode.CONTROL, KeyCode.C);
-        waitUntil("copied", () -> !Clip.text().isEmpty());
+        waitUntil("copied", () -> !fx(Clip::text).isEmpty());
         settle();
         assertEquals(Json.MAPPER.readTree(cat.get(2)), Json.MAPPER.readTree(fx(Clip::text)), "one record as itself");
 
@@ -98,7 +99,7 @@ class ClpsRecordsCopyTest extends ClpsWindowTest {
         release(KeyCode.SHIFT);
         settle();
         push(KeyCode.CONTROL, KeyCode.C);
-        waitUntil("copied two", () -> Clip.text().startsWith("["));
+        waitUntil("copied two", () -> fx(Clip::text).startsWith("["));
         var array = Json.MAPPER.readTree(fx(Clip::text));
         assertEquals(2, array.size(), "two records as an array");
         assertEquals(Json.MAPPER.readTree(cat.get(3)), array.get(1));

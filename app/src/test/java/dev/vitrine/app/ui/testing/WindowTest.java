@@ -97,6 +97,21 @@ public abstract class WindowTest extends FxRobot {
     }
 
     /** Waits until {@code condition} (checked on the FX thread) holds. */
+    /**
+     * Gives {@code node}'s window and then {@code node} the keyboard, and empties the clipboard:
+     * a dialog an earlier test left open must not take the keys a test types next.
+     */
+    protected static void keyboardTo(javafx.scene.Node node) throws Exception {
+        fx(() -> {
+            if (node.getScene().getWindow() instanceof javafx.stage.Stage st) st.toFront();
+            node.getScene().getWindow().requestFocus();
+            node.requestFocus();
+            dev.vitrine.app.ui.copy.Clip.put("");
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     protected void waitUntil(String what, Callable<Boolean> condition) throws Exception {
         CompletableFuture<Boolean> f = fx(() -> Settler.whenTrue(
                 () -> {
