@@ -145,7 +145,9 @@ public interface TimedMessages {
             v = m.value();
         } catch (IOException e) {
             v = null;
-            g.writeStringField("error", e.getMessage());
+            // What went wrong; where (file and offset) is in the problem the archive noted for it.
+            g.writeStringField(
+                    "error", e instanceof dev.vitrine.core.io.FormatException f ? f.detail() : e.getMessage());
         }
         if (v != null) {
             g.writeFieldName("value");

@@ -140,8 +140,6 @@ public final class ArkMessage implements TimedMessages.Message {
                     s.ref(),
                     entry.offset(),
                     "message " + entry.index() + " of " + channel.name + " @" + entry.timeNs() + ": " + what));
-            // The line's "error" says what went wrong; where is in the problem just noted.
-            if (e instanceof dev.vitrine.core.io.FormatException f) throw new IOException(f.detail(), f);
             throw e;
         }
     }
