@@ -118,7 +118,7 @@ public final class ArchiveView extends BorderPane {
         bottom.setDividerPositions(0.7);
         right.setOrientation(Orientation.VERTICAL);
         right.getItems().setAll(detailsSlot, bottomArea);
-        right.setDividerPositions(0.5);
+        right.setDividerPositions(0.55);
         outer.getItems().setAll(treeSlot, right);
         // Small minimums, so a narrow window shrinks every pane by its share instead of
         // squeezing the tree to make room for the right side's toolbars (they clip).
