@@ -65,6 +65,14 @@ final class FileCells {
         health.setPrefWidth(110);
         for (TableColumn<FileRow, ?> col : List.of(size, offset, shard, record))
             col.getStyleClass().add("numeric-column");
+        // Each column keeps its heading and a number whole ("off…", "hea…" at 1024x700); a narrow
+        // table scrolls sideways instead. Names come first and keep the most.
+        name.setMinWidth(150);
+        size.setMinWidth(70);
+        offset.setMinWidth(70);
+        shard.setMinWidth(62);
+        record.setMinWidth(92);
+        health.setMinWidth(95);
         return List.of(name, size, offset, shard, record, health);
     }
 
