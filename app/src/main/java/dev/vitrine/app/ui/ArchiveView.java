@@ -44,6 +44,10 @@ public final class ArchiveView extends BorderPane {
     private final SplitPane outer = new SplitPane();
     private final SplitPane right = new SplitPane();
     private final SplitPane bottom = new SplitPane();
+    private final BorderPane bottomArea = new BorderPane();
+    private final StackPane hexSlot = new StackPane(), problemsSlot = new StackPane();
+    private double bottomShare = 0.6;
+    private final List<Runnable> dividerListeners = new java.util.ArrayList<>();
     private final DetailViews views;
     private final Banner banner;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
@@ -107,22 +111,26 @@ public final class ArchiveView extends BorderPane {
         menus = new ArchiveMenus(this);
 
         // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
-        StackPane treeSlot = new StackPane(),
-                detailsSlot = new StackPane(),
-                hexSlot = new StackPane(),
-                problemsSlot = new StackPane();
-        bottom.setOrientation(Orientation.HORIZONTAL);
+        StackPane treeSlot = new StackPane(), detailsSlot = new StackPane();
+        // Problems under the bytes: the hex view keeps the full width for its 16 columns and text.
+        bottom.setOrientation(Orientation.VERTICAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
-        bottom.setDividerPositions(0.64);
+        bottom.setDividerPositions(0.7);
         right.setOrientation(Orientation.VERTICAL);
-        right.getItems().setAll(detailsSlot, bottom);
-        right.setDividerPositions(0.5);
+        right.getItems().setAll(detailsSlot, bottomArea);
+        right.setDividerPositions(0.55);
         outer.getItems().setAll(treeSlot, right);
         // Small minimums, so a narrow window shrinks every pane by its share instead of
         // squeezing the tree to make room for the right side's toolbars (they clip).
         treeSlot.setMinWidth(80);
         right.setMinWidth(200);
-        for (javafx.scene.layout.Region r : List.of(detailsSlot, bottom, hexSlot, problemsSlot)) r.setMinSize(0, 0);
+        for (javafx.scene.layout.Region r : List.of(detailsSlot, bottomArea, bottom, hexSlot, problemsSlot))
+            r.setMinSize(0, 0);
+        // An empty problems list folds to its header under the bytes, out of the split: the
+        // bytes take the room (an empty list kept a third of the pane).
+        bottomArea.setCenter(bottom);
+        problems.collapsedProperty().addListener((o, was, is) -> fold(is));
+        fold(problems.collapsedProperty().get());
         outer.setDividerPositions(0.27);
         KeptShares.keep(outer, right, bottom);
         // Every pane keeps its share when the window is resized (a fixed tree cut its labels
@@ -221,10 +229,30 @@ public final class ArchiveView extends BorderPane {
         return firstDraw;
     }
 
-    /** Divider positions: tree | right, details / bottom, hex | problems. */
+    private void fold(boolean empty) {
+        if (empty) {
+            if (!bottom.getDividers().isEmpty()) bottomShare = bottom.getDividerPositions()[0];
+            bottom.getItems().setAll(hexSlot);
+            bottomArea.setBottom(problemsSlot);
+        } else {
+            bottomArea.setBottom(null);
+            bottom.getItems().setAll(hexSlot, problemsSlot);
+            KeptShares.set(bottom, bottomShare);
+            for (Runnable l : dividerListeners) listen(bottom, l);
+        }
+    }
+
+    /** Whether the problems list is folded to its header (it is empty). */
+    public boolean problemsFolded() {
+        return problemsSlot.getParent() == bottomArea;
+    }
+
+    /** Divider positions: tree | right, details / bottom, hex / problems. */
     public double[] dividers() {
         return new double[] {
-            outer.getDividerPositions()[0], right.getDividerPositions()[0], bottom.getDividerPositions()[0]
+            outer.getDividerPositions()[0],
+            right.getDividerPositions()[0],
+            bottom.getDividers().isEmpty() ? bottomShare : bottom.getDividerPositions()[0]
         };
     }
 
@@ -232,14 +260,18 @@ public final class ArchiveView extends BorderPane {
         if (d == null || d.length < 3) return;
         KeptShares.set(outer, d[0]);
         KeptShares.set(right, d[1]);
-        KeptShares.set(bottom, d[2]);
+        bottomShare = d[2];
+        if (!bottom.getDividers().isEmpty()) KeptShares.set(bottom, d[2]);
     }
 
     /** Calls {@code listener} whenever the user moves a divider. */
     public void onDividersMoved(Runnable listener) {
-        for (SplitPane p : List.of(outer, right, bottom)) {
-            for (SplitPane.Divider d : p.getDividers()) d.positionProperty().addListener((o, a, b) -> listener.run());
-        }
+        dividerListeners.add(listener);
+        for (SplitPane p : List.of(outer, right, bottom)) listen(p, listener);
+    }
+
+    private static void listen(SplitPane p, Runnable listener) {
+        for (SplitPane.Divider d : p.getDividers()) d.positionProperty().addListener((o, a, b) -> listener.run());
     }
 
     /**

@@ -31,7 +31,10 @@ final class KeptShares {
 
     private void resized() {
         double[] want = shares.clone();
-        Platform.runLater(() -> pane.setDividerPositions(want));
+        // A pane may have lost an item meanwhile (the folded problems list): no divider to set.
+        Platform.runLater(() -> {
+            if (pane.getDividers().size() == want.length) pane.setDividerPositions(want);
+        });
     }
 
     /** Dividers set by the program (a restored layout) become the shares to keep. */

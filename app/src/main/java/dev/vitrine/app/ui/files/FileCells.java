@@ -26,7 +26,7 @@ final class FileCells {
 
     private FileCells() {}
 
-    /** The columns, in order: name, size, offset, health. */
+    /** The columns, in order: name, size, offset, shard, record at (those two shown by {@link #showOwnOffsets}), health. */
     static List<TableColumn<FileRow, ?>> columns() {
         TableColumn<FileRow, String> name = new TableColumn<>("name");
         name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
@@ -37,18 +37,53 @@ final class FileCells {
         size.setCellFactory(c -> new NumberCell(
                 v -> v < 0 ? "?" : Human.size(v), v -> v < 0 ? "size known once decoded" : Human.count(v, "byte")));
         size.setPrefWidth(90);
+        // Named as `ls --json` names them: "offset" is what ls prints (a bundle file's place in its
+        // uncompressed shard); "record at" is where its record starts in the shard file.
         TableColumn<FileRow, Long> offset = new TableColumn<>("offset");
-        offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
+        offset.setId("files-offset");
+        offset.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().listedOffset()));
         offset.setCellFactory(c ->
                 new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> v < 0 ? "bytes not located" : Human.offset(v)));
         offset.setPrefWidth(100);
+        TableColumn<FileRow, Long> shard = new TableColumn<>("shard");
+        shard.setId("files-shard");
+        shard.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().shard()));
+        shard.setCellFactory(c -> new NumberCell(v -> v < 0 ? "—" : Human.count(v), v -> "shard " + v));
+        shard.setPrefWidth(60);
+        shard.setVisible(false);
+        TableColumn<FileRow, Long> record = new TableColumn<>("record at");
+        record.setId("files-record-at");
+        record.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().offset()));
+        record.setCellFactory(c -> new NumberCell(
+                v -> v < 0 ? "—" : Human.count(v),
+                v -> v < 0 ? "bytes not located" : "its record starts at " + Human.offset(v) + " in the shard file"));
+        record.setPrefWidth(90);
+        record.setVisible(false);
         TableColumn<FileRow, Health> health = new TableColumn<>("health");
         health.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().health()));
         health.setCellFactory(c -> new HealthCell());
         health.setPrefWidth(110);
-        for (TableColumn<FileRow, ?> col : List.of(size, offset))
+        for (TableColumn<FileRow, ?> col : List.of(size, offset, shard, record))
             col.getStyleClass().add("numeric-column");
-        return List.of(name, size, offset, health);
+        // Each column keeps its heading and a number whole ("off…", "hea…" at 1024x700); a narrow
+        // table scrolls sideways instead. Names come first and keep the most.
+        name.setMinWidth(150);
+        size.setMinWidth(70);
+        offset.setMinWidth(70);
+        shard.setMinWidth(62);
+        record.setMinWidth(92);
+        health.setMinWidth(95);
+        return List.of(name, size, offset, shard, record, health);
+    }
+
+    /** Shows the shard and record columns when the listing has offsets of its own (a bundle). */
+    static void showOwnOffsets(List<TableColumn<FileRow, ?>> columns, List<FileRow> rows) {
+        boolean own = rows.stream().anyMatch(FileRow::ownOffset);
+        for (TableColumn<FileRow, ?> c : columns) {
+            if ("files-record-at".equals(c.getId())) c.setVisible(own);
+            if ("files-shard".equals(c.getId()))
+                c.setVisible(own && rows.stream().anyMatch(r -> r.shard() >= 0));
+        }
     }
 
     /** A row, marked {@code :damaged} or {@code :warning} by its file's health (the stylesheet tints it). */

@@ -66,7 +66,10 @@ public final class FileNodePath {
                 if (folder && !last && FilesModel.labelMatches(c.name(), segs.get(seg))) {
                     nextSeg = seg + 1;
                     nextDepth = sectionDepth;
-                } else if (!folder && sectionDepth < MAX_SECTION_DEPTH && holds(c.range(), entry.range())) {
+                } else if (sectionDepth < MAX_SECTION_DEPTH
+                        // a folder named otherwise before the path's first segment may hold the
+                        // listing (a bundle's files sit under "files")
+                        && (folder ? seg == 0 : holds(c.range(), entry.range()))) {
                     nextSeg = seg;
                     nextDepth = sectionDepth + 1;
                 } else {

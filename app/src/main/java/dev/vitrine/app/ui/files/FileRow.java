@@ -51,9 +51,27 @@ public final class FileRow {
         return entry.range();
     }
 
-    /** Where the bytes start, or -1 when they cannot be located. */
+    /** Where the bytes start in the archive's file (a bundle: where the file's record starts), or -1. */
     public long offset() {
         return entry.range().isNone() ? -1 : entry.range().offset();
+    }
+
+    /**
+     * The offset `ls` prints (its "offset" in --json): the format's own when it has one (a bundle
+     * file's place in its uncompressed shard), else where the bytes start.
+     */
+    public long listedOffset() {
+        return entry.attributes().get("offset") instanceof Number n ? n.longValue() : offset();
+    }
+
+    /** Whether the listed offset is the format's own, not the byte range's (then both are shown). */
+    public boolean ownOffset() {
+        return entry.attributes().get("offset") instanceof Number;
+    }
+
+    /** The shard `ls --json` names ("shard"), or -1 when the format has none. */
+    public long shard() {
+        return entry.attributes().get("shard") instanceof Number n ? n.longValue() : -1;
     }
 
     /** What the entry says of itself: an unsafe or odd name, bytes that cannot be located. */

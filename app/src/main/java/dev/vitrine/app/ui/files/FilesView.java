@@ -263,6 +263,7 @@ public final class FilesView extends BorderPane {
                     sorted = rows.sorted();
                     sorted.comparatorProperty().bind(table.comparatorProperty());
                     table.setItems(sorted);
+                    FileCells.showOwnOffsets(table.getColumns(), base);
                     table.setPlaceholder(new Label(
                             m.size() == 0
                                     ? "This archive holds no files"

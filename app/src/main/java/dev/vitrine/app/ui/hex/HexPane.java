@@ -59,6 +59,8 @@ public final class HexPane extends BorderPane {
         this.decoded = new DecodedPane(background);
         getStyleClass().add("hex-pane");
         split.getItems().setAll(hex);
+        // Side by side only while both keep their 16 columns and text; else one above the other.
+        split.widthProperty().addListener((o, a, b) -> orient());
         setCenter(split);
         setTop(buildBar());
         menu = new HexMenu(hex, background, () -> source, this::focusGoTo, findStatus::setText);
@@ -113,6 +115,22 @@ public final class HexPane extends BorderPane {
             split.getItems().setAll(hex, decoded);
             split.setDividerPositions(0.5);
         }
+        orient();
+    }
+
+    private void orient() {
+        boolean wide = split.getWidth() >= 2 * hex.prefWidth(-1) + 8;
+        javafx.geometry.Orientation o =
+                wide ? javafx.geometry.Orientation.HORIZONTAL : javafx.geometry.Orientation.VERTICAL;
+        if (split.getOrientation() != o) {
+            split.setOrientation(o);
+            split.setDividerPositions(0.5);
+        }
+    }
+
+    /** Raw and decoded bytes side by side (wide) or one above the other (narrow). */
+    public javafx.geometry.Orientation arrangement() {
+        return split.getOrientation();
     }
 
     public void hideDecoded() {
@@ -127,6 +145,7 @@ public final class HexPane extends BorderPane {
         goTo.setPromptText("go to offset");
         goTo.setLeft(new FontIcon(MaterialDesignT.TARGET));
         goTo.setPrefColumnCount(7);
+        goTo.setMinWidth(Region.USE_PREF_SIZE); // a squeezed field showed only its icon
         goTo.getStyleClass().add(Styles.SMALL);
         goTo.setTooltip(new Tooltip("Go to offset (Ctrl+G): 4096, 0x1000, 1000h, 2G"));
         goTo.setOnAction(e -> goToTyped());
@@ -134,6 +153,7 @@ public final class HexPane extends BorderPane {
         find.setPromptText("find");
         find.setLeft(new FontIcon(MaterialDesignM.MAGNIFY));
         find.setPrefColumnCount(8);
+        find.setMinWidth(Region.USE_PREF_SIZE);
         find.getStyleClass().add(Styles.SMALL);
         find.setTooltip(new Tooltip("Find (Ctrl+F): text with escapes like \\x00, or hex bytes; Enter finds the next"));
         find.setOnAction(e -> findNext());

@@ -45,6 +45,7 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
     private final Label status = new Label("reading the channels…");
     private final CompletableFuture<TimelineData> loaded = new CompletableFuture<>();
     private final MessagesTable messages;
+    static final double MESSAGES_MIN_H = 160;
     private final MessageExporter exporter;
     private final javafx.scene.control.ToggleButton showMessages = new javafx.scene.control.ToggleButton(
             "Messages", new FontIcon(org.kordamp.ikonli.materialdesign2.MaterialDesignF.FORMAT_LIST_BULLETED));
@@ -60,6 +61,9 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         this.exporter = new MessageExporter(context, timed);
         getStyleClass().add("timeline-pane");
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        // The table keeps a few rows however many lanes there are (it showed none at 1360x860);
+        // the lanes scroll instead.
+        messages.setMinHeight(MESSAGES_MIN_H);
         view.setId("timeline-view");
         Button fit = button("timeline-fit", MaterialDesignA.ARROW_EXPAND_HORIZONTAL, "Show the whole log", view::fit);
         Button in = button(

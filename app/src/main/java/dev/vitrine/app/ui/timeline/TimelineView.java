@@ -91,7 +91,7 @@ public final class TimelineView extends Region {
         renderer.forgetOverview();
         vp.setData(d.minNs(), d.maxNs(), d.lanes().size());
         setMinHeight(TimelineViewport.AXIS_H
-                + Math.min(4, d.lanes().size()) * TimelineViewport.MIN_LANE_H
+                + Math.min(2, d.lanes().size()) * TimelineViewport.MIN_LANE_H
                 + OVERVIEW_H
                 + 12);
         draw();

@@ -30,6 +30,7 @@ public final class ProblemsView extends BorderPane {
     private final Label title = new Label("Problems");
     private final Label state = new Label("not verified yet");
     private Consumer<Problem> onSelected = p -> {};
+    private final javafx.beans.property.BooleanProperty collapsed = new javafx.beans.property.SimpleBooleanProperty();
 
     public ProblemsView(ObservableList<Problem> problems) {
         getStyleClass().add("problems-view");
@@ -71,6 +72,10 @@ public final class ProblemsView extends BorderPane {
         head.getStyleClass().add("pane-header");
         setTop(head);
         setCenter(table);
+        // An empty list is only its header (a placeholder kept a third of the window for nothing).
+        collapsed.bind(javafx.beans.binding.Bindings.isEmpty(problems));
+        collapsed.addListener((o, was, is) -> setCenter(is ? null : table));
+        if (problems.isEmpty()) setCenter(null);
         problems.addListener((javafx.collections.ListChangeListener<Problem>) c -> updateTitle());
         updateTitle();
     }
@@ -112,6 +117,11 @@ public final class ProblemsView extends BorderPane {
 
     public void setOnProblemSelected(Consumer<Problem> handler) {
         onSelected = handler == null ? p -> {} : handler;
+    }
+
+    /** True while there is nothing to list: only the header shows. */
+    public javafx.beans.value.ObservableBooleanValue collapsedProperty() {
+        return collapsed;
     }
 
     public TableView<Problem> table() {
