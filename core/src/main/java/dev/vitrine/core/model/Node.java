@@ -15,6 +15,14 @@ public interface Node {
     /** Short label, e.g. "data block @ 106" or "nested/dir/config.json". */
     String name();
 
+    /**
+     * What a hover adds to the name, or null: the exact value a label rounds (an Ark message's
+     * time in nanoseconds). Cheap; never reads the file.
+     */
+    default String note() {
+        return null;
+    }
+
     /** What sort of thing this is in the format's own words, e.g. "index block", "record". Shown to users. */
     String kind();
 

@@ -44,6 +44,19 @@ public interface TimedMessages {
     }
 
     /**
+     * Where the log starts, as a timeline draws it and times are offset from: its first visible
+     * message, or an earlier bounded hidden range's start; {@code Long.MAX_VALUE} for neither.
+     */
+    static long firstNs(List<ChannelInfo> channels, List<Hidden> hidden) {
+        long min = Long.MAX_VALUE;
+        for (ChannelInfo c : channels)
+            if (!dev.vitrine.core.text.Placeholders.is(c.minTimeNs())) min = Math.min(min, c.minTimeNs());
+        for (Hidden h : hidden)
+            if (h.startNs() > Long.MIN_VALUE / 4 && h.startNs() < Long.MAX_VALUE / 4) min = Math.min(min, h.startNs());
+        return min;
+    }
+
+    /**
      * What a timeline draws: the channel table, the hidden data, message counts per channel over
      * time ({@link TimelineDensity}, level 0 {@link TimelineDensity#defaultBins} wide) and, per
      * channel, the first and last time of its messages in each file that stores them (so damage

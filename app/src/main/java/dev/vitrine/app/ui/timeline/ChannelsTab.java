@@ -6,6 +6,7 @@ import dev.vitrine.app.ui.views.ViewContext;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.model.TimedMessages;
 import dev.vitrine.core.model.TimedMessages.ChannelInfo;
+import dev.vitrine.core.text.TimeText;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Label;
@@ -136,17 +137,11 @@ public final class ChannelsTab implements FormatView {
                     setTooltip(null);
                     return;
                 }
-                setText(timeText(ns, start(table)));
+                setText(TimeText.at(ns, start(table)));
                 setTooltip(sentinel(ns) ? null : new javafx.scene.control.Tooltip(Human.count(ns) + " ns"));
             }
         });
         return c;
-    }
-
-    /** The text of a time cell, given the log's first time. */
-    static String timeText(long ns, long startNs) {
-        if (sentinel(ns)) return dev.vitrine.core.text.Placeholders.DASH;
-        return TimeText.absolute(ns, 1_000_000) + " (" + TimeText.relative(ns - startNs) + ")";
     }
 
     private static boolean sentinel(long ns) {
@@ -155,8 +150,7 @@ public final class ChannelsTab implements FormatView {
 
     /** The earliest time among the channels (the log's start). */
     private static long start(TableView<ChannelInfo> table) {
-        long start = Long.MAX_VALUE;
-        for (ChannelInfo c : table.getItems()) if (!sentinel(c.minTimeNs())) start = Math.min(start, c.minTimeNs());
+        long start = TimedMessages.firstNs(table.getItems(), java.util.List.of());
         return start == Long.MAX_VALUE ? 0 : start;
     }
 

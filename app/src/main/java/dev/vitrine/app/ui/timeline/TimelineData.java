@@ -48,12 +48,9 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
         Map<String, Map<FileRef, long[]>> files = o.spans();
         Map<String, Lane> lanes = new LinkedHashMap<>();
         // The window shows the visible messages and the hidden ranges; the density's bins may span more.
-        long min = Long.MAX_VALUE;
+        long min = TimedMessages.firstNs(cs, hs);
         long max = Long.MIN_VALUE;
-        for (TimedMessages.ChannelInfo c : cs) {
-            min = Math.min(min, c.minTimeNs());
-            max = Math.max(max, c.maxTimeNs());
-        }
+        for (TimedMessages.ChannelInfo c : cs) max = Math.max(max, c.maxTimeNs());
         for (TimedMessages.ChannelInfo c : cs) {
             List<TimedMessages.Hidden> mine =
                     hs.stream().filter(h -> h.channel().equals(c.name())).toList();
@@ -76,7 +73,6 @@ public record TimelineData(List<Lane> lanes, TimelineDensity density, long minNs
             lanes.put(h.channel(), new Lane(h.channel(), h.type(), 0, false, mine, Set.of(), Map.of()));
         }
         for (TimedMessages.Hidden h : hs) {
-            if (h.startNs() > Long.MIN_VALUE / 4 && h.startNs() < Long.MAX_VALUE / 4) min = Math.min(min, h.startNs());
             if (h.stopNs() > Long.MIN_VALUE / 4 && h.stopNs() < Long.MAX_VALUE / 4) max = Math.max(max, h.stopNs());
         }
         if (min > max) {

@@ -3,6 +3,7 @@ package dev.vitrine.app.ui.timeline;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.util.List;
 import java.util.function.Function;
 

@@ -7,6 +7,7 @@ import dev.vitrine.app.ui.Human;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.model.Health;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

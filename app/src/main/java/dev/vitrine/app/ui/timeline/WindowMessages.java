@@ -5,6 +5,7 @@ import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.table.RowWindow;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -67,7 +67,9 @@ final class NodeTreeCell extends TreeCell<TreeEntry> {
                 badge.getStyleClass().add(NodeIcons.healthClass(h));
                 badge.setVisible(true);
                 // The full label first: a long one is cut at the pane's edge.
-                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText()) + "\n" + n.kind() + " · "
+                String note = n.node().note();
+                tipText = n.name() + (where.getText().isEmpty() ? "" : "  " + where.getText())
+                        + (note == null ? "" : "\n" + note) + "\n" + n.kind() + " · "
                         + NodeIcons.healthText(h)
                         + (n.problems().isEmpty()
                                 ? ""

@@ -4,6 +4,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

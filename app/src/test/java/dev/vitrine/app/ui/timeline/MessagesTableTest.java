@@ -8,6 +8,7 @@ import dev.vitrine.app.ui.testing.WindowTest;
 import dev.vitrine.core.format.ark.ArkSample;
 import dev.vitrine.core.format.ark.ArkWriter;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -285,6 +285,18 @@ public final class ArkLog implements TimedMessages {
         return new Overview(r.channels(), r.hidden(), r.density(), r.spans());
     }
 
+    /**
+     * Where the log starts (what the tree's times are offset from, as the timeline's axis), or
+     * {@code Long.MAX_VALUE} when unknown; reads the indexes once, as {@link #channels()} does.
+     */
+    synchronized long startNs() {
+        try {
+            return TimedMessages.firstNs(channels(), hidden());
+        } catch (IOException e) {
+            return Long.MAX_VALUE; // damage is reported where the indexes are read
+        }
+    }
+
     private void keep(ArkIndexScan.Result r) {
         channelTable = r.channels();
         hiddenTable = r.hidden();

@@ -11,6 +11,8 @@ import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Role;
 import dev.vitrine.core.model.RowTable;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.Placeholders;
+import dev.vitrine.core.text.TimeText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,7 @@ final class ArkMessageNodes {
             return Optional.of(new RowTable() {
                 @Override
                 public List<String> columns() {
-                    return List.of("MIN", "MAX", "COUNT", "RATE", "SIZE", "TYPE", "NAME");
+                    return List.of("NAME", "TYPE", "COUNT", "RATE", "SIZE", "MIN", "MAX", "LATCHED");
                 }
 
                 @Override
@@ -53,19 +55,21 @@ final class ArkMessageNodes {
                 @Override
                 public List<Row> rows(long from, int count) throws IOException {
                     List<TimedMessages.ChannelInfo> cs = a.channels();
+                    long start = TimedMessages.firstNs(cs, a.hidden());
                     List<Row> out = new ArrayList<>();
                     for (long i = from; i < cs.size() && i < from + count; i++) {
                         var c = cs.get((int) i);
                         out.add(new Row(
                                 i,
                                 List.of(
-                                        String.valueOf(c.minTimeNs()),
-                                        String.valueOf(c.maxTimeNs()),
+                                        c.name(),
+                                        c.type(),
                                         String.valueOf(c.count()),
                                         String.format(java.util.Locale.ROOT, "%.3f", c.rateHz()),
                                         String.valueOf(c.bytes()),
-                                        c.type(),
-                                        c.name() + (c.latched() ? " (latched)" : "")),
+                                        timeText(c.minTimeNs(), start),
+                                        timeText(c.maxTimeNs(), start),
+                                        c.latched() ? "latched" : ""),
                                 ByteRange.NONE,
                                 null));
                     }
@@ -150,7 +154,7 @@ final class ArkMessageNodes {
             return Optional.of(new RowTable() {
                 @Override
                 public List<String> columns() {
-                    return List.of("time_ns", "channel", "type", "file", "offset", "size");
+                    return List.of("time", "since start", "channel", "type", "file", "offset", "size");
                 }
 
                 @Override
@@ -162,12 +166,14 @@ final class ArkMessageNodes {
                 public List<Row> rows(long from, int count) throws IOException {
                     List<Row> out = new ArrayList<>();
                     long i = from;
+                    long start = TimedMessages.firstNs(a.channels(), a.hidden());
                     for (TimedMessages.Message m : page(from, count)) {
                         ByteRange r = m.range();
                         out.add(new Row(
                                 i++,
                                 List.of(
-                                        String.valueOf(m.timeNs()),
+                                        TimeText.absolute(m.timeNs(), 1),
+                                        start == Long.MAX_VALUE ? "" : TimeText.relative(m.timeNs() - start),
                                         m.channel(),
                                         m.type(),
                                         r.file().path(),
@@ -180,6 +186,13 @@ final class ArkMessageNodes {
                 }
             });
         }
+    }
+
+    /** A time as the timeline's axis shows it, with its offset from the log's start when that is known. */
+    static String timeText(long ns, long startNs) {
+        return startNs == Long.MAX_VALUE && !Placeholders.is(ns)
+                ? TimeText.absolute(ns, 1_000_000)
+                : TimeText.at(ns, startNs);
     }
 
     /** An index entry whose short id maps to no object of its column. */
@@ -208,7 +221,8 @@ final class ArkMessageNodes {
 
         MessageNode(ArkMessage m) {
             super(
-                    m.timeNs() + " " + m.channel() + (m.channel.visible(m.timeNs()) ? "" : " (hidden)"),
+                    timeText(m.timeNs(), m.log.startNs()) + " " + m.channel()
+                            + (m.channel.visible(m.timeNs()) ? "" : " (hidden)"),
                     "message " + m.type(),
                     Set.of(Role.MESSAGE),
                     m.range());
@@ -218,6 +232,12 @@ final class ArkMessageNodes {
         @Override
         public boolean hasChildren() {
             return true;
+        }
+
+        /** The exact time the label rounds. */
+        @Override
+        public String note() {
+            return String.format(java.util.Locale.ROOT, "%,d ns", m.timeNs());
         }
 
         @Override
