@@ -14,6 +14,16 @@ public final class Placeholders {
         return v == Long.MAX_VALUE || v == Long.MIN_VALUE || v == -Long.MAX_VALUE;
     }
 
+    private static final java.util.regex.Pattern IN_TEXT =
+            java.util.regex.Pattern.compile("(?<![0-9])-?922337203685477580[78](?![0-9])");
+
+    /** {@code text} with each placeholder number in it (a filter's "[0, 9223372036854775807]") as "—". */
+    public static String inText(String text) {
+        return text == null || !text.contains("922337203685477580")
+                ? text
+                : IN_TEXT.matcher(text).replaceAll(DASH);
+    }
+
     /** {@code text}, or "—" when it is a placeholder number. */
     public static String shown(String text) {
         if (text == null) return null;

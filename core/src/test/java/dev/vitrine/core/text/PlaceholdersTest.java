@@ -20,6 +20,14 @@ class PlaceholdersTest {
     }
 
     @Test
+    void placeholdersInsideTextAreADashToo() {
+        assertEquals(
+                "hidden ([0, —] all channels)", Placeholders.inText("hidden ([0, 9223372036854775807] all channels)"));
+        assertEquals("[—, 5]", Placeholders.inText("[-9223372036854775808, 5]"));
+        assertEquals("19223372036854775807", Placeholders.inText("19223372036854775807"));
+    }
+
+    @Test
     void countsAgree() {
         assertEquals("1 warning", Plural.of(1, "warning"));
         assertEquals("0 warnings", Plural.of(0, "warning"));
