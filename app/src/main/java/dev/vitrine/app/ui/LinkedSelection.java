@@ -255,8 +255,9 @@ public final class LinkedSelection {
     }
 
     /** Selects the node at the end of {@code path} and frames its bytes (index picture clicks). */
-    public void revealAndFrame(List<Node> path) {
-        tree.reveal(path);
+    public java.util.concurrent.CompletableFuture<dev.vitrine.app.ui.tree.NodeTreeItem> revealAndFrame(
+            List<Node> path) {
+        return tree.reveal(path);
     }
 
     /** The decoded bytes' fields of the node shown (ranges inside the decoded bytes). */

@@ -11,6 +11,7 @@ import dev.vitrine.core.model.Node;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.model.TimedMessages;
+import dev.vitrine.core.text.TimeText;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -254,7 +255,10 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
                             }
                             if (m == null) return null;
                             return new Found(
-                                    m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration));
+                                    m,
+                                    withValue(
+                                            NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration),
+                                            m));
                         },
                         found -> {
                             if (gen != pickGeneration) return;
@@ -284,7 +288,9 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
         view.setCursor(m.timeNs(), m.channel());
         context.background()
                 .run(
-                        () -> new Found(m, NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration)),
+                        () -> new Found(
+                                m,
+                                withValue(NodeLocator.pathTo(root, m.range().start(), () -> gen != pickGeneration), m)),
                         found -> {
                             if (gen == pickGeneration) show(found, result);
                         },
@@ -308,9 +314,26 @@ public final class TimelinePane extends BorderPane implements FormatView.View {
                             + TimeText.relative(m.timeNs() - (d == null ? 0 : d.minNs())) + ") · " + m.type() + " · "
                             + context.session().archive().displayName(r.file()) + " bytes " + Human.count(r.offset())
                             + "–" + Human.count(r.end()));
-            context.selection().revealAndFrame(found.path());
-            result.complete(found.path());
+            // The decoded value selected and expanded: its fields in the details, its parts in the tree.
+            context.selection().revealAndFrame(found.path()).whenComplete((item, err) -> {
+                if (item != null && !item.isLeaf()) item.setExpanded(true);
+                result.complete(found.path());
+            });
         }
+    }
+
+    /**
+     * The path to a message, on to its first child, its decoded value where the format gives one
+     * (decoded here, in the background), so a pick shows the value rather than a collapsed message.
+     */
+    private static List<Node> withValue(List<Node> path, TimedMessages.Message m) throws java.io.IOException {
+        Node last = path.getLast();
+        if (!last.range().equals(m.range()) || !last.hasChildren()) return path;
+        List<Node> kids = last.children(0, 1);
+        if (kids.isEmpty()) return path; // a payload that does not decode: the message, with its problem
+        List<Node> out = new java.util.ArrayList<>(path);
+        out.add(kids.getFirst());
+        return out;
     }
 
     /** Blocking: the message of {@code channel} nearest to {@code t} within {@code t ± window}, or null. */

@@ -85,6 +85,16 @@ class ArkTimelineTest extends WindowTest {
         });
     }
 
+    /** The message selected in the tree: a pick selects its decoded value, under it. */
+    private static Node selectedMessage(ArchiveView v) throws Exception {
+        return fx(() -> {
+            javafx.scene.control.TreeItem<?> t =
+                    v.tree().view().getSelectionModel().getSelectedItem();
+            Node n = ((dev.vitrine.app.ui.tree.NodeTreeItem) t).node();
+            return n.is(Role.MESSAGE) ? n : ((dev.vitrine.app.ui.tree.NodeTreeItem) t.getParent()).node();
+        });
+    }
+
     @Test
     void theWholeLogHasOneLanePerChannelWithItsCountAndHiddenDataShaded() throws Exception {
         ArchiveView v = openLog();
@@ -222,11 +232,11 @@ class ArkTimelineTest extends WindowTest {
         List<Node> path = p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertFalse(path.isEmpty());
-        assertEquals(m.range(), path.getLast().range(), "the path ends at the message");
-        Node selected = fx(() -> v.selection().selected());
+        assertEquals(m.range(), path.get(path.size() - 2).range(), "the path ends at the message's value");
+        Node selected = selectedMessage(v);
         assertNotNull(selected);
         assertTrue(selected.roles().contains(Role.MESSAGE), selected.kind());
-        assertEquals(m.range(), selected.range(), "the message clicked is selected");
+        assertEquals(m.range(), selected.range(), "the message clicked is selected (its value)");
         assertEquals(m.range().file(), fx(() -> v.hex().file()), "the hex view shows its split file");
         waitUntil(
                 "the message framed",
@@ -263,7 +273,7 @@ class ArkTimelineTest extends WindowTest {
                 .findFirst()
                 .orElseThrow());
         assertTrue(min.matches("\\d+:\\d\\d:\\d\\d\\.\\d{3} \\(\\+[^)]+\\)"), min);
-        assertEquals("—", ChannelsTab.timeText(Long.MAX_VALUE, 0), "no bound reads as a dash");
+        assertEquals("—", dev.vitrine.core.text.TimeText.at(Long.MAX_VALUE, 0), "no bound reads as a dash");
         fx(() -> {
             TableColumn<TimedMessages.ChannelInfo, ?> count = t.getColumns().get(2); // COUNT
             count.setSortType(TableColumn.SortType.DESCENDING);
@@ -377,7 +387,7 @@ class ArkTimelineTest extends WindowTest {
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
         assertEquals(m.timeNs(), (long) fx(tv::cursor));
-        assertEquals(m.range(), fx(() -> v.selection().selected().range()));
+        assertEquals(m.range(), selectedMessage(v).range());
         assertEquals(m.range().file(), fx(() -> v.hex().file()));
         // A pick on the timeline selects its row.
         TimedMessages.Message other = odom.get(1);
@@ -399,7 +409,7 @@ class ArkTimelineTest extends WindowTest {
                 other.range(),
                 fx(() -> mt.table().getSelectionModel().getSelectedItem().row().range()),
                 "and shown selected");
-        assertEquals(other.range(), fx(() -> v.selection().selected().range()));
+        assertEquals(other.range(), selectedMessage(v).range());
     }
 
     @Test
@@ -472,8 +482,7 @@ class ArkTimelineTest extends WindowTest {
         clickOn(fx(() -> tv.localToScreen(tv.xOf(m.timeNs()), tv.laneCentreY(35))));
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
         settle();
-        assertEquals(
-                m.range(), fx(() -> v.selection().selected().range()), "the message of a scrolled-to lane is selected");
+        assertEquals(m.range(), selectedMessage(v).range(), "the message of a scrolled-to lane is selected");
     }
 
     @Test
