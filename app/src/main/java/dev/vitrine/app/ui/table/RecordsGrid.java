@@ -34,6 +34,7 @@ public final class RecordsGrid extends Region {
     private final ObservableList<LazyRow> items = FXCollections.observableArrayList();
     private final RowViewport viewport = new RowViewport(0);
     private RowWindow window;
+    private boolean paused;
     private boolean syncing;
     private Consumer<LazyRow> onLeadChanged = r -> {};
     private long lastLead = -1;
@@ -200,9 +201,28 @@ public final class RecordsGrid extends Region {
         }
     }
 
+    /**
+     * Its archive's tab went behind another: the pages of rows read so far go, and none are
+     * read until {@link #restore} (the rows on screen are then read again).
+     */
+    public void release() {
+        paused = true;
+        if (window != null) window.release();
+    }
+
+    /** Pages of rows held now. */
+    public int cachedPages() {
+        return window == null ? 0 : window.cachedPages();
+    }
+
+    public void restore() {
+        paused = false;
+        refresh();
+    }
+
     /** Puts the rows from the viewport's top into the table and mirrors the selection. */
     public void refresh() {
-        if (window == null) return;
+        if (window == null || paused) return;
         int n = viewport.shown();
         long top = viewport.top();
         List<LazyRow> rows = new ArrayList<>(n);
