@@ -54,17 +54,17 @@ final class ArchiveOpener {
                 () -> OpenPlan.of(paths, FormatRegistry.get()),
                 plan -> {
                     for (String m : plan.messages()) banner.error(m);
-                    // Open in parallel, add the tabs in the order asked for, the first one in front.
+                    // Open in parallel, add the tabs in the order asked for (one per pulse), the first one in front.
                     CompletableFuture<Tab> chain = CompletableFuture.completedFuture(null);
                     for (Path p : plan.archives()) {
                         CompletableFuture<Object> one = openOne(p);
-                        chain = chain.thenCombine(one, (first, got) -> {
-                            Tab t = got instanceof Tab existing
-                                    ? existing
-                                    : got instanceof ArchiveSession s ? tabs.add(s, null) : null;
-                            if (got instanceof ArchiveSession) rememberPath.accept(plan.recentFor(p));
-                            return first != null ? first : t;
-                        });
+                        chain = chain.thenCompose(first -> one.thenCompose(got -> {
+                                    if (got instanceof ArchiveSession) rememberPath.accept(plan.recentFor(p));
+                                    return got instanceof ArchiveSession s
+                                            ? tabs.addInTurn(s)
+                                            : CompletableFuture.completedFuture(got instanceof Tab t ? t : null);
+                                })
+                                .thenApply(t -> first != null ? first : t));
                     }
                     chain.whenComplete((first, e) -> {
                         if (first != null) tabs.select(first);

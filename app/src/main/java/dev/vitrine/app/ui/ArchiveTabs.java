@@ -1,12 +1,14 @@
 package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.concurrent.PulseSteps;
 import dev.vitrine.app.ui.settings.Settings;
 import dev.vitrine.app.ui.status.Jobs;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.model.Health;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
@@ -38,6 +40,7 @@ public final class ArchiveTabs {
     private final BooleanProperty anyVerify = new SimpleBooleanProperty();
 
     private Consumer<Tab> onReopen = t -> {};
+    private final PulseSteps inTurn = PulseSteps.queue();
 
     ArchiveTabs(
             Background background,
@@ -54,6 +57,11 @@ public final class ArchiveTabs {
         this.settings = settings;
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         tabs.getStyleClass().add("archive-tabs");
+        // Only the tab in front holds its parts and read bytes: see ArchiveView.shown and hidden.
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (was != null && tabs.getTabs().contains(was)) view(was).hidden();
+            if (now != null) view(now).shown();
+        });
     }
 
     /** Ctrl+Tab and Ctrl+Page Up/Down switch archives wherever the keyboard focus is (or is not). */
@@ -136,6 +144,16 @@ public final class ArchiveTabs {
         return tabs.getSelectionModel().getSelectedItem() == t;
     }
 
+    /**
+     * A tab for {@code session} at the end, added at a later pulse, one tab per pulse: archives
+     * read together (a folder of forty) would otherwise make all their tabs in one frame.
+     */
+    CompletableFuture<Tab> addInTurn(ArchiveSession session) {
+        CompletableFuture<Tab> added = new CompletableFuture<>();
+        inTurn.add(() -> added.complete(add(session, null)));
+        return added;
+    }
+
     /** A tab for {@code session}, in place of {@code replaced} when given (Reopen), else at the end. */
     Tab add(ArchiveSession session, Tab replaced) {
         ArchiveView view = new ArchiveView(session, background, jobs, banner, theme.paletteProperty(), owner::get);
@@ -164,6 +182,7 @@ public final class ArchiveTabs {
                 .thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
         if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null)
             tabs.getSelectionModel().select(tab);
+        if (inFront(tab)) view.shown(); // put in front's place without a selection change (Reopen)
         if (session.archive().unreadable()) {
             view.notifier()
                     .error(session.path().getFileName() + ": "

@@ -46,12 +46,16 @@ public final class ArchiveView extends BorderPane {
     private final SplitPane bottom = new SplitPane();
     private final BorderPane bottomArea = new BorderPane();
     private final StackPane hexSlot = new StackPane(), problemsSlot = new StackPane();
+    private final StackPane treeSlot = new StackPane(), detailsSlot = new StackPane();
     private double bottomShare = 0.6;
     private final List<Runnable> dividerListeners = new java.util.ArrayList<>();
     private final DetailViews views;
     private final Banner banner;
     private final CompletableFuture<Void> firstDraw = new CompletableFuture<>();
-    private final PulseSteps attach;
+    /** Attaches the parts once the tab is first shown; null before. */
+    private PulseSteps attach;
+
+    private boolean released;
     private final ArchiveFaults faults;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private boolean disposed;
@@ -110,8 +114,6 @@ public final class ArchiveView extends BorderPane {
         selection.setOnBytesShown(() -> firstDraw.complete(null));
         menus = new ArchiveMenus(this);
 
-        // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
-        StackPane treeSlot = new StackPane(), detailsSlot = new StackPane();
         // Problems under the bytes: the hex view keeps the full width for its 16 columns and text.
         bottom.setOrientation(Orientation.VERTICAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
@@ -137,15 +139,59 @@ public final class ArchiveView extends BorderPane {
         // in a small window and wasted room in a large one).
         setCenter(new StackPane(outer, banner));
 
-        selection.showFirstFile();
-        tree.openRoot();
         export.setFilesView(() -> dev.vitrine.app.ui.files.FilesTab.of(details));
-        attach = PulseSteps.run(
-                () -> attach(treeSlot, tree.view()), // after a pulse for the tab and split panes
-                () -> attach(detailsSlot, details),
-                details::attachFields,
-                () -> attach(hexSlot, hex),
-                () -> attach(problemsSlot, problems));
+    }
+
+    /**
+     * The tab came to front. The first time, its parts are built and read (a tab opened
+     * behind another costs nothing until looked at: opening forty archives built and laid out
+     * forty trees, tables and hex views in the same few frames); after that, what
+     * {@link #hidden} let go of is read again.
+     */
+    public void shown() {
+        if (disposed) return;
+        if (attach == null) {
+            Trace.log("building the tab of " + session.path().getFileName());
+            selection.showFirstFile();
+            tree.openRoot();
+            // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
+            attach = PulseSteps.run(
+                    () -> attach(treeSlot, tree.view()), // after a pulse for the tab and split panes
+                    () -> attach(detailsSlot, details),
+                    details::attachFields,
+                    () -> attach(hexSlot, hex),
+                    () -> attach(problemsSlot, problems));
+        } else if (released) {
+            released = false;
+            hex.restore();
+            for (javafx.scene.Node n : lookupAll(".records-grid"))
+                if (n instanceof dev.vitrine.app.ui.table.RecordsGrid g) g.restore();
+            views.restore();
+        }
+    }
+
+    /**
+     * Another tab came to front: the bytes and rows this one read (hex pages, pages of
+     * records, pictures) go, so that many open tabs hold little; {@link #shown} reads them again.
+     */
+    public void hidden() {
+        if (attach == null || disposed || released) return;
+        released = true;
+        hex.release();
+        // every table of rows in its views (records, JSON records, dictionaries, messages)
+        for (javafx.scene.Node n : lookupAll(".records-grid"))
+            if (n instanceof dev.vitrine.app.ui.table.RecordsGrid g) g.release();
+        views.release();
+    }
+
+    /** Whether the tab was ever in front, so its parts are built (or being built). */
+    public boolean built() {
+        return attach != null;
+    }
+
+    /** Whether the tab let go of its read bytes and rows while hidden. */
+    public boolean released() {
+        return released;
     }
 
     private static void attach(StackPane slot, javafx.scene.Node part) {
@@ -289,7 +335,7 @@ public final class ArchiveView extends BorderPane {
     public CompletableFuture<Void> dispose() {
         if (disposed) return closed; // Reopen, then the tab closed before the file opened again
         disposed = true;
-        attach.stop();
+        if (attach != null) attach.stop();
         java.util.concurrent.CompletableFuture<Void> verifyEnded = verify.idle();
         verify.cancel();
         hex.cancelFind();

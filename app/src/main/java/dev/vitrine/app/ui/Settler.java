@@ -35,6 +35,7 @@ public final class Settler {
         if (w.background().inFlight() > 0) return w.background().inFlight() + " background jobs";
         if (!w.jobs().running().isEmpty()) return "long jobs";
         for (ArchiveView v : w.views()) {
+            if (!v.built() || v.released()) continue; // a tab behind another loads nothing until shown
             if (!v.attached()) return "parts of " + v.session().path().getFileName();
             if (!v.firstDraw().isDone())
                 return "first details of " + v.session().path().getFileName();

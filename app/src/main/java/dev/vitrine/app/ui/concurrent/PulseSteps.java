@@ -30,6 +30,17 @@ public final class PulseSteps extends AnimationTimer {
         if (steps.isEmpty()) stop();
     }
 
+    /** An empty queue: {@link #add} steps to it, each runs one pulse after the one before. Call on the FX thread. */
+    public static PulseSteps queue() {
+        return new PulseSteps();
+    }
+
+    /** Adds a step after those waiting (the next pulse runs it when none wait). Call on the FX thread. */
+    public void add(Runnable step) {
+        steps.add(step);
+        start();
+    }
+
     /** Runs what is left at once (when the caller cannot wait, e.g. closing). */
     public void finishNow() {
         stop();

@@ -33,6 +33,8 @@ public final class DetailsPane extends BorderPane {
         order.put(fieldsTab, 0);
         tabs.getStyleClass().add("details-tabs");
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> fill(t));
+        sceneProperty()
+                .addListener((o, was, now) -> fill(tabs.getSelectionModel().getSelectedItem()));
         setTop(summary);
         setCenter(tabs);
     }
@@ -90,6 +92,8 @@ public final class DetailsPane extends BorderPane {
      */
     @SuppressWarnings("unchecked")
     private void fill(Tab t) {
+        // Not before the pane is on screen: an archive tab opened behind another makes no views.
+        if (getScene() == null) return;
         if (t != null && t.getContent() == null && t.getUserData() instanceof Supplier<?> f) {
             javafx.scene.control.Label wait = new javafx.scene.control.Label("…");
             wait.getStyleClass().add("tab-wait");

@@ -17,6 +17,7 @@ final class HexPages {
     private ByteSource source;
     private ByteCache cache = new ByteCache(0, PAGE, MAX_PAGES);
     private volatile int generation;
+    private boolean paused;
     /** Checked on the loading thread: skip pages scrolled far out of view while they waited. */
     private volatile long wantedFrom, wantedTo;
 
@@ -41,8 +42,28 @@ final class HexPages {
         return cache.byteAt(offset);
     }
 
+    /**
+     * Drops every page read so far and reads none until {@link #resume} (the tab went behind
+     * another: its bytes are read again when it is shown).
+     */
+    void release() {
+        generation++;
+        paused = true;
+        cache = new ByteCache(source == null ? 0 : source.size(), PAGE, MAX_PAGES);
+    }
+
+    void resume() {
+        paused = false;
+    }
+
+    /** Pages held now (tests: a hidden tab holds none). */
+    int cachedPages() {
+        return cache.cachedPages();
+    }
+
     /** Asks for the pages of [from, to) that are not cached. */
     void request(long from, long to) {
+        if (paused) return;
         wantedFrom = from;
         wantedTo = to;
         long p0 = cache.pageOf(from), p1 = cache.pageOf(Math.max(from, to - 1));

@@ -133,6 +133,18 @@ public final class HexPane extends BorderPane {
         return split.getOrientation();
     }
 
+    /** Its tab went behind another: the raw and decoded views let go of their pages. */
+    public void release() {
+        hex.release();
+        decoded.hex().release();
+    }
+
+    /** Its tab is in front again: the rows on screen are read again. */
+    public void restore() {
+        hex.restore();
+        decoded.hex().restore();
+    }
+
     public void hideDecoded() {
         if (!decoded.showing()) return;
         decoded.clear();

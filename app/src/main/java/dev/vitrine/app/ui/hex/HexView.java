@@ -446,6 +446,22 @@ public final class HexView extends Region {
         if (moved) onByteClicked.accept(to);
     }
 
+    /** Lets go of the bytes read so far and reads none until {@link #restore} (its tab is hidden). */
+    public void release() {
+        pages.release();
+    }
+
+    /** Reads the rows on screen again after {@link #release}. */
+    public void restore() {
+        pages.resume();
+        redraw();
+    }
+
+    /** Pages of bytes held now. */
+    public int cachedPages() {
+        return pages.cachedPages();
+    }
+
     /** Whether every visible byte is loaded (screenshots wait for this). */
     public boolean settled() {
         if (pages.source() == null) return true;

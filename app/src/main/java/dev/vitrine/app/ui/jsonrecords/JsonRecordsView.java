@@ -114,7 +114,7 @@ public final class JsonRecordsView extends BorderPane {
                     grid = new RecordsGrid(names);
                     grid.setId("json-records-grid");
                     installCopy(grid);
-                    RecordRows.setWidths(grid.table().getColumns());
+                    RecordRows.setWidths(grid.columns());
                     grid.setOnLeadChanged(this::lead);
                     showAll();
                     centre.getChildren().setAll(grid);

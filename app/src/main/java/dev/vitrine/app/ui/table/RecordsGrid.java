@@ -2,6 +2,7 @@ package dev.vitrine.app.ui.table;
 
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
+import dev.vitrine.app.ui.concurrent.PulseSteps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -33,7 +34,10 @@ public final class RecordsGrid extends Region {
     private final ScrollBar bar = new ScrollBar();
     private final ObservableList<LazyRow> items = FXCollections.observableArrayList();
     private final RowViewport viewport = new RowViewport(0);
+    private static final int COLUMNS_PER_PULSE = 8;
+    private final List<TableColumn<LazyRow, String>> built = new ArrayList<>();
     private RowWindow window;
+    private boolean paused;
     private boolean syncing;
     private Consumer<LazyRow> onLeadChanged = r -> {};
     private long lastLead = -1;
@@ -93,7 +97,7 @@ public final class RecordsGrid extends Region {
             idx.setPrefWidth(90);
             idx.setSortable(false);
             idx.getStyleClass().add("index-column");
-            table.getColumns().add(idx);
+            built.add(idx);
         }
         for (int i = 0; i < cols.size(); i++) {
             int c = i;
@@ -108,8 +112,30 @@ public final class RecordsGrid extends Region {
             col.setPrefWidth(name.equals("#") ? 90 : i == 1 || cols.size() == 1 ? 420 : 110);
             if (name.equals("#") || name.equals("length") || name.equals("size"))
                 col.getStyleClass().add("index-column");
-            table.getColumns().add(col);
+            built.add(col);
         }
+        addColumnsInTurn();
+    }
+
+    /**
+     * Puts the columns into the table a few per pulse: each row makes a cell for every column
+     * at once, and forty JSON key paths made a thousand cells and their CSS in one frame.
+     */
+    private void addColumnsInTurn() {
+        int first = Math.min(COLUMNS_PER_PULSE, built.size());
+        table.getColumns().addAll(built.subList(0, first));
+        if (first == built.size()) return;
+        PulseSteps more = PulseSteps.queue();
+        for (int from = first; from < built.size(); from += COLUMNS_PER_PULSE) {
+            List<TableColumn<LazyRow, String>> batch =
+                    built.subList(from, Math.min(built.size(), from + COLUMNS_PER_PULSE));
+            more.add(() -> table.getColumns().addAll(batch));
+        }
+    }
+
+    /** Every column, also those not yet in the table (they join it over the next pulses). */
+    public List<TableColumn<LazyRow, String>> columns() {
+        return java.util.Collections.unmodifiableList(built);
     }
 
     /** Shows the rows of {@code w} (from its first row). */
@@ -200,9 +226,28 @@ public final class RecordsGrid extends Region {
         }
     }
 
+    /**
+     * Its archive's tab went behind another: the pages of rows read so far go, and none are
+     * read until {@link #restore} (the rows on screen are then read again).
+     */
+    public void release() {
+        paused = true;
+        if (window != null) window.release();
+    }
+
+    /** Pages of rows held now. */
+    public int cachedPages() {
+        return window == null ? 0 : window.cachedPages();
+    }
+
+    public void restore() {
+        paused = false;
+        refresh();
+    }
+
     /** Puts the rows from the viewport's top into the table and mirrors the selection. */
     public void refresh() {
-        if (window == null) return;
+        if (window == null || paused) return;
         int n = viewport.shown();
         long top = viewport.top();
         List<LazyRow> rows = new ArrayList<>(n);

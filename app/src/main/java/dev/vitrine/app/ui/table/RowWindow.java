@@ -105,6 +105,11 @@ public final class RowWindow {
         pages.remove(from / pageSize);
     }
 
+    /** Forgets every page (rows asked for later are read again); loads under way fill rows no one holds. */
+    public void release() {
+        pages.clear();
+    }
+
     public int cachedPages() {
         return pages.size();
     }
