@@ -9,7 +9,7 @@ import java.util.Arrays;
  * The window's training run for the ahead-of-time cache: the window's own arguments, plus one
  * sample opened by its http:// URL from a loopback server in this JVM. Without it the first
  * remote archive a window opens loads and links the JDK's HTTP client and Vitrine's remote
- * reads from scratch, a second of CPU on a small machine that the local samples never pay.
+ * reads from scratch: on a busy two-core machine that doubled the time to its first draw.
  *
  * <p>Usage: {@code WindowTraining SAMPLES_DIR NAME WINDOW_ARGS...}: NAME, a file in
  * SAMPLES_DIR, is opened last (so --show and --verify apply to it).
