@@ -15,23 +15,23 @@ import java.util.regex.Pattern;
 
 /**
  * The smallest HTTP server that answers ranged GETs from one folder, on loopback, for the
- * start-up training only: commands on http:// archives then start with the JDK's HTTP client
- * and Vitrine's remote reads in the ahead-of-time cache, as local ones do. Not a server for
+ * start-up training only (the commands' and the window's): http:// archives then start with the
+ * JDK's HTTP client and Vitrine's remote reads in the ahead-of-time cache, as local ones do. Not a server for
  * anything else (one request per connection, no keep-alive, no paths outside the folder).
  */
-final class TrainingServer implements AutoCloseable {
+public final class TrainingServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("(?i)^range:\\s*bytes=(\\d+)-(\\d+)\\s*$");
 
     private final Path root;
     private final ServerSocket server;
 
-    TrainingServer(Path root) throws IOException {
+    public TrainingServer(Path root) throws IOException {
         this.root = root;
         this.server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Thread.ofPlatform().daemon().name("training-http").start(this::serve);
     }
 
-    String url(String name) {
+    public String url(String name) {
         return "http://127.0.0.1:" + server.getLocalPort() + "/" + name;
     }
 
