@@ -1,5 +1,7 @@
 package dev.vitrine.core.format.clps.kql;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -37,11 +39,36 @@ public final class KqlVarDictionary {
         int n = entries.size();
         // An empty dictionary with var-string columns is damage the decode reports, not a reason to skip.
         if (n <= 0 || spent + n > BUDGET) return false;
+        byte[] exact = exactValue(leaf);
         boolean none = true;
         int id = 0;
-        for (; id < n && none; id++) none = check.judge(entries.entry(id)) == KqlPrefilter.NO;
+        for (; id < n && none; id++) {
+            byte[] e = entries.entry(id);
+            // Only the value itself can pass a value without wildcards: other text is judged without being decoded
+            // (ASCII text is well-formed; anything else the check judges in full, as it may be unreadable).
+            if (exact != null && e != null && !Arrays.equals(e, exact) && ascii(e)) continue;
+            none = check.judge(e) == KqlPrefilter.NO;
+        }
         spent += id;
         noneHolds.put(leaf, none);
         return none;
+    }
+
+    /** The only text a positive {@code k: value} without wildcards can equal, as bytes; null when it may equal other text. */
+    private static byte[] exactValue(KqlLeaf leaf) {
+        KqlLiteral lit = leaf.literal();
+        if (lit == null || leaf.op() != KqlOp.EQ || leaf.inverted()) return null;
+        String text = switch (lit.kind) {
+            case INTEGRAL, BOOLEAN, NULL -> lit.text;
+            case STRING -> Wildcards.hasUnescapedWildcards(lit.text) ? null : Wildcards.unescape(lit.text);
+            case TIMESTAMP -> null;
+        };
+        // U+FFFD is what unreadable bytes decode to: such a value is left to the full check.
+        return text == null || text.indexOf('\uFFFD') >= 0 ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static boolean ascii(byte[] b) {
+        for (byte x : b) if (x < 0) return false;
+        return true;
     }
 }
