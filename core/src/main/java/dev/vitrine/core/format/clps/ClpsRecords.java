@@ -72,9 +72,22 @@ public final class ClpsRecords implements AutoCloseable {
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
         ClpsRowPrefilter rows = ClpsQueryFilter.Filter.rowsOf(filter);
-        if (rows != null && cached == null && noSchemaCanMatch(rows))
-            return 0; // nothing to decode: clp-s's "no matching schemas"
-        Decoded d = rows == null ? decoded(true) : decoded(false, false);
+        java.util.BitSet first = rows != null && cached == null ? schemasThatMayMatch(rows) : null;
+        if (first != null && !first.isEmpty() && rows.looksUpDictionary()) {
+            // The dictionaries are read before any table, as clp-s reads them: a value no entry holds rules out
+            // every schema that needs it. A damaged dictionary is left for the decode below to report.
+            ClpsLoaded<ClpsDecoding> full = archive.decoding();
+            if (full.problem() == null) {
+                java.util.BitSet none =
+                        rows.ruledOutByDictionary(archive.tableMetadata().value(), full.value(), first);
+                rows.ruleOut(none);
+                first.andNot(none);
+            }
+        }
+        if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"
+        // The streams a query needs are decoded before the order is built: tables packed in one stream then give
+        // their log_event_idx from the decoded stream instead of each decompressing a prefix of it again.
+        Decoded d = rows == null ? decoded(true) : decoded(false, false, first);
         ClpsDecoding decoding =
                 d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
         if (rows != null) {
@@ -127,13 +140,19 @@ public final class ClpsRecords implements AutoCloseable {
     /** Rendered records of one chunk and how many of them passed the filter. */
     record Chunk(ClpsJsonOut out, int records) {}
 
-    /** Whether the query rules out every table by its schema alone (read from the schema tree and map, nothing decoded). */
-    private boolean noSchemaCanMatch(ClpsRowPrefilter rows) {
+    /**
+     * The tables the query may match by their schema alone (read from the schema tree and map, nothing decoded),
+     * or null when that cannot be worked out here.
+     */
+    private java.util.BitSet schemasThatMayMatch(ClpsRowPrefilter rows) {
         ClpsLoaded<ClpsDecoding> shape = archive.shape();
         ClpsTableMetadata tm = archive.tableMetadata().value();
         if (shape.problem() != null || tm == null || tm.tables.isEmpty())
-            return false; // decoding reports the problem (a damaged dictionary fails even an empty archive)
-        return rows.ruledOut(tm, shape.value()).cardinality() == tm.tables.size();
+            return null; // decoding reports the problem (a damaged dictionary fails even an empty archive)
+        java.util.BitSet may = new java.util.BitSet();
+        may.set(0, tm.tables.size());
+        may.andNot(rows.ruledOut(tm, shape.value()));
+        return may;
     }
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
@@ -184,6 +203,11 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Like {@link #decoded(boolean)}; without {@code wholeIfSmall}, a small archive is not decoded whole either (a query decodes what it needs). */
     Decoded decoded(boolean all, boolean wholeIfSmall) throws IOException {
+        return decoded(all, wholeIfSmall, null);
+    }
+
+    /** Like {@link #decoded(boolean, boolean)}, decoding the streams of the tables in {@code first} (when given) before ordering. */
+    private Decoded decoded(boolean all, boolean wholeIfSmall, java.util.BitSet first) throws IOException {
         Decoded d = cached;
         if (d == null) {
             synchronized (this) {
@@ -207,6 +231,7 @@ public final class ClpsRecords implements AutoCloseable {
                         // A small archive is decoded whole at once (in parallel): its first page needs most of its
                         // streams anyway.
                         if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
+                        else if (first != null) tables.decode(first);
                         cached = new Decoded(
                                 tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {

@@ -52,6 +52,45 @@ final class ClpsRowPrefilter {
         return r;
     }
 
+    /** Makes {@link #ruledOut} also give {@code more} (tables ruled out since, e.g. by the dictionaries). */
+    synchronized void ruleOut(java.util.BitSet more) {
+        java.util.BitSet r = (java.util.BitSet) ruledOut.clone();
+        r.or(more);
+        ruledOut = r;
+    }
+
+    /** Whether reading the variable dictionary before any table may rule tables out ({@link #ruledOutByDictionary}). */
+    boolean looksUpDictionary() {
+        return query.looksForVarStrings();
+    }
+
+    /**
+     * Of the tables in {@code candidates}, those the query cannot match once its var-string values are looked up
+     * in the variable dictionary of {@code full} (as clp-s does before it opens a table): nothing of them is decoded.
+     */
+    java.util.BitSet ruledOutByDictionary(ClpsTableMetadata tm, ClpsDecoding full, java.util.BitSet candidates) {
+        ClpsDictionary vars = full.strings.vars;
+        dev.vitrine.core.format.clps.kql.KqlVarDictionary dict = new dev.vitrine.core.format.clps.kql.KqlVarDictionary(
+                new dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries() {
+                    public int size() {
+                        return vars.size();
+                    }
+
+                    public byte[] entry(int id) {
+                        return vars.bytes(id);
+                    }
+                });
+        java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
+        java.util.BitSet out = new java.util.BitSet();
+        for (ClpsTableMetadata.Table t : tm.tables) {
+            if (!candidates.get(t.index())) continue;
+            if (none.computeIfAbsent(
+                    t.schemaId(), id -> query.prefilter(nodes(id, full), context, dict) == KqlPrefilter.NONE))
+                out.set(t.index());
+        }
+        return out;
+    }
+
     /** Every node of the table's records below the record root (leaves and the objects above them), with its column. */
     private static List<KqlPrefilter.Node> nodes(int schemaId, ClpsDecoding d) {
         ClpsSchemaTree tree = d.tree;

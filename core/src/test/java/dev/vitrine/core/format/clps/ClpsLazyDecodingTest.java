@@ -79,6 +79,30 @@ class ClpsLazyDecodingTest {
     }
 
     @Test
+    void aValueNoDictionaryHoldsIsAnsweredWithoutDecodingAnyTable() throws Exception {
+        // Every schema has `level`, so only the variable dictionary can tell that no record says FATAL (clp-s looks
+        // there first too); an OR with a value that does occur still finds its records.
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            assertEquals(0, query(a, "level: FATAL").size());
+            assertEquals(0, query(a, "level: FAT*L AND n > 3").size());
+            assertEquals(0, a.records().streamsDecoded(), "no value found in the dictionary: nothing is decoded");
+        }
+        List<String> want = expected().stream()
+                .filter(l -> l.contains("\"name\":\"user-9267\""))
+                .toList();
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            assertTrue(!want.isEmpty());
+            assertEquals(want, query(a, "level: FATAL OR user.name: user-9267"));
+        }
+    }
+
+    private static List<String> query(ClpsArchive a, String q) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(q, out);
+        return ClpsGoldenTest.lines(out.toByteArray());
+    }
+
+    @Test
     void wholeArchiveIsByteIdenticalAfterAPartialDecode() throws Exception {
         byte[] want = ClpsTestFiles.gunzip("made/outputs/phases.ordered.jsonl.gz");
         try (ClpsArchive a = open()) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * The column checks a query runs before records are rebuilt (wildcard keys, timestamps compared
  * on their stored epochs, many filters on one column) return exactly what the JSON matcher alone
  * returns, on the real archives: queries are made from each archive's own records (every value
- * of its first records as `k: v`, `NOT k: v`, `*: v`, ranges and timestamp windows), and each is
+ * of its first records as `k: v`, `NOT k: v`, `*: v`, ranges and timestamp windows, values no dictionary
+ * holds, hundreds of `NOT k: n` on one column), and each is
  * answered twice, with the checks and with the matcher only.
  */
 class ClpsQueryFastPathTest {
@@ -102,7 +103,20 @@ class ClpsQueryFastPathTest {
                 out.add("*: " + lit);
                 out.add("NOT *: " + lit);
                 negations.add("NOT " + k + ": " + lit);
+                if (v.isTextual()) {
+                    // Values no dictionary entry holds: answered from the dictionary before any table is read.
+                    out.add(k + ": \"zz-not-there\"");
+                    out.add(k + ": \"zz*not*there\" OR " + k + ": " + lit);
+                    out.add(k + ": zz-not-there AND NOT " + k + ": " + lit);
+                }
                 if (v.isNumber()) {
+                    // Hundreds of exclusions on one column, the record's own value among them: folded into one set.
+                    List<String> many = new ArrayList<>();
+                    for (int j = -150; j < 150; j++) {
+                        many.add("NOT " + k + ": " + (v.isIntegralNumber() ? v.asLong() + j : v.asDouble() + j * 0.25));
+                    }
+                    out.add(String.join(" AND ", many));
+                    out.add(String.join(" AND ", many.subList(0, 140)));
                     out.add(k + " >= " + v.asText());
                     out.add(k + " < " + v.asText());
                     out.add("*: > " + v.asText());

@@ -103,6 +103,11 @@ public final class KqlPrefilter {
      * of it can match, or null when it could not rule any record out.
      */
     static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, KqlContext context) {
+        return of(plan, nodes, context, null);
+    }
+
+    /** Like {@link #of(List, List, KqlContext)}; a var-string filter no entry of {@code dict} (when given) passes never holds. */
+    static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, KqlContext context, KqlVarDictionary dict) {
         for (Node n : nodes) if (n.path().contains("")) return null;
         List<Check[]> alternatives = new ArrayList<>();
         for (List<KqlLeaf> conjunct : plan) {
@@ -110,6 +115,7 @@ public final class KqlPrefilter {
             boolean impossible = false, unsure = false;
             for (KqlLeaf leaf : conjunct) {
                 Object c = check(leaf, nodes, context);
+                if (dict != null && c instanceof StringCheck s && dict.noEntryPasses(leaf, s)) c = IMPOSSIBLE;
                 if (c == IMPOSSIBLE) {
                     impossible = true;
                     break;
@@ -120,7 +126,7 @@ public final class KqlPrefilter {
             if (impossible) continue;
             if (checks.isEmpty()) return null; // this alternative may hold for any record
             if (unsure) checks.add(row -> MAYBE); // the matcher judges the filters not checked here
-            alternatives.add(checks.toArray(Check[]::new));
+            alternatives.add(KqlCheckSets.fold(checks).toArray(Check[]::new));
         }
         return alternatives.isEmpty() ? NONE : new KqlPrefilter(alternatives);
     }
@@ -226,18 +232,28 @@ public final class KqlPrefilter {
         @Override
         public int judge(Row row) {
             String text = row.valueText(column);
-            if (text == null || (text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0)) return MAYBE;
+            if (!isFloat(text)) return MAYBE;
             if ((leaf.types() & KqlType.FLOAT.bit()) == 0) return NO;
             KqlOp op = leaf.op();
             if (op == KqlOp.EXISTS) return YES;
-            double v;
-            try {
-                v = Double.parseDouble(text);
-            } catch (NumberFormatException e) {
-                return MAYBE;
-            }
+            Double v = floatOf(text);
+            if (v == null) return MAYBE;
             boolean holds = KqlCompare.floatCompares(op, leaf.literal(), v);
             return holds != leaf.inverted() ? YES : NO;
+        }
+
+        private static boolean isFloat(String text) {
+            return text != null && (text.indexOf('.') >= 0 || text.indexOf('e') >= 0 || text.indexOf('E') >= 0);
+        }
+
+        /** The float the matcher reads from a float column's text, or null when it would not read one (then "maybe"). */
+        static Double floatOf(String text) {
+            if (!isFloat(text)) return null;
+            try {
+                return Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                return null;
+            }
         }
     }
 
@@ -368,7 +384,8 @@ public final class KqlPrefilter {
             return answer;
         }
 
-        private int judge(byte[] bytes) {
+        /** The answer for a var-string entry's bytes. */
+        int judge(byte[] bytes) {
             if (bytes == null) return MAYBE;
             String text = new String(bytes, StandardCharsets.UTF_8);
             // Only text with a replacement character can have been malformed: checked strictly then.

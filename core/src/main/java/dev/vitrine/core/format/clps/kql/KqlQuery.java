@@ -112,6 +112,23 @@ public final class KqlQuery {
         return KqlPrefilter.of(plan, nodes, context);
     }
 
+    /** Like {@link #prefilter(List, KqlContext)}, with var-string filters resolved against the archive's dictionary first. */
+    public KqlPrefilter prefilter(List<KqlPrefilter.Node> nodes, KqlContext context, KqlVarDictionary dict) {
+        return KqlPrefilter.of(plan, nodes, context, dict);
+    }
+
+    /** Whether some filter looks for a var-string value (which the variable dictionary may show no record holds). */
+    public boolean looksForVarStrings() {
+        for (List<KqlLeaf> c : plan) {
+            for (KqlLeaf l : c) {
+                if (l.literal() != null && l.op() == KqlOp.EQ && !l.inverted() && l.hasType(KqlType.VAR_STRING)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Whether some filter can match a string column (for pruning by column type). */
     public boolean mayMatchAnyString() {
         int strings = KqlType.mask(KqlType.CLP_STRING, KqlType.VAR_STRING);
