@@ -32,6 +32,11 @@ interface Codec {
         return -1;
     }
 
+    /** Whether {@link #decompressInto} has a fast path (else a reused buffer would go unused). */
+    default boolean decompressesInto() {
+        return false;
+    }
+
     /** A complete compressed stream of {@code data[off, off+len)}. */
     byte[] compress(byte[] data, int off, int len) throws IOException;
 

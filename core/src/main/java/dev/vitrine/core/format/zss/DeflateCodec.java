@@ -92,6 +92,11 @@ final class DeflateCodec implements Codec {
     }
 
     @Override
+    public boolean decompressesInto() {
+        return true;
+    }
+
+    @Override
     public int decompressInto(MemorySegment input, byte[] out, int off, int room) {
         MemorySegment in = input.isMapped() ? copied(input) : input;
         if (nativeInflate) {

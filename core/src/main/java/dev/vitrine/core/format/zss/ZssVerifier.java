@@ -138,9 +138,10 @@ final class ZssVerifier {
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         // Codec none, mapped: each chunk is copied once by its check, and hashed from that copy.
         boolean copyChunks = identity && reader.data() != null;
-        // Compressed: each chunk's data blocks are decompressed into one reused buffer.
+        // Compressed (a codec that can): each chunk's data blocks are decompressed into one reused buffer.
+        boolean decodeInto = !identity && archive.codec().decompressesInto();
         ChunkCopies buffers =
-                copyChunks ? new ChunkCopies(CHUNK_BYTES_COPIED) : identity ? null : new ChunkCopies(DECODED_BYTES);
+                copyChunks ? new ChunkCopies(CHUNK_BYTES_COPIED) : decodeInto ? new ChunkCopies(DECODED_BYTES) : null;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
@@ -152,7 +153,7 @@ final class ZssVerifier {
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
                     long base = frames.getFirst().offset();
-                    byte[] buffer = copyChunks ? buffers.take(end - base) : identity ? null : buffers.take(0);
+                    byte[] buffer = copyChunks ? buffers.take(end - base) : decodeInto ? buffers.take(0) : null;
                     CompletableFuture<Boolean> copied = new CompletableFuture<>();
                     CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(
                             () -> {
@@ -182,7 +183,7 @@ final class ZssVerifier {
                                             checked,
                                             (v, checks) -> {
                                                 if (!stopped) noteGrowth(end - base, hasher.hashPayloads(checks));
-                                                buffers.give(buffer);
+                                                if (buffer != null) buffers.give(buffer);
                                                 hashedTo = end;
                                                 return null;
                                             },
@@ -257,8 +258,9 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target =
-                !identity ? compressedTarget() : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
+        long target = !identity
+                ? (archive.codec().decompressesInto() ? compressedTarget() : CHUNK_BYTES_COMPRESSED)
+                : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
