@@ -126,7 +126,13 @@ public final class NativeInflate {
      *     {@link #FAILED} when the data is bad or does not end exactly at the end of {@code in}
      */
     public static int inflate(MemorySegment in, byte[] out, int outLen) {
+        return inflate(in, out, 0, outLen);
+    }
+
+    /** As {@link #inflate(MemorySegment, byte[], int)}, into {@code out[off..off+outLen)}. */
+    public static int inflate(MemorySegment in, byte[] out, int off, int outLen) {
         if (in.isMapped()) throw new IllegalArgumentException("never a mapped file");
+        java.util.Objects.checkFromIndexSize(off, outLen, out.length);
         PerThread t = PER_THREAD.get();
         int r;
         try {
@@ -134,7 +140,7 @@ public final class NativeInflate {
                     t.decompressor,
                     in,
                     in.byteSize(),
-                    MemorySegment.ofArray(out),
+                    MemorySegment.ofArray(out).asSlice(off, outLen),
                     (long) outLen,
                     MemorySegment.ofArray(t.sizes).asSlice(0, 8),
                     MemorySegment.ofArray(t.sizes).asSlice(8, 8));

@@ -9,6 +9,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The parallel stage of verify ({@link ZssVerifier}): what can be checked of a block on its
@@ -31,23 +32,38 @@ final class BlockChecker {
     }
 
     /**
-     * Checks one chunk of frames; a shorter array when cancelled. With {@code copy} (codec none,
-     * a mapped file), the chunk's bytes {@code [frames' first offset, last end)} are first copied
-     * there in one go: the CRC, the record walk and then the data hash all read that copy, so
-     * the file is read once, by one thread, and native code never reads the mapping.
+     * Checks one chunk of frames; a shorter array when cancelled. {@code buffer} is reused
+     * memory of the caller's, or null:
+     *
+     * <ul>
+     *   <li>codec none, a mapped file: the chunk's bytes {@code [frames' first offset, last end)}
+     *       are first copied there in one go, then {@code copied} completes, true when the copy
+     *       was made (the data hash reads that copy and need not wait for the checks). The CRC and the record walk read it
+     *       too, so the file is read once, by one thread, and native code never reads the mapping;
+     *   <li>compressed codecs: data blocks are decompressed into it one after the other while
+     *       it has room (a block that does not fit gets an array of its own), so a scan makes
+     *       no garbage per block; their payloads stay there until hashed.
+     * </ul>
      */
-    BlockCheck[] check(List<BlockFrame> frames, byte[] copy) {
+    BlockCheck[] check(List<BlockFrame> frames, byte[] buffer, CompletableFuture<Boolean> copied) {
         MemorySegment chunk = null;
         long base = frames.getFirst().offset();
-        if (copy != null) {
-            long n = frames.getLast().end() - base;
-            MemorySegment.copy(reader.data(), ValueLayout.JAVA_BYTE, base, copy, 0, (int) n);
-            chunk = MemorySegment.ofArray(copy).asSlice(0, n);
+        if (identity && buffer != null) {
+            try {
+                long n = frames.getLast().end() - base;
+                MemorySegment.copy(reader.data(), ValueLayout.JAVA_BYTE, base, buffer, 0, (int) n);
+                chunk = MemorySegment.ofArray(buffer).asSlice(0, n);
+                copied.complete(true);
+            } finally {
+                copied.complete(false); // the copy failed: the check fails with it, and nothing is hashed
+            }
         }
+        byte[] arena = identity ? null : buffer;
+        int[] used = {0};
         BlockCheck[] out = new BlockCheck[frames.size()];
         for (int i = 0; i < out.length; i++) {
             if (ctx.isCancelled()) return Arrays.copyOf(out, i);
-            out[i] = check(frames.get(i), chunk, base);
+            out[i] = check(frames.get(i), chunk, base, arena, used);
         }
         return out;
     }
@@ -58,7 +74,7 @@ final class BlockChecker {
         return stored == dev.vitrine.core.io.Crc64Xz.of(chunk, f.levelOffset() - base, f.bodyLength());
     }
 
-    private BlockCheck check(BlockFrame f, MemorySegment chunk, long base) {
+    private BlockCheck check(BlockFrame f, MemorySegment chunk, long base, byte[] arena, int[] used) {
         BlockCheck bc = new BlockCheck(f);
         long off = f.offset();
         try {
@@ -80,7 +96,9 @@ final class BlockChecker {
         if (!bc.crcOk) return bc;
         MemorySegment payload;
         try {
-            payload = reader.payloadOnce(f);
+            int n = arena != null && f.isData() ? reader.payloadInto(f, arena, used[0], arena.length - used[0]) : -1;
+            payload = n >= 0 ? MemorySegment.ofArray(arena).asSlice(used[0], n) : reader.payloadOnce(f);
+            used[0] += Math.max(n, 0);
         } catch (FormatException e) {
             bc.problem(Problem.of(e));
             bc.contentLost = true;

@@ -141,6 +141,15 @@ final class BlockReader {
         return codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
     }
 
+    /**
+     * The decompressed payload written into {@code out[off, off+room)} (a compressed codec's
+     * fast path, see {@link Codec#decompressInto}): its length, or -1 when not done there.
+     */
+    int payloadInto(BlockFrame f, byte[] out, int off, int room) throws TruncatedException {
+        if (codec == null || codec.isIdentity()) return -1;
+        return codec.decompressInto(rawPayload(f), out, off, (int) Math.min(room, maxBlockBytes));
+    }
+
     /** The decompressed payload (a view of the file for codec none). */
     MemorySegment payload(BlockFrame f) throws FormatException {
         if (codec == null)

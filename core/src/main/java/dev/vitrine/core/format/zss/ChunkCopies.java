@@ -3,8 +3,9 @@ package dev.vitrine.core.format.zss;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The buffers verify copies chunks of a codec-none file into, reused: a gigabyte verified is a
- * few buffers, not a gigabyte of garbage. Their number is bounded by the chunks in flight.
+ * The buffers verify reuses, one per chunk in flight: a codec-none chunk's copy, or a compressed
+ * chunk's decompressed data blocks. A gigabyte verified is a few buffers, not a gigabyte of
+ * garbage. Their number is bounded by the chunks in flight.
  */
 final class ChunkCopies {
     private final int size;

@@ -22,6 +22,21 @@ interface Codec {
      */
     MemorySegment decompress(MemorySegment input, long maxOutput, String file, long offset) throws FormatException;
 
+    /**
+     * A fast path for a scan that reuses its buffers (verify): the whole payload of {@code input}
+     * written to {@code out[off, off+room)}, returning its length, or -1 when it is not done
+     * here (no fast path, not enough room, or bad data). The caller then calls {@link
+     * #decompress}, which names the problem in its usual words.
+     */
+    default int decompressInto(MemorySegment input, byte[] out, int off, int room) {
+        return -1;
+    }
+
+    /** Whether {@link #decompressInto} has a fast path (else a reused buffer would go unused). */
+    default boolean decompressesInto() {
+        return false;
+    }
+
     /** A complete compressed stream of {@code data[off, off+len)}. */
     byte[] compress(byte[] data, int off, int len) throws IOException;
 

@@ -69,12 +69,14 @@ final class DataHasher {
         }
     }
 
-    /** Compressed codecs: hashes the decompressed payloads the checks kept, and drops them. */
-    void hashPayloads(BlockCheck[] checks) {
+    /** Compressed codecs: hashes the decompressed payloads the checks kept, and drops them; their bytes. */
+    long hashPayloads(BlockCheck[] checks) {
+        long bytes = 0;
         for (BlockCheck bc : checks) {
-            if (bc == null || ctx.isCancelled()) return;
+            if (bc == null || ctx.isCancelled()) return bytes;
             MemorySegment p = bc.payloadToHash;
             if (p != null) {
+                bytes += p.byteSize();
                 if (p.heapBase().orElse(null) instanceof byte[] a && p.byteSize() <= Integer.MAX_VALUE) {
                     sha.update(a, (int) p.address(), (int) p.byteSize());
                 } else {
@@ -83,5 +85,6 @@ final class DataHasher {
                 bc.payloadToHash = null;
             }
         }
+        return bytes;
     }
 }

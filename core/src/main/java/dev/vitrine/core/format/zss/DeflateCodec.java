@@ -91,6 +91,39 @@ final class DeflateCodec implements Codec {
         return out.segment();
     }
 
+    @Override
+    public boolean decompressesInto() {
+        return true;
+    }
+
+    @Override
+    public int decompressInto(MemorySegment input, byte[] out, int off, int room) {
+        MemorySegment in = input.isMapped() ? copied(input) : input;
+        if (nativeInflate) {
+            int n = NativeInflate.inflate(in, out, off, room);
+            if (n >= 0 && in.byteSize() > 0)
+                growth16 = (int) Math.min(1 << 20, Math.max(16, 16L * n / in.byteSize() + 1));
+            return Math.max(n, -1);
+        }
+        Inflater inf = INFLATERS.get();
+        inf.reset();
+        inf.setInput(in.asByteBuffer());
+        try {
+            int n = 0;
+            while (!inf.finished()) {
+                int k = inf.inflate(out, off + n, room - n);
+                n += k;
+                // out of room, out of input, or a preset dictionary: decompress() says which
+                if (k == 0 && !inf.finished() && (n == room || inf.needsInput() || inf.needsDictionary())) return -1;
+            }
+            return inf.getRemaining() > 0 ? -1 : n;
+        } catch (DataFormatException e) {
+            return -1;
+        } finally {
+            inf.reset();
+        }
+    }
+
     /**
      * The whole block through libdeflate, into an array sized by the last block's growth; null
      * when it is not done (bad data, trailing bytes, over the limit), for the Inflater to redo

@@ -29,6 +29,13 @@ import java.util.concurrent.Executor;
 final class ZssVerifier {
     private static final long CHUNK_BYTES_IDENTITY = 8L << 20;
     private static final long CHUNK_BYTES_COMPRESSED = 1L << 20;
+    /**
+     * Compressed codecs: room for one chunk's decompressed data blocks, reused. Chunks are cut
+     * so that, at the growth seen so far, their blocks fill about this much.
+     */
+    private static final int DECODED_BYTES = 4 << 20;
+
+    private static final long CHUNK_BYTES_COMPRESSED_MIN = 64 << 10;
     /** Codec none, mapped: chunks are copied, and the copies held until hashed; small keeps them few MB. */
     private static final long CHUNK_BYTES_COPIED = 2L << 20;
 
@@ -58,6 +65,8 @@ final class ZssVerifier {
     private long trustedEnd;
     /** Where the SHA-256 task chain has got to (it runs behind the checks). */
     private volatile long hashedTo;
+    /** Compressed codecs: chunk bytes read and data payload bytes they decompressed to, so far. */
+    private volatile long rawSeen, decodedSeen;
 
     private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
@@ -129,7 +138,10 @@ final class ZssVerifier {
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
         // Codec none, mapped: each chunk is copied once by its check, and hashed from that copy.
         boolean copyChunks = identity && reader.data() != null;
-        ChunkCopies copies = new ChunkCopies(CHUNK_BYTES_COPIED);
+        // Compressed (a codec that can): each chunk's data blocks are decompressed into one reused buffer.
+        boolean decodeInto = !identity && archive.codec().decompressesInto();
+        ChunkCopies buffers =
+                copyChunks ? new ChunkCopies(CHUNK_BYTES_COPIED) : decodeInto ? new ChunkCopies(DECODED_BYTES) : null;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
@@ -141,15 +153,21 @@ final class ZssVerifier {
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
                     long base = frames.getFirst().offset();
-                    byte[] copy = copyChunks ? copies.take(end - base) : null;
-                    CompletableFuture<BlockCheck[]> checked =
-                            CompletableFuture.supplyAsync(() -> stopped ? null : checker.check(frames, copy), exec);
-                    hashChain = copy != null
+                    byte[] buffer = copyChunks ? buffers.take(end - base) : decodeInto ? buffers.take(0) : null;
+                    CompletableFuture<Boolean> copied = new CompletableFuture<>();
+                    CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(
+                            () -> {
+                                if (!stopped) return checker.check(frames, buffer, copied);
+                                copied.complete(false);
+                                return null;
+                            },
+                            exec);
+                    hashChain = copyChunks
+                            // The hash needs the copy, not the checks: it starts as soon as the copy is made.
                             ? hashChain.thenCombineAsync(
-                                    checked,
-                                    (v, checks) -> {
-                                        if (!stopped && checks != null) hasher.hashCopied(frames, copy, base);
-                                        copies.give(copy);
+                                    copied,
+                                    (v, ok) -> {
+                                        if (!stopped && ok) hasher.hashCopied(frames, buffer, base);
                                         hashedTo = end;
                                         return null;
                                     },
@@ -164,17 +182,20 @@ final class ZssVerifier {
                                     : hashChain.thenCombineAsync(
                                             checked,
                                             (v, checks) -> {
-                                                if (!stopped) hasher.hashPayloads(checks);
+                                                if (!stopped) noteGrowth(end - base, hasher.hashPayloads(checks));
+                                                if (buffer != null) buffers.give(buffer);
                                                 hashedTo = end;
                                                 return null;
                                             },
                                             hashExec);
+                    // The copy is read by the checks and the hash: it is free again once both are done.
+                    if (copyChunks) checked.runAfterBoth(hashChain, () -> buffers.give(buffer));
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
                     // The hash is the one sequential job: when it falls behind, wait for it rather
                     // than let the chunks it still holds (decompressed payloads, mapped pages
                     // that cannot be released) pile up with the size of the file.
                     hashing.add(hashChain);
-                    while (hashing.size() > (copyChunks ? window : 2 * window)) join(hashing.poll());
+                    while (hashing.size() > (buffers != null ? window : 2 * window)) join(hashing.poll());
                 }
                 Chunk c = inFlight.poll();
                 if (c == null) break;
@@ -237,8 +258,9 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target =
-                !identity ? CHUNK_BYTES_COMPRESSED : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
+        long target = !identity
+                ? (archive.codec().decompressesInto() ? compressedTarget() : CHUNK_BYTES_COMPRESSED)
+                : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
@@ -257,6 +279,20 @@ final class ZssVerifier {
             }
         }
         return out;
+    }
+
+    /** Compressed bytes per chunk whose data blocks fill about {@link #DECODED_BYTES}. */
+    private long compressedTarget() {
+        long raw = rawSeen, decoded = decodedSeen;
+        if (raw == 0 || decoded == 0) return CHUNK_BYTES_COMPRESSED_MIN * 4;
+        long t = (long) (DECODED_BYTES * 0.9 * raw / decoded);
+        return Math.clamp(t, CHUNK_BYTES_COMPRESSED_MIN, CHUNK_BYTES_COMPRESSED);
+    }
+
+    /** Called by the hash, one chunk at a time. */
+    private void noteGrowth(long raw, long decoded) {
+        rawSeen += raw;
+        decodedSeen += decoded;
     }
 
     // ---------------------------------------------------------------- in-order stage

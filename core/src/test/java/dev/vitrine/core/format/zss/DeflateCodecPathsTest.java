@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,5 +74,45 @@ class DeflateCodecPathsTest {
         assertEquals(
                 "ok " + HexFormat.of().formatHex(random),
                 outcome(fast, fast.compress(random, 0, random.length), 8L << 20));
+    }
+    /**
+     * Verify inflates blocks into a reused buffer ({@link Codec#decompressInto}): on either path a
+     * good stream with room gives decompress's bytes there and writes nothing outside its room;
+     * anything else (no room, bad data) is declined with -1, for decompress to name.
+     */
+    @Test
+    void inflatingIntoAReusedBufferGivesTheSameBytesOrDeclines() {
+        Random rnd = new Random(5);
+        byte[] random = new byte[50_000];
+        rnd.nextBytes(random);
+        byte[] text = "key-1 value\n".repeat(5_000).getBytes(StandardCharsets.US_ASCII);
+        for (boolean nativeInflate : new boolean[] {true, false}) {
+            DeflateCodec c = new DeflateCodec(6, nativeInflate);
+            for (byte[] p : List.of(random, text, new byte[] {7})) {
+                byte[] z = c.compress(p, 0, p.length);
+                byte[] out = new byte[p.length + 300];
+                Arrays.fill(out, (byte) 0x33);
+                int n = c.decompressInto(MemorySegment.ofArray(z), out, 100, p.length + 100);
+                assertEquals(p.length, n, "native " + nativeInflate + ", " + p.length + " bytes");
+                assertArrayEquals(p, Arrays.copyOfRange(out, 100, 100 + n));
+                for (int i = 0; i < 100; i++) assertEquals(0x33, out[i], "byte before the room written");
+                // Too little room, truncated, trailing bytes, damaged: declined, and nothing outside the room written.
+                byte[] damaged = z.clone();
+                damaged[z.length / 2] ^= 0x5a;
+                boolean damagedFails = outcome(c, damaged, 1 << 20).startsWith("error");
+                Arrays.fill(out, (byte) 0x33);
+                assertEquals(-1, c.decompressInto(MemorySegment.ofArray(z), out, 100, p.length - 1));
+                assertEquals(
+                        -1,
+                        c.decompressInto(
+                                MemorySegment.ofArray(Arrays.copyOf(z, z.length - 1)), out, 100, out.length - 100));
+                assertEquals(
+                        -1,
+                        c.decompressInto(
+                                MemorySegment.ofArray(Arrays.copyOf(z, z.length + 3)), out, 100, out.length - 100));
+                if (damagedFails) assertEquals(-1, c.decompressInto(MemorySegment.ofArray(damaged), out, 100, 200));
+                for (int i = 0; i < 100; i++) assertEquals(0x33, out[i], "byte before the room written");
+            }
+        }
     }
 }
