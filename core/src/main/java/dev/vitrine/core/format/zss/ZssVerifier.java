@@ -27,18 +27,6 @@ import java.util.concurrent.Executor;
  * bounded window of chunks keeps memory flat.
  */
 final class ZssVerifier {
-    private static final long CHUNK_BYTES_IDENTITY = 8L << 20;
-    private static final long CHUNK_BYTES_COMPRESSED = 1L << 20;
-    /**
-     * Compressed codecs: room for one chunk's decompressed data blocks, reused. Chunks are cut
-     * so that, at the growth seen so far, their blocks fill about this much.
-     */
-    private static final int DECODED_BYTES = 4 << 20;
-
-    private static final long CHUNK_BYTES_COMPRESSED_MIN = 64 << 10;
-    /** Codec none, mapped: chunks are copied, and the copies held until hashed; small keeps them few MB. */
-    private static final long CHUNK_BYTES_COPIED = 2L << 20;
-
     private static final int CHUNK_BLOCKS = 4096;
     private static final long KEY_BUDGET = 64L << 20;
     private static final long SMALL_FILE = 4L << 20;
@@ -65,8 +53,8 @@ final class ZssVerifier {
     private long trustedEnd;
     /** Where the SHA-256 task chain has got to (it runs behind the checks). */
     private volatile long hashedTo;
-    /** Compressed codecs: chunk bytes read and data payload bytes they decompressed to, so far. */
-    private volatile long rawSeen, decodedSeen;
+
+    private final ChunkSizing sizing = new ChunkSizing();
 
     private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
@@ -140,8 +128,9 @@ final class ZssVerifier {
         boolean copyChunks = identity && reader.data() != null;
         // Compressed (a codec that can): each chunk's data blocks are decompressed into one reused buffer.
         boolean decodeInto = !identity && archive.codec().decompressesInto();
-        ChunkCopies buffers =
-                copyChunks ? new ChunkCopies(CHUNK_BYTES_COPIED) : decodeInto ? new ChunkCopies(DECODED_BYTES) : null;
+        ChunkCopies buffers = copyChunks
+                ? new ChunkCopies(ChunkSizing.COPIED)
+                : decodeInto ? new ChunkCopies(ChunkSizing.DECODED_BYTES) : null;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         CompletableFuture<Void> hashChain = CompletableFuture.completedFuture(null);
         ArrayDeque<CompletableFuture<Void>> hashing = new ArrayDeque<>();
@@ -182,7 +171,8 @@ final class ZssVerifier {
                                     : hashChain.thenCombineAsync(
                                             checked,
                                             (v, checks) -> {
-                                                if (!stopped) noteGrowth(end - base, hasher.hashPayloads(checks));
+                                                if (!stopped)
+                                                    sizing.noteGrowth(end - base, hasher.hashPayloads(checks));
                                                 if (buffer != null) buffers.give(buffer);
                                                 hashedTo = end;
                                                 return null;
@@ -258,9 +248,8 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target = !identity
-                ? (archive.codec().decompressesInto() ? compressedTarget() : CHUNK_BYTES_COMPRESSED)
-                : reader.data() != null ? CHUNK_BYTES_COPIED : CHUNK_BYTES_IDENTITY;
+        long target =
+                sizing.target(identity, reader.data() != null, archive.codec().decompressesInto());
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
@@ -279,20 +268,6 @@ final class ZssVerifier {
             }
         }
         return out;
-    }
-
-    /** Compressed bytes per chunk whose data blocks fill about {@link #DECODED_BYTES}. */
-    private long compressedTarget() {
-        long raw = rawSeen, decoded = decodedSeen;
-        if (raw == 0 || decoded == 0) return CHUNK_BYTES_COMPRESSED_MIN * 4;
-        long t = (long) (DECODED_BYTES * 0.9 * raw / decoded);
-        return Math.clamp(t, CHUNK_BYTES_COMPRESSED_MIN, CHUNK_BYTES_COMPRESSED);
-    }
-
-    /** Called by the hash, one chunk at a time. */
-    private void noteGrowth(long raw, long decoded) {
-        rawSeen += raw;
-        decodedSeen += decoded;
     }
 
     // ---------------------------------------------------------------- in-order stage
