@@ -66,6 +66,8 @@ public abstract class WindowTest extends FxRobot {
         fx(() -> {
             for (ArchiveView v : window.views()) v.dispose();
             window.tabs().getTabs().clear();
+            // a drag the headless platform refused would make every later clipboard read see its dragboard
+            HeadlessDrag.release();
             return null;
         });
         background.shutdown();
