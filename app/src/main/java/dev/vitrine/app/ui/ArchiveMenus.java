@@ -117,6 +117,10 @@ final class ArchiveMenus {
                 () -> copyNode(n -> range(n.entry().range())));
         MenuItem bytes = item("tree-show-bytes", "Show Bytes", this::showBytes);
         MenuItem export = item("tree-export", "Export…", view::export);
+        MenuItem part = item("tree-verify-part", "Verify This Part", () -> {
+            NodeTreeItem n = selectedNode();
+            if (n != null) view.verifier().startFor(n.entry().range(), n.entry().name());
+        });
         MenuItem verify =
                 item("tree-verify", "Verify Archive", () -> view.verifier().start());
         tree.getItems()
@@ -129,13 +133,14 @@ final class ArchiveMenus {
                         bytes,
                         export,
                         new SeparatorMenuItem(),
+                        part,
                         verify);
         tree.setOnShowing(e -> {
             NodeTreeItem n = selectedNode();
             boolean none = n == null;
             boolean noBytes = none || n.entry().range().isNone();
             for (MenuItem i : List.of(name, path, export)) i.setDisable(none);
-            for (MenuItem i : List.of(off, range, bytes)) i.setDisable(noBytes);
+            for (MenuItem i : List.of(off, range, bytes, part)) i.setDisable(noBytes);
         });
         view.tree().view().setContextMenu(tree);
         selectOnRightClick(view.tree().view());

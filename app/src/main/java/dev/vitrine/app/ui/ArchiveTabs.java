@@ -191,7 +191,7 @@ public final class ArchiveTabs {
         return tab;
     }
 
-    /** Close, close others, close all, close to the right. */
+    /** Close, close others, close all, close to the right, show in the file manager. */
     private ContextMenu tabMenu(Tab tab) {
         MenuItem close = new MenuItem("Close");
         close.setId("tab-close");
@@ -209,7 +209,14 @@ public final class ArchiveTabs {
             int i = tabs.getTabs().indexOf(tab);
             closeAll(List.copyOf(tabs.getTabs().subList(i + 1, tabs.getTabs().size())));
         });
-        ContextMenu m = new ContextMenu(close, others, all, new SeparatorMenuItem(), right);
+        MenuItem reveal = new MenuItem("Show in File Manager");
+        reveal.setId("tab-show-in-file-manager");
+        reveal.setOnAction(
+                e -> FileManager.show(view(tab).session().path(), view(tab).notifier()));
+        // an archive read over the network has no folder on this machine to show
+        reveal.setDisable(view(tab).session().remote() != null);
+        ContextMenu m =
+                new ContextMenu(close, others, all, new SeparatorMenuItem(), right, new SeparatorMenuItem(), reveal);
         m.setOnShowing(e -> {
             int i = tabs.getTabs().indexOf(tab);
             others.setDisable(tabs.getTabs().size() < 2);

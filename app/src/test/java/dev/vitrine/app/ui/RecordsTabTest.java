@@ -28,9 +28,6 @@ class RecordsTabTest extends WindowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled(
-            "passes alone and with its neighbours, times out in the full suite: the robot's Ctrl+C does not reach"
-                    + " the table there; to be found (see the closing note of stop 25)")
     void ctrlCOnRecordRowsCopiesThemAsJson() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-none.zss"));
         assertTrue(fx(() -> v.details().select("tab-records")));

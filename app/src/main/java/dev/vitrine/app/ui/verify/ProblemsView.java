@@ -58,6 +58,8 @@ public final class ProblemsView extends BorderPane {
         TableColumn<Problem, String> msg = text("message", 400, Problem::message);
         msg.setCellFactory(c -> new MessageCell());
         table.getColumns().setAll(List.of(sev, file, off, msg));
+        // several at once: a verified part selects all of its problems, Ctrl+C copies them
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
             if (p != null) onSelected.accept(p);
         });
@@ -117,6 +119,25 @@ public final class ProblemsView extends BorderPane {
 
     public void setOnProblemSelected(Consumer<Problem> handler) {
         onSelected = handler == null ? p -> {} : handler;
+    }
+
+    /**
+     * Selects the problems placed inside {@code part} (a tree node's bytes), the first last so it
+     * is the one shown, and returns how many there are.
+     */
+    public int selectWithin(dev.vitrine.core.model.ByteRange part) {
+        var sm = table.getSelectionModel();
+        sm.clearSelection();
+        List<Integer> inside = new java.util.ArrayList<>();
+        for (int i = 0; i < table.getItems().size(); i++) {
+            Problem p = table.getItems().get(i);
+            if (p.offset() >= 0 && part.contains(p.position())) inside.add(i);
+        }
+        if (inside.isEmpty()) return 0;
+        for (int i : inside.subList(1, inside.size())) sm.select(i);
+        sm.select((int) inside.getFirst());
+        table.scrollTo((int) inside.getFirst());
+        return inside.size();
     }
 
     /** True while there is nothing to list: only the header shows. */

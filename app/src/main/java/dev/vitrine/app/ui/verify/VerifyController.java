@@ -21,6 +21,10 @@ public final class VerifyController {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private VerifyTask task;
     private VerifyReport last;
+    /** The part a "verify this part" asked about, until its verify ends. */
+    private dev.vitrine.core.model.ByteRange part;
+
+    private String partName;
 
     public VerifyController(ArchiveSession session, Jobs jobs, ProblemsView view) {
         this.session = session;
@@ -33,6 +37,18 @@ public final class VerifyController {
                         : Human.count(n) + (n == 1 ? " problem" : " problems")
                                 + " found while opening · not fully verified",
                 n > 0);
+    }
+
+    /**
+     * Verifies for one part of the archive (a tree node): no format checks a part on its own, so
+     * the whole archive is verified and then the problems inside {@code range} are selected and
+     * counted in the state line. Starts nothing new when a verify is running; that one's end
+     * selects them.
+     */
+    public void startFor(dev.vitrine.core.model.ByteRange range, String name) {
+        part = range;
+        partName = name;
+        start();
     }
 
     public void start() {
@@ -92,6 +108,8 @@ public final class VerifyController {
     }
 
     private void finish(VerifyReport r, RemoteTransfer transfer) {
+        dev.vitrine.core.model.ByteRange asked = part;
+        String askedName = partName;
         done();
         last = r;
         if (r.cancelled()) {
@@ -114,6 +132,11 @@ public final class VerifyController {
                             + ")",
                     r.errors() > 0);
         }
+        if (asked != null) {
+            int n = view.selectWithin(asked);
+            view.setState(
+                    view.state() + " · " + (n == 0 ? "none" : Human.count(n)) + " in " + askedName, r.errors() > 0);
+        }
     }
 
     private static String summary(int n) {
@@ -122,6 +145,7 @@ public final class VerifyController {
 
     private void done() {
         task = null;
+        part = null;
         running.set(false);
     }
 

@@ -71,9 +71,6 @@ class ClpsRecordsCopyTest extends ClpsWindowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled(
-            "passes alone and with its neighbours, times out in the full suite: the robot's Ctrl+C does not reach"
-                    + " the table there; to be found (see the closing note of stop 25)")
     void ctrlCOnRecordRowsCopiesValidJson() throws Exception {
         ArchiveView v = openApp();
         JsonRecordsView r = records(v);

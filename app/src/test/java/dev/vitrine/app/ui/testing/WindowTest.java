@@ -66,6 +66,8 @@ public abstract class WindowTest extends FxRobot {
         fx(() -> {
             for (ArchiveView v : window.views()) v.dispose();
             window.tabs().getTabs().clear();
+            // a drag the headless platform refused would make every later clipboard read see its dragboard
+            HeadlessDrag.release();
             return null;
         });
         background.shutdown();
@@ -98,8 +100,8 @@ public abstract class WindowTest extends FxRobot {
 
     /** Waits until {@code condition} (checked on the FX thread) holds. */
     /**
-     * Gives {@code node}'s window and then {@code node} the keyboard, and empties the clipboard:
-     * a dialog an earlier test left open must not take the keys a test types next.
+     * Gives {@code node}'s window and then {@code node} the keyboard, and empties the clipboard,
+     * so a copy test sees only what its own keys put there.
      */
     protected static void keyboardTo(javafx.scene.Node node) throws Exception {
         fx(() -> {
