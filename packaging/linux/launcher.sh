@@ -46,7 +46,10 @@ jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-
 # A command's heap starts small and grows with its work: the default start (1/64 of the
 # machine's memory) let a small archive's short-lived garbage take hundreds of MB before a
 # first collection. The window keeps the default: it holds many archives over a long session.
-[ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m)
+# A command's heap also stops at 1 GB (VITRINE_JVM_OPTS=-Xmx4g raises it): left to the default
+# (a quarter of the machine), a remote verify's stream of fetched blocks grew it to 3 GB of a
+# 23 GB machine for a 1 GB archive, and spent more CPU collecting than with the cap.
+[ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m -XX:MaxHeapSize=1g)
 # The caches trained at packaging time (packaging/build.sh), used only where they were trained
 # (lib/aot/trained-at): JDK 25 refuses a moved window cache, and a moved command-line cache
 # can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise
