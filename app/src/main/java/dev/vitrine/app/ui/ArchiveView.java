@@ -117,10 +117,10 @@ public final class ArchiveView extends BorderPane {
         // Problems under the bytes: the hex view keeps the full width for its 16 columns and text.
         bottom.setOrientation(Orientation.VERTICAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
-        bottom.setDividerPositions(0.7);
+        bottom.setDividerPositions(0.58);
         right.setOrientation(Orientation.VERTICAL);
         right.getItems().setAll(detailsSlot, bottomArea);
-        right.setDividerPositions(0.55);
+        right.setDividerPositions(0.38);
         outer.getItems().setAll(treeSlot, right);
         // Small minimums, so a narrow window shrinks every pane by its share instead of
         // squeezing the tree to make room for the right side's toolbars (they clip).

@@ -80,6 +80,30 @@ class LayoutSizesTest extends WindowTest {
 
     @ParameterizedTest
     @CsvSource({"1024,700", "1360,860"})
+    void afterVerifyTheBytesAndTheProblemsBothKeepRows(int w, int h) throws Exception {
+        resize(w, h);
+        ArchiveView v = open(Path.of("../samples/weather-damaged.zss"));
+        resize(w, h);
+        fx(() -> {
+            v.verifier().start();
+            return null;
+        });
+        waitUntil(
+                "verify to finish",
+                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        settle();
+        assertTrue(!fx(v::problemsFolded), "the problems found unfold the list");
+        assertTrue(fx(v.hex().hex()::visibleRows) >= 6, () -> "hex rows beside the problems at " + w + "x" + h);
+        TableView<?> table = v.problems().table();
+        long rows = fx(() -> table.lookupAll(".table-row-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && !r.isEmpty())
+                .filter(n -> inScene(n).getMaxY() <= inScene(table).getMaxY() + 1)
+                .count());
+        assertTrue(rows >= 2, "both problems are in view at " + w + "x" + h + ", not " + rows);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1024,700", "1360,860"})
     void theArkMessagesTableShowsRows(int w, int h) throws Exception {
         resize(w, h);
         Path dir = temp.resolve("robot-log");
