@@ -89,7 +89,11 @@ public final class RecordsGrid extends Region {
         getChildren().addAll(table, bar);
     }
 
+    /** The row table's columns (after the "#" one the grid may add). */
+    private int columns;
+
     private void buildColumns(List<String> cols) {
+        columns = cols.size();
         if (!cols.contains("#")) {
             TableColumn<LazyRow, String> idx = new TableColumn<>("#");
             idx.setCellValueFactory(
@@ -245,6 +249,42 @@ public final class RecordsGrid extends Region {
         refresh();
     }
 
+    /** Whether the columns were fitted to the first rows read. */
+    private boolean fitted;
+
+    /**
+     * Widens columns (never narrows them) to the first rows read, once: a time or a name shows
+     * whole ("1:00:00.000 (+164.236 µs)", not "1:00:00.0…"), whatever its column's place.
+     */
+    private void fitTo(List<LazyRow> rows) {
+        if (fitted || rows.isEmpty()) return;
+        if (rows.getFirst().row() == null) {
+            // a page fills row by row: measure once all of it is in
+            rows.getFirst().rowProperty().addListener((o, a, b) -> {
+                if (b != null) javafx.application.Platform.runLater(() -> fitTo(List.copyOf(items)));
+            });
+            return;
+        }
+        fitted = true;
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        // Every column, also those still to join the table (they are added a few per pulse).
+        for (TableColumn<LazyRow, ?> col : built) {
+            int c = built.indexOf(col) - (built.size() - columns);
+            if (c < 0) continue;
+            double need = 0;
+            for (LazyRow r : rows) {
+                if (r.row() == null) continue;
+                probe.setText(r.cell(c));
+                need = Math.max(need, probe.getLayoutBounds().getWidth());
+            }
+            double w = Math.min(MAX_FIT, Math.ceil(need) + 24);
+            if (w > col.getPrefWidth()) col.setPrefWidth(w);
+        }
+    }
+
+    /** Widest a column is made to fit its cells (a long key or value stays cut, with the rest on demand). */
+    private static final double MAX_FIT = 600;
+
     /** Puts the rows from the viewport's top into the table and mirrors the selection. */
     public void refresh() {
         if (window == null || paused) return;
@@ -252,6 +292,7 @@ public final class RecordsGrid extends Region {
         long top = viewport.top();
         List<LazyRow> rows = new ArrayList<>(n);
         for (int i = 0; i < n; i++) rows.add(window.row(top + i));
+        fitTo(rows);
         syncing = true;
         try {
             if (!rows.equals(items)) items.setAll(rows);

@@ -88,6 +88,17 @@ class ArkReadableMessagesTest extends WindowTest {
         String min = fx(() -> row.cell(cols.indexOf("MIN")));
         assertTrue(min.matches(TIME), "MIN as a time, not nanoseconds: " + min);
         assertTrue(fx(() -> row.cell(cols.indexOf("MAX"))).matches(TIME));
+        double minWidth = fx(() -> grid.table().getColumns().stream()
+                .filter(c -> "MIN".equals(c.getText()))
+                .findFirst()
+                .orElseThrow()
+                .getWidth());
+        assertTrue(
+                minWidth
+                        > fx(() -> new javafx.scene.text.Text(min)
+                                .getLayoutBounds()
+                                .getWidth()),
+                "the column fits the time whole: " + minWidth);
 
         // The messages node's table: the time of day to the nanosecond and the offset from the start.
         Node messages = child(root, "messages (time order)");
@@ -95,7 +106,7 @@ class ArkReadableMessagesTest extends WindowTest {
         List<String> mcols = fx(() -> v.records().rowTable().columns());
         LazyRow m0 = fx(() -> mg.shownRows().getFirst());
         assertEquals(
-                dev.vitrine.core.text.TimeText.absolute(first.timeNs(), 1),
+                dev.vitrine.core.text.TimeText.absolute(first.timeNs(), 1_000_000),
                 fx(() -> m0.cell(mcols.indexOf("time"))),
                 "the first message's time of day, not " + first.timeNs());
         assertEquals("+0 s", fx(() -> m0.cell(mcols.indexOf("since start"))));

@@ -172,7 +172,7 @@ final class ArkMessageNodes {
                         out.add(new Row(
                                 i++,
                                 List.of(
-                                        TimeText.absolute(m.timeNs(), 1),
+                                        TimeText.absolute(m.timeNs(), 1_000_000),
                                         start == Long.MAX_VALUE ? "" : TimeText.relative(m.timeNs() - start),
                                         m.channel(),
                                         m.type(),
