@@ -66,6 +66,7 @@ public final class JsonRecordsView extends BorderPane {
     private Matches matches;
 
     private RecordScan scan;
+    private boolean disposed;
 
     public JsonRecordsView(
             Background background,
@@ -116,9 +117,13 @@ public final class JsonRecordsView extends BorderPane {
                     installCopy(grid);
                     RecordRows.setWidths(grid.columns());
                     grid.setOnLeadChanged(this::lead);
-                    showAll();
                     centre.getChildren().setAll(grid);
-                    loaded.complete(null);
+                    // The table's header and skin take their CSS in this pulse, its rows in the next:
+                    // together with the view's own first layout they held one frame (#22 goal 4).
+                    dev.vitrine.app.ui.concurrent.PulseSteps.run(() -> {
+                        if (!disposed) showAll(); // the archive closed meanwhile: nothing to read
+                        loaded.complete(null);
+                    });
                 },
                 err -> {
                     status.setText("⚠ records cannot be read: " + Human.error(err));
@@ -382,6 +387,7 @@ public final class JsonRecordsView extends BorderPane {
     }
 
     public void dispose() {
+        disposed = true;
         cancelScan();
     }
 
