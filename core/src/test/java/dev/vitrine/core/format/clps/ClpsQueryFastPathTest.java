@@ -92,6 +92,7 @@ class ClpsQueryFastPathTest {
             List<Map.Entry<String, JsonNode>> leaves = new ArrayList<>();
             leaves(Json.MAPPER.readTree(lines[i]), "", leaves);
             List<String> negations = new ArrayList<>();
+            int longOnes = 0;
             for (Map.Entry<String, JsonNode> e : leaves) {
                 String k = e.getKey();
                 JsonNode v = e.getValue();
@@ -109,14 +110,17 @@ class ClpsQueryFastPathTest {
                     out.add(k + ": \"zz*not*there\" OR " + k + ": " + lit);
                     out.add(k + ": zz-not-there AND NOT " + k + ": " + lit);
                 }
-                if (v.isNumber()) {
-                    // Hundreds of exclusions on one column, the record's own value among them: folded into one set.
+                if (v.isNumber() && i == 0 && longOnes++ < 1) {
+                    // Hundreds of exclusions on one column, the record's own value among them (or not): folded into
+                    // one set. One column per archive: the plain matcher is slow on these.
                     List<String> many = new ArrayList<>();
                     for (int j = -150; j < 150; j++) {
                         many.add("NOT " + k + ": " + (v.isIntegralNumber() ? v.asLong() + j : v.asDouble() + j * 0.25));
                     }
                     out.add(String.join(" AND ", many));
                     out.add(String.join(" AND ", many.subList(0, 140)));
+                }
+                if (v.isNumber()) {
                     out.add(k + " >= " + v.asText());
                     out.add(k + " < " + v.asText());
                     out.add("*: > " + v.asText());
