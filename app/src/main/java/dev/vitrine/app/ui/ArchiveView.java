@@ -117,10 +117,10 @@ public final class ArchiveView extends BorderPane {
         // Problems under the bytes: the hex view keeps the full width for its 16 columns and text.
         bottom.setOrientation(Orientation.VERTICAL);
         bottom.getItems().setAll(hexSlot, problemsSlot);
-        bottom.setDividerPositions(0.58);
+        bottom.setDividerPositions(0.6);
         right.setOrientation(Orientation.VERTICAL);
         right.getItems().setAll(detailsSlot, bottomArea);
-        right.setDividerPositions(0.38);
+        right.setDividerPositions(0.55);
         outer.getItems().setAll(treeSlot, right);
         // Small minimums, so a narrow window shrinks every pane by its share instead of
         // squeezing the tree to make room for the right side's toolbars (they clip).
@@ -285,7 +285,23 @@ public final class ArchiveView extends BorderPane {
             bottom.getItems().setAll(hexSlot, problemsSlot);
             KeptShares.set(bottom, bottomShare);
             for (Runnable l : dividerListeners) listen(bottom, l);
+            makeRoomForProblems();
         }
+    }
+
+    /** Height the bytes and an unfolded problems list need for a few rows each. */
+    private static final double PROBLEMS_ROOM = 340;
+
+    /**
+     * Problems were found: the details give the bytes and the list under them room for a few
+     * rows each (at 1024x700 the default share left four hex rows and one problem of two).
+     * Never grows the details; a share the user chose that already leaves the room stays.
+     */
+    private void makeRoomForProblems() {
+        double h = right.getHeight();
+        if (h <= 0) return;
+        double share = 1 - Math.min(PROBLEMS_ROOM, h * 0.6) / h;
+        if (right.getDividerPositions()[0] > share) KeptShares.set(right, share);
     }
 
     /** Whether the problems list is folded to its header (it is empty). */

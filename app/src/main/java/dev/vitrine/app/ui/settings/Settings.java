@@ -11,7 +11,7 @@ public final class Settings {
     public double height = 860;
     public boolean maximized;
     public boolean dark;
-    public double[] dividers = {0.27, 0.38, 0.58};
+    public double[] dividers = {0.27, 0.55, 0.6};
     public List<String> recent = new ArrayList<>();
     /** Archives opened by URL (http(s)://, s3://), newest first; never one that carries a secret. */
     public List<String> recentUrls = new ArrayList<>();

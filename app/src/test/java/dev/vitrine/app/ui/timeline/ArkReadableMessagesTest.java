@@ -157,6 +157,11 @@ class ArkReadableMessagesTest extends WindowTest {
         Point2D at = fx(() -> tv.localToScreen(tv.xOf(m.timeNs()), tv.laneCentreY(lane)));
         clickOn(at);
         p.lastPick().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        // The tree reveals the value once its path is read in the background: wait for that, not a fixed settle.
+        waitUntil(
+                "the clicked message's value selected in the tree",
+                () -> v.tree().view().getSelectionModel().getSelectedItem() instanceof NodeTreeItem i
+                        && m.type().equals(i.node().kind()));
         settle();
 
         TreeItem<?> selected = fx(() -> v.tree().view().getSelectionModel().getSelectedItem());
