@@ -67,6 +67,28 @@ public final class StartupTraining {
         run("cat", "--prefix", "key-0001", p);
         run("cat", "--start", "key-0002", "--stop", "key-0003", p);
 
+        // clp-s: a local cat, and one query of each class the search answers differently (the
+        // KQL parser, the dictionary check, column paths, arrays, timestamps, wildcard keys, a
+        // folded NOT chain, a key no schema has): a query's classes loaded cold cost more than
+        // the search itself on a small archive.
+        Path clps = samples.resolve("app-logs.clps");
+        if (Files.exists(clps)) {
+            String c = clps.toString();
+            run("info", c);
+            run("verify", c);
+            run("cat", c);
+            for (String q : List.of(
+                    "level: ERROR AND http.status >= 500",
+                    "message: \"*timed out*\"",
+                    "*: \"bob\"",
+                    "timestamp >= timestamp(\"2024-03-14T09:40:00Z\")",
+                    "tags: \"retry\" AND http.method: POST",
+                    "NOT http.latency_ms < 500.5",
+                    "NOT http.bytes: 100 AND NOT http.bytes: 6107 AND NOT http.bytes: 12114",
+                    "level: NO_SUCH_LEVEL",
+                    "no.such.key: 1")) run("cat", "--query", q, c);
+        }
+
         // CAF: pack a folder of small files, then list, verify, export and read one back.
         Path folder = Files.createDirectories(scratch.resolve("folder/sub"));
         for (int i = 0; i < 500; i++) {
