@@ -105,7 +105,7 @@ fi
 
 counts() { # requests and bytes so far for a target
   case $1 in
-    http|slow) echo "$(wc -l <"$ng/access.log") $(awk '{s += $NF} END {print s + 0}' "$ng/access.log")" ;;
+    http|slow) echo "$(wc -l <"$ng/access.log") $(awk '{s += $NF} END {printf "%.0f\n", s}' "$ng/access.log")" ;;
     s3) cat "$dir/s3/fast.counts" 2>/dev/null || echo "0 0" ;;
     s3slow) cat "$dir/s3/slow.counts" 2>/dev/null || echo "0 0" ;;
     *) echo "0 0" ;;
@@ -207,7 +207,7 @@ if [ -f "$clps_file" ]; then
     /usr/bin/time -f "%e %U %S %M" -o "$dir/time.log" "$clps" x --ordered "http://127.0.0.1:$p/$cname" "$dir/x" >/dev/null 2>&1 || true
     read -r secs u s kb <"$dir/time.log"
     printf '%-30s %-8s %9s %14s %9s %9s %9s\n' "clp-s x --ordered" "$where" "$(wc -l <"$ng/access.log")" \
-      "$(awk '{s += $NF} END {print s + 0}' "$ng/access.log")" "$secs" "$(echo "$u + $s" | bc)" "$((kb / 1024))"
+      "$(awk '{s += $NF} END {printf "%.0f\n", s}' "$ng/access.log")" "$secs" "$(echo "$u + $s" | bc)" "$((kb / 1024))"
     echo "vitrine cat / clp-s x over $where: $(ratio "$ours" "$secs")x (budget 0.7x)"
   done
   "$here/vitrine" cat "http://127.0.0.1:$port/$cname" >"$dir/ours.jsonl"
