@@ -9,6 +9,7 @@ import dev.vitrine.app.ui.hex.HexPalette;
 import dev.vitrine.app.ui.hex.HexPane;
 import dev.vitrine.app.ui.index.IndexPictureView;
 import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.app.ui.table.RecordsGrid;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.app.ui.tree.ChildPage;
 import dev.vitrine.app.ui.tree.StructureTree;
@@ -164,9 +165,7 @@ public final class ArchiveView extends BorderPane {
         } else if (released) {
             released = false;
             hex.restore();
-            for (javafx.scene.Node n : lookupAll(".records-grid"))
-                if (n instanceof dev.vitrine.app.ui.table.RecordsGrid g) g.restore();
-            views.restore();
+            for (RecordsGrid g : grids()) g.restore();
         }
     }
 
@@ -178,10 +177,14 @@ public final class ArchiveView extends BorderPane {
         if (attach == null || disposed || released) return;
         released = true;
         hex.release();
-        // every table of rows in its views (records, JSON records, dictionaries, messages)
-        for (javafx.scene.Node n : lookupAll(".records-grid"))
-            if (n instanceof dev.vitrine.app.ui.table.RecordsGrid g) g.release();
-        views.release();
+        for (RecordsGrid g : grids()) g.release();
+    }
+
+    /** Every table of rows in its views (records, JSON records, dictionaries, messages, keys). */
+    private List<RecordsGrid> grids() {
+        List<RecordsGrid> out = new java.util.ArrayList<>();
+        for (javafx.scene.Node n : lookupAll(".records-grid")) if (n instanceof RecordsGrid g) out.add(g);
+        return out;
     }
 
     /** Whether the tab was ever in front, so its parts are built (or being built). */

@@ -121,16 +121,6 @@ public final class DetailViews {
         return false;
     }
 
-    /** The archive's tab went behind another: every made view lets go of what it can read again. */
-    public void release() {
-        for (FormatView.View v : made.values()) v.release();
-    }
-
-    /** The archive's tab is in front again. */
-    public void restore() {
-        for (FormatView.View v : made.values()) v.restore();
-    }
-
     public void dispose() {
         for (FormatView.View v : made.values()) {
             try {

@@ -58,15 +58,6 @@ public interface FormatView {
             return false;
         }
 
-        /**
-         * The archive's tab went behind another: let go of what can be read again (pages of
-         * rows, pictures), so that hidden tabs hold little.
-         */
-        default void release() {}
-
-        /** The archive's tab is in front again after {@link #release}: read what is on screen again. */
-        default void restore() {}
-
         /** The archive is closing. */
         default void dispose() {}
     }
