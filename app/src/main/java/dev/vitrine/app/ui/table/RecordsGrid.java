@@ -267,10 +267,11 @@ public final class RecordsGrid extends Region {
         }
         fitted = true;
         javafx.scene.text.Text probe = new javafx.scene.text.Text();
-        // Every column, also those still to join the table (they are added a few per pulse).
-        for (TableColumn<LazyRow, ?> col : built) {
-            int c = built.indexOf(col) - (built.size() - columns);
-            if (c < 0) continue;
+        // Every row column, also those still to join the table (they are added a few per pulse);
+        // a "#" column the grid added comes first and is not the row's.
+        int lead = built.size() - columns;
+        for (int c = 0; c < columns; c++) {
+            TableColumn<LazyRow, ?> col = built.get(lead + c);
             double need = 0;
             for (LazyRow r : rows) {
                 if (r.row() == null) continue;
