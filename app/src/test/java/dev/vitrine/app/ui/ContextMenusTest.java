@@ -99,9 +99,7 @@ class ContextMenusTest extends WindowTest {
         settle();
         click(v.tree().view());
         type(KeyCode.F5);
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
         TableView<Problem> table = v.problems().table();
         Problem first = fx(() -> table.getItems().getFirst());

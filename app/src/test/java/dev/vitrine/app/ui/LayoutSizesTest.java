@@ -88,9 +88,7 @@ class LayoutSizesTest extends WindowTest {
             v.verifier().start();
             return null;
         });
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
         assertTrue(!fx(v::problemsFolded), "the problems found unfold the list");
         assertTrue(fx(v.hex().hex()::visibleRows) >= 6, () -> "hex rows beside the problems at " + w + "x" + h);

@@ -102,9 +102,7 @@ class MultiFileArchiveTest extends WindowTest {
         ArchiveView v = open(folder);
         click(v.tree().view());
         press(KeyCode.F5).release(KeyCode.F5);
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
         List<Problem> found = fx(() -> List.copyOf(v.problems().table().getItems()));
         assertEquals(1, found.size(), found.toString());

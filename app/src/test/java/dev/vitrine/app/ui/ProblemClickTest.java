@@ -30,9 +30,7 @@ class ProblemClickTest extends WindowTest {
         ArchiveView v = open(copy);
         click(v.tree().view());
         type(KeyCode.F5);
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
         TableView<Problem> table = v.problems().table();
         int row = fx(() -> {
@@ -64,9 +62,7 @@ class ProblemClickTest extends WindowTest {
         ArchiveView v = open(copy);
         click(v.tree().view());
         type(KeyCode.F5);
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
         List<Problem> before = problems(v);
         assertFalse(before.isEmpty(), "the sample is damaged");

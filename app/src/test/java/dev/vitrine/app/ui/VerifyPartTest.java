@@ -32,9 +32,7 @@ class VerifyPartTest extends WindowTest {
         clickOn(cell, MouseButton.SECONDARY);
         settle();
         clickOn("#tree-verify-part");
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
     }
 
@@ -58,9 +56,7 @@ class VerifyPartTest extends WindowTest {
             v.verifier().start();
             return null;
         });
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         List<Problem> all = fx(() -> List.copyOf(v.problems().table().getItems()));
         NodeTreeItem damaged = parts.stream()
                 .filter(n -> !inside(all, n.entry().range()).isEmpty())

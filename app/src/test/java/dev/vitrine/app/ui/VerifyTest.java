@@ -37,9 +37,7 @@ class VerifyTest extends WindowTest {
     private void verifyWithF5(ArchiveView v) throws Exception {
         click(v.tree().view());
         type(KeyCode.F5);
-        waitUntil(
-                "verify to finish",
-                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+        waitForVerify(v);
         settle();
     }
 

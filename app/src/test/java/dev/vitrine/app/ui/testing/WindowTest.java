@@ -114,6 +114,13 @@ public abstract class WindowTest extends FxRobot {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Waits until the archive's verify has run to its end and reported. */
+    protected void waitForVerify(ArchiveView v) throws Exception {
+        waitUntil(
+                "verify to finish",
+                () -> !v.verifier().runningProperty().get() && v.verifier().lastReport() != null);
+    }
+
     protected void waitUntil(String what, Callable<Boolean> condition) throws Exception {
         CompletableFuture<Boolean> f = fx(() -> Settler.whenTrue(
                 () -> {
