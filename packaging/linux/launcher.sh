@@ -43,6 +43,9 @@ fi
 # JVM warnings go to stderr, never into a command's output; the ahead-of-time cache's own
 # messages are off, so a cache that does not match this tree is dropped without a word.
 jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-memory-access=allow)
+# zstd-jni's jar adds FFM classes for Java 22+ that link every zstd function as a downcall on first
+# use: 0.4 s of each clp-s command's start. Multi-release classes up to 21 give its JNI ones (10 ms).
+jvm+=(-Djdk.util.jar.version=21)
 # A command's heap starts small and grows with its work: the default start (1/64 of the
 # machine's memory) let a small archive's short-lived garbage take hundreds of MB before a
 # first collection. The window keeps the default: it holds many archives over a long session.

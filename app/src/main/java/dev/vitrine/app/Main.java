@@ -11,6 +11,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        dev.vitrine.core.io.ZstdNative.prepare(); // before any archive is read: its library from the cache
         if (VitrineCli.handles(args)) {
             System.exit(VitrineCli.run(args));
         }

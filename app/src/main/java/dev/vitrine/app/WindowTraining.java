@@ -18,6 +18,7 @@ public final class WindowTraining {
     private WindowTraining() {}
 
     public static void main(String[] args) throws IOException {
+        dev.vitrine.core.io.ZstdNative.prepare();
         if (args.length < 2) {
             System.err.println("usage: WindowTraining SAMPLES_DIR NAME WINDOW_ARGS...");
             System.exit(2);

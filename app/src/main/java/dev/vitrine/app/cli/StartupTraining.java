@@ -26,6 +26,7 @@ public final class StartupTraining {
     private StartupTraining() {}
 
     public static void main(String[] args) throws IOException {
+        dev.vitrine.core.io.ZstdNative.prepare();
         if (args.length != 2) {
             System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR");
             System.exit(2);
