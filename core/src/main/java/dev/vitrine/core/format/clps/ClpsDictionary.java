@@ -19,11 +19,21 @@ final class ClpsDictionary {
     private final MemorySegment index;
 
     private final int size;
+    /**
+     * Per entry, whether its text needs JSON escaping: {@link #UNKNOWN} until first written, then
+     * {@link #CLEAN} or {@link #ESCAPED}. Most entries need none, and a var.dict entry is written
+     * once per value that refers to it: scanning it each time was a sixth of `cat`'s work. Threads
+     * that race on an entry write the same answer.
+     */
+    private final byte[] escaping;
+
+    static final byte UNKNOWN = 0, CLEAN = 1, ESCAPED = 2;
 
     private ClpsDictionary(MemorySegment data, MemorySegment index, int size) {
         this.data = data;
         this.index = index;
         this.size = size;
+        this.escaping = new byte[size];
     }
 
     static ClpsDictionary parse(MemorySegment b, long count, ClpsSpill spill)
@@ -60,6 +70,15 @@ final class ClpsDictionary {
 
     int size() {
         return size;
+    }
+
+    /** Entry i's escaping state as last {@linkplain #noteEscaping noted}. */
+    byte escaping(int i) {
+        return escaping[i];
+    }
+
+    void noteEscaping(int i, boolean needed) {
+        escaping[i] = needed ? ESCAPED : CLEAN;
     }
 
     /** Where entry i's bytes start in the decoded dictionary. */

@@ -8,6 +8,8 @@ final class ClpsJsonOut {
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     byte[] buf;
     int len;
+    /** Scratch for a number's digits (ClpsNumberText), so writing a number allocates nothing. */
+    final byte[] digits = new byte[40];
 
     ClpsJsonOut(int capacity) {
         buf = new byte[Math.max(16, capacity)];
@@ -41,18 +43,19 @@ final class ClpsJsonOut {
 
     private byte[] staged = new byte[256];
 
-    /** Appends n bytes of a segment escaped as a JSON string's content. */
-    void escaped(java.lang.foreign.MemorySegment s, long off, int n) {
+    /** Appends n bytes of a segment escaped as a JSON string's content; returns whether any byte needed escaping. */
+    boolean escaped(java.lang.foreign.MemorySegment s, long off, int n) {
         // One bulk copy, then the scan runs over the heap copy (cheaper than reading the segment a word at a time).
         ensure(n);
         java.lang.foreign.MemorySegment.copy(s, java.lang.foreign.ValueLayout.JAVA_BYTE, off, buf, len, n);
         if (!needsEscaping(buf, len, n)) { // most dictionary entries
             len += n;
-            return;
+            return false;
         }
         if (staged.length < n) staged = new byte[Math.max(n, staged.length * 2)];
         System.arraycopy(buf, len, staged, 0, n);
         escaped(staged, 0, n);
+        return true;
     }
 
     void ascii(String s) {
@@ -124,7 +127,7 @@ final class ClpsJsonOut {
         return ((controls | ((quotes - ONES) & ~quotes) | ((slashes - ONES) & ~slashes)) & HIGHS) != 0;
     }
 
-    private static boolean needsEscaping(byte[] b, int off, int n) {
+    static boolean needsEscaping(byte[] b, int off, int n) {
         int i = off, end = off + n;
         for (; i + 8 <= end; i += 8) if (special((long) LONGS.get(b, i))) return true;
         for (; i < end; i++) if (ESCAPE[b[i] & 0xff]) return true;

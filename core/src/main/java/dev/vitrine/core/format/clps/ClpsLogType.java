@@ -13,11 +13,14 @@ final class ClpsLogType {
     final int[] at;
     /** Placeholder byte (0x11, 0x12, 0x13) of placeholder i. */
     final byte[] kind;
+    /** Whether the constant text has no byte JSON must escape: its values can then be written escaped one by one. */
+    final boolean clean;
 
     private ClpsLogType(byte[] constant, int[] at, byte[] kind) {
         this.constant = constant;
         this.at = at;
         this.kind = kind;
+        this.clean = !ClpsJsonOut.needsEscaping(constant, 0, constant.length);
     }
 
     int variables() {

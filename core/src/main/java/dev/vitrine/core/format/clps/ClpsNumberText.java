@@ -28,76 +28,110 @@ final class ClpsNumberText {
      * for NaN and infinities, which JSON cannot hold.
      */
     static String formatted(double value, int format) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) return null;
+        ClpsJsonOut out = new ClpsJsonOut(40);
+        return appendFormatted(value, format, out)
+                ? new String(out.buf, 0, out.len, java.nio.charset.StandardCharsets.US_ASCII)
+                : null;
+    }
+
+    /**
+     * {@link #formatted} written straight into {@code out}: one value per record of a FormattedFloat
+     * column, so no text is built per value. False, with nothing written, for NaN and infinities.
+     */
+    static boolean appendFormatted(double value, int format, ClpsJsonOut out) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) return false;
         int sig = ((format >> 5) & 0x1f) + 1;
         boolean neg = value < 0 || (value == 0 && 1 / value < 0);
-        int[] exp = new int[1];
-        String digits = significantDigits(Math.abs(value), sig, exp);
-        StringBuilder s = new StringBuilder(sig + 8);
-        if (neg) s.append('-');
+        byte[] d = out.digits;
+        int exp = significantDigits(Math.abs(value), sig, d);
+        out.ensure(sig + 48);
+        if (neg) out.buf[out.len++] = '-';
         if ((format & (1 << 14)) == 0) {
             // scientific_to_decimal: the point goes exp+1 digits in.
-            int pos = exp[0] + 1;
-            if (pos <= 0) s.append("0.").append("0".repeat(-pos)).append(digits);
-            else if (pos < digits.length()) s.append(digits, 0, pos).append('.').append(digits, pos, digits.length());
-            else s.append(digits).append("0".repeat(pos - digits.length()));
-            return s.toString();
+            int pos = exp + 1;
+            if (pos <= 0) {
+                out.ensure(2 - pos);
+                out.buf[out.len++] = '0';
+                out.buf[out.len++] = '.';
+                zeros(out, -pos);
+                out.put(d, 0, sig);
+            } else if (pos < sig) {
+                out.put(d, 0, pos);
+                out.buf[out.len++] = '.';
+                out.put(d, pos, sig - pos);
+            } else {
+                out.put(d, 0, sig);
+                zeros(out, pos - sig);
+            }
+            return true;
         }
-        s.append(digits.charAt(0));
-        if (sig > 1) s.append('.').append(digits, 1, digits.length());
-        s.append(((format >> 14) & 3) == 3 ? 'E' : 'e');
+        out.buf[out.len++] = d[0];
+        if (sig > 1) {
+            out.buf[out.len++] = '.';
+            out.put(d, 1, sig - 1);
+        }
+        out.buf[out.len++] = (byte) (((format >> 14) & 3) == 3 ? 'E' : 'e');
         int signFlag = (format >> 12) & 3;
-        int e = exp[0];
         // C prints a sign; the stored flag replaces it with + or -, or drops it (empty), as clp-s does.
-        if (signFlag == 1) s.append('+');
-        else if (signFlag == 2) s.append('-');
-        else if (signFlag == 3) s.append(e < 0 ? '-' : '+');
-        String ed = Integer.toString(Math.abs(e));
-        if (ed.length() < 2) ed = "0" + ed;
+        if (signFlag == 1) out.buf[out.len++] = '+';
+        else if (signFlag == 2) out.buf[out.len++] = '-';
+        else if (signFlag == 3) out.buf[out.len++] = (byte) (exp < 0 ? '-' : '+');
+        int e = Math.abs(exp);
+        // C prints at least two exponent digits; the stored count (1 to 4) keeps or drops its leading zeros.
         int want = ((format >> 10) & 3) + 1;
-        if (want < ed.length()) {
-            int z = 0;
-            while (z < ed.length() - want && ed.charAt(z) == '0') z++;
-            ed = ed.substring(z);
-        } else {
-            ed = "0".repeat(want - ed.length()) + ed;
-        }
-        return s.append(ed).toString();
+        int natural = e < 10 ? 1 : e < 100 ? 2 : 3;
+        zeros(out, want - natural);
+        out.decimal(e);
+        return true;
+    }
+
+    private static void zeros(ClpsJsonOut out, int n) {
+        out.ensure(n);
+        for (int i = 0; i < n; i++) out.buf[out.len++] = '0';
     }
 
     /**
      * The first {@code sig} significant digits of {@code x} (>= 0) rounded half-even from its
-     * exact binary value, and its decimal exponent. Up to 15 digits the shortest round-trip
-     * digits give the same answer (the value is closer to them than half a step of the grid),
-     * so BigDecimal is needed only for 16 and 17.
+     * exact binary value, as ASCII into {@code into}; returns the decimal exponent. Up to 15
+     * digits the shortest round-trip digits give the same answer (the value is closer to them
+     * than half a step of the grid), so BigDecimal is needed only for 16 and 17.
      */
-    static String significantDigits(double x, int sig, int[] exp) {
+    static int significantDigits(double x, int sig, byte[] into) {
         if (x == 0) {
-            exp[0] = 0;
-            return "0".repeat(sig);
+            java.util.Arrays.fill(into, 0, sig, (byte) '0');
+            return 0;
         }
         if (sig <= 15) {
-            String t = Double.toString(x);
+            String t = Double.toString(x); // d.ddd, or d.dddE±n
             int e = t.indexOf('E');
-            int e10 = e < 0 ? 0 : Integer.parseInt(t.substring(e + 1));
-            String m = e < 0 ? t : t.substring(0, e);
-            int dot = m.indexOf('.');
-            String all = m.substring(0, dot) + m.substring(dot + 1);
-            int lead = 0;
-            while (lead < all.length() - 1 && all.charAt(lead) == '0') lead++;
-            String d = all.substring(lead);
-            int end = d.length();
-            while (end > 1 && d.charAt(end - 1) == '0') end--;
-            d = d.substring(0, end);
-            if (d.length() <= sig) {
-                exp[0] = e10 + dot - 1 - lead;
-                return d + "0".repeat(sig - d.length());
+            int end = e < 0 ? t.length() : e;
+            int e10 = e < 0 ? 0 : Integer.parseInt(t, e + 1, t.length(), 10);
+            int dot = t.indexOf('.');
+            int n = 0, lead = 0;
+            boolean seen = false;
+            int last = 0; // digits up to the last non-zero one
+            for (int i = 0; i < end; i++) {
+                char c = t.charAt(i);
+                if (c == '.') continue;
+                if (!seen && c == '0') {
+                    lead++;
+                    continue;
+                }
+                seen = true;
+                if (n < into.length) into[n] = (byte) c;
+                n++;
+                if (c != '0') last = n;
+            }
+            if (last == 0) last = 1; // every digit a zero: cannot happen for x > 0, kept safe
+            if (last <= sig && n <= into.length) {
+                java.util.Arrays.fill(into, last, sig, (byte) '0');
+                return e10 + dot - 1 - lead;
             }
         }
         BigDecimal r = new BigDecimal(x).round(new MathContext(sig, RoundingMode.HALF_EVEN));
         String u = r.unscaledValue().toString();
-        exp[0] = u.length() - 1 - r.scale();
-        return u.length() >= sig ? u.substring(0, sig) : u + "0".repeat(sig - u.length());
+        for (int i = 0; i < sig; i++) into[i] = (byte) (i < u.length() ? u.charAt(i) : '0');
+        return u.length() - 1 - r.scale();
     }
 
     /**

@@ -200,11 +200,9 @@ final class ClpsTable {
                 } else if (col.type == ClpsNodeType.FORMATTED_FLOAT) {
                     double v = data.get(F64, col.base + 8L * row);
                     int fmt = data.get(I16, col.second + 2L * row) & 0xffff;
-                    String text = ClpsNumberText.formatted(v, fmt);
-                    if (text == null)
+                    if (!ClpsNumberText.appendFormatted(v, fmt, out))
                         throw new ClpsDecodeException(
                                 col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
-                    out.ascii(text);
                 } else {
                     out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
                 }
@@ -216,11 +214,7 @@ final class ClpsTable {
                 out.put((byte) '"');
                 switch (col.type) {
                     case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(I64, col.base + 8L * row), out);
-                    case ClpsNodeType.CLP_STRING -> {
-                        scratch.reset();
-                        expand(d.strings, col, row, scratch);
-                        out.escaped(scratch.buf, 0, scratch.len);
-                    }
+                    case ClpsNodeType.CLP_STRING -> expand(d.strings, col, row, out, scratch);
                     default -> {
                         long ms = data.get(I64, col.base + 8L * row);
                         long id = data.get(I64, col.second + 8L * row);
@@ -310,7 +304,13 @@ final class ClpsTable {
         return b.toString();
     }
 
+    /** Expands into {@code out} unescaped, or escaped as a JSON string's content when {@code scratch} is given. */
     private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out) throws ClpsDecodeException {
+        expand(dec, col, row, out, null);
+    }
+
+    private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out, ClpsJsonOut scratch)
+            throws ClpsDecodeException {
         long ref = data.get(I64, col.base + 8L * row);
         ClpsLogType t = dec.known(ref & 0xFFFFFF);
         if (t == null) t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
@@ -321,7 +321,8 @@ final class ClpsTable {
                     "record " + row + " of table " + meta.index() + " needs encoded variables " + first + ".."
                             + (first + t.variables()) + " but the column has " + col.varCount);
         }
-        dec.expand(t, data, col.second + 8 * first, out);
+        if (scratch == null) dec.expand(t, data, col.second + 8 * first, out);
+        else dec.expandEscaped(t, data, col.second + 8 * first, out, scratch);
     }
 
     private static void timestamp(ClpsDecoding d, long value, long patternId, boolean deprecated, ClpsJsonOut out)

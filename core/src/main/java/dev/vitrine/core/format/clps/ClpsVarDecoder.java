@@ -62,6 +62,39 @@ final class ClpsVarDecoder {
         out.put(t.constant, prev, t.constant.length - prev);
     }
 
+    /**
+     * {@link #expand} escaped as a JSON string's content. Escaping goes byte by byte, so a clean
+     * constant lets each value be escaped on its own: dictionary entries by their noted state,
+     * numbers never. Otherwise the text is expanded into {@code scratch} and escaped whole.
+     */
+    void expandEscaped(
+            ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out, ClpsJsonOut scratch)
+            throws ClpsDecodeException {
+        if (!t.clean) {
+            scratch.reset();
+            expand(t, src, varsAt, scratch);
+            out.escaped(scratch.buf, 0, scratch.len);
+            return;
+        }
+        int prev = 0;
+        for (int i = 0; i < t.at.length; i++) {
+            out.put(t.constant, prev, t.at[i] - prev);
+            prev = t.at[i];
+            long v = src.get(ClpsTable.I64, varsAt + 8L * i);
+            int k = t.kind[i];
+            if (k == 0x11) {
+                if (old && v >= DICT_BASE && v < Long.MAX_VALUE) dictEscaped(v - DICT_BASE, out);
+                else out.decimal(v);
+            } else if (k == 0x12 && !old) {
+                dictEscaped(v, out);
+            } else {
+                if (!(old ? ClpsNumberText.appendEncodedFloatV1(v, out) : ClpsNumberText.appendEncodedFloatV2(v, out)))
+                    throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
+            }
+        }
+        out.put(t.constant, prev, t.constant.length - prev);
+    }
+
     void dict(long id, ClpsJsonOut out) throws ClpsDecodeException {
         if (id < 0 || id >= vars.size())
             throw new ClpsDecodeException(
@@ -78,7 +111,10 @@ final class ClpsVarDecoder {
                     -1,
                     "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size()
                             + " entries)");
-        long s = vars.start((int) id);
-        out.escaped(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
+        int i = (int) id;
+        long s = vars.start(i);
+        int n = (int) vars.data.get(ClpsTable.I64, s - 8);
+        if (vars.escaping(i) == ClpsDictionary.CLEAN) out.put(vars.data, s, n);
+        else vars.noteEscaping(i, out.escaped(vars.data, s, n));
     }
 }
