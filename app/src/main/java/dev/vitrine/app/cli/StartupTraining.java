@@ -53,6 +53,10 @@ public final class StartupTraining {
         Path big = scratch.resolve("big.zss");
         run("create", "zss", "--codec", "none", records.toString(), big.toString());
         zss.add(big);
+        // Deflate blocks are what most ZSS files hold: their verify's inflate and hash loops profiled too.
+        Path deflate = scratch.resolve("big-deflate.zss");
+        run("create", "zss", "--codec", "deflate", records.toString(), deflate.toString());
+        zss.add(deflate);
 
         for (Path f : zss) {
             String p = f.toString();
