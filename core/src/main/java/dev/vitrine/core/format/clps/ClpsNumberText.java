@@ -135,25 +135,9 @@ final class ClpsNumberText {
     }
 
     /**
-     * A float encoded inside a string: {@code digits} zero-padded to {@code numDigits}, the point
-     * {@code decimalPos} places from the right. Returns null when the fields contradict each other.
-     */
-    static String encodedFloat(boolean negative, long digits, int numDigits, int decimalPos) {
-        if (decimalPos > numDigits || digits < 0) return null;
-        String d = Long.toString(digits);
-        if (d.length() > numDigits) {
-            if (digits != 0) return null;
-        }
-        StringBuilder sb = new StringBuilder(numDigits + 2);
-        if (negative) sb.append('-');
-        sb.append("0".repeat(Math.max(0, numDigits - d.length()))).append(d.length() > numDigits ? "" : d);
-        sb.insert(sb.length() - decimalPos, '.');
-        return sb.toString();
-    }
-
-    /**
-     * {@link #encodedFloat} written straight into {@code out} (no text per value); false, with
-     * nothing written, where that returns null.
+     * A float encoded inside a string, written into {@code out}: {@code digits} zero-padded to
+     * {@code numDigits}, the point {@code decimalPos} places from the right. False, with nothing
+     * written, when the fields contradict each other.
      */
     static boolean appendEncodedFloat(boolean negative, long digits, int numDigits, int decimalPos, ClpsJsonOut out) {
         if (decimalPos > numDigits || digits < 0) return false;
@@ -174,6 +158,7 @@ final class ClpsNumberText {
         return true;
     }
 
+    /** 0.4.0+ layout: (decimal_pos-1) bits 0-3, (num_digits-1) bits 4-7, digits bits 8-61, sign bit 63. */
     static boolean appendEncodedFloatV2(long v, ClpsJsonOut out) {
         int decimalPos = (int) (v & 0xf) + 1;
         int numDigits = (int) ((v >>> 4) & 0xf) + 1;
@@ -182,28 +167,12 @@ final class ClpsNumberText {
         return appendEncodedFloat(v < 0, digits, numDigits, decimalPos, out);
     }
 
+    /** Before 0.4.0: digits bits 0-53, (decimal_pos-1) bits 55-58, (num_digits-1) bits 59-62, sign bit 63. */
     static boolean appendEncodedFloatV1(long v, ClpsJsonOut out) {
         long digits = v & 0x003F_FFFF_FFFF_FFFFL;
         int decimalPos = (int) ((v >>> 55) & 0xf) + 1;
         int numDigits = (int) ((v >>> 59) & 0xf) + 1;
         return appendEncodedFloat(v < 0, digits, numDigits, decimalPos, out);
-    }
-
-    /** 0.4.0+ layout: (decimal_pos-1) bits 0-3, (num_digits-1) bits 4-7, digits bits 8-61, sign bit 63. */
-    static String encodedFloatV2(long v) {
-        int decimalPos = (int) (v & 0xf) + 1;
-        int numDigits = (int) ((v >>> 4) & 0xf) + 1;
-        long digits = (v >>> 8) & ((1L << 54) - 1);
-        if (digits > 9_999_999_999_999_999L) return null;
-        return encodedFloat(v < 0, digits, numDigits, decimalPos);
-    }
-
-    /** Before 0.4.0: digits bits 0-53, (decimal_pos-1) bits 55-58, (num_digits-1) bits 59-62, sign bit 63. */
-    static String encodedFloatV1(long v) {
-        long digits = v & 0x003F_FFFF_FFFF_FFFFL;
-        int decimalPos = (int) ((v >>> 55) & 0xf) + 1;
-        int numDigits = (int) ((v >>> 59) & 0xf) + 1;
-        return encodedFloat(v < 0, digits, numDigits, decimalPos);
     }
 
     static String unsigned(long v) {

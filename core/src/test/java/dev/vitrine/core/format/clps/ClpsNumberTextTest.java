@@ -83,12 +83,12 @@ class ClpsNumberTextTest {
     void encodedFloatsOfBothGenerations() {
         // 0.4.0+: "666.73" is digits 66673, num_digits 5, decimal_pos 2.
         long v2 = (66673L << 8) | ((5 - 1) << 4) | (2 - 1);
-        assertEquals("666.73", ClpsNumberText.encodedFloatV2(v2));
-        assertEquals("-666.73", ClpsNumberText.encodedFloatV2(v2 | Long.MIN_VALUE));
+        assertEquals("666.73", encodedFloatV2(v2));
+        assertEquals("-666.73", encodedFloatV2(v2 | Long.MIN_VALUE));
         long v1 = 66673L | ((long) (2 - 1) << 55) | ((long) (5 - 1) << 59);
-        assertEquals("666.73", ClpsNumberText.encodedFloatV1(v1));
+        assertEquals("666.73", encodedFloatV1(v1));
         // "0.05": digits 5, num_digits 3, decimal_pos 2.
-        assertEquals("0.05", ClpsNumberText.encodedFloatV2((5L << 8) | (2 << 4) | 1));
+        assertEquals("0.05", encodedFloatV2((5L << 8) | (2 << 4) | 1));
     }
 
     @Test
@@ -103,7 +103,7 @@ class ClpsNumberTextTest {
                 default -> ((long) r.nextInt(1_000_000) << 8) | (r.nextInt(16) << 4) | r.nextInt(16);
             };
             for (boolean old : new boolean[] {false, true}) {
-                String want = old ? ClpsNumberText.encodedFloatV1(v) : ClpsNumberText.encodedFloatV2(v);
+                String want = old ? encodedFloatV1(v) : encodedFloatV2(v);
                 out.reset();
                 out.put((byte) 'x');
                 boolean ok =
@@ -113,5 +113,41 @@ class ClpsNumberTextTest {
                         want == null ? "x" : "x" + want, new String(out.buf, 0, out.len), "0x" + Long.toHexString(v));
             }
         }
+    }
+
+    // The text of an encoded float built the plain way: the oracle the in-place writer is checked against.
+
+    /**
+     * A float encoded inside a string: {@code digits} zero-padded to {@code numDigits}, the point
+     * {@code decimalPos} places from the right. Returns null when the fields contradict each other.
+     */
+    private static String encodedFloat(boolean negative, long digits, int numDigits, int decimalPos) {
+        if (decimalPos > numDigits || digits < 0) return null;
+        String d = Long.toString(digits);
+        if (d.length() > numDigits) {
+            if (digits != 0) return null;
+        }
+        StringBuilder sb = new StringBuilder(numDigits + 2);
+        if (negative) sb.append('-');
+        sb.append("0".repeat(Math.max(0, numDigits - d.length()))).append(d.length() > numDigits ? "" : d);
+        sb.insert(sb.length() - decimalPos, '.');
+        return sb.toString();
+    }
+
+    /** 0.4.0+ layout: (decimal_pos-1) bits 0-3, (num_digits-1) bits 4-7, digits bits 8-61, sign bit 63. */
+    private static String encodedFloatV2(long v) {
+        int decimalPos = (int) (v & 0xf) + 1;
+        int numDigits = (int) ((v >>> 4) & 0xf) + 1;
+        long digits = (v >>> 8) & ((1L << 54) - 1);
+        if (digits > 9_999_999_999_999_999L) return null;
+        return encodedFloat(v < 0, digits, numDigits, decimalPos);
+    }
+
+    /** Before 0.4.0: digits bits 0-53, (decimal_pos-1) bits 55-58, (num_digits-1) bits 59-62, sign bit 63. */
+    private static String encodedFloatV1(long v) {
+        long digits = v & 0x003F_FFFF_FFFF_FFFFL;
+        int decimalPos = (int) ((v >>> 55) & 0xf) + 1;
+        int numDigits = (int) ((v >>> 59) & 0xf) + 1;
+        return encodedFloat(v < 0, digits, numDigits, decimalPos);
     }
 }
