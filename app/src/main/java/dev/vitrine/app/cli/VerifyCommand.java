@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.VerifyEngine;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.json.Json;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.text.Plural;
 import dev.vitrine.core.verify.VerifyListener;
@@ -21,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * `vitrine verify [--json] FILE...`: every check the format allows. Prints each problem with
+ * `vitrine verify [--json] [--range [PART:]START:END] FILE...`: every check the format allows, or
+ * those of the units meeting one byte range. Prints each problem with
  * its byte offset as it is found. Exit 0 all intact, 1 some damaged, 2 some unreadable.
  */
 @Command(name = "verify", description = "Check archives completely: checksums, structure, order, references.")
@@ -45,7 +48,31 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
     Boolean progress;
 
+    @Option(
+            names = "--range",
+            paramLabel = "[PART:]START:END",
+            description = "Check only the units (blocks, streams, splits, shards) that meet bytes START to END"
+                    + " (END excluded) of the archive's file, or of PART, a file inside an archive folder;"
+                    + " the checks that need the whole archive are named as not run.")
+    String range;
+
     record Outcome(String file, String format, VerifyReport report, List<Problem> problems, String error) {}
+
+    /** {@code [PART:]START:END} as a byte range; the part's path may hold colons, the numbers may not. */
+    static ByteRange parseRange(String text) {
+        int b = text.lastIndexOf(':');
+        int a = b <= 0 ? -1 : text.lastIndexOf(':', b - 1);
+        try {
+            if (b < 0) throw new NumberFormatException();
+            long start = Long.parseLong(text.substring(a + 1, b));
+            long end = Long.parseLong(text.substring(b + 1));
+            if (start < 0 || end <= start) throw new NumberFormatException();
+            return ByteRange.in(FileRef.of(a < 0 ? "" : text.substring(0, a)), start, end - start);
+        } catch (IllegalArgumentException e) { // a number, or a part path FileRef refuses
+            throw new IllegalArgumentException(
+                    "--range: expected [PART:]START:END with 0 <= START < END, got \"" + text + "\"");
+        }
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -53,10 +80,16 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int exit = ExitCodes.OK;
         List<Outcome> outcomes = new ArrayList<>();
+        ByteRange part;
+        try {
+            part = range == null ? null : parseRange(range);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         for (String f : files) {
             Outcome o;
             try (ProgressLine line = ProgressLine.on(err, json ? Boolean.FALSE : progress)) {
-                o = verifyOne(f, json ? null : out, remote, err, line);
+                o = verifyOne(f, json ? null : out, remote, err, line, part);
             }
             outcomes.add(o);
             if (o.error != null) {
@@ -66,6 +99,8 @@ final class VerifyCommand implements Callable<Integer> {
                 exit = Math.max(exit, ExitCodes.DAMAGED);
             }
             if (!json && o.error == null) out.println(summary(o));
+            if (!json && o.error == null && o.report.scope() != null)
+                out.println(EntryPathPolicy.shown(o.file) + ": part " + range + ": " + o.report.scope());
             out.flush();
         }
         if (json) writeJson(out, outcomes);
@@ -73,7 +108,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private static Outcome verifyOne(
-            String file, PrintWriter live, RemoteArgs remote, PrintWriter err, ProgressLine line) {
+            String file, PrintWriter live, RemoteArgs remote, PrintWriter err, ProgressLine line, ByteRange part) {
         List<Problem> problems = new ArrayList<>();
         try (Archive archive = ArchiveArgument.open(file, remote, err)) {
             VerifyListener listener = new VerifyListener() {
@@ -92,7 +127,9 @@ final class VerifyCommand implements Callable<Integer> {
                     line.update(done, total);
                 }
             };
-            VerifyReport report = VerifyEngine.run(archive, listener);
+            VerifyReport report = part == null
+                    ? VerifyEngine.run(archive, listener)
+                    : VerifyEngine.run(archive, listener, new java.util.concurrent.atomic.AtomicBoolean(), part);
             return new Outcome(file, archive.format().id(), report, problems, null);
         } catch (ArchiveArgument.CannotOpen e) {
             return new Outcome(file, null, null, problems, e.getMessage());
@@ -127,6 +164,7 @@ final class VerifyCommand implements Callable<Integer> {
                     g.writeStringField("status", o.report.intact() ? "ok" : "damaged");
                     g.writeNumberField("errors", o.report.errors());
                     g.writeNumberField("warnings", o.report.warnings());
+                    if (o.report.scope() != null) g.writeStringField("part", o.report.scope());
                     g.writeArrayFieldStart("problems");
                     for (Problem p : o.problems) {
                         g.writeStartObject();

@@ -134,10 +134,15 @@ public final class ArchiveSession implements AutoCloseable {
         return healthVersion.getReadOnlyProperty();
     }
 
+    /** What tells problems apart: the same finding reported by a node and by verify is one. */
+    public static List<Object> identity(Problem p) {
+        return List.of(p.severity(), p.ref(), p.offset(), p.message());
+    }
+
     /** Adds problems not seen before (verify reports open problems again; nodes report their own). */
     public void addProblems(List<Problem> batch) {
         List<Problem> fresh = new java.util.ArrayList<>();
-        for (Problem p : batch) if (seen.add(List.of(p.severity(), p.ref(), p.offset(), p.message()))) fresh.add(p);
+        for (Problem p : batch) if (seen.add(identity(p))) fresh.add(p);
         if (fresh.isEmpty()) return;
         for (Problem p : fresh) health.add(p);
         problems.addAll(fresh);

@@ -17,11 +17,22 @@ public final class VerifyEngine {
     private VerifyEngine() {}
 
     public static VerifyReport run(Archive archive, VerifyListener listener, AtomicBoolean cancel) {
+        return run(archive, listener, cancel, null);
+    }
+
+    /**
+     * Verifies only the units of {@code part} (a tree node's bytes; null or NONE: the whole
+     * archive). Open problems outside the part are left out; the report's scope says what was
+     * checked and what was not.
+     */
+    public static VerifyReport run(
+            Archive archive, VerifyListener listener, AtomicBoolean cancel, dev.vitrine.core.model.ByteRange part) {
         long t0 = System.nanoTime();
-        VerifyContext ctx = new VerifyContext(listener, cancel, 100_000);
+        VerifyContext ctx = new VerifyContext(listener, cancel, 100_000, part);
         boolean cancelled = false;
         try {
-            for (Problem p : archive.openProblems()) ctx.report(p);
+            for (Problem p : archive.openProblems())
+                if (!ctx.isPart() || p.offset() >= 0 && ctx.wants(p.ref(), p.offset(), p.offset() + 1)) ctx.report(p);
             archive.verify(ctx);
         } catch (CancelledException e) {
             cancelled = true;
@@ -49,7 +60,10 @@ public final class VerifyEngine {
         }
         // A run of problems of one kind still open ends with its summary line.
         ctx.finish();
-        return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0);
+        String scope = !ctx.isPart()
+                ? null
+                : ctx.scope() != null ? ctx.scope() : "the part's bytes; whole-archive checks not run";
+        return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0, scope);
     }
 
     public static VerifyReport run(Archive archive, VerifyListener listener) {

@@ -2,6 +2,7 @@ package dev.vitrine.core.verify;
 
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.FormatException;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
 import dev.vitrine.core.text.Runs;
@@ -30,6 +31,10 @@ public final class VerifyContext {
     private final AtomicLong warnings = new AtomicLong();
     private final long maxProblems;
     private long delivered;
+    /** The part a "verify this part" asked about, or null for the whole archive. */
+    private final ByteRange part;
+    /** What a part verify covered and which whole-archive checks it left out (set by the format). */
+    private volatile String scope;
 
     /** The current run of problems of one kind (guarded by this). */
     private final Runs<Problem> runs = new Runs<>(new Runs.Sink<>() {
@@ -46,9 +51,18 @@ public final class VerifyContext {
     });
 
     public VerifyContext(VerifyListener listener, AtomicBoolean cancelled, long maxProblems) {
+        this(listener, cancelled, maxProblems, null);
+    }
+
+    /**
+     * A verify of one part of the archive (a tree node's bytes), or of all of it when {@code part}
+     * is null or has no bytes to name ({@link ByteRange#isNone()}).
+     */
+    public VerifyContext(VerifyListener listener, AtomicBoolean cancelled, long maxProblems, ByteRange part) {
         this.listener = listener;
         this.cancelled = cancelled;
         this.maxProblems = maxProblems;
+        this.part = part == null || part.isNone() ? null : part;
     }
 
     public VerifyContext(VerifyListener listener) {
@@ -77,6 +91,51 @@ public final class VerifyContext {
     /** Severity, file and message with every run of digits set aside: "checksum mismatch at #". */
     static String shapeOf(Problem p) {
         return p.severity().ordinal() + "|" + (p.ref() == null ? FileRef.MAIN : p.ref()) + "|" + Runs.kind(p.message());
+    }
+
+    /** The part being verified, or null for the whole archive. */
+    public ByteRange part() {
+        return part;
+    }
+
+    public boolean isPart() {
+        return part != null;
+    }
+
+    /**
+     * True when a unit (a block, a stream, a split) holding the bytes {@code [start, end)} of
+     * {@code file} is to be checked: always in a whole verify, else when it meets the part. A part
+     * of no length (an empty node) is met by the unit around its offset.
+     */
+    public boolean wants(FileRef file, long start, long end) {
+        if (part == null) return true;
+        if (!part.file().equals(file == null ? FileRef.MAIN : file)) return false;
+        if (part.length() == 0) return start <= part.offset() && part.offset() < Math.max(end, start + 1);
+        return start < part.end() && end > part.offset();
+    }
+
+    /** True when any bytes of {@code file} are to be checked (per-file units: a split, a shard). */
+    public boolean wantsFile(FileRef file) {
+        return part == null || part.file().equals(file == null ? FileRef.MAIN : file);
+    }
+
+    /**
+     * Said by a format in a part verify: which units it checked ("blocks 12–15") and which
+     * whole-archive checks it could not run on a part ("data hash, index references"), so the
+     * verdict never reads as the whole archive's.
+     */
+    public void scope(String checked, String notRun) {
+        scope = checked + (notRun == null || notRun.isEmpty() ? "" : "; whole-archive checks not run: " + notRun);
+    }
+
+    /** What {@link #scope} was told, or null. */
+    public String scope() {
+        return scope;
+    }
+
+    /** A context that shares this one's cancel flag but drops problems: for checks run only for what they compute. */
+    public VerifyContext quiet() {
+        return new VerifyContext(p -> {}, cancelled, 0, part);
     }
 
     public void progress(long done, long total) {

@@ -1,8 +1,11 @@
 package dev.vitrine.core.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.model.Severity;
 import java.util.ArrayList;
@@ -73,5 +76,23 @@ class VerifyContextTest {
         ctx.finish();
         assertEquals(5, out.size());
         assertEquals(20, ctx.errorCount());
+    }
+
+    @Test
+    void aPartWantsTheUnitsThatMeetIt() {
+        FileRef a = FileRef.of("splits/a"), b = FileRef.of("splits/b");
+        VerifyContext whole = context(new ArrayList<>());
+        assertTrue(whole.wants(b, 0, 1) && whole.wantsFile(b) && !whole.isPart());
+        VerifyContext part = new VerifyContext(p -> {}, new AtomicBoolean(), 100, ByteRange.in(a, 10, 10));
+        assertFalse(part.wants(a, 0, 10), "ends where the part starts");
+        assertTrue(part.wants(a, 19, 30));
+        assertFalse(part.wants(a, 20, 30), "starts where the part ends");
+        assertFalse(part.wants(b, 10, 20), "another file");
+        assertTrue(part.wantsFile(a) && !part.wantsFile(b));
+        VerifyContext empty = new VerifyContext(p -> {}, new AtomicBoolean(), 100, ByteRange.in(a, 15, 0));
+        assertTrue(empty.wants(a, 10, 20), "an empty node is in the unit around it");
+        assertFalse(empty.wants(a, 16, 20));
+        VerifyContext none = new VerifyContext(p -> {}, new AtomicBoolean(), 100, ByteRange.NONE);
+        assertFalse(none.isPart(), "a node without bytes verifies the whole archive");
     }
 }

@@ -122,17 +122,19 @@ public final class ProblemsView extends BorderPane {
     }
 
     /**
-     * Selects the problems placed inside {@code part} (a tree node's bytes), the first last so it
-     * is the one shown, and returns how many there are.
+     * Selects the listed problems that are {@code found} (what a part verify reported: some may
+     * have been listed already, by opening, the tree or an earlier verify, so they are matched as
+     * the session tells them apart) and shows the first; returns how many are selected.
      */
-    public int selectWithin(dev.vitrine.core.model.ByteRange part) {
+    public int select(List<Problem> found) {
         var sm = table.getSelectionModel();
         sm.clearSelection();
+        java.util.Set<List<Object>> wanted = new java.util.HashSet<>();
+        for (Problem p : found) wanted.add(dev.vitrine.app.ui.ArchiveSession.identity(p));
         List<Integer> inside = new java.util.ArrayList<>();
-        for (int i = 0; i < table.getItems().size(); i++) {
-            Problem p = table.getItems().get(i);
-            if (p.offset() >= 0 && part.contains(p.position())) inside.add(i);
-        }
+        for (int i = 0; i < table.getItems().size(); i++)
+            if (wanted.contains(
+                    dev.vitrine.app.ui.ArchiveSession.identity(table.getItems().get(i)))) inside.add(i);
         if (inside.isEmpty()) return 0;
         for (int i : inside.subList(1, inside.size())) sm.select(i);
         sm.select((int) inside.getFirst());

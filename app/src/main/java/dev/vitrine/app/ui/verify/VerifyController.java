@@ -5,14 +5,18 @@ import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.FxExecutor;
 import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.app.ui.status.Jobs;
+import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyReport;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 
 /**
- * Runs a full verify of one archive as a job: resets what an earlier verify found, streams
- * problems into the session (which marks health), and says how it ended.
+ * Runs a verify of one archive, or of one part of it, as a job: a whole verify resets what an
+ * earlier verify found; either streams problems into the session (which marks health) and says
+ * how it ended.
  */
 public final class VerifyController {
     private final ArchiveSession session;
@@ -25,6 +29,8 @@ public final class VerifyController {
     private dev.vitrine.core.model.ByteRange part;
 
     private String partName;
+    /** What the running verify has reported so far (a part verify selects them at its end). */
+    private List<Problem> found = new ArrayList<>();
 
     public VerifyController(ArchiveSession session, Jobs jobs, ProblemsView view) {
         this.session = session;
@@ -40,33 +46,53 @@ public final class VerifyController {
     }
 
     /**
-     * Verifies for one part of the archive (a tree node): no format checks a part on its own, so
-     * the whole archive is verified and then the problems inside {@code range} are selected and
-     * counted in the state line. Starts nothing new when a verify is running; that one's end
-     * selects them.
+     * Verifies one part of the archive (a tree node's bytes): only the format's units that meet
+     * {@code range} are checked, so a block of a big archive takes as long as the block. What it
+     * finds is added to the list (kept: a part says nothing of the rest) and selected; the state
+     * says it was a part and which whole-archive checks did not run. A node with no bytes of its
+     * own verifies the whole archive. Starts nothing new when a verify is running.
      */
     public void startFor(dev.vitrine.core.model.ByteRange range, String name) {
+        if (task != null) return;
+        if (range == null || range.isNone()) {
+            start();
+            return;
+        }
         part = range;
         partName = name;
-        start();
+        run();
     }
 
     public void start() {
         if (task != null) return;
-        session.resetForVerify();
-        ProblemBatcher batcher = new ProblemBatcher(FxExecutor.INSTANCE, session::addProblems);
-        VerifyTask t = new VerifyTask(session.archive(), batcher);
+        part = null;
+        partName = null;
+        run();
+    }
+
+    private void run() {
+        dev.vitrine.core.model.ByteRange scope = part;
+        String tail = scope == null ? "" : " · part " + partName;
+        if (scope == null) session.resetForVerify();
+        List<Problem> found = new ArrayList<>();
+        this.found = found;
+        ProblemBatcher batcher = new ProblemBatcher(FxExecutor.INSTANCE, batch -> {
+            found.addAll(batch);
+            session.addProblems(batch);
+        });
+        VerifyTask t = new VerifyTask(session.archive(), batcher, scope, partName);
         RemoteTransfer transfer = RemoteTransfer.start(session);
         transfer.stopOnCancel(t);
         task = t;
         running.set(true);
-        view.setState("verifying…", false);
+        view.setState("verifying…" + tail, false);
         Runnable show = () -> {
             double p = t.getProgress();
             if (task == t)
                 view.setState(
                         (p >= 0 ? String.format(Locale.US, "verifying… %.0f%%", p * 100) : "verifying…")
-                                + transfer.text(),
+                                + transfer.text()
+                                + tail,
                         false);
         };
         t.progressProperty().addListener((o, a, p) -> show.run());
@@ -88,7 +114,8 @@ public final class VerifyController {
             batcher.flush();
             done();
             view.setState(
-                    "verify cancelled · " + summary(session.problems().size()),
+                    "verify cancelled" + tail + " · "
+                            + summary(session.problems().size()),
                     !session.problems().isEmpty());
         });
         t.setOnFailed(e -> {
@@ -110,33 +137,38 @@ public final class VerifyController {
     private void finish(VerifyReport r, RemoteTransfer transfer) {
         dev.vitrine.core.model.ByteRange asked = part;
         String askedName = partName;
+        List<Problem> foundHere = found;
         done();
         last = r;
+        String tail = asked == null ? "" : " · part " + askedName;
         if (r.cancelled()) {
             view.setState(
-                    "verify cancelled · " + summary(session.problems().size()),
+                    "verify cancelled" + tail + " · "
+                            + summary(session.problems().size()),
                     !session.problems().isEmpty());
             return;
         }
-        view.setVerified(r.errors() == 0 && r.warnings() == 0);
-        session.markChecked();
+        // A part's verdict is not the archive's: health stays unchecked and the list keeps the rest.
+        if (asked == null) {
+            view.setVerified(r.errors() == 0 && r.warnings() == 0);
+            session.markChecked();
+        }
         String time = String.format(Locale.US, "%.2f s", r.nanos() / 1e9) + transfer.text();
+        String verdict;
         if (r.errors() == 0 && r.warnings() == 0) {
-            view.setState("verified: no problems (" + time + ")", false);
+            verdict = "verified: no problems (" + time + ")";
         } else {
             String w = r.warnings() == 0
                     ? ""
                     : ", " + Human.count(r.warnings()) + (r.warnings() == 1 ? " warning" : " warnings");
-            view.setState(
-                    "verified: " + Human.count(r.errors()) + (r.errors() == 1 ? " error" : " errors") + w + " (" + time
-                            + ")",
-                    r.errors() > 0);
+            verdict = "verified: " + Human.count(r.errors()) + (r.errors() == 1 ? " error" : " errors") + w + " ("
+                    + time + ")";
         }
         if (asked != null) {
-            int n = view.selectWithin(asked);
-            view.setState(
-                    view.state() + " · " + (n == 0 ? "none" : Human.count(n)) + " in " + askedName, r.errors() > 0);
+            view.select(foundHere);
+            verdict += tail + (r.scope() == null ? "" : ": " + r.scope());
         }
+        view.setState(verdict, r.errors() > 0);
     }
 
     private static String summary(int n) {

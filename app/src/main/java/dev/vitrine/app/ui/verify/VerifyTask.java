@@ -9,21 +9,30 @@ import dev.vitrine.core.verify.VerifyReport;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A full verify as a {@link BackgroundJob}: progress for the progress bar, problems streamed through a
+ * A verify (of the whole archive or of one part) as a {@link BackgroundJob}: progress for the progress bar, problems streamed through a
  * {@link ProblemBatcher}, and cancel that reaches the format's verify loop.
  */
 public final class VerifyTask extends BackgroundJob<VerifyReport> {
     private final Archive archive;
     private final ProblemBatcher batcher;
+    /** The part to verify, or null for the whole archive. */
+    private final dev.vitrine.core.model.ByteRange part;
     /** Whoever sets this first decides: the verify runs (call) or never will (cancel). */
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     public VerifyTask(Archive archive, ProblemBatcher batcher) {
-        super("Verifying " + archive.path().getFileName());
+        this(archive, batcher, null, null);
+    }
+
+    /** A verify of {@code part} only (a tree node named {@code partName}), or of the whole archive when null. */
+    public VerifyTask(Archive archive, ProblemBatcher batcher, dev.vitrine.core.model.ByteRange part, String partName) {
+        super("Verifying " + (part == null ? "" : "part " + partName + " of ")
+                + archive.path().getFileName());
         this.archive = archive;
         this.batcher = batcher;
+        this.part = part;
     }
 
     /**
@@ -58,7 +67,8 @@ public final class VerifyTask extends BackgroundJob<VerifyReport> {
                         updateProgress(done, total);
                     }
                 },
-                cancelFlag());
+                cancelFlag(),
+                part);
         // Hand over the last problems before the task reports success.
         return report;
     }

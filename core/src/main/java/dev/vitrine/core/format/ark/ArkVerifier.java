@@ -33,18 +33,22 @@ final class ArkVerifier {
 
     void run() throws IOException {
         // Problems found at open (missing splits among them) were reported by the VerifyEngine first.
+        // A part (a node's bytes) is one file: its manifest's own checks, or the split it lies in, whole.
         long total = 0;
-        for (ArkLog l : a.logs) total += l.splits().size();
+        for (ArkLog l : a.logs) for (ArkLog.SplitDecl sd : l.splits()) if (ctx.wantsFile(sd.ref())) total++;
         long done = 0;
         Set<FileRef> checkedFiles = new HashSet<>();
+        java.util.List<String> checked = new java.util.ArrayList<>();
         for (ArkLog l : a.logs) {
-            if (l.file != null && !ArkSchemas.MANIFEST.equals(l.file.typeName())) {
+            if (l.file != null && !ArkSchemas.MANIFEST.equals(l.file.typeName()) && ctx.wantsFile(l.ref)) {
                 ctx.report(Problem.warning(
                         l.ref,
                         l.file.typeNameOffset(),
                         "trailer type is " + l.file.typeName() + ", not " + ArkSchemas.MANIFEST));
             }
+            if (ctx.wantsFile(l.ref)) checked.add("manifest " + l.ref);
             for (ArkLog.SplitDecl sd : l.splits()) {
+                if (!ctx.wantsFile(sd.ref())) continue;
                 ctx.checkCancelled();
                 ctx.progress(done++, total);
                 ArkSplit s = a.split(sd.ref());
@@ -55,10 +59,15 @@ final class ArkVerifier {
                     continue;
                 }
                 boolean first = checkedFiles.add(sd.ref());
+                if (first) checked.add("split " + sd.ref());
                 checkSplit(l, sd, s, first);
             }
         }
         ctx.progress(total, total);
+        if (ctx.isPart())
+            ctx.scope(
+                    checked.isEmpty() ? "no manifest or split holds the part" : String.join(", ", checked),
+                    "the other splits and manifests");
     }
 
     /** A byte range decoded as one channel's message. */

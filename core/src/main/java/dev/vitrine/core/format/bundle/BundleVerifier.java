@@ -46,16 +46,36 @@ final class BundleVerifier {
                     BundleLayout.INDEX_REF,
                     -1,
                     "more than " + a.catalog().limits().maxEntries() + " entries; the rest are not checked"));
+        // A part (a node's bytes) is one file: the index's checks run, but speak only when it is the index.
+        boolean indexWanted = !ctx.isPart() || inIndex(ctx.part().file());
+        VerifyContext indexCtx = indexWanted ? ctx : ctx.quiet();
         BundleIndexChecks index = new BundleIndexChecks(a, this);
-        Map<Long, List<CatEntry>> byShard = index.checkEntries(ctx, cat);
-        for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
-        index.checkKeys(ctx);
+        Map<Long, List<CatEntry>> byShard = index.checkEntries(indexCtx, cat);
+        for (var l : byShard.entrySet())
+            if (ctx.wantsFile(BundleLayout.shardRef(l.getKey())))
+                for (var e : l.getValue()) total += e.meta().getUncompressedSize();
+        index.checkKeys(indexCtx);
+        List<String> checked = new ArrayList<>();
+        if (indexWanted) checked.add("the index");
         for (long s = 0; s < a.shardCount(); s++) {
+            if (!ctx.wantsFile(BundleLayout.shardRef(s))) continue;
             ctx.checkCancelled();
+            checked.add("shard " + BundleLayout.shardRef(s));
             checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
         }
-        for (Map.Entry<CatEntry, Problem> d : damaged.entrySet()) ctx.report(d.getValue());
+        for (Map.Entry<CatEntry, Problem> d : damaged.entrySet())
+            if (ctx.wantsFile(d.getValue().ref())
+                    || indexWanted && inIndex(d.getValue().ref())) ctx.report(d.getValue());
         ctx.progress(total, total);
+        if (ctx.isPart())
+            ctx.scope(
+                    checked.isEmpty() ? "no shard or index file holds the part" : String.join(", ", checked),
+                    indexWanted ? "the shards" : "the index's own checks, the other shards");
+    }
+
+    private static boolean inIndex(FileRef f) {
+        String idx = BundleLayout.INDEX_REF.path();
+        return f.path().equals(idx) || f.path().startsWith(idx + "/");
     }
 
     private static String quote(String s) {

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.caf;
 
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.io.IndexSort;
 import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
@@ -54,6 +55,29 @@ final class CafVerifier {
         checkFolderClashes(ctx, archive.index().store());
         checkCoverage(ctx, layout, done, total);
         ctx.progress(total, total);
+    }
+
+    /**
+     * A part. The whole index was checked at open ({@link CafArchive#openProblems()}) and the
+     * engine has reported those findings placed inside the part; an entry's own findings are
+     * placed at its key in the index, so for each entry whose data bytes meet the part they are
+     * added here too. Nothing is left unchecked: the index is small and read whole at open.
+     */
+    void runPart(VerifyContext ctx) {
+        CafLayout layout = archive.layout();
+        if (layout == null) return;
+        long n = 0;
+        for (CafEntry e : archive.index().entries()) {
+            if (e.start() < 0 || e.end() <= e.start() || !ctx.wants(FileRef.MAIN, e.start(), e.end())) continue;
+            if (++n % CHECK_EVERY == 0) ctx.checkCancelled();
+            for (Problem p : CafEntryChecks.check(e, file, layout.dataEnd()))
+                if (!ctx.wants(p.ref(), p.offset(), p.offset() + 1)) ctx.report(p); // inside: reported already
+        }
+        ctx.progress(1, 1);
+        ctx.scope(
+                n + (n == 1 ? " file's data" : " files' data")
+                        + " in the part, with the findings of the index (checked whole when it was read) inside it",
+                null);
     }
 
     private void tick(VerifyContext ctx, long done, long total) {

@@ -24,32 +24,8 @@ final class ClpsVerifier {
 
     void run(VerifyContext ctx) throws IOException {
         if (a.header == null || a.metadata == null) return;
-        String name = a.source().name();
-        for (String required : List.of(
-                ClpsArchive.SCHEMA_TREE,
-                ClpsArchive.SCHEMA_IDS,
-                ClpsArchive.TABLE_METADATA,
-                ClpsArchive.VAR_DICT,
-                ClpsArchive.LOG_DICT,
-                ClpsArchive.TABLES)) {
-            if (a.metadata.files != null && a.entry(required) == null)
-                ctx.report(a.problemAt(
-                        ClpsHeader.SIZE, "metadata section: ArchiveFileInfo has no " + required + " entry"));
-        }
-        if (a.metadata.archiveInfo == null) {
-            ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: no readable ArchiveInfo packet"));
-        } else {
-            // Every archive has exactly its tables segments /0, /1, ... (writers make one).
-            long segments =
-                    a.files.stream().filter(f -> f.name().matches("/[0-9]+")).count();
-            Object ns = a.metadata.archiveInfo.get("num_segments");
-            if (!(ns instanceof Long l) || l != segments) {
-                ctx.report(a.problemAt(
-                        ClpsHeader.SIZE,
-                        "metadata section: ArchiveInfo num_segments " + ns + " but the files section holds " + segments
-                                + " tables segment(s)"));
-            }
-        }
+        ClpsPartScope scope = new ClpsPartScope(a, ctx);
+        if (scope.metadata()) checkMetadata(ctx);
         for (ClpsLoaded<?> l : List.of(
                 a.schemaTree(),
                 a.schemaMap(),
@@ -57,21 +33,25 @@ final class ClpsVerifier {
                 a.dictionary(ClpsArchive.VAR_DICT),
                 a.dictionary(ClpsArchive.LOG_DICT),
                 a.dictionary(ClpsArchive.ARRAY_DICT))) {
-            if (l.problem() != null) ctx.report(l.problem());
+            if (l.problem() != null && scope.holds(l.problem())) ctx.report(l.problem());
         }
-        checkPackets(ctx);
-        checkFileNames(ctx);
-        checkTypesForVersion(ctx);
-        checkTimestampColumns(ctx);
+        if (scope.metadata()) {
+            checkPackets(ctx);
+            checkFileNames(ctx);
+            checkTypesForVersion(ctx);
+            checkTimestampColumns(ctx);
+        }
         ctx.checkCancelled();
         ClpsTableMetadata tm = a.tableMetadata().value();
         if (tm == null) return;
         long n = tm.recordCount();
-        checkRangeIndex(ctx, n);
-        checkStreams(ctx, tm);
+        if (scope.whole()) {
+            checkRangeIndex(ctx, n);
+            checkStreams(ctx, tm);
+        }
         // Each record was at least "{}" in the input: a smaller original size cannot be right.
         long orig = a.header.originalUncompressedSize();
-        if (n > 0 && (orig < 0 || orig < 2 * n)) {
+        if (scope.whole() && n > 0 && (orig < 0 || orig < 2 * n)) {
             ctx.report(a.problemAt(
                     8,
                     "original_uncompressed_size " + Long.toUnsignedString(orig) + " is too small for " + n
@@ -81,8 +61,9 @@ final class ClpsVerifier {
         ClpsLoaded<ClpsDecoding> dl = a.decoding();
         ClpsDecoding dec = dl.value();
         ClpsFileEntry t0 = a.entry(ClpsArchive.TABLES);
-        long total = t0 == null ? 0 : t0.size();
+        long total = scope.total(tm, t0 == null ? 0 : t0.size());
         long done = 0;
+        ctx.progress(0, total);
         BitSet seen = n <= Integer.MAX_VALUE ? new BitSet() : null;
         long badIdx = 0;
         long firstBadIdxOffset = -1;
@@ -95,6 +76,7 @@ final class ClpsVerifier {
         for (ClpsTableMetadata.Stream s : tm.streams) {
             ctx.checkCancelled();
             long[] r = a.streams.streamRange(tm, s.index());
+            if (!scope.stream(r)) continue;
             if (r != null) {
                 // The stream's bytes must be exactly one frame.
                 byte[] comp = a.source().read(r[0], (int) Math.min(r[1], Integer.MAX_VALUE - 16));
@@ -149,6 +131,8 @@ final class ClpsVerifier {
             }
             ctx.progress(done, total);
         }
+        scope.finish();
+        if (!scope.whole()) return; // the rest needs every stream
         if (badIdx > 0) {
             ctx.report(a.problemAt(
                     firstBadIdxOffset,
@@ -167,6 +151,35 @@ final class ClpsVerifier {
                     8,
                     "original_uncompressed_size " + origChecked + " is implausible for records that decode to "
                             + decodedBytes + " bytes of JSON"));
+        }
+    }
+
+    /** The metadata section names its entries and segments. */
+    private void checkMetadata(VerifyContext ctx) {
+        for (String required : List.of(
+                ClpsArchive.SCHEMA_TREE,
+                ClpsArchive.SCHEMA_IDS,
+                ClpsArchive.TABLE_METADATA,
+                ClpsArchive.VAR_DICT,
+                ClpsArchive.LOG_DICT,
+                ClpsArchive.TABLES)) {
+            if (a.metadata.files != null && a.entry(required) == null)
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE, "metadata section: ArchiveFileInfo has no " + required + " entry"));
+        }
+        if (a.metadata.archiveInfo == null) {
+            ctx.report(a.problemAt(ClpsHeader.SIZE, "metadata section: no readable ArchiveInfo packet"));
+        } else {
+            // Every archive has exactly its tables segments /0, /1, ... (writers make one).
+            long segments =
+                    a.files.stream().filter(f -> f.name().matches("/[0-9]+")).count();
+            Object ns = a.metadata.archiveInfo.get("num_segments");
+            if (!(ns instanceof Long l) || l != segments) {
+                ctx.report(a.problemAt(
+                        ClpsHeader.SIZE,
+                        "metadata section: ArchiveInfo num_segments " + ns + " but the files section holds " + segments
+                                + " tables segment(s)"));
+            }
         }
     }
 

@@ -92,6 +92,11 @@ final class BlockDirectory {
         scanUntil(() -> next > pos);
     }
 
+    /** Blocks found so far. */
+    synchronized int count() {
+        return count;
+    }
+
     synchronized int dataCount() {
         return dataCount;
     }

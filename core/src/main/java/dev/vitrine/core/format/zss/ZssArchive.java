@@ -164,7 +164,8 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
 
     @Override
     public void verify(VerifyContext ctx) throws IOException {
-        new ZssVerifier(this, ctx).run();
+        if (ctx.isPart()) ZssPartVerifier.run(this, ctx);
+        else new ZssVerifier(this, ctx).run();
     }
 
     @Override

@@ -67,7 +67,7 @@ final class ZssVerifier {
     private long prevDataOffset = -1;
     private int consecutiveCrcFailures;
     /** The root's children are header, index (root), data blocks ({@link ZssRootNode}). */
-    private static final long DATA_BLOCKS_CHILD = 2;
+    static final long DATA_BLOCKS_CHILD = 2;
     /** Data blocks consumed so far: the next one's index under "data blocks". */
     private long dataOrdinal;
     /** The last block consumed, when it failed its checksum or had no level byte; else -1. */

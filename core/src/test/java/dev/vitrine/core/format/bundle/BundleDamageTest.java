@@ -128,6 +128,34 @@ class BundleDamageTest {
     }
 
     @Test
+    void aPartVerifyOfOneShardChecksThatShardOnly() throws Exception {
+        Path b = bundle("zlib", 120_000); // two files per shard: f00 f01 | f02 f03 | ...
+        long[] at = new long[2];
+        try (BundleArchive a = BundleTestFiles.open(b)) {
+            at[0] = a.records(0).byteOffsets()[0];
+            at[1] = a.records(3).byteOffsets()[0];
+        }
+        flip(b.resolve("shard-00000000"), at[0] + 1000);
+        flip(b.resolve("shard-00000003"), at[1] + 1000);
+        try (BundleArchive a = BundleTestFiles.open(b)) {
+            var whole = dev.vitrine.core.format.PartVerifyRun.of(a, null);
+            assertEquals(
+                    Set.of("f00", "f01", "f06", "f07"), damagedFiles(whole.problems()), whole.problems()::toString);
+            FileRef three = FileRef.of("shard-00000003");
+            var part =
+                    dev.vitrine.core.format.PartVerifyRun.of(a, dev.vitrine.core.model.ByteRange.in(three, at[1], 10));
+            assertEquals(Set.of("f06", "f07"), damagedFiles(part.problems()), part.problems()::toString);
+            assertTrue(part.problems().stream().allMatch(p -> p.ref().equals(three)), part.problems()::toString);
+            assertTrue(part.problems().stream().anyMatch(p -> p.offset() == at[1]), part.problems()::toString);
+            assertEquals(100_000, part.progressTotal(), "the two files of that shard");
+            assertEquals(500_000, whole.progressTotal());
+            assertEquals(
+                    "shard shard-00000003; whole-archive checks not run: the index's own checks, the other shards",
+                    part.report().scope());
+        }
+    }
+
+    @Test
     void truncatedShard() throws Exception {
         Path b = bundle("zstd", Long.MAX_VALUE);
         Path shard = b.resolve("shard-00000000");
