@@ -1,5 +1,10 @@
 package dev.vitrine.core.remote;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -11,6 +16,8 @@ import java.util.Map;
  * holds no more than this, whatever the object's size. Buffers are reused, not allocated per
  * fetch: a long scan then makes no garbage of its blocks (a heap churning through fetched blocks
  * grew to its cap, and its collector copied every cached block on its way to the old generation).
+ * They are outside the Java heap: a heap holding the whole cache as live data was sized by the
+ * collector at well over twice that.
  *
  * <p>A buffer being copied from is pinned, and is reused only once its last reader is done.
  */
@@ -19,15 +26,34 @@ final class BlockCache {
 
     /** One buffer: free, being filled, or holding a block ({@link #key} set). */
     static final class Block {
-        final byte[] data;
+        final MemorySegment data;
+        final int size;
         int length;
         Key key;
         int pins;
         /** Out of the cache while pinned: freed when its last reader is done. */
         boolean evicted;
 
-        private Block(byte[] data) {
-            this.data = data;
+        private Block(int size) {
+            // freed by the collector once the cache lets go of it (only when buffer sizes change)
+            this.data = Arena.ofAuto().allocate(size, 64);
+            this.size = size;
+        }
+
+        /** Reads up to {@code len} bytes of {@code in} into this buffer, through {@code stage}; the count read. */
+        int readFrom(InputStream in, int len, byte[] stage) throws IOException {
+            int done = 0;
+            while (done < len) {
+                int n = in.readNBytes(stage, 0, Math.min(stage.length, len - done));
+                MemorySegment.copy(stage, 0, data, ValueLayout.JAVA_BYTE, done, n);
+                done += n;
+                if (n == 0) break;
+            }
+            return done;
+        }
+
+        void copyTo(int from, byte[] dst, int dstOffset, int n) {
+            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, from, dst, dstOffset, n);
         }
     }
 
@@ -94,7 +120,7 @@ final class BlockCache {
     private Block take(int size) {
         for (Iterator<Block> it = free.iterator(); it.hasNext(); ) {
             Block b = it.next();
-            if (b.data.length == size) {
+            if (b.size == size) {
                 it.remove();
                 return b;
             }
@@ -103,20 +129,20 @@ final class BlockCache {
             if (held + size <= capacity) {
                 held += size;
                 peak = Math.max(peak, held);
-                return new Block(new byte[size]);
+                return new Block(size);
             }
             // no room: drop a free buffer of another size, or push out the least recently used block
             Block f = free.poll();
             if (f != null) {
-                held -= f.data.length;
+                held -= f.size;
                 continue;
             }
             Block victim = leastRecentlyUsedUnpinned();
             if (victim == null) return null;
             blocks.remove(victim.key);
             victim.key = null;
-            if (victim.data.length == size) return victim;
-            held -= victim.data.length;
+            if (victim.size == size) return victim;
+            held -= victim.size;
         }
     }
 
@@ -129,7 +155,7 @@ final class BlockCache {
 
     /** {@code b}, reserved and now holding {@code length} bytes of {@code key}, joins the cache. */
     synchronized void fill(Block b, Key key, int length) {
-        filling -= b.data.length;
+        filling -= b.size;
         b.length = length;
         b.key = key;
         Block old = blocks.put(key, b);
@@ -139,7 +165,7 @@ final class BlockCache {
 
     /** A reserved buffer not filled after all (the fetch failed or was stopped). */
     synchronized void release(Block b) {
-        filling -= b.data.length;
+        filling -= b.size;
         recycle(b);
     }
 

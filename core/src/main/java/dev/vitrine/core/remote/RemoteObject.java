@@ -34,6 +34,8 @@ public final class RemoteObject implements AutoCloseable {
     private static final Map<Long, BlockCache> CACHES = new ConcurrentHashMap<>();
 
     private static final int STREAMS = 8;
+    /** A body is read into the cache's buffers (off the heap) through a heap array of this size. */
+    private static final int STAGE_BYTES = 64 << 10;
 
     /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
     private static final class Stream {
@@ -126,7 +128,7 @@ public final class RemoteObject implements AutoCloseable {
         BlockCache.Block b = cache.reserve(settings.blockBytes(), false);
         try (InputStream in = r.body()) {
             if (b == null) return; // every buffer is busy: the block is asked for again when read
-            int n = in.readNBytes(b.data, 0, len);
+            int n = b.readFrom(in, len, new byte[STAGE_BYTES]);
             stats.bytes.addAndGet(n);
             // a short first body is not fatal: the block is simply asked for again when read
             if (n == len && r.start() == 0) {
@@ -161,7 +163,12 @@ public final class RemoteObject implements AutoCloseable {
     public record CacheUse(long limit, long held, long peak) {}
 
     public CacheUse cacheUse() {
-        BlockCache.Use u = cache.use();
+        return cacheUse(settings);
+    }
+
+    /** The same for the cache objects opened with {@code settings} read through. */
+    public static CacheUse cacheUse(RemoteSettings settings) {
+        BlockCache.Use u = cache(settings).use();
         return new CacheUse(u.limit(), u.held(), u.peak());
     }
 
@@ -189,8 +196,7 @@ public final class RemoteObject implements AutoCloseable {
                 if (to - from <= 0 || from - blockStart + (to - from) > block.length) {
                     throw new RemoteException(display(), "short block at offset " + blockStart);
                 }
-                System.arraycopy(block.data, (int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int)
-                        (to - from));
+                block.copyTo((int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int) (to - from));
             } finally {
                 cache.unpin(block);
             }
@@ -400,13 +406,14 @@ public final class RemoteObject implements AutoCloseable {
     private long readBody(InputStream raw, long next, Run run, long gen) {
         int bs = settings.blockBytes();
         InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
+        byte[] stage = new byte[STAGE_BYTES];
         openBodies.add(body);
         try (body) {
             while (next <= run.last() && gen == generation && !closed) {
                 int len = (int) Math.min(bs, size - next * bs);
                 int i = (int) (next - run.first());
                 BlockCache.Block b = run.buffers.get(i);
-                int n = body.readNBytes(b.data, 0, len);
+                int n = b.readFrom(body, len, stage);
                 stats.bytes.addAndGet(n);
                 if (n < len) break;
                 cache.fill(b, new BlockCache.Key(id, next), len);
