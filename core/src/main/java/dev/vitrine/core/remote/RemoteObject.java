@@ -33,17 +33,8 @@ public final class RemoteObject implements AutoCloseable {
     /** One cache per limit: every object opened with the same settings shares it. */
     private static final Map<Long, BlockCache> CACHES = new ConcurrentHashMap<>();
 
-    private static final int STREAMS = 8;
     /** A body is read into the cache's buffers (off the heap) through a heap array of this size. */
     private static final int STAGE_BYTES = 64 << 10;
-
-    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
-    private static final class Stream {
-        long next = -1;
-        long run;
-        long prefetchedTo;
-        long used;
-    }
 
     private final RangeTransport transport;
     private final RemoteSettings settings;
@@ -55,10 +46,7 @@ public final class RemoteObject implements AutoCloseable {
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
     private final Semaphore slots;
     private final RemoteStats stats = new RemoteStats();
-    /** The sequential readers seen lately, each with its own read-ahead (a verify reads in several places at once). */
-    private final Stream[] streams = new Stream[STREAMS];
-
-    private long clock;
+    private final ReadAhead readAhead;
     private volatile boolean closed;
     /** Moved on by {@link #cancelReads}: fetches of an earlier generation stop. */
     private volatile long generation;
@@ -70,7 +58,9 @@ public final class RemoteObject implements AutoCloseable {
         this.size = size;
         this.version = version;
         this.slots = new Semaphore(settings.inFlight());
-        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
+        // a quarter of the cache at most: blocks fetched ahead must not push out those being read
+        this.readAhead = new ReadAhead(
+                settings.blockBytes(), size, Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4));
     }
 
     private static BlockCache cache(RemoteSettings settings) {
@@ -215,53 +205,12 @@ public final class RemoteObject implements AutoCloseable {
         return ensure(b, b, true, buffer).getFirst();
     }
 
-    /**
-     * Reads ahead as far as the reader has already come in sequence (up to a bound), as the
-     * kernel's read-ahead does: a few small reads fetch nothing extra, a long scan soon keeps
-     * several requests in flight ahead of itself. Each sequential stream of reads is followed
-     * on its own: a verify frames blocks, checks chunks and hashes the file on several threads
-     * at several offsets, and taken as one stream its reads would look random and never read ahead.
-     */
+    /** Asks for the blocks ahead of a sequential reader (see {@link ReadAhead}) that the cache has room for. */
     private void readAheadAfter(long offset, int len, long lastBlock) {
-        long bs = settings.blockBytes();
-        long from;
-        long to;
-        Stream s;
-        synchronized (this) {
-            s = streamAt(offset, bs);
-            s.run = s.next >= 0 ? s.run + len : 0;
-            s.next = offset + len;
-            s.used = ++clock;
-            // a quarter of the cache at most: blocks fetched ahead must not push out those being read
-            long most = Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4);
-            long blocksAhead = Math.min(most, s.run) / bs;
-            // ask again only once half of what is ahead is used, so requests go out in long runs
-            if (blocksAhead == 0 || s.prefetchedTo - lastBlock > blocksAhead / 2) return;
-            to = Math.min((size - 1) / bs, lastBlock + blocksAhead);
-            from = Math.max(lastBlock + 1, s.prefetchedTo + 1);
-            if (from > to) return;
-            s.prefetchedTo = to;
-        }
-        int asked = ensure(from, to, false).indexOf(null);
-        if (asked >= 0) {
-            // the cache had no room for the rest: it is asked for on a later read
-            synchronized (this) {
-                if (s.prefetchedTo == to) s.prefetchedTo = from + asked - 1;
-            }
-        }
-    }
-
-    /** The stream a read at {@code offset} continues, or the least recently used one, started afresh. */
-    private Stream streamAt(long offset, long bs) {
-        Stream oldest = streams[0];
-        for (Stream s : streams) {
-            if (s.next >= 0 && offset >= s.next - bs && offset <= s.next + bs) return s;
-            if (s.used < oldest.used) oldest = s;
-        }
-        oldest.next = -1;
-        oldest.run = 0;
-        oldest.prefetchedTo = 0;
-        return oldest;
+        ReadAhead.Range r = readAhead.after(offset, len, lastBlock);
+        if (r == null) return;
+        int asked = ensure(r.from(), r.to(), false).indexOf(null);
+        if (asked >= 0) readAhead.shortened(r, r.from() + asked - 1);
     }
 
     /** Blocks {@code first..last} asked for by one request: their futures and the buffers they are read into. */
@@ -488,12 +437,8 @@ public final class RemoteObject implements AutoCloseable {
     public void cancelReads() {
         synchronized (this) {
             generation++;
-            for (Stream s : streams) {
-                s.next = -1;
-                s.run = 0;
-                s.prefetchedTo = 0;
-            }
         }
+        readAhead.reset();
         stopInFlight(new Stopped());
     }
 
