@@ -1,57 +1,198 @@
 package dev.vitrine.core.remote;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Fetched blocks of every open remote object, least recently used first out, bounded in bytes:
- * a remote verify of 10 GB holds no more than this, whatever the object's size.
+ * The block buffers of every open remote object, bounded in bytes: cached blocks, blocks being
+ * fetched and free buffers together never take more than the limit, so a remote verify of 10 GB
+ * holds no more than this, whatever the object's size. Buffers are reused, not allocated per
+ * fetch: a long scan then makes no garbage of its blocks (a heap churning through fetched blocks
+ * grew to its cap, and its collector copied every cached block on its way to the old generation).
+ * They are outside the Java heap: a heap holding the whole cache as live data was sized by the
+ * collector at well over twice that.
+ *
+ * <p>A buffer being copied from is pinned, and is reused only once its last reader is done.
  */
 final class BlockCache {
     record Key(long object, long block) {}
 
+    /** One buffer: free, being filled, or holding a block ({@link #key} set). */
+    static final class Block {
+        final MemorySegment data;
+        final int size;
+        int length;
+        Key key;
+        int pins;
+        /** Out of the cache while pinned: freed when its last reader is done. */
+        boolean evicted;
+
+        private Block(int size) {
+            // freed by the collector once the cache lets go of it (only when buffer sizes change)
+            this.data = Arena.ofAuto().allocate(size, 64);
+            this.size = size;
+        }
+
+        /** Reads up to {@code len} bytes of {@code in} into this buffer, through {@code stage}; the count read. */
+        int readFrom(InputStream in, int len, byte[] stage) throws IOException {
+            int done = 0;
+            while (done < len) {
+                int n = in.readNBytes(stage, 0, Math.min(stage.length, len - done));
+                MemorySegment.copy(stage, 0, data, ValueLayout.JAVA_BYTE, done, n);
+                done += n;
+                if (n == 0) break;
+            }
+            return done;
+        }
+
+        void copyTo(int from, byte[] dst, int dstOffset, int n) {
+            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, from, dst, dstOffset, n);
+        }
+    }
+
+    /** What the buffers take: now, at most so far, and the limit. */
+    record Use(long limit, long held, long peak) {}
+
     private final long capacity;
-    private final LinkedHashMap<Key, byte[]> blocks = new LinkedHashMap<>(64, 0.75f, true);
-    private long used;
+    private final LinkedHashMap<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
+    private final ArrayDeque<Block> free = new ArrayDeque<>();
+    /** Bytes of every buffer alive: cached, being filled, pinned after eviction, free. */
+    private long held;
+    /** Bytes of buffers being filled. */
+    private long filling;
+
+    private long peak;
 
     BlockCache(long capacity) {
         this.capacity = capacity;
     }
 
-    synchronized byte[] get(Key key) {
+    synchronized Use use() {
+        return new Use(capacity, held, peak);
+    }
+
+    /** The cached block {@code key}, or null; {@link #pin} it before reading its buffer. */
+    synchronized Block get(Key key) {
         return blocks.get(key);
     }
 
-    synchronized boolean contains(Key key) {
-        return blocks.containsKey(key);
+    /** Pins {@code b} if it still holds {@code key}; false when it was reused meanwhile. */
+    synchronized boolean pin(Block b, Key key) {
+        if (!key.equals(b.key)) return false;
+        b.pins++;
+        return true;
     }
 
-    synchronized void put(Key key, byte[] block) {
-        byte[] old = blocks.put(key, block);
-        used += block.length - (old == null ? 0 : old.length);
-        Iterator<Map.Entry<Key, byte[]>> it = blocks.entrySet().iterator();
-        while (used > capacity && it.hasNext()) {
-            Map.Entry<Key, byte[]> e = it.next();
-            if (e.getKey().equals(key)) continue;
-            used -= e.getValue().length;
-            it.remove();
+    synchronized void unpin(Block b) {
+        if (--b.pins > 0) return;
+        if (b.evicted) recycle(b);
+        else notifyAll(); // evictable again: a reader waiting for room may take it
+    }
+
+    /**
+     * A buffer of {@code size} bytes to fill, or null when there is no room: every buffer is
+     * being filled or read. Read-ahead ({@code ahead}) may fill at most half of the limit, so
+     * that blocks fetched ahead do not push out those still to be read.
+     */
+    synchronized Block reserve(int size, boolean ahead) {
+        if (ahead && filling + size > capacity / 2) return null;
+        Block b = take(size);
+        if (b != null) filling += size;
+        return b;
+    }
+
+    /** Like {@link #reserve} for a reader that needs the block now: waits for a buffer to be free. */
+    synchronized Block reserveWaiting(int size) throws InterruptedException {
+        for (; ; ) {
+            Block b = reserve(size, false);
+            if (b != null) return b;
+            wait(50);
         }
+    }
+
+    private Block take(int size) {
+        for (Iterator<Block> it = free.iterator(); it.hasNext(); ) {
+            Block b = it.next();
+            if (b.size == size) {
+                it.remove();
+                return b;
+            }
+        }
+        for (; ; ) {
+            if (held + size <= capacity) {
+                held += size;
+                peak = Math.max(peak, held);
+                return new Block(size);
+            }
+            // no room: drop a free buffer of another size, or push out the least recently used block
+            Block f = free.poll();
+            if (f != null) {
+                held -= f.size;
+                continue;
+            }
+            Block victim = leastRecentlyUsedUnpinned();
+            if (victim == null) return null;
+            blocks.remove(victim.key);
+            victim.key = null;
+            if (victim.size == size) return victim;
+            held -= victim.size;
+        }
+    }
+
+    private Block leastRecentlyUsedUnpinned() {
+        for (Block b : blocks.values()) {
+            if (b.pins == 0) return b;
+        }
+        return null;
+    }
+
+    /** {@code b}, reserved and now holding {@code length} bytes of {@code key}, joins the cache. */
+    synchronized void fill(Block b, Key key, int length) {
+        filling -= b.size;
+        b.length = length;
+        b.key = key;
+        Block old = blocks.put(key, b);
+        if (old != null) evict(old);
+        notifyAll();
+    }
+
+    /** A reserved buffer not filled after all (the fetch failed or was stopped). */
+    synchronized void release(Block b) {
+        filling -= b.size;
+        recycle(b);
     }
 
     /** Drops every block of one object (it was closed, or found changed). */
     synchronized void drop(long object) {
-        Iterator<Map.Entry<Key, byte[]>> it = blocks.entrySet().iterator();
+        Iterator<Map.Entry<Key, Block>> it = blocks.entrySet().iterator();
         while (it.hasNext()) {
-            Map.Entry<Key, byte[]> e = it.next();
+            Map.Entry<Key, Block> e = it.next();
             if (e.getKey().object() == object) {
-                used -= e.getValue().length;
                 it.remove();
+                evict(e.getValue());
             }
         }
     }
 
-    synchronized long usedBytes() {
-        return used;
+    private void evict(Block b) {
+        if (b.pins > 0) {
+            b.evicted = true;
+        } else {
+            recycle(b);
+        }
+    }
+
+    private void recycle(Block b) {
+        b.key = null;
+        b.evicted = false;
+        free.push(b);
+        notifyAll();
     }
 }

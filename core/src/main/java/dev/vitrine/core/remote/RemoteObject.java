@@ -30,16 +30,11 @@ public final class RemoteObject implements AutoCloseable {
     private static final ExecutorService FETCHERS = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("vitrine-fetch-", 0).factory());
 
-    private static volatile BlockCache sharedCache;
-    private static final int STREAMS = 8;
+    /** One cache per limit: every object opened with the same settings shares it. */
+    private static final Map<Long, BlockCache> CACHES = new ConcurrentHashMap<>();
 
-    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
-    private static final class Stream {
-        long next = -1;
-        long run;
-        long prefetchedTo;
-        long used;
-    }
+    /** A body is read into the cache's buffers (off the heap) through a heap array of this size. */
+    private static final int STAGE_BYTES = 64 << 10;
 
     private final RangeTransport transport;
     private final RemoteSettings settings;
@@ -47,14 +42,11 @@ public final class RemoteObject implements AutoCloseable {
     private final long id = IDS.incrementAndGet();
     private final long size;
     private final String version;
-    private final Map<Long, CompletableFuture<byte[]>> inFlight = new ConcurrentHashMap<>();
+    private final Map<Long, CompletableFuture<BlockCache.Block>> inFlight = new ConcurrentHashMap<>();
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
     private final Semaphore slots;
     private final RemoteStats stats = new RemoteStats();
-    /** The sequential readers seen lately, each with its own read-ahead (a verify reads in several places at once). */
-    private final Stream[] streams = new Stream[STREAMS];
-
-    private long clock;
+    private final ReadAhead readAhead;
     private volatile boolean closed;
     /** Moved on by {@link #cancelReads}: fetches of an earlier generation stop. */
     private volatile long generation;
@@ -66,18 +58,13 @@ public final class RemoteObject implements AutoCloseable {
         this.size = size;
         this.version = version;
         this.slots = new Semaphore(settings.inFlight());
-        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
+        // a quarter of the cache at most: blocks fetched ahead must not push out those being read
+        this.readAhead = new ReadAhead(
+                settings.blockBytes(), size, Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4));
     }
 
     private static BlockCache cache(RemoteSettings settings) {
-        BlockCache c = sharedCache;
-        if (c == null) {
-            synchronized (RemoteObject.class) {
-                if (sharedCache == null) sharedCache = new BlockCache(settings.cacheBytes());
-                c = sharedCache;
-            }
-        }
-        return c;
+        return CACHES.computeIfAbsent(settings.cacheBytes(), BlockCache::new);
     }
 
     /**
@@ -127,14 +114,21 @@ public final class RemoteObject implements AutoCloseable {
     }
 
     private void adoptFirstBlock(RangeTransport.Response r) throws IOException {
-        long len = Math.min(settings.blockBytes(), size);
+        int len = (int) Math.min(settings.blockBytes(), size);
+        BlockCache.Block b = cache.reserve(settings.blockBytes(), false);
         try (InputStream in = r.body()) {
-            byte[] b = in.readNBytes((int) len);
-            stats.bytes.addAndGet(b.length);
+            if (b == null) return; // every buffer is busy: the block is asked for again when read
+            int n = b.readFrom(in, len, new byte[STAGE_BYTES]);
+            stats.bytes.addAndGet(n);
             // a short first body is not fatal: the block is simply asked for again when read
-            if (b.length == len && r.start() == 0) cache.put(new BlockCache.Key(id, 0), b);
+            if (n == len && r.start() == 0) {
+                cache.fill(b, new BlockCache.Key(id, 0), len);
+                b = null;
+            }
         } catch (IOException e) {
             // the same: the block is asked for again when read
+        } finally {
+            if (b != null) cache.release(b);
         }
     }
 
@@ -155,120 +149,145 @@ public final class RemoteObject implements AutoCloseable {
         return stats;
     }
 
+    /** What the block buffers of the cache this object reads through take, in bytes. */
+    public record CacheUse(long limit, long held, long peak) {}
+
+    public CacheUse cacheUse() {
+        return cacheUse(settings);
+    }
+
+    /** The same for the cache objects opened with {@code settings} read through. */
+    public static CacheUse cacheUse(RemoteSettings settings) {
+        BlockCache.Use u = cache(settings).use();
+        return new CacheUse(u.limit(), u.held(), u.peak());
+    }
+
     /** Reads exactly {@code len} bytes at {@code offset}; the caller has checked the bounds. */
     public void read(long offset, byte[] dst, int dstOffset, int len) throws IOException {
         if (len == 0) return;
         int bs = settings.blockBytes();
         long first = offset / bs;
         long last = (offset + len - 1) / bs;
-        List<CompletableFuture<byte[]>> blocks = ensure(first, last, true);
+        List<CompletableFuture<BlockCache.Block>> blocks = ensure(first, last, true);
         readAheadAfter(offset, len, last);
         for (long b = first; b <= last; b++) {
-            byte[] block = await(blocks.get((int) (b - first)));
-            long blockStart = b * bs;
-            long from = Math.max(offset, blockStart);
-            long to = Math.min(offset + len, blockStart + block.length);
-            if (to - from <= 0 || from - blockStart + (to - from) > block.length) {
-                throw new RemoteException(display(), "short block at offset " + blockStart);
+            BlockCache.Key key = new BlockCache.Key(id, b);
+            CompletableFuture<BlockCache.Block> f = blocks.get((int) (b - first));
+            BlockCache.Block block;
+            // a block is copied from pinned; one whose buffer was taken for another before we came is asked for again
+            while ((block = f == null ? null : await(f)) == null || !cache.pin(block, key)) {
+                f = ensure(b, b, true).getFirst();
+                if (f == null) f = waitForRoom(b);
             }
-            System.arraycopy(
-                    block, (int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int) (to - from));
+            try {
+                long blockStart = b * bs;
+                long from = Math.max(offset, blockStart);
+                long to = Math.min(offset + len, blockStart + block.length);
+                if (to - from <= 0 || from - blockStart + (to - from) > block.length) {
+                    throw new RemoteException(display(), "short block at offset " + blockStart);
+                }
+                block.copyTo((int) (from - blockStart), dst, dstOffset + (int) (from - offset), (int) (to - from));
+            } finally {
+                cache.unpin(block);
+            }
         }
     }
 
-    /**
-     * Reads ahead as far as the reader has already come in sequence (up to a bound), as the
-     * kernel's read-ahead does: a few small reads fetch nothing extra, a long scan soon keeps
-     * several requests in flight ahead of itself. Each sequential stream of reads is followed
-     * on its own: a verify frames blocks, checks chunks and hashes the file on several threads
-     * at several offsets, and taken as one stream its reads would look random and never read ahead.
-     */
+    /** Block {@code b} asked for once a buffer is free for it: every one was being filled or read. */
+    private CompletableFuture<BlockCache.Block> waitForRoom(long b) throws IOException {
+        BlockCache.Block buffer;
+        try {
+            buffer = cache.reserveWaiting(settings.blockBytes());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("cancelled");
+        }
+        return ensure(b, b, true, buffer).getFirst();
+    }
+
+    /** Asks for the blocks ahead of a sequential reader (see {@link ReadAhead}) that the cache has room for. */
     private void readAheadAfter(long offset, int len, long lastBlock) {
-        long bs = settings.blockBytes();
-        long from;
-        long to;
-        synchronized (this) {
-            Stream s = streamAt(offset, bs);
-            s.run = s.next >= 0 ? s.run + len : 0;
-            s.next = offset + len;
-            s.used = ++clock;
-            long blocksAhead = Math.min(settings.readAheadBytes(), s.run) / bs;
-            // ask again only once half of what is ahead is used, so requests go out in long runs
-            if (blocksAhead == 0 || s.prefetchedTo - lastBlock > blocksAhead / 2) return;
-            to = Math.min((size - 1) / bs, lastBlock + blocksAhead);
-            from = Math.max(lastBlock + 1, s.prefetchedTo + 1);
-            if (from > to) return;
-            s.prefetchedTo = to;
-        }
-        ensure(from, to, false);
+        ReadAhead.Range r = readAhead.after(offset, len, lastBlock);
+        if (r == null) return;
+        int asked = ensure(r.from(), r.to(), false).indexOf(null);
+        if (asked >= 0) readAhead.shortened(r, r.from() + asked - 1);
     }
 
-    /** The stream a read at {@code offset} continues, or the least recently used one, started afresh. */
-    private Stream streamAt(long offset, long bs) {
-        Stream oldest = streams[0];
-        for (Stream s : streams) {
-            if (s.next >= 0 && offset >= s.next - bs && offset <= s.next + bs) return s;
-            if (s.used < oldest.used) oldest = s;
+    /** Blocks {@code first..last} asked for by one request: their futures and the buffers they are read into. */
+    private record Run(long first, List<CompletableFuture<BlockCache.Block>> futures, List<BlockCache.Block> buffers) {
+        long last() {
+            return first + futures.size() - 1;
         }
-        oldest.next = -1;
-        oldest.run = 0;
-        oldest.prefetchedTo = 0;
-        return oldest;
+    }
+
+    private List<CompletableFuture<BlockCache.Block>> ensure(long first, long last, boolean demand) {
+        return ensure(first, last, demand, null);
     }
 
     /**
      * The futures of blocks {@code first..last}: cached ones done, ones already on their way
-     * shared, the rest asked for in runs of at most {@code requestBytes}.
+     * shared, the rest asked for in runs of at most {@code requestBytes}, each into a buffer of
+     * the cache ({@code given} for the first, when not null). Null from the first block for
+     * which the cache has no room on: nothing is fetched that the cache could not hold.
      */
-    private List<CompletableFuture<byte[]>> ensure(long first, long last, boolean demand) {
-        List<CompletableFuture<byte[]>> out = new ArrayList<>((int) (last - first + 1));
-        List<long[]> runs = new ArrayList<>();
-        long runBlocks = Math.max(1, settings.requestBytes() / settings.blockBytes());
+    private List<CompletableFuture<BlockCache.Block>> ensure(
+            long first, long last, boolean demand, BlockCache.Block given) {
+        List<CompletableFuture<BlockCache.Block>> out = new ArrayList<>((int) (last - first + 1));
+        List<Run> runs = new ArrayList<>();
+        int bs = settings.blockBytes();
+        long runBlocks = Math.max(1, settings.requestBytes() / bs);
         long gen;
         synchronized (this) {
             gen = generation;
-            long runStart = -1;
+            boolean full = false;
             for (long b = first; b <= last; b++) {
-                byte[] cached = cache.get(new BlockCache.Key(id, b));
-                CompletableFuture<byte[]> f;
+                BlockCache.Block cached = cache.get(new BlockCache.Key(id, b));
+                CompletableFuture<BlockCache.Block> f;
                 if (cached != null) {
                     f = CompletableFuture.completedFuture(cached);
                     if (demand) stats.hits.incrementAndGet();
                 } else if ((f = inFlight.get(b)) != null) {
                     if (demand) stats.hits.incrementAndGet();
                 } else {
+                    BlockCache.Block buffer = full ? null : given != null ? given : cache.reserve(bs, !demand);
+                    given = null;
+                    if (buffer == null) {
+                        full = true;
+                        out.add(null);
+                        continue;
+                    }
                     f = new CompletableFuture<>();
                     inFlight.put(b, f);
                     if (demand) stats.misses.incrementAndGet();
-                    if (runStart < 0 || b - runStart >= runBlocks || runs.getLast()[1] != b - 1) {
-                        runs.add(new long[] {b, b});
-                        runStart = b;
-                    } else {
-                        runs.getLast()[1] = b;
+                    Run run = runs.isEmpty() ? null : runs.getLast();
+                    if (run == null || run.last() != b - 1 || run.futures.size() >= runBlocks) {
+                        run = new Run(b, new ArrayList<>(), new ArrayList<>());
+                        runs.add(run);
                     }
+                    run.futures.add(f);
+                    run.buffers.add(buffer);
                 }
                 out.add(f);
             }
         }
-        for (long[] run : runs) {
-            List<CompletableFuture<byte[]>> mine = out.subList((int) (run[0] - first), (int) (run[1] - first + 1));
-            List<CompletableFuture<byte[]>> own = List.copyOf(mine);
-            FETCHERS.execute(() -> fetch(run[0], run[1], own, gen));
-        }
+        if (given != null) cache.release(given);
+        for (Run run : runs) FETCHERS.execute(() -> fetch(run, gen));
         return out;
     }
 
     /**
-     * Fetches blocks {@code first..last} (whose futures are {@code mine}) with one request,
-     * resuming a dropped body where it stopped, until {@link #cancelReads} moves past {@code gen}.
+     * Fetches a run of blocks with one request, resuming a dropped body where it stopped,
+     * until {@link #cancelReads} moves past {@code gen}.
      */
-    private void fetch(long first, long last, List<CompletableFuture<byte[]>> mine, long gen) {
+    private void fetch(Run run, long gen) {
         int bs = settings.blockBytes();
+        long first = run.first();
+        long last = run.last();
         long next = first;
         try {
             slots.acquire();
         } catch (InterruptedException e) {
-            fail(first, first, mine, new Stopped());
+            fail(first, run, new Stopped());
             return;
         }
         try {
@@ -312,7 +331,7 @@ public final class RemoteObject implements AutoCloseable {
                             display(), "server sent bytes from " + r.start() + " when asked for " + from);
                 }
                 long before = next;
-                next = readBody(r.body(), next, last, first, mine, gen);
+                next = readBody(r.body(), next, run, gen);
                 if (next > last) break;
                 // dropped mid-body: resume from the first block not read; progress earns fresh retries
                 if (next > before) attempt = 0;
@@ -321,26 +340,33 @@ public final class RemoteObject implements AutoCloseable {
                 retryPause(attempt++, -1);
             }
         } catch (IOException e) {
-            fail(next, first, mine, e);
+            fail(next, run, e);
+        } catch (RuntimeException e) {
+            fail(next, run, new RemoteException(display(), String.valueOf(e), e));
         } finally {
             slots.release();
         }
     }
 
-    /** Reads whole blocks from a body until it ends or fails; returns the first block not read. */
-    private long readBody(
-            InputStream raw, long next, long last, long first, List<CompletableFuture<byte[]>> mine, long gen) {
+    /**
+     * Reads whole blocks from a body straight into their buffers until it ends or fails;
+     * returns the first block not read.
+     */
+    private long readBody(InputStream raw, long next, Run run, long gen) {
         int bs = settings.blockBytes();
         InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
+        byte[] stage = new byte[STAGE_BYTES];
         openBodies.add(body);
         try (body) {
-            while (next <= last && gen == generation) {
+            while (next <= run.last() && gen == generation && !closed) {
                 int len = (int) Math.min(bs, size - next * bs);
-                byte[] b = body.readNBytes(len);
-                stats.bytes.addAndGet(b.length);
-                if (b.length < len) break;
-                cache.put(new BlockCache.Key(id, next), b);
-                CompletableFuture<byte[]> f = mine.get((int) (next - first));
+                int i = (int) (next - run.first());
+                BlockCache.Block b = run.buffers.get(i);
+                int n = b.readFrom(body, len, stage);
+                stats.bytes.addAndGet(n);
+                if (n < len) break;
+                cache.fill(b, new BlockCache.Key(id, next), len);
+                CompletableFuture<BlockCache.Block> f = run.futures.get(i);
                 inFlight.remove(next, f);
                 f.complete(b);
                 next++;
@@ -353,10 +379,15 @@ public final class RemoteObject implements AutoCloseable {
         return next;
     }
 
-    /** Fails this fetch's blocks from {@code from} on; a block asked for again since is another future, untouched. */
-    private void fail(long from, long first, List<CompletableFuture<byte[]>> mine, IOException e) {
-        for (long b = from; b < first + mine.size(); b++) {
-            CompletableFuture<byte[]> f = mine.get((int) (b - first));
+    /**
+     * Fails this fetch's blocks from {@code from} on and hands their buffers back; a block asked
+     * for again since is another future, untouched.
+     */
+    private void fail(long from, Run run, IOException e) {
+        for (long b = from; b <= run.last(); b++) {
+            int i = (int) (b - run.first());
+            cache.release(run.buffers.get(i));
+            CompletableFuture<BlockCache.Block> f = run.futures.get(i);
             inFlight.remove(b, f);
             f.completeExceptionally(e);
         }
@@ -377,7 +408,7 @@ public final class RemoteObject implements AutoCloseable {
         }
     }
 
-    private byte[] await(CompletableFuture<byte[]> f) throws IOException {
+    private BlockCache.Block await(CompletableFuture<BlockCache.Block> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {
@@ -406,12 +437,8 @@ public final class RemoteObject implements AutoCloseable {
     public void cancelReads() {
         synchronized (this) {
             generation++;
-            for (Stream s : streams) {
-                s.next = -1;
-                s.run = 0;
-                s.prefetchedTo = 0;
-            }
         }
+        readAhead.reset();
         stopInFlight(new Stopped());
     }
 

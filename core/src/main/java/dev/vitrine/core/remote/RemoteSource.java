@@ -10,11 +10,28 @@ import java.lang.foreign.MemorySegment;
  * A {@link ByteSource} over a {@link RemoteObject}. Reads go through the shared block cache;
  * {@link #segment} copies the range into memory, so formats read large spans in pieces (a
  * remote archive is never held whole).
+ *
+ * <p>The spans copied lately are kept, a few megabytes of them, and a span inside one of them is
+ * a view of it instead of a fresh copy: a verify checks a block's CRC, walks its records and
+ * hashes its payload, three reads of the same bytes that otherwise made three copies (most of
+ * a remote verify's garbage, and what grew its heap far past the block cache). The copies are
+ * the reader's as a mapping is: nobody writes to them.
  */
 public final class RemoteSource implements ByteSource {
+    /** Most bytes of spans kept, and the largest span kept. */
+    private static final long RECENT_BYTES = 8L << 20;
+
+    private static final long RECENT_SPAN = 1L << 20;
+
     private final RemoteObject object;
     private final String name;
     private final long maxSegment;
+    /** Spans copied lately, newest first, with where each starts in the object. */
+    private final java.util.ArrayDeque<Span> recent = new java.util.ArrayDeque<>();
+
+    private long recentBytes;
+
+    private record Span(long offset, MemorySegment bytes) {}
 
     public RemoteSource(RemoteObject object, String name, long maxSegment) {
         this.object = object;
@@ -56,9 +73,28 @@ public final class RemoteSource implements ByteSource {
                     "a read of " + length + " bytes at offset " + offset
                             + " is more than is held in memory from a remote object"));
         }
+        MemorySegment kept = recentView(offset, length);
+        if (kept != null) return kept;
         byte[] b = new byte[(int) length];
         read(offset, b, 0, (int) length);
-        return MemorySegment.ofArray(b);
+        MemorySegment copy = MemorySegment.ofArray(b);
+        if (length <= RECENT_SPAN) keep(new Span(offset, copy));
+        return copy;
+    }
+
+    private synchronized MemorySegment recentView(long offset, long length) {
+        for (Span s : recent) {
+            long at = offset - s.offset;
+            if (at >= 0 && at + length <= s.bytes.byteSize()) return s.bytes.asSlice(at, length);
+        }
+        return null;
+    }
+
+    private synchronized void keep(Span s) {
+        recent.addFirst(s);
+        recentBytes += s.bytes.byteSize();
+        while (recentBytes > RECENT_BYTES)
+            recentBytes -= recent.removeLast().bytes.byteSize();
     }
 
     @Override

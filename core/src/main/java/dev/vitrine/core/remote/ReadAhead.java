@@ -1,0 +1,84 @@
+package dev.vitrine.core.remote;
+
+/**
+ * Where to read ahead of the sequential readers of one object, as the kernel's read-ahead does:
+ * as far as a reader has already come in sequence (up to a bound), so a few small reads fetch
+ * nothing extra and a long scan soon keeps several requests in flight ahead of itself. Each
+ * sequential stream of reads is followed on its own: a verify frames blocks, checks chunks and
+ * hashes the file on several threads at several offsets, and taken as one stream its reads would
+ * look random and never read ahead. Thread-safe.
+ */
+final class ReadAhead {
+    private static final int STREAMS = 8;
+
+    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
+    private static final class Stream {
+        long next = -1;
+        long run;
+        long prefetchedTo;
+        long used;
+
+        void reset() {
+            next = -1;
+            run = 0;
+            prefetchedTo = 0;
+        }
+    }
+
+    /** Blocks {@code from..to} to fetch ahead of {@code stream}. */
+    record Range(Object stream, long from, long to) {}
+
+    private final int blockBytes;
+    private final long lastBlock;
+    private final long mostBytes;
+    private final Stream[] streams = new Stream[STREAMS];
+    private long clock;
+
+    /**
+     * @param mostBytes the most bytes fetched ahead of one stream
+     */
+    ReadAhead(int blockBytes, long size, long mostBytes) {
+        this.blockBytes = blockBytes;
+        this.lastBlock = Math.max(0, (size - 1) / blockBytes);
+        this.mostBytes = mostBytes;
+        for (int i = 0; i < STREAMS; i++) streams[i] = new Stream();
+    }
+
+    /** What to fetch ahead after a read of {@code len} bytes at {@code offset} ending in block {@code last}, or null. */
+    synchronized Range after(long offset, int len, long last) {
+        Stream s = streamAt(offset);
+        s.run = s.next >= 0 ? s.run + len : 0;
+        s.next = offset + len;
+        s.used = ++clock;
+        long blocksAhead = Math.min(mostBytes, s.run) / blockBytes;
+        // ask again only once half of what is ahead is used, so requests go out in long runs
+        if (blocksAhead == 0 || s.prefetchedTo - last > blocksAhead / 2) return null;
+        long to = Math.min(lastBlock, last + blocksAhead);
+        long from = Math.max(last + 1, s.prefetchedTo + 1);
+        if (from > to) return null;
+        s.prefetchedTo = to;
+        return new Range(s, from, to);
+    }
+
+    /** Only {@code r.from..fetchedTo} of {@code r} could be asked for: the rest is asked for on a later read. */
+    synchronized void shortened(Range r, long fetchedTo) {
+        Stream s = (Stream) r.stream();
+        if (s.prefetchedTo == r.to()) s.prefetchedTo = fetchedTo;
+    }
+
+    /** Forgets every stream (the reads were cancelled). */
+    synchronized void reset() {
+        for (Stream s : streams) s.reset();
+    }
+
+    /** The stream a read at {@code offset} continues, or the least recently used one, started afresh. */
+    private Stream streamAt(long offset) {
+        Stream oldest = streams[0];
+        for (Stream s : streams) {
+            if (s.next >= 0 && offset >= s.next - blockBytes && offset <= s.next + blockBytes) return s;
+            if (s.used < oldest.used) oldest = s;
+        }
+        oldest.reset();
+        return oldest;
+    }
+}
