@@ -36,7 +36,7 @@ final class BlockChecker {
      * memory of the caller's, or null:
      *
      * <ul>
-     *   <li>codec none, a mapped file: the chunk's bytes {@code [frames' first offset, last end)}
+     *   <li>codec none: the chunk's bytes {@code [frames' first offset, last end)}
      *       are first copied there in one go, then {@code copied} completes, true when the copy
      *       was made (the data hash reads that copy and need not wait for the checks). The CRC and the record walk read it
      *       too, so the file is read once, by one thread, and native code never reads the mapping;
@@ -51,9 +51,11 @@ final class BlockChecker {
         if (identity && buffer != null) {
             try {
                 long n = frames.getLast().end() - base;
-                MemorySegment.copy(reader.data(), ValueLayout.JAVA_BYTE, base, buffer, 0, (int) n);
+                reader.copy(base, buffer, (int) n);
                 chunk = MemorySegment.ofArray(buffer).asSlice(0, n);
                 copied.complete(true);
+            } catch (dev.vitrine.core.io.TruncatedException e) {
+                // the source ends inside the chunk: each frame's own read below reports where
             } finally {
                 copied.complete(false); // the copy failed: the check fails with it, and nothing is hashed
             }

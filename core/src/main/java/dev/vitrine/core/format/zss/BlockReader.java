@@ -57,6 +57,12 @@ final class BlockReader {
         return data;
     }
 
+    /** Copies {@code n} bytes at {@code offset} into {@code dst}: from the mapping, or read from the source. */
+    void copy(long offset, byte[] dst, int n) throws TruncatedException {
+        if (data != null) MemorySegment.copy(data, java.lang.foreign.ValueLayout.JAVA_BYTE, offset, dst, 0, n);
+        else src.read(offset, dst, 0, n);
+    }
+
     /** {@code length} bytes at {@code offset}: a view of the mapping, or a span read from the source. */
     MemorySegment slice(long offset, long length) throws TruncatedException {
         return data != null ? data.asSlice(offset, length) : src.segment(offset, length);

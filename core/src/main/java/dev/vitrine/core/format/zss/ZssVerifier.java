@@ -124,8 +124,10 @@ final class ZssVerifier {
                 : null;
         Executor hashExec = parallel ? hashThread : Runnable::run;
         int window = parallel ? 2 * Workers.parallelism() + 2 : 1;
-        // Codec none, mapped: each chunk is copied once by its check, and hashed from that copy.
-        boolean copyChunks = identity && reader.data() != null;
+        // Codec none: each chunk is copied once by its check (from the mapping, or read from a remote
+        // object's cache), and hashed from that copy: a remote file is then read once, with no span
+        // copies for the checks and the hash to keep alive.
+        boolean copyChunks = identity;
         // Compressed (a codec that can): each chunk's data blocks are decompressed into one reused buffer.
         boolean decodeInto = !identity && archive.codec().decompressesInto();
         ChunkCopies buffers = copyChunks
@@ -248,8 +250,7 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target =
-                sizing.target(identity, reader.data() != null, archive.codec().decompressesInto());
+        long target = sizing.target(identity, true, archive.codec().decompressesInto());
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
