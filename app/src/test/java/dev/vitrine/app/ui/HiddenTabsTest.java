@@ -88,6 +88,33 @@ class HiddenTabsTest extends WindowTest {
     }
 
     @Test
+    void aHiddenTabsArchiveLetsGoOfItsDecodedBlocks() throws Exception {
+        List<ArchiveView> v =
+                openAll(fixture("fixtures/zss/letters-deflate.zss"), fixture("fixtures/zss/letters-none.zss"));
+        ArchiveView first = v.get(0);
+        var archive = first.session().archive();
+        assertTrue(fx(() -> first.details().select("tab-records")));
+        waitUntil(
+                "rows", () -> first.records() != null && first.records().grid().cachedPages() > 0);
+        settle();
+        assertTrue(archive.cachedBytes() > 0, "shown, its decoded blocks are kept");
+
+        fx(() -> {
+            window.tabs().getSelectionModel().select(1);
+            return null;
+        });
+        settle();
+        assertEquals(0, archive.cachedBytes(), "behind another tab, no decoded blocks are kept");
+
+        fx(() -> {
+            window.tabs().getSelectionModel().select(0);
+            return null;
+        });
+        waitUntil("rows again", () -> first.records().grid().cachedPages() > 0);
+        assertTrue(archive.cachedBytes() > 0, "shown again, its rows are decoded again");
+    }
+
+    @Test
     void openingManyArchivesAndShowingEachReadsNothingOnTheFxThread() throws Exception {
         Path[] files = new Path[8];
         String[] names = {"letters-none.zss", "letters-deflate.zss", "deep-index-3level.zss", "root-checksum.zss"};
