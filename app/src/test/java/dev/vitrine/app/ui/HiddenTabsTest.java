@@ -3,6 +3,7 @@ package dev.vitrine.app.ui;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.app.ui.testing.WindowTest;
@@ -35,6 +36,7 @@ class HiddenTabsTest extends WindowTest {
         assertTrue(fx(() -> v.get(0).attached()), "the tab in front shows its parts");
         assertFalse(fx(() -> v.get(1).attached()), "a tab behind has built nothing yet");
         assertFalse(fx(() -> v.get(2).attached()), "a tab behind has built nothing yet");
+        assertNull(fx(() -> v.get(2).getScene()), "nor is it in the scene (no CSS or layout for it)");
 
         fx(() -> {
             window.tabs().getSelectionModel().select(2);
