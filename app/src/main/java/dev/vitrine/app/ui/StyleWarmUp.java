@@ -24,7 +24,8 @@ import javafx.scene.layout.BorderPane;
  * window waits for its first archive. In a fresh JVM the tab's first frames otherwise pay for
  * the style and layout code's first runs (interpreted) and its skins' class loading on the FX
  * thread: 100-300 ms per frame (#23 item 23, #22 goal 4). Nodes of a scene no window shows may
- * be built on any thread, and the style manager locks what scenes share. Only a head start:
+ * be built on any thread, and the style manager locks what scenes share. Only a head start, on
+ * the lowest priority:
  * the window does all of it itself when it gets there first, and a failure is ignored.
  */
 final class StyleWarmUp {
@@ -35,6 +36,7 @@ final class StyleWarmUp {
 
     /** Starts the warm-up with the window's stylesheets; call once the theme's stylesheet is set. */
     static void start(Scene window) {
+        if (Boolean.getBoolean("vitrine.noStyleWarmUp")) return; // for measuring what it saves
         var sheets = java.util.List.copyOf(window.getStylesheets());
         Thread t = new Thread(() -> run(sheets), "vitrine-style-warm-up");
         t.setDaemon(true);
@@ -43,6 +45,8 @@ final class StyleWarmUp {
     }
 
     private static void run(java.util.List<String> sheets) {
+        // Lowest nice value: only a core nothing else wants (reading the first archive) runs it.
+        dev.vitrine.app.ui.concurrent.ThreadNiceness.lowerTo(19);
         try {
             long t0 = System.nanoTime();
             for (int i = 0; i < ROUNDS; i++) {
