@@ -18,7 +18,7 @@ import javafx.animation.AnimationTimer;
  * in pulses no other queue has a step waiting for.
  */
 public final class PulseSteps extends AnimationTimer {
-    /** Queues with steps waiting that are not yielding (FX thread only). */
+    /** Queues with steps waiting (FX thread only). */
     private static final Set<PulseSteps> WAITING = new HashSet<>();
     /** The pulse (its timestamp, the same for every timer of a pulse) that last ran a step. */
     private static long steppedAt = Long.MIN_VALUE;
@@ -38,7 +38,7 @@ public final class PulseSteps extends AnimationTimer {
 
     @Override
     public void handle(long now) {
-        if (now == steppedAt || yielding && !WAITING.isEmpty()) return;
+        if (now == steppedAt || yielding && othersWaiting()) return;
         Runnable next = steps.poll();
         steppedAt = now;
         if (steps.isEmpty()) end();
@@ -53,8 +53,20 @@ public final class PulseSteps extends AnimationTimer {
     /** This queue's steps wait while another queue has steps waiting. */
     public PulseSteps yielding() {
         yielding = true;
-        WAITING.remove(this);
         return this;
+    }
+
+    private static boolean othersWaiting() {
+        for (PulseSteps q : WAITING) if (!q.yielding) return true;
+        return false;
+    }
+
+    /**
+     * Whether any queue has steps waiting: the window is still putting parts on screen (a
+     * view's first read may start in a step that waits its turn). Call on the FX thread.
+     */
+    public static boolean anyWaiting() {
+        return !WAITING.isEmpty();
     }
 
     /** Adds a step after those waiting (the next pulse runs it when none wait). Call on the FX thread. */
@@ -75,7 +87,7 @@ public final class PulseSteps extends AnimationTimer {
     }
 
     private void begin() {
-        if (!yielding && !steps.isEmpty()) WAITING.add(this);
+        if (!steps.isEmpty()) WAITING.add(this);
         start();
     }
 
