@@ -40,7 +40,8 @@ public final class ArchiveTabs {
     private final BooleanProperty anyVerify = new SimpleBooleanProperty();
 
     private Consumer<Tab> onReopen = t -> {};
-    private final PulseSteps inTurn = PulseSteps.queue();
+    /** Tabs opened together, one per pulse, once the tab in front has attached its parts (see PulseSteps). */
+    private final PulseSteps inTurn = PulseSteps.queue().yielding();
 
     ArchiveTabs(
             Background background,
@@ -60,7 +61,7 @@ public final class ArchiveTabs {
         // Only the tab in front holds its parts and read bytes: see ArchiveView.shown and hidden.
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (was != null && tabs.getTabs().contains(was)) view(was).hidden();
-            if (now != null) view(now).shown();
+            if (now != null) show(now);
         });
     }
 
@@ -121,7 +122,18 @@ public final class ArchiveTabs {
     }
 
     static ArchiveView view(Tab t) {
-        return (ArchiveView) t.getContent();
+        return (ArchiveView) t.getProperties().get(ArchiveView.class);
+    }
+
+    /**
+     * The tab's view goes into the scene when the tab first comes to front: a tab opened behind
+     * another has no content, so adding it costs only its header (the view's split panes and
+     * their CSS came with every tab of a folder of forty, one frame each).
+     */
+    private static void show(Tab t) {
+        ArchiveView v = view(t);
+        if (t.getContent() != v) t.setContent(v);
+        v.shown();
     }
 
     /** The tab showing {@code address} (a path or URL as shown), or null. */
@@ -160,7 +172,8 @@ public final class ArchiveTabs {
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
         view.addEventHandler(KeyEvent.KEY_PRESSED, ArchiveTabs::keepMovingKeys);
-        Tab tab = new Tab(session.path().getFileName().toString(), view);
+        Tab tab = new Tab(session.path().getFileName().toString());
+        tab.getProperties().put(ArchiveView.class, view);
         tab.setGraphic(new FontIcon(NodeIcons.forNode(session.root().node())));
         tab.setTooltip(new Tooltip(session.address()));
         tab.setOnClosed(e -> view.dispose());
@@ -182,7 +195,7 @@ public final class ArchiveTabs {
                 .thenRun(() -> Trace.log("first draw of " + session.path().getFileName()));
         if (tabs.getTabs().size() == 1 || tabs.getSelectionModel().getSelectedItem() == null)
             tabs.getSelectionModel().select(tab);
-        if (inFront(tab)) view.shown(); // put in front's place without a selection change (Reopen)
+        if (inFront(tab)) show(tab); // put in front's place without a selection change (Reopen)
         if (session.archive().unreadable()) {
             view.notifier()
                     .error(session.path().getFileName() + ": "

@@ -171,13 +171,15 @@ public final class ArchiveView extends BorderPane {
 
     /**
      * Another tab came to front: the bytes and rows this one read (hex pages, pages of
-     * records, pictures) go, so that many open tabs hold little; {@link #shown} reads them again.
+     * records, pictures, the archive's decoded blocks) go, so that many open tabs hold little; {@link #shown} reads them again.
      */
     public void hidden() {
         if (attach == null || disposed || released) return;
         released = true;
         hex.release();
         for (RecordsGrid g : grids()) g.release();
+        // and the archive's decoded blocks: a few locked map clears, safe under running reads
+        session.archive().releaseCaches();
     }
 
     /** Every table of rows in its views (records, JSON records, dictionaries, messages, keys). */

@@ -60,6 +60,7 @@ public final class MainWindow {
         double h = height > 0 ? height : settings.height;
         scene = new Scene(root, w, h);
         theme = new ThemeSwitch(scene, dark != null ? dark : settings.dark);
+        StyleWarmUp.start(scene);
         welcome = new WelcomePane(this::openDialog, p -> open(List.of(p)));
         welcome.setRecent(settings.recent);
         archiveTabs = new ArchiveTabs(background, jobs, banner, theme, () -> stage, settings);

@@ -34,6 +34,7 @@ public final class Settler {
     public static String unsettled(MainWindow w) {
         if (w.background().inFlight() > 0) return w.background().inFlight() + " background jobs";
         if (!w.jobs().running().isEmpty()) return "long jobs";
+        if (dev.vitrine.app.ui.concurrent.PulseSteps.anyWaiting()) return "parts waiting for their pulse";
         for (ArchiveView v : w.views()) {
             if (!v.built() || v.released()) continue; // a tab behind another loads nothing until shown
             if (!v.attached()) return "parts of " + v.session().path().getFileName();

@@ -3,6 +3,7 @@ package dev.vitrine.app.ui;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.app.ui.testing.WindowTest;
@@ -35,6 +36,7 @@ class HiddenTabsTest extends WindowTest {
         assertTrue(fx(() -> v.get(0).attached()), "the tab in front shows its parts");
         assertFalse(fx(() -> v.get(1).attached()), "a tab behind has built nothing yet");
         assertFalse(fx(() -> v.get(2).attached()), "a tab behind has built nothing yet");
+        assertNull(fx(() -> v.get(2).getScene()), "nor is it in the scene (no CSS or layout for it)");
 
         fx(() -> {
             window.tabs().getSelectionModel().select(2);
@@ -85,6 +87,33 @@ class HiddenTabsTest extends WindowTest {
                 fx(() -> first.records().grid().shownRows().stream()
                         .allMatch(dev.vitrine.app.ui.table.LazyRow::isLoaded)),
                 "and its rows");
+    }
+
+    @Test
+    void aHiddenTabsArchiveLetsGoOfItsDecodedBlocks() throws Exception {
+        List<ArchiveView> v =
+                openAll(fixture("fixtures/zss/letters-deflate.zss"), fixture("fixtures/zss/letters-none.zss"));
+        ArchiveView first = v.get(0);
+        var archive = first.session().archive();
+        assertTrue(fx(() -> first.details().select("tab-records")));
+        waitUntil(
+                "rows", () -> first.records() != null && first.records().grid().cachedPages() > 0);
+        settle();
+        assertTrue(archive.cachedBytes() > 0, "shown, its decoded blocks are kept");
+
+        fx(() -> {
+            window.tabs().getSelectionModel().select(1);
+            return null;
+        });
+        settle();
+        assertEquals(0, archive.cachedBytes(), "behind another tab, no decoded blocks are kept");
+
+        fx(() -> {
+            window.tabs().getSelectionModel().select(0);
+            return null;
+        });
+        waitUntil("rows again", () -> first.records().grid().cachedPages() > 0);
+        assertTrue(archive.cachedBytes() > 0, "shown again, its rows are decoded again");
     }
 
     @Test

@@ -84,6 +84,20 @@ public interface Archive extends AutoCloseable {
     /** Checks everything, streaming problems and progress to {@code ctx}; honours cancellation. */
     void verify(VerifyContext ctx) throws IOException;
 
+    /**
+     * Lets go of what was decoded and kept only to make later reads faster (decoded blocks,
+     * parsed index blocks): the window calls it for an archive whose tab is not shown, so many
+     * open archives hold little. Reads after it decode again and return the same bytes. Safe
+     * while other threads read: what a reader already holds stays valid, only the caches'
+     * references go. Formats with nothing large to keep do nothing.
+     */
+    default void releaseCaches() {}
+
+    /** About how many decoded bytes {@link #releaseCaches} would let go (0 when none are kept). */
+    default long cachedBytes() {
+        return 0;
+    }
+
     /** Optional capabilities, e.g. {@link dev.vitrine.core.model.SortedRecords} or {@link dev.vitrine.core.model.FileListing}. */
     default <T> Optional<T> capability(Class<T> type) {
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();

@@ -2,6 +2,8 @@ package dev.vitrine.app.ui.concurrent;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
 import javafx.animation.AnimationTimer;
 
 /**
@@ -9,9 +11,20 @@ import javafx.animation.AnimationTimer;
  * and layout in the next pulse, all at once; attaching a tab's parts one pulse apart spreads
  * that over several frames, so no single frame stalls (a fresh JVM's first archive tab cost
  * 150-220 ms in one frame). The first step runs at the next pulse.
+ *
+ * <p>One step of all queues runs per pulse: the tab in front attaching a part, its records
+ * table adding columns and a folder's next tab each cost a frame's worth, and met in the same
+ * pulse they made frames of 200-400 ms. A {@link #yielding} queue (tabs opened behind) runs only
+ * in pulses no other queue has a step waiting for.
  */
 public final class PulseSteps extends AnimationTimer {
+    /** Queues with steps waiting (FX thread only). */
+    private static final Set<PulseSteps> WAITING = new HashSet<>();
+    /** The pulse (its timestamp, the same for every timer of a pulse) that last ran a step. */
+    private static long steppedAt = Long.MIN_VALUE;
+
     private final Deque<Runnable> steps = new ArrayDeque<>();
+    private boolean yielding;
 
     private PulseSteps() {}
 
@@ -19,15 +32,17 @@ public final class PulseSteps extends AnimationTimer {
     public static PulseSteps run(Runnable... steps) {
         PulseSteps s = new PulseSteps();
         for (Runnable r : steps) s.steps.add(r);
-        s.start();
+        s.begin();
         return s;
     }
 
     @Override
     public void handle(long now) {
+        if (now == steppedAt || yielding && othersWaiting()) return;
         Runnable next = steps.poll();
+        steppedAt = now;
+        if (steps.isEmpty()) end();
         if (next != null) next.run();
-        if (steps.isEmpty()) stop();
     }
 
     /** An empty queue: {@link #add} steps to it, each runs one pulse after the one before. Call on the FX thread. */
@@ -35,15 +50,49 @@ public final class PulseSteps extends AnimationTimer {
         return new PulseSteps();
     }
 
+    /** This queue's steps wait while another queue has steps waiting. */
+    public PulseSteps yielding() {
+        yielding = true;
+        return this;
+    }
+
+    private static boolean othersWaiting() {
+        for (PulseSteps q : WAITING) if (!q.yielding) return true;
+        return false;
+    }
+
+    /**
+     * Whether any queue has steps waiting: the window is still putting parts on screen (a
+     * view's first read may start in a step that waits its turn). Call on the FX thread.
+     */
+    public static boolean anyWaiting() {
+        return !WAITING.isEmpty();
+    }
+
     /** Adds a step after those waiting (the next pulse runs it when none wait). Call on the FX thread. */
     public void add(Runnable step) {
         steps.add(step);
-        start();
+        begin();
+    }
+
+    /** Whether steps are still waiting. */
+    public boolean pending() {
+        return !steps.isEmpty();
     }
 
     /** Runs what is left at once (when the caller cannot wait, e.g. closing). */
     public void finishNow() {
-        stop();
+        end();
         while (!steps.isEmpty()) steps.poll().run();
+    }
+
+    private void begin() {
+        if (!steps.isEmpty()) WAITING.add(this);
+        start();
+    }
+
+    private void end() {
+        WAITING.remove(this);
+        stop();
     }
 }

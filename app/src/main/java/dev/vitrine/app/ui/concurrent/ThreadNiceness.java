@@ -13,7 +13,7 @@ import java.lang.invoke.MethodHandle;
  * all that is idle: on two cores a filter scan no longer delays frames. Threads a lowered thread
  * starts (decoding pools) inherit its value. Elsewhere, or without native access, it does nothing.
  */
-final class ThreadNiceness {
+public final class ThreadNiceness {
     private static final int PRIO_PROCESS = 0;
     private static final MethodHandle GETTID;
     private static final MethodHandle SETPRIORITY;
@@ -73,7 +73,7 @@ final class ThreadNiceness {
     }
 
     /** Sets the calling thread's nice value (0 normal, 19 lowest); true when it took effect. */
-    static boolean lowerTo(int nice) {
+    public static boolean lowerTo(int nice) {
         if (GETTID == null || SETPRIORITY == null) return false;
         try {
             int tid = (int) GETTID.invokeExact();

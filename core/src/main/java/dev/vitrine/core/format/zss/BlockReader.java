@@ -156,6 +156,21 @@ final class BlockReader {
         return codec.decompressInto(rawPayload(f), out, off, (int) Math.min(room, maxBlockBytes));
     }
 
+    /** Empties the decoded payloads cache (see {@link dev.vitrine.core.format.Archive#releaseCaches}). */
+    void releaseDecoded() {
+        synchronized (decoded) {
+            decoded.clear();
+            decodedBytes = 0;
+        }
+    }
+
+    /** The decoded payloads kept, for {@link ZssArchive#cachedBytes}. */
+    java.util.List<MemorySegment> decodedKept() {
+        synchronized (decoded) {
+            return java.util.List.copyOf(decoded.values());
+        }
+    }
+
     /** The decompressed payload (a view of the file for codec none). */
     MemorySegment payload(BlockFrame f) throws FormatException {
         if (codec == null)

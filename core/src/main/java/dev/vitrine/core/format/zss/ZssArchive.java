@@ -286,6 +286,47 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
         return recordDirectory;
     }
 
+    /** Index and data blocks parsed and payloads decoded go; they are read again when next asked for. */
+    @Override
+    public void releaseCaches() {
+        synchronized (indexCache) {
+            indexCache.clear();
+        }
+        synchronized (dataCache) {
+            dataCache.clear();
+        }
+        reader.releaseDecoded();
+    }
+
+    /**
+     * The decompressed payloads the caches keep, each counted once (a block's payload is in
+     * both the decoded and the parsed cache). Codec none keeps views of the file: nothing decoded.
+     */
+    @Override
+    public long cachedBytes() {
+        if (codec == null || codec.isIdentity()) return 0;
+        java.util.Set<MemorySegment> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        kept.addAll(reader.decodedKept());
+        synchronized (indexCache) {
+            for (IndexBlock b : indexCache.values()) kept.add(b.payload());
+        }
+        synchronized (dataCache) {
+            for (ParsedDataBlock b : dataCache.values()) kept.add(b.payload);
+        }
+        long n = 0;
+        for (MemorySegment m : kept) n += m.byteSize();
+        return n;
+    }
+
+    /** How many parsed blocks the caches hold (index and data). */
+    int cachedBlocks() {
+        synchronized (indexCache) {
+            synchronized (dataCache) {
+                return indexCache.size() + dataCache.size();
+            }
+        }
+    }
+
     private static <K, V> Map<K, V> lru(int max) {
         return new LinkedHashMap<>(16, 0.75f, true) {
             @Override
