@@ -43,23 +43,7 @@ final class ClpsVarDecoder {
     /** Appends the expanded text (unescaped) of {@code t} with variables from {@code src} at {@code varsAt}. */
     void expand(ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out)
             throws ClpsDecodeException {
-        int prev = 0;
-        for (int i = 0; i < t.at.length; i++) {
-            out.put(t.constant, prev, t.at[i] - prev);
-            prev = t.at[i];
-            long v = src.get(ClpsTable.I64, varsAt + 8L * i);
-            int k = t.kind[i];
-            if (k == 0x11) {
-                if (old && v >= DICT_BASE && v < Long.MAX_VALUE) dict(v - DICT_BASE, out);
-                else out.decimal(v);
-            } else if (k == 0x12 && !old) {
-                dict(v, out);
-            } else {
-                if (!(old ? ClpsNumberText.appendEncodedFloatV1(v, out) : ClpsNumberText.appendEncodedFloatV2(v, out)))
-                    throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
-            }
-        }
-        out.put(t.constant, prev, t.constant.length - prev);
+        fill(t, src, varsAt, out, false);
     }
 
     /**
@@ -70,26 +54,35 @@ final class ClpsVarDecoder {
     void expandEscaped(
             ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out, ClpsJsonOut scratch)
             throws ClpsDecodeException {
-        if (!t.clean) {
-            scratch.reset();
-            expand(t, src, varsAt, scratch);
-            out.escaped(scratch.buf, 0, scratch.len);
+        if (t.clean) {
+            fill(t, src, varsAt, out, true);
             return;
         }
+        scratch.reset();
+        fill(t, src, varsAt, scratch, false);
+        out.escaped(scratch.buf, 0, scratch.len);
+    }
+
+    /** The template's constant with its variables; dictionary entries escaped when {@code escape}. */
+    private void fill(ClpsLogType t, java.lang.foreign.MemorySegment src, long varsAt, ClpsJsonOut out, boolean escape)
+            throws ClpsDecodeException {
         int prev = 0;
         for (int i = 0; i < t.at.length; i++) {
             out.put(t.constant, prev, t.at[i] - prev);
             prev = t.at[i];
             long v = src.get(ClpsTable.I64, varsAt + 8L * i);
             int k = t.kind[i];
-            if (k == 0x11) {
-                if (old && v >= DICT_BASE && v < Long.MAX_VALUE) dictEscaped(v - DICT_BASE, out);
-                else out.decimal(v);
-            } else if (k == 0x12 && !old) {
-                dictEscaped(v, out);
-            } else {
-                if (!(old ? ClpsNumberText.appendEncodedFloatV1(v, out) : ClpsNumberText.appendEncodedFloatV2(v, out)))
-                    throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
+            boolean oldDict = k == 0x11 && old && v >= DICT_BASE && v < Long.MAX_VALUE;
+            if (oldDict || (k == 0x12 && !old)) {
+                long id = oldDict ? v - DICT_BASE : v;
+                if (escape) dictEscaped(id, out);
+                else dict(id, out);
+            } else if (k == 0x11) {
+                out.decimal(v);
+            } else if (!(old
+                    ? ClpsNumberText.appendEncodedFloatV1(v, out)
+                    : ClpsNumberText.appendEncodedFloatV2(v, out))) {
+                throw new ClpsDecodeException(-1, "encoded float 0x" + Long.toHexString(v) + " is malformed");
             }
         }
         out.put(t.constant, prev, t.constant.length - prev);
