@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.zss;
 
-import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.Sha256;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
@@ -12,14 +11,12 @@ import java.util.List;
  * The one strictly sequential job; its calls must come one at a time, in file order.
  */
 final class DataHasher {
-    private final BlockReader reader;
     private final VerifyContext ctx;
     private final Sha256 sha = Sha256.create();
     /** Staging for SHA-256 input. */
     private final byte[] hashBuf = new byte[128 << 10];
 
-    DataHasher(BlockReader reader, VerifyContext ctx) {
-        this.reader = reader;
+    DataHasher(VerifyContext ctx) {
         this.ctx = ctx;
     }
 
@@ -32,24 +29,6 @@ final class DataHasher {
         for (BlockFrame f : frames) {
             if (ctx.isCancelled()) return;
             if (f.isData()) sha.update(copy, (int) (f.payloadOffset() - base), (int) f.payloadLength());
-        }
-    }
-
-    /** Codec none, a source read by ranges: hashes the data payloads straight from it. */
-    void hashFile(List<BlockFrame> frames) {
-        MemorySegment data = reader.data();
-        for (BlockFrame f : frames) {
-            if (ctx.isCancelled()) return;
-            if (!f.isData()) continue;
-            if (data != null) {
-                hash(data, f.payloadOffset(), f.payloadLength());
-            } else {
-                try {
-                    hash(reader.rawPayload(f), 0, f.payloadLength());
-                } catch (FormatException e) {
-                    return; // the frame was read before: only a source that shrank gets here, and the hash then differs
-                }
-            }
         }
     }
 

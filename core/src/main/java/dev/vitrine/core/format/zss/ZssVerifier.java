@@ -95,7 +95,7 @@ final class ZssVerifier {
         this.keys = archive.codec() == null ? null : KeyStore.forReader(reader, KEY_BUDGET);
         this.passedPages = new dev.vitrine.core.export.PassedPages(reader.data());
         this.checker = new BlockChecker(archive, ctx, identity);
-        this.hasher = new DataHasher(reader, ctx);
+        this.hasher = new DataHasher(ctx);
     }
 
     private record Chunk(
@@ -127,10 +127,9 @@ final class ZssVerifier {
         // Codec none: each chunk is copied once by its check (from the mapping, or read from a remote
         // object's cache), and hashed from that copy: a remote file is then read once, with no span
         // copies for the checks and the hash to keep alive.
-        boolean copyChunks = identity;
         // Compressed (a codec that can): each chunk's data blocks are decompressed into one reused buffer.
         boolean decodeInto = !identity && archive.codec().decompressesInto();
-        ChunkCopies buffers = copyChunks
+        ChunkCopies buffers = identity
                 ? new ChunkCopies(ChunkSizing.COPIED)
                 : decodeInto ? new ChunkCopies(ChunkSizing.DECODED_BYTES) : null;
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
@@ -144,7 +143,7 @@ final class ZssVerifier {
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
                     long base = frames.getFirst().offset();
-                    byte[] buffer = copyChunks ? buffers.take(end - base) : decodeInto ? buffers.take(0) : null;
+                    byte[] buffer = identity ? buffers.take(end - base) : decodeInto ? buffers.take(0) : null;
                     CompletableFuture<Boolean> copied = new CompletableFuture<>();
                     CompletableFuture<BlockCheck[]> checked = CompletableFuture.supplyAsync(
                             () -> {
@@ -153,7 +152,7 @@ final class ZssVerifier {
                                 return null;
                             },
                             exec);
-                    hashChain = copyChunks
+                    hashChain = identity
                             // The hash needs the copy, not the checks: it starts as soon as the copy is made.
                             ? hashChain.thenCombineAsync(
                                     copied,
@@ -163,25 +162,17 @@ final class ZssVerifier {
                                         return null;
                                     },
                                     hashExec)
-                            : identity
-                                    ? hashChain.thenRunAsync(
-                                            () -> {
-                                                if (!stopped) hasher.hashFile(frames);
-                                                hashedTo = end;
-                                            },
-                                            hashExec)
-                                    : hashChain.thenCombineAsync(
-                                            checked,
-                                            (v, checks) -> {
-                                                if (!stopped)
-                                                    sizing.noteGrowth(end - base, hasher.hashPayloads(checks));
-                                                if (buffer != null) buffers.give(buffer);
-                                                hashedTo = end;
-                                                return null;
-                                            },
-                                            hashExec);
+                            : hashChain.thenCombineAsync(
+                                    checked,
+                                    (v, checks) -> {
+                                        if (!stopped) sizing.noteGrowth(end - base, hasher.hashPayloads(checks));
+                                        if (buffer != null) buffers.give(buffer);
+                                        hashedTo = end;
+                                        return null;
+                                    },
+                                    hashExec);
                     // The copy is read by the checks and the hash: it is free again once both are done.
-                    if (copyChunks) checked.runAfterBoth(hashChain, () -> buffers.give(buffer));
+                    if (identity) checked.runAfterBoth(hashChain, () -> buffers.give(buffer));
                     inFlight.add(new Chunk(frames, end, checked, hashChain));
                     // The hash is the one sequential job: when it falls behind, wait for it rather
                     // than let the chunks it still holds (decompressed payloads, mapped pages
@@ -250,7 +241,7 @@ final class ZssVerifier {
     /** The next chunk of frames; sets framingError / framingDone at the end. */
     private List<BlockFrame> nextFrames() {
         List<BlockFrame> out = new ArrayList<>();
-        long target = sizing.target(identity, true, archive.codec().decompressesInto());
+        long target = sizing.target(identity, archive.codec().decompressesInto());
         long bytes = 0;
         while (bytes < target && out.size() < CHUNK_BLOCKS) {
             try {
