@@ -31,8 +31,7 @@ public final class VerifyEngine {
         VerifyContext ctx = new VerifyContext(listener, cancel, 100_000, part);
         boolean cancelled = false;
         try {
-            for (Problem p : archive.openProblems())
-                if (!ctx.isPart() || p.offset() >= 0 && ctx.wants(p.ref(), p.offset(), p.offset() + 1)) ctx.report(p);
+            for (Problem p : archive.openProblems()) if (ctx.holds(p)) ctx.report(p);
             archive.verify(ctx);
         } catch (CancelledException e) {
             cancelled = true;

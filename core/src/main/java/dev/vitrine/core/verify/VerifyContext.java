@@ -114,6 +114,14 @@ public final class VerifyContext {
         return start < part.end() && end > part.offset();
     }
 
+    /**
+     * True when {@code p} belongs to what is verified: always in a whole verify, else when it is
+     * placed inside the part (a finding with no offset belongs to no part).
+     */
+    public boolean holds(Problem p) {
+        return part == null || p.offset() >= 0 && wants(p.ref(), p.offset(), p.offset() + 1);
+    }
+
     /** True when any bytes of {@code file} are to be checked (per-file units: a split, a shard). */
     public boolean wantsFile(FileRef file) {
         return part == null || part.file().equals(file == null ? FileRef.MAIN : file);

@@ -71,7 +71,7 @@ final class CafVerifier {
             if (e.start() < 0 || e.end() <= e.start() || !ctx.wants(FileRef.MAIN, e.start(), e.end())) continue;
             if (++n % CHECK_EVERY == 0) ctx.checkCancelled();
             for (Problem p : CafEntryChecks.check(e, file, layout.dataEnd()))
-                if (!ctx.wants(p.ref(), p.offset(), p.offset() + 1)) ctx.report(p); // inside: reported already
+                if (!ctx.holds(p)) ctx.report(p); // inside: the engine reported it already
         }
         ctx.progress(1, 1);
         ctx.scope(

@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.io.FileRef;
-import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.verify.VerifyContext;
 
 /**
@@ -30,11 +29,6 @@ final class ClpsPartScope {
     /** The header and the metadata section's checks. */
     boolean metadata() {
         return ctx.wants(FileRef.MAIN, 0, a.header.filesStart());
-    }
-
-    /** A finding of a files-section entry, placed at its bytes. */
-    boolean holds(Problem p) {
-        return whole() || p.offset() >= 0 && ctx.wants(p.ref(), p.offset(), p.offset() + 1);
     }
 
     /** The packed stream at {@code r} ({offset, length}, or null when it cannot be placed). */

@@ -33,7 +33,7 @@ final class ClpsVerifier {
                 a.dictionary(ClpsArchive.VAR_DICT),
                 a.dictionary(ClpsArchive.LOG_DICT),
                 a.dictionary(ClpsArchive.ARRAY_DICT))) {
-            if (l.problem() != null && scope.holds(l.problem())) ctx.report(l.problem());
+            if (l.problem() != null && ctx.holds(l.problem())) ctx.report(l.problem());
         }
         if (scope.metadata()) {
             checkPackets(ctx);

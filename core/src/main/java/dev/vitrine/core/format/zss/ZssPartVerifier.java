@@ -49,7 +49,7 @@ final class ZssPartVerifier {
             bytes += f.totalLength();
         }
         FormatException lost = dir.error();
-        if (lost != null && ctx.wants(FileRef.MAIN, lost.offset(), lost.offset() + 1)) ctx.report(lost);
+        if (lost != null && ctx.holds(Problem.of(lost))) ctx.report(lost);
         BlockChecker checker = new BlockChecker(archive, ctx, archive.codec().isIdentity());
         long done = 0;
         ctx.progress(0, bytes);
