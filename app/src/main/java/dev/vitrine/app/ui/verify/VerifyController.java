@@ -29,8 +29,6 @@ public final class VerifyController {
     private dev.vitrine.core.model.ByteRange part;
 
     private String partName;
-    /** What the running verify has reported so far (a part verify selects them at its end). */
-    private List<Problem> found = new ArrayList<>();
 
     public VerifyController(ArchiveSession session, Jobs jobs, ProblemsView view) {
         this.session = session;
@@ -74,8 +72,8 @@ public final class VerifyController {
         dev.vitrine.core.model.ByteRange scope = part;
         String tail = scope == null ? "" : " · part " + partName;
         if (scope == null) session.resetForVerify();
+        // what this verify reports: a part verify selects them at its end
         List<Problem> found = new ArrayList<>();
-        this.found = found;
         ProblemBatcher batcher = new ProblemBatcher(FxExecutor.INSTANCE, batch -> {
             found.addAll(batch);
             session.addProblems(batch);
@@ -108,7 +106,7 @@ public final class VerifyController {
         }
         t.setOnSucceeded(e -> {
             batcher.flush();
-            finish(t.getValue(), transfer);
+            finish(t.getValue(), transfer, found);
         });
         t.setOnCancelled(e -> {
             batcher.flush();
@@ -134,10 +132,9 @@ public final class VerifyController {
         jobs.submit(t);
     }
 
-    private void finish(VerifyReport r, RemoteTransfer transfer) {
+    private void finish(VerifyReport r, RemoteTransfer transfer, List<Problem> found) {
         dev.vitrine.core.model.ByteRange asked = part;
         String askedName = partName;
-        List<Problem> foundHere = found;
         done();
         last = r;
         String tail = asked == null ? "" : " · part " + askedName;
@@ -165,7 +162,7 @@ public final class VerifyController {
                     + time + ")";
         }
         if (asked != null) {
-            view.select(foundHere);
+            view.select(found);
             verdict += tail + (r.scope() == null ? "" : ": " + r.scope());
         }
         view.setState(verdict, r.errors() > 0);
