@@ -14,7 +14,6 @@ import dev.vitrine.core.model.Problem;
 import dev.vitrine.core.remote.NginxServer;
 import dev.vitrine.core.remote.RemoteObject;
 import dev.vitrine.core.remote.RemoteSettings;
-import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,15 +63,7 @@ class ZssRemoteVerifyMemoryTest {
             RemoteOptions options = new RemoteOptions(List.of(), false, null, SETTINGS);
             List<Problem> problems = new ArrayList<>();
             try (Archive a = FormatRegistry.get().open(Locations.of(nginx.url("big.zss"), options), Limits.DEFAULT)) {
-                VerifyEngine.run(a, new VerifyListener() {
-                    @Override
-                    public void problem(Problem p) {
-                        problems.add(p);
-                    }
-
-                    @Override
-                    public void progress(long done, long total) {}
-                });
+                VerifyEngine.run(a, problems::add);
             }
             assertEquals(List.of(), problems, "the archive verifies clean over HTTP");
 
