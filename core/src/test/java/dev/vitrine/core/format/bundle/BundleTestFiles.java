@@ -8,7 +8,6 @@ import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.Content;
 import dev.vitrine.core.model.Problem;
-import dev.vitrine.core.verify.VerifyListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -67,15 +66,7 @@ final class BundleTestFiles {
 
     static List<Problem> verify(BundleArchive a) {
         List<Problem> out = new ArrayList<>();
-        VerifyEngine.run(a, new VerifyListener() {
-            @Override
-            public void problem(Problem p) {
-                out.add(p);
-            }
-
-            @Override
-            public void progress(long done, long total) {}
-        });
+        VerifyEngine.run(a, out::add);
         return out;
     }
 
