@@ -50,10 +50,7 @@ public final class NativeCache {
     }
 
     private static Path root() {
-        String base = System.getenv("XDG_CACHE_HOME");
-        return (base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache"))
-                .resolve("vitrine")
-                .resolve("native");
+        return UserCache.folder().resolve("native");
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.vitrine.app.ui.about;
 import dev.vitrine.app.cli.VitrineCli;
 import dev.vitrine.app.errors.InternalErrors;
 import dev.vitrine.app.ui.settings.SettingsStore;
-import java.nio.file.Path;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
@@ -53,7 +52,7 @@ public final class AboutDialog {
                         + ") · JavaFX " + System.getProperty("javafx.runtime.version", "?"));
         runtime.getStyleClass().add("text-muted");
 
-        String cache = cacheFolder().toString();
+        String cache = dev.vitrine.core.io.UserCache.folder().toString();
         GridPane places = new GridPane(10, 4);
         places.setId("about-places");
         row(places, 0, "Settings", SettingsStore.user().file().toString(), "the window's size, theme and recent files");
@@ -97,12 +96,5 @@ public final class AboutDialog {
         c.setCellValueFactory(v -> new SimpleStringProperty(value.apply(v.getValue())));
         c.setPrefWidth(width);
         return c;
-    }
-
-    /** $XDG_CACHE_HOME/vitrine (or ~/.cache/vitrine): the native library copies, clp-s spill files, JavaFX's cache. */
-    static Path cacheFolder() {
-        String base = System.getenv("XDG_CACHE_HOME");
-        return (base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache"))
-                .resolve("vitrine");
     }
 }

@@ -53,11 +53,7 @@ final class ClpsSpillFolder {
 
     private static Path location() {
         try {
-            String base = System.getenv("XDG_CACHE_HOME");
-            Path cache = base != null && !base.isBlank()
-                    ? Path.of(base)
-                    : Path.of(System.getProperty("user.home"), ".cache");
-            return cache.resolve("vitrine").resolve("clps");
+            return dev.vitrine.core.io.UserCache.folder().resolve("clps");
         } catch (RuntimeException e) {
             return null;
         }
