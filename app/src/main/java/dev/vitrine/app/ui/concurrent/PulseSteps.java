@@ -75,11 +75,6 @@ public final class PulseSteps extends AnimationTimer {
         begin();
     }
 
-    /** Whether steps are still waiting. */
-    public boolean pending() {
-        return !steps.isEmpty();
-    }
-
     /** Runs what is left at once (when the caller cannot wait, e.g. closing). */
     public void finishNow() {
         end();
