@@ -57,9 +57,6 @@ final class BlockCache {
         }
     }
 
-    /** What the buffers take: now, at most so far, and the limit. */
-    record Use(long limit, long held, long peak) {}
-
     private final long capacity;
     private final LinkedHashMap<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
     private final ArrayDeque<Block> free = new ArrayDeque<>();
@@ -74,8 +71,8 @@ final class BlockCache {
         this.capacity = capacity;
     }
 
-    synchronized Use use() {
-        return new Use(capacity, held, peak);
+    synchronized RemoteObject.CacheUse use() {
+        return new RemoteObject.CacheUse(capacity, held, peak);
     }
 
     /** The cached block {@code key}, or null; {@link #pin} it before reading its buffer. */

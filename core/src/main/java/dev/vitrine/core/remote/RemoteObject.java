@@ -149,17 +149,12 @@ public final class RemoteObject implements AutoCloseable {
         return stats;
     }
 
-    /** What the block buffers of the cache this object reads through take, in bytes. */
+    /** What the block buffers of a cache take, in bytes: now, at most so far, and its limit. */
     public record CacheUse(long limit, long held, long peak) {}
 
-    public CacheUse cacheUse() {
-        return cacheUse(settings);
-    }
-
-    /** The same for the cache objects opened with {@code settings} read through. */
+    /** The use of the cache that objects opened with {@code settings} read through. */
     public static CacheUse cacheUse(RemoteSettings settings) {
-        BlockCache.Use u = cache(settings).use();
-        return new CacheUse(u.limit(), u.held(), u.peak());
+        return cache(settings).use();
     }
 
     /** Reads exactly {@code len} bytes at {@code offset}; the caller has checked the bounds. */
