@@ -123,6 +123,20 @@ public final class HttpTransport implements RangeTransport {
         }
     }
 
+    /**
+     * Stops the client's selector thread. Left running, it sits in a native poll, and the JVM's
+     * exit waits up to 300 ms for such threads: a third of a remote {@code info}'s time.
+     */
+    @Override
+    public void close() {
+        client.shutdownNow();
+        try {
+            client.awaitTermination(Duration.ofMillis(200));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Whether a scheme is one this transport reads. */
     public static boolean handles(String scheme) {
         String s = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);

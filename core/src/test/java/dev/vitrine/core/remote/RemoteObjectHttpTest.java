@@ -78,6 +78,23 @@ class RemoteObjectHttpTest {
     }
 
     @Test
+    void closingTheObjectStopsItsClientsThreads() throws IOException {
+        // a client thread left in a native poll holds every command's exit back by 300 ms
+        long before = selectorThreads();
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            o.read(0, new byte[16], 0, 16);
+            assertEquals(before + 1, selectorThreads(), "the client's selector runs while the object is open");
+        }
+        assertEquals(before, selectorThreads(), "no selector thread outlives the object");
+    }
+
+    private static long selectorThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().contains("SelectorManager"))
+                .count();
+    }
+
+    @Test
     void anyRangeReadsTheRightBytes() throws IOException {
         try (RemoteObject o = open(nginx.url("a.bin"))) {
             Random r = new Random(11);
