@@ -7,6 +7,9 @@
 # over +20 ms within 1.5x of loopback, and `vitrine cat http://…/a.clps` against the real
 # `clp-s x --ordered http://…/a.clps` (at most 0.7x its time, byte-identical output).
 #   bench/remote.sh                    ZSS of 3,000,000 records (~100 MB), clp-s of 200,000 records (~6 MB)
+#                                      and of 1,500,000 (~45 MB): a small archive's cat is mostly JVM start
+#                                      and compilation, a large one's the reading and rendering
+#   CLPS_RECORDS="200000" bench/remote.sh   only the small clp-s archive
 #   RECORDS=30000000 bench/remote.sh   a ~1 GB ZSS (made once, kept in $BENCH_DIR)
 #   DELAY_MS=50 bench/remote.sh        another added latency; NO_S3=1 skips s3proxy; NO_UI=1 the window
 #   bench/remote.sh --big              the budgets that need big files, over nginx only: verify of a
@@ -23,7 +26,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 need_gnu_time
 dir="${BENCH_DIR:-/tmp/vitrine-bench}/remote"
 records="${RECORDS:-3000000}"
-clps_records="${CLPS_RECORDS:-200000}"
+clps_records="${CLPS_RECORDS:-200000 1500000}"
 delay="${DELAY_MS:-20}"
 clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
 [ -n "${CLPS:-}" ] || [ -x "$clps" ] || clps="$here/../../shared/tools/clp-s/clp-s"
@@ -52,12 +55,16 @@ if [ -n "$big" ]; then
 else
   zss=$(make_zss "$records")
 fi
-clps_file="$dir/www/logs-$clps_records.clps"
-if [ -z "$big" ] && [ -x "$clps" ] && [ ! -f "$clps_file" ]; then
-  "$java" "$here/bench/ClpsInput.java" "$clps_records" "$dir/logs.jsonl"
-  rm -rf "$dir/clps-out" && "$clps" c --single-file-archive "$dir/clps-out" "$dir/logs.jsonl" >/dev/null
-  mv "$dir/clps-out"/* "$clps_file" && rm -rf "$dir/clps-out" "$dir/logs.jsonl"
-fi
+clps_files=()
+for n in $clps_records; do
+  f="$dir/www/logs-$n.clps"
+  if [ -z "$big" ] && [ -x "$clps" ] && [ ! -f "$f" ]; then
+    "$java" "$here/bench/ClpsInput.java" "$n" "$dir/logs.jsonl"
+    rm -rf "$dir/clps-out" && "$clps" c --single-file-archive "$dir/clps-out" "$dir/logs.jsonl" >/dev/null
+    mv "$dir/clps-out"/* "$f" && rm -rf "$dir/clps-out" "$dir/logs.jsonl"
+  fi
+  [ -f "$f" ] && clps_files+=("$f")
+done
 
 # --- the servers: nginx on a free port, the latency proxy in front of it; s3proxy (its jars from
 # the project's test classpath) over a bucket holding the same files, with a counting proxy
@@ -194,7 +201,7 @@ if [ -z "${NO_UI:-}" ]; then
   done
 fi
 
-if [ -f "$clps_file" ]; then
+for clps_file in "${clps_files[@]}"; do
   cname=$(basename "$clps_file")
   echo; echo "clp-s archive: $cname, $(stat -c %s "$clps_file") bytes"
   header
@@ -212,5 +219,5 @@ if [ -f "$clps_file" ]; then
   done
   "$here/vitrine" cat "http://127.0.0.1:$port/$cname" >"$dir/ours.jsonl"
   if cmp -s "$dir/ours.jsonl" <(cat "$dir"/x/* 2>/dev/null); then echo "output: identical to clp-s x --ordered"; else echo "output: DIFFERS from clp-s x --ordered (or clp-s wrote several files)"; fi
-fi
+done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
