@@ -67,12 +67,53 @@ final class BlockCache {
 
     private long peak;
 
+    /**
+     * Heap bytes of the spans readers keep ({@link RemoteSource}'s recent spans), counted in
+     * {@link #held} too: with them the cache is still within its limit, however many objects are open.
+     */
+    private long spans;
+
+    private long spansPeak;
+
+    /** The spans kept may take at most this fraction of the limit (8 MB of the default 256 MB). */
+    static final int SPAN_SHARE = 32;
+
     BlockCache(long capacity) {
         this.capacity = capacity;
     }
 
     synchronized RemoteObject.CacheUse use() {
-        return new RemoteObject.CacheUse(capacity, held, peak);
+        return new RemoteObject.CacheUse(capacity, held, peak, spans, spansPeak);
+    }
+
+    /**
+     * Counts {@code bytes} of a span a reader keeps, making room as for a block (a free buffer or
+     * the least recently used block goes); false when the spans' share is used up or nothing can go.
+     */
+    synchronized boolean admitSpan(long bytes) {
+        if (spans + bytes > capacity / SPAN_SHARE) return false;
+        while (held + bytes > capacity) {
+            Block f = free.poll();
+            if (f == null) {
+                f = leastRecentlyUsedUnpinned();
+                if (f == null) return false;
+                blocks.remove(f.key);
+                f.key = null;
+            }
+            held -= f.size;
+        }
+        held += bytes;
+        spans += bytes;
+        peak = Math.max(peak, held);
+        spansPeak = Math.max(spansPeak, spans);
+        return true;
+    }
+
+    /** A span counted by {@link #admitSpan} is no longer kept. */
+    synchronized void releaseSpan(long bytes) {
+        held -= bytes;
+        spans -= bytes;
+        notifyAll();
     }
 
     /** The cached block {@code key}, or null; {@link #pin} it before reading its buffer. */

@@ -149,8 +149,20 @@ public final class RemoteObject implements AutoCloseable {
         return stats;
     }
 
-    /** What the block buffers of a cache take, in bytes: now, at most so far, and its limit. */
-    public record CacheUse(long limit, long held, long peak) {}
+    /**
+     * What a cache takes, in bytes: its limit; block buffers and kept spans together, now and at
+     * most so far; and of that the spans readers keep, now and at most so far.
+     */
+    public record CacheUse(long limit, long held, long peak, long spans, long spansPeak) {}
+
+    /** Counts a span a reader keeps within the cache's limit (see {@link BlockCache#admitSpan}); false to not keep it. */
+    boolean admitSpan(long bytes) {
+        return !closed && cache.admitSpan(bytes);
+    }
+
+    void releaseSpan(long bytes) {
+        cache.releaseSpan(bytes);
+    }
 
     /** The use of the cache that objects opened with {@code settings} read through. */
     public static CacheUse cacheUse(RemoteSettings settings) {
