@@ -40,6 +40,12 @@ public interface ByteSource extends AutoCloseable {
      */
     default void releaseCaches() {}
 
+    /**
+     * A front-to-back reader (a verify) will not come back before {@code offset}: a source read
+     * by ranges reuses the memory of what lies before it first. A hint; reads before it still work.
+     */
+    default void passed(long offset) {}
+
     /** Bytes {@link #releaseCaches} would let go (0 when nothing is kept). */
     default long cachedBytes() {
         return 0;

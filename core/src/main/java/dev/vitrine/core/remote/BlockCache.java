@@ -60,6 +60,8 @@ final class BlockCache {
     private final long capacity;
     private final LinkedHashMap<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
     private final ArrayDeque<Block> free = new ArrayDeque<>();
+    /** Blocks a front-to-back reader has passed ({@link #passed}), oldest first: reused before the cache grows. */
+    private final ArrayDeque<Key> passed = new ArrayDeque<>();
     /** Bytes of every buffer alive: cached, being filled, pinned after eviction, free. */
     private long held;
     /** Bytes of buffers being filled. */
@@ -163,6 +165,15 @@ final class BlockCache {
                 return b;
             }
         }
+        // a block a scan has passed is reused before a new buffer is taken: a scan's buffers
+        // are then its working span (read-ahead, chunks in flight), not the whole limit
+        for (Key k; (k = passed.poll()) != null; ) {
+            Block b = blocks.get(k);
+            if (b == null || b.pins > 0 || b.size != size) continue;
+            blocks.remove(k);
+            b.key = null;
+            return b;
+        }
         for (; ; ) {
             if (held + size <= capacity) {
                 held += size;
@@ -189,6 +200,18 @@ final class BlockCache {
             if (b.pins == 0) return b;
         }
         return null;
+    }
+
+    /**
+     * A front-to-back reader will not come back to block {@code key} (a verify has checked and
+     * hashed it): it stays cached, but its buffer is the first to be reused. Like the pages of a
+     * mapped file a verify releases behind itself ({@code PassedPages}).
+     */
+    synchronized void passed(Key key) {
+        if (!blocks.containsKey(key)) return;
+        passed.add(key);
+        // keys of blocks pushed out meanwhile are dropped as they are met; never more than the blocks
+        if (passed.size() > 2 * blocks.size() + 64) passed.removeIf(k -> !blocks.containsKey(k));
     }
 
     /** {@code b}, reserved and now holding {@code length} bytes of {@code key}, joins the cache. */

@@ -109,6 +109,11 @@ public final class RemoteSource implements ByteSource {
         object.releaseSpan(n);
     }
 
+    @Override
+    public void passed(long offset) {
+        object.passed(offset);
+    }
+
     /** The recent spans go; reads after this copy again. What a reader already holds stays valid. */
     @Override
     public synchronized void releaseCaches() {
