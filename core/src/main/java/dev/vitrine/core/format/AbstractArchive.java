@@ -65,6 +65,17 @@ public abstract class AbstractArchive implements Archive {
     /** Makes the root node; called once, by {@link #root()}. */
     protected abstract Node makeRoot();
 
+    /** What the source keeps to read faster goes too (a remote object's recent spans). */
+    @Override
+    public void releaseCaches() {
+        if (source != null) source.releaseCaches();
+    }
+
+    @Override
+    public long cachedBytes() {
+        return source != null ? source.cachedBytes() : 0;
+    }
+
     /** Closes the source this archive was given. */
     @Override
     public void close() {

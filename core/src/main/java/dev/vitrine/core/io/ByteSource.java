@@ -33,6 +33,24 @@ public interface ByteSource extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Lets go of what this source keeps only to make later reads faster (a remote object's
+     * recent spans); see {@link dev.vitrine.core.format.Archive#releaseCaches}. Reads after it
+     * return the same bytes; what a reader already holds stays valid.
+     */
+    default void releaseCaches() {}
+
+    /**
+     * A front-to-back reader (a verify) will not come back before {@code offset}: a source read
+     * by ranges reuses the memory of what lies before it first. A hint; reads before it still work.
+     */
+    default void passed(long offset) {}
+
+    /** Bytes {@link #releaseCaches} would let go (0 when nothing is kept). */
+    default long cachedBytes() {
+        return 0;
+    }
+
     default byte[] read(long offset, int len) throws TruncatedException {
         byte[] out = new byte[len];
         read(offset, out, 0, len);

@@ -60,6 +60,8 @@ final class BlockCache {
     private final long capacity;
     private final LinkedHashMap<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
     private final ArrayDeque<Block> free = new ArrayDeque<>();
+    /** Blocks a front-to-back reader has passed ({@link #passed}), oldest first: reused before the cache grows. */
+    private final ArrayDeque<Key> passed = new ArrayDeque<>();
     /** Bytes of every buffer alive: cached, being filled, pinned after eviction, free. */
     private long held;
     /** Bytes of buffers being filled. */
@@ -67,12 +69,53 @@ final class BlockCache {
 
     private long peak;
 
+    /**
+     * Heap bytes of the spans readers keep ({@link RemoteSource}'s recent spans), counted in
+     * {@link #held} too: with them the cache is still within its limit, however many objects are open.
+     */
+    private long spans;
+
+    private long spansPeak;
+
+    /** The spans kept may take at most this fraction of the limit (8 MB of the default 256 MB). */
+    static final int SPAN_SHARE = 32;
+
     BlockCache(long capacity) {
         this.capacity = capacity;
     }
 
     synchronized RemoteObject.CacheUse use() {
-        return new RemoteObject.CacheUse(capacity, held, peak);
+        return new RemoteObject.CacheUse(capacity, held, peak, spans, spansPeak);
+    }
+
+    /**
+     * Counts {@code bytes} of a span a reader keeps, making room as for a block (a free buffer or
+     * the least recently used block goes); false when the spans' share is used up or nothing can go.
+     */
+    synchronized boolean admitSpan(long bytes) {
+        if (spans + bytes > capacity / SPAN_SHARE) return false;
+        while (held + bytes > capacity) {
+            Block f = free.poll();
+            if (f == null) {
+                f = leastRecentlyUsedUnpinned();
+                if (f == null) return false;
+                blocks.remove(f.key);
+                f.key = null;
+            }
+            held -= f.size;
+        }
+        held += bytes;
+        spans += bytes;
+        peak = Math.max(peak, held);
+        spansPeak = Math.max(spansPeak, spans);
+        return true;
+    }
+
+    /** A span counted by {@link #admitSpan} is no longer kept. */
+    synchronized void releaseSpan(long bytes) {
+        held -= bytes;
+        spans -= bytes;
+        notifyAll();
     }
 
     /** The cached block {@code key}, or null; {@link #pin} it before reading its buffer. */
@@ -122,6 +165,15 @@ final class BlockCache {
                 return b;
             }
         }
+        // a block a scan has passed is reused before a new buffer is taken: a scan's buffers
+        // are then its working span (read-ahead, chunks in flight), not the whole limit
+        for (Key k; (k = passed.poll()) != null; ) {
+            Block b = blocks.get(k);
+            if (b == null || b.pins > 0 || b.size != size) continue;
+            blocks.remove(k);
+            b.key = null;
+            return b;
+        }
         for (; ; ) {
             if (held + size <= capacity) {
                 held += size;
@@ -148,6 +200,18 @@ final class BlockCache {
             if (b.pins == 0) return b;
         }
         return null;
+    }
+
+    /**
+     * A front-to-back reader will not come back to block {@code key} (a verify has checked and
+     * hashed it): it stays cached, but its buffer is the first to be reused. Like the pages of a
+     * mapped file a verify releases behind itself ({@code PassedPages}).
+     */
+    synchronized void passed(Key key) {
+        if (!blocks.containsKey(key)) return;
+        passed.add(key);
+        // keys of blocks pushed out meanwhile are dropped as they are met; never more than the blocks
+        if (passed.size() > 2 * blocks.size() + 64) passed.removeIf(k -> !blocks.containsKey(k));
     }
 
     /** {@code b}, reserved and now holding {@code length} bytes of {@code key}, joins the cache. */

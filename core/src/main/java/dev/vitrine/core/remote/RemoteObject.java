@@ -149,8 +149,20 @@ public final class RemoteObject implements AutoCloseable {
         return stats;
     }
 
-    /** What the block buffers of a cache take, in bytes: now, at most so far, and its limit. */
-    public record CacheUse(long limit, long held, long peak) {}
+    /**
+     * What a cache takes, in bytes: its limit; block buffers and kept spans together, now and at
+     * most so far; and of that the spans readers keep, now and at most so far.
+     */
+    public record CacheUse(long limit, long held, long peak, long spans, long spansPeak) {}
+
+    /** Counts a span a reader keeps within the cache's limit (see {@link BlockCache#admitSpan}); false to not keep it. */
+    boolean admitSpan(long bytes) {
+        return !closed && cache.admitSpan(bytes);
+    }
+
+    void releaseSpan(long bytes) {
+        cache.releaseSpan(bytes);
+    }
 
     /** The use of the cache that objects opened with {@code settings} read through. */
     public static CacheUse cacheUse(RemoteSettings settings) {
@@ -186,6 +198,25 @@ public final class RemoteObject implements AutoCloseable {
                 cache.unpin(block);
             }
         }
+    }
+
+    /** Blocks before this one were passed by a front-to-back reader ({@link #passed}). */
+    private long passedBlocks;
+
+    /**
+     * A front-to-back reader will not come back before {@code offset}: the blocks wholly before it
+     * are reused first (see {@link BlockCache#passed}), so a long scan holds its working span of
+     * buffers, not the whole cache. They stay cached until then.
+     */
+    public void passed(long offset) {
+        long to = Math.min(offset, size) / settings.blockBytes();
+        long from;
+        synchronized (this) {
+            from = passedBlocks;
+            passedBlocks = to; // behind the last one: another scan, starting over
+            if (to <= from) return;
+        }
+        for (long b = from; b < to; b++) cache.passed(new BlockCache.Key(id, b));
     }
 
     /** Block {@code b} asked for once a buffer is free for it: every one was being filled or read. */
@@ -232,38 +263,46 @@ public final class RemoteObject implements AutoCloseable {
         int bs = settings.blockBytes();
         long runBlocks = Math.max(1, settings.requestBytes() / bs);
         long gen;
-        synchronized (this) {
-            gen = generation;
-            boolean full = false;
-            for (long b = first; b <= last; b++) {
-                BlockCache.Block cached = cache.get(new BlockCache.Key(id, b));
-                CompletableFuture<BlockCache.Block> f;
-                if (cached != null) {
-                    f = CompletableFuture.completedFuture(cached);
-                    if (demand) stats.hits.incrementAndGet();
-                } else if ((f = inFlight.get(b)) != null) {
-                    if (demand) stats.hits.incrementAndGet();
-                } else {
-                    BlockCache.Block buffer = full ? null : given != null ? given : cache.reserve(bs, !demand);
-                    given = null;
-                    if (buffer == null) {
-                        full = true;
-                        out.add(null);
-                        continue;
+        try {
+            synchronized (this) {
+                gen = generation;
+                boolean full = false;
+                for (long b = first; b <= last; b++) {
+                    BlockCache.Block cached = cache.get(new BlockCache.Key(id, b));
+                    CompletableFuture<BlockCache.Block> f;
+                    if (cached != null) {
+                        f = CompletableFuture.completedFuture(cached);
+                        if (demand) stats.hits.incrementAndGet();
+                    } else if ((f = inFlight.get(b)) != null) {
+                        if (demand) stats.hits.incrementAndGet();
+                    } else {
+                        BlockCache.Block buffer = full ? null : given != null ? given : cache.reserve(bs, !demand);
+                        given = null;
+                        if (buffer == null) {
+                            full = true;
+                            out.add(null);
+                            continue;
+                        }
+                        f = new CompletableFuture<>();
+                        inFlight.put(b, f);
+                        if (demand) stats.misses.incrementAndGet();
+                        Run run = runs.isEmpty() ? null : runs.getLast();
+                        if (run == null || run.last() != b - 1 || run.futures.size() >= runBlocks) {
+                            run = new Run(b, new ArrayList<>(), new ArrayList<>());
+                            runs.add(run);
+                        }
+                        run.futures.add(f);
+                        run.buffers.add(buffer);
                     }
-                    f = new CompletableFuture<>();
-                    inFlight.put(b, f);
-                    if (demand) stats.misses.incrementAndGet();
-                    Run run = runs.isEmpty() ? null : runs.getLast();
-                    if (run == null || run.last() != b - 1 || run.futures.size() >= runBlocks) {
-                        run = new Run(b, new ArrayList<>(), new ArrayList<>());
-                        runs.add(run);
-                    }
-                    run.futures.add(f);
-                    run.buffers.add(buffer);
+                    out.add(f);
                 }
-                out.add(f);
             }
+        } catch (RuntimeException | Error e) {
+            // a buffer the process could not allocate (direct memory under the cache's limit):
+            // nothing asked for may be left pending, or its readers would wait for ever
+            for (Run run : runs) fail(run.first(), run, new RemoteException(display(), String.valueOf(e), e));
+            if (given != null) cache.release(given);
+            throw e;
         }
         if (given != null) cache.release(given);
         for (Run run : runs) FETCHERS.execute(() -> fetch(run, gen));
@@ -338,6 +377,9 @@ public final class RemoteObject implements AutoCloseable {
             fail(next, run, e);
         } catch (RuntimeException e) {
             fail(next, run, new RemoteException(display(), String.valueOf(e), e));
+        } catch (Error e) {
+            fail(next, run, new RemoteException(display(), String.valueOf(e), e));
+            throw e;
         } finally {
             slots.release();
         }

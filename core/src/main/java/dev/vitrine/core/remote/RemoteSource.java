@@ -13,12 +13,13 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>The spans copied lately are kept, a few megabytes of them, and a span inside one of them is
  * a view of it instead of a fresh copy: a verify checks a block's CRC, walks its records and
- * hashes its payload, three reads of the same bytes that otherwise made three copies (most of
- * a remote verify's garbage, and what grew its heap far past the block cache). The copies are
- * the reader's as a mapping is: nobody writes to them.
+ * hashes its payload, three reads of the same bytes that otherwise made three copies. The copies
+ * are the reader's as a mapping is: nobody writes to them. They count within the block cache's
+ * limit, in a share of it that every open object's spans share (see {@link BlockCache#admitSpan}),
+ * and {@link #releaseCaches} lets go of them (the window does for a tab not shown).
  */
 public final class RemoteSource implements ByteSource {
-    /** Most bytes of spans kept, and the largest span kept. */
+    /** Most bytes of spans one source keeps (the cache's share for all of them may be less), and the largest span kept. */
     private static final long RECENT_BYTES = 8L << 20;
 
     private static final long RECENT_SPAN = 1L << 20;
@@ -91,14 +92,43 @@ public final class RemoteSource implements ByteSource {
     }
 
     private synchronized void keep(Span s) {
+        long n = s.bytes.byteSize();
+        while (!recent.isEmpty() && recentBytes + n > RECENT_BYTES) dropOldest();
+        // the cache's share for spans may be used by other objects': then the oldest of ours go
+        while (!object.admitSpan(n)) {
+            if (recent.isEmpty()) return;
+            dropOldest();
+        }
         recent.addFirst(s);
-        recentBytes += s.bytes.byteSize();
-        while (recentBytes > RECENT_BYTES)
-            recentBytes -= recent.removeLast().bytes.byteSize();
+        recentBytes += n;
+    }
+
+    private void dropOldest() {
+        long n = recent.removeLast().bytes.byteSize();
+        recentBytes -= n;
+        object.releaseSpan(n);
+    }
+
+    @Override
+    public void passed(long offset) {
+        object.passed(offset);
+    }
+
+    /** The recent spans go; reads after this copy again. What a reader already holds stays valid. */
+    @Override
+    public synchronized void releaseCaches() {
+        while (!recent.isEmpty()) dropOldest();
+    }
+
+    /** Bytes of the recent spans kept. */
+    @Override
+    public synchronized long cachedBytes() {
+        return recentBytes;
     }
 
     @Override
     public void close() {
+        releaseCaches();
         object.close();
     }
 }

@@ -155,6 +155,43 @@ class RemoteObjectHttpTest {
         }
     }
 
+    /**
+     * A front-to-back reader that says what it has passed (a verify) holds its read-ahead and the
+     * blocks it is reading, not every block it read: a cache larger than the object stays nearly
+     * empty, as a mapped file's pages are released behind a verify. Each byte is still fetched once.
+     */
+    @Test
+    void aScanThatSaysWhatItPassedReusesThoseBuffersBeforeTheCacheGrows() throws IOException {
+        // a limit of its own (caches are shared by limit), far over the object; read-ahead of 8 blocks
+        RemoteSettings s = new RemoteSettings(
+                BLOCK,
+                (8 << 20) + 3 * BLOCK,
+                8 * BLOCK,
+                4 * BLOCK,
+                4,
+                2,
+                SETTINGS.connectTimeout(),
+                SETTINGS.responseTimeout(),
+                SETTINGS.idleTimeout(),
+                SETTINGS.wholeBodyBytes());
+        byte[] got = new byte[data.length];
+        try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), s), s)) {
+            for (int at = 0; at < data.length; at += BLOCK) {
+                int n = Math.min(BLOCK, data.length - at);
+                o.read(at, got, at, n);
+                o.passed(at + n);
+            }
+        }
+        assertArrayEquals(data, got);
+        RemoteObject.CacheUse use = RemoteObject.cacheUse(s);
+        assertTrue(
+                use.peak() <= 24L * BLOCK,
+                "read-ahead and blocks in use, not the object (" + data.length + "): " + use);
+        long fetched =
+                nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
+        assertEquals(data.length, fetched, "each byte fetched once");
+    }
+
     @Test
     void anObjectReplacedWhileReadIsReportedNotMixed() throws IOException {
         Path f = root.resolve("changing.bin");

@@ -99,14 +99,18 @@ final class BlockChecker {
         MemorySegment payload;
         try {
             int n = arena != null && f.isData() ? reader.payloadInto(f, arena, used[0], arena.length - used[0]) : -1;
-            payload = n >= 0 ? MemorySegment.ofArray(arena).asSlice(used[0], n) : reader.payloadOnce(f);
+            // A data block in the chunk's copy needs no span of its own unless it is a free view of
+            // a mapping: read by ranges, it was a copy of every block (half a remote verify's garbage).
+            boolean inChunk = chunk != null && f.isData() && reader.data() == null;
+            payload =
+                    n >= 0 ? MemorySegment.ofArray(arena).asSlice(used[0], n) : inChunk ? null : reader.payloadOnce(f);
             used[0] += Math.max(n, 0);
         } catch (FormatException e) {
             bc.problem(Problem.of(e));
             bc.contentLost = true;
             return bc;
         }
-        // The copy is walked; kept records are views of the file, which outlives the copy.
+        // The copy is walked; kept records are views of a mapped file, which outlives the copy.
         MemorySegment read = chunk != null ? chunk.asSlice(f.payloadOffset() - base, f.payloadLength()) : payload;
         if (f.isData()) {
             if (!identity) bc.payloadToHash = payload;
@@ -117,7 +121,10 @@ final class BlockChecker {
         return bc;
     }
 
-    /** Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last record kept. */
+    /**
+     * Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last
+     * record kept, or is null when {@code p} is a reused copy (the two records are then copied).
+     */
     private void checkRecords(BlockCheck bc, MemorySegment p, MemorySegment keep) {
         if (walkSorted(bc, p, keep)) return;
         long off = bc.frame.offset();
@@ -219,10 +226,12 @@ final class BlockChecker {
         if (identity) {
             bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
             bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
+        }
+        if (identity && keep != null) {
             bc.first = keep.asSlice(firstStart, firstLen);
             bc.last = keep.asSlice(lastStart, lastLen);
         } else {
-            // Copies, so the ledger does not pin whole decompressed payloads.
+            // Copies, so the ledger does not pin whole decompressed payloads (nor a reused chunk copy).
             bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
             bc.last = MemorySegment.ofArray(p.asSlice(lastStart, lastLen).toArray(ValueLayout.JAVA_BYTE));
         }

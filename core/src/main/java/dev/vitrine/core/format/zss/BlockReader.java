@@ -63,6 +63,11 @@ final class BlockReader {
         else src.read(offset, dst, 0, n);
     }
 
+    /** A scan will not come back before {@code offset}: a source read by ranges reuses that memory first. */
+    void passed(long offset) {
+        if (data == null) src.passed(offset);
+    }
+
     /** {@code length} bytes at {@code offset}: a view of the mapping, or a span read from the source. */
     MemorySegment slice(long offset, long length) throws TruncatedException {
         return data != null ? data.asSlice(offset, length) : src.segment(offset, length);

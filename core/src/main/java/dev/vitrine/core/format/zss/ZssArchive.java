@@ -296,15 +296,18 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
             dataCache.clear();
         }
         reader.releaseDecoded();
+        super.releaseCaches();
     }
 
     /**
      * The decompressed payloads the caches keep, each counted once (a block's payload is in
-     * both the decoded and the parsed cache). Codec none keeps views of the file: nothing decoded.
+     * both the decoded and the parsed cache), and what the source keeps. Codec none keeps views
+     * of a mapped file: nothing decoded; read by ranges, its payloads are copies, counted.
      */
     @Override
     public long cachedBytes() {
-        if (codec == null || codec.isIdentity()) return 0;
+        long n = super.cachedBytes();
+        if (codec == null || codec.isIdentity() && reader.data() != null) return n;
         java.util.Set<MemorySegment> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         kept.addAll(reader.decodedKept());
         synchronized (indexCache) {
@@ -313,7 +316,6 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
         synchronized (dataCache) {
             for (ParsedDataBlock b : dataCache.values()) kept.add(b.payload);
         }
-        long n = 0;
         for (MemorySegment m : kept) n += m.byteSize();
         return n;
     }

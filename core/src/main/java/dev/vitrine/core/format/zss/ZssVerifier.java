@@ -189,6 +189,7 @@ final class ZssVerifier {
                 }
                 // Checked and hashed: those pages are not needed again.
                 passedPages.passed(Math.min(c.end(), hashedTo));
+                reader.passed(Math.min(c.end(), hashedTo));
                 ctx.progress(c.end(), size);
             }
             if (!cutShort && framingError != null) {
