@@ -142,6 +142,18 @@ public final class ArchiveFiles implements AutoCloseable {
         return mapped.size();
     }
 
+    /** Lets the remote parts go of what they keep beyond the shared block cache (a window tab hidden). */
+    public synchronized void releaseCaches() {
+        for (Part p : parts.values()) if (p.remote != null) p.remote.releaseCaches();
+    }
+
+    /** Bytes {@link #releaseCaches} would let go. */
+    public synchronized long cachedBytes() {
+        long n = 0;
+        for (Part p : parts.values()) if (p.remote != null) n += p.remote.cachedBytes();
+        return n;
+    }
+
     @Override
     public synchronized void close() {
         closed = true;

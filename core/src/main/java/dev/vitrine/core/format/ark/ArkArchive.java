@@ -427,6 +427,16 @@ public final class ArkArchive extends AbstractArchive implements TimedMessages, 
     }
 
     @Override
+    public void releaseCaches() {
+        files.releaseCaches();
+    }
+
+    @Override
+    public long cachedBytes() {
+        return files.cachedBytes();
+    }
+
+    @Override
     public void close() {
         files.close();
     }

@@ -233,6 +233,16 @@ public final class BundleArchive extends AbstractArchive implements FileListing 
         new BundleVerifier(this).run(ctx);
     }
 
+    @Override
+    public void releaseCaches() {
+        shards.releaseCaches();
+    }
+
+    @Override
+    public long cachedBytes() {
+        return shards.cachedBytes();
+    }
+
     /** The read-ahead first (it reads through the index and the mappings), then the index, then the shards. */
     @Override
     public void close() {

@@ -321,6 +321,14 @@ final class BundleShards implements AutoCloseable {
         }
     }
 
+    void releaseCaches() {
+        files.releaseCaches();
+    }
+
+    long cachedBytes() {
+        return files.cachedBytes();
+    }
+
     @Override
     public void close() {
         files.close();

@@ -111,6 +111,19 @@ class BundleS3Test {
     }
 
     @Test
+    void aHiddenRemoteBundleLetsGoOfWhatItsShardsKept() throws IOException {
+        try (Archive r = remote("made")) {
+            FileListing rf = (FileListing) r;
+            FileListing.Entry first = rf.entries().getFirst();
+            byte[] bytes = BundleTestFiles.read(rf.content(first));
+            assertTrue(r.cachedBytes() > 0, "reading a file keeps recent spans of its shard, and says so");
+            r.releaseCaches();
+            assertEquals(0, r.cachedBytes(), "a window tab hidden keeps nothing of its shards");
+            assertArrayEquals(bytes, BundleTestFiles.read(rf.content(first)), "and reads the same afterwards");
+        }
+    }
+
+    @Test
     void exportWritesTheSameFiles() throws IOException {
         try (BundleArchive l = BundleTestFiles.open(made);
                 BundleArchive r = (BundleArchive) remote("made")) {
