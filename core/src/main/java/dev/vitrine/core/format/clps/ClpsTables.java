@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * needed, into the spill (mapped, off the heap) and kept there. The window's first page thus
  * decodes only the streams holding its records; `cat` asks for all of them at once, decoded
  * in parallel. A stream that fails to decode fails the same way every time, without decoding
- * it again.
+ * it again. The decoded bytes live in a spill of their own: when the archive lets its tables go
+ * ({@link ClpsRecords#release}), their memory is freed once nothing reads them any more (the
+ * collector finds these tables unreachable), or when the archive closes.
  */
 final class ClpsTables implements AutoCloseable {
     private final ClpsArchive archive;
@@ -30,11 +32,17 @@ final class ClpsTables implements AutoCloseable {
     private final List<List<ClpsTableMetadata.Table>> byStream = new ArrayList<>();
     private final AtomicInteger streamsDecoded = new AtomicInteger();
 
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+    /** Closes {@link #spill}: when these tables become unreachable, or at once from {@link #close}. */
+    private final java.lang.ref.Cleaner.Cleanable freed;
+
     ClpsTables(ClpsArchive archive, ClpsDecoding decoding, ClpsTableMetadata meta) {
         this.archive = archive;
         this.decoding = decoding;
         this.meta = meta;
-        this.spill = archive.spill;
+        this.spill = archive.spill.generation();
+        ClpsSpill own = spill; // the action must not hold this object, or it would never become unreachable
+        this.freed = CLEANER.register(this, own::close);
         this.tables = new AtomicReferenceArray<>(meta.tables.size());
         this.failed = new AtomicReferenceArray<>(meta.streams.size());
         this.streamLocks = new Object[meta.streams.size()];
@@ -162,7 +170,19 @@ final class ClpsTables implements AutoCloseable {
         return spill.allocate(bytes);
     }
 
-    /** The segments are the archive's: they go when it closes. */
+    /** Bytes decoded and kept (streams and the log order when in the spill). */
+    long keptBytes() {
+        return spill.used();
+    }
+
+    /** Frees the decoded bytes now (the archive closes): a read still under way fails with an IllegalStateException. */
     @Override
-    public void close() {}
+    public void close() {
+        freed.clean();
+    }
+
+    /** The action that frees these tables' bytes, for the archive to run when it closes (idempotent). */
+    Runnable freer() {
+        return freed::clean;
+    }
 }
