@@ -140,21 +140,27 @@ final class ClpsTables implements AutoCloseable {
     /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
     private MemorySegment streamInto(int s) throws IOException {
         long size = meta.streams.get(s).size();
-        byte[] comp = archive.streams.compressedStream(meta, s);
+        MemorySegment mapped = archive.streams.compressedSegment(meta, s);
         MemorySegment out = spill.allocate(size);
         if (out.isNative()) {
             try (Arena local = Arena.ofConfined()) {
-                MemorySegment in = local.allocate(Math.max(1, comp.length));
-                MemorySegment.copy(comp, 0, in, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, comp.length);
+                // Copied straight from the file's mapping (no heap array in between): native code must never read a
+                // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
+                MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
+                MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
                 // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under
                 // it.
                 spill.whileMapped(() -> ClpsZstd.decompressExact(
-                        in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
+                        in.asByteBuffer().limit((int) mapped.byteSize()),
+                        out.asByteBuffer(),
+                        (int) size,
+                        "stream " + s));
             } catch (ClpsZstd.FrameException e) {
                 throw archive.streams.streamFrameProblem(meta, s, e);
             }
         } else {
             byte[] b = (byte[]) out.heapBase().orElseThrow();
+            byte[] comp = mapped.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             try {
                 byte[] d = ClpsZstd.decompressExact(comp, 0, comp.length, (int) size, "stream " + s);
                 System.arraycopy(d, 0, b, 0, d.length);
