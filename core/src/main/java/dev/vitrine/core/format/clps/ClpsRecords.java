@@ -214,7 +214,9 @@ public final class ClpsRecords implements AutoCloseable {
         if (d == null) {
             synchronized (this) {
                 if (closed) throw new IOException("the archive is closed");
-                if (cached == null) {
+                d = cached;
+                if (d == null) {
+                    int releasesBefore = releases.get();
                     ClpsTables tables = tables(archive);
                     freers.add(tables.freer());
                     // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
@@ -235,14 +237,17 @@ public final class ClpsRecords implements AutoCloseable {
                         // streams anyway.
                         if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
                         else if (first != null) tables.decode(first);
-                        cached = new Decoded(
+                        d = new Decoded(
                                 tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();
                         throw e;
                     }
+                    // Let go while it was being decoded (the tab was hidden meanwhile): this read uses it, nothing
+                    // keeps
+                    // it.
+                    if (releases.get() == releasesBefore) cached = d;
                 }
-                d = cached;
             }
         }
         if (all) d.tables.decode(null);
@@ -256,8 +261,12 @@ public final class ClpsRecords implements AutoCloseable {
      * when the last of them lets go ({@link ClpsTables}).
      */
     void release() {
+        releases.incrementAndGet();
         cached = null;
     }
+
+    /** Releases so far: a decoding that met one while it ran is not kept. */
+    private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
 
     /** About how many decoded bytes {@link #release} would let go. */
     long keptBytes() {
