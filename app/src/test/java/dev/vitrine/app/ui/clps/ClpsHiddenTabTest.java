@@ -50,6 +50,29 @@ class ClpsHiddenTabTest extends ClpsWindowTest {
         assertTrue(archive.cachedBytes() > 0);
     }
 
+    @Test
+    void aClpsTabOpenedBehindAnotherKeepsNothingDecodedUntilShown() throws Exception {
+        fx(() -> window.open(List.of(fixture("fixtures/zss/letters-none.zss"), Fixtures.path(APP))))
+                .get(60, TimeUnit.SECONDS);
+        settle(); // the records of every clp-s archive opened are decoded ahead, in the background
+        ArchiveView clps = fx(() -> window.views().get(1));
+        assertTrue(fx(() -> !clps.built()), "the tab behind was never shown");
+        assertEquals(0, clps.session().archive().cachedBytes(), "so it keeps no decoded stream");
+
+        fx(() -> {
+            window.tabs().getSelectionModel().select(1);
+            return null;
+        });
+        settle();
+        JsonRecordsView r = view(clps, JsonRecordsTab.ID, JsonRecordsView.class);
+        r.loaded().get(60, TimeUnit.SECONDS);
+        waitUntil("rows", () -> rowsShown(r));
+        assertEquals(
+                catLines(APP_OUT).getFirst(),
+                fx(() -> r.grid().shownRows().getFirst().row().cells().getLast()),
+                "shown, its records are read");
+    }
+
     private static boolean rowsShown(JsonRecordsView r) {
         List<LazyRow> rows = r.grid() == null ? List.of() : r.grid().shownRows();
         return !rows.isEmpty() && rows.stream().allMatch(LazyRow::isLoaded);
