@@ -53,6 +53,9 @@ jvm+=(-Djdk.util.jar.version=21)
 # (a quarter of the machine), a remote verify's stream of fetched blocks grew it to 3 GB of a
 # 23 GB machine for a 1 GB archive, and spent more CPU collecting than with the cap.
 [ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m -XX:MaxHeapSize=1g)
+# A hidden tab's decoded clp-s streams are freed once the collector finds them unreachable: an idle
+# window collects every 30 s, so they (and unused heap) go back to the system without a click.
+[ "$mode" != gui ] || jvm+=(-XX:G1PeriodicGCInterval=30000)
 # The caches trained at packaging time (packaging/build.sh), used only where they were trained
 # (lib/aot/trained-at): JDK 25 refuses a moved window cache, and a moved command-line cache
 # can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise

@@ -61,7 +61,10 @@ final class ArchiveOpener {
                         chain = chain.thenCompose(first -> one.thenCompose(got -> {
                                     if (got instanceof ArchiveSession) rememberPath.accept(plan.recentFor(p));
                                     return got instanceof ArchiveSession s
-                                            ? tabs.addInTurn(s)
+                                            ? tabs.addInTurn(s).thenApply(t -> {
+                                                releaseIfBehind(s);
+                                                return t;
+                                            })
                                             : CompletableFuture.completedFuture(got instanceof Tab t ? t : null);
                                 })
                                 .thenApply(t -> first != null ? first : t));
@@ -88,6 +91,16 @@ final class ArchiveOpener {
         return t != null ? CompletableFuture.completedFuture(t) : load(path);
     }
 
+    /**
+     * A tab opened behind another keeps nothing its archive decoded ahead (a folder of large
+     * clp-s archives decoded and kept every one): it is read again when first shown. Called when
+     * the tab is added and when the decoding ahead is done, whichever comes last.
+     */
+    private void releaseIfBehind(ArchiveSession s) {
+        for (ArchiveView v : tabs.views())
+            if (v.session() == s && !v.built()) s.archive().releaseCaches();
+    }
+
     /** Opens {@code path}'s archive in the background: its session, or null (the banner says why). */
     private CompletableFuture<Object> load(Path path) {
         status.setMessage("opening " + path.getFileName() + "…");
@@ -105,7 +118,10 @@ final class ArchiveOpener {
                                                 r.prepare();
                                                 return null;
                                             },
-                                            done -> Trace.log("records prepared"),
+                                            done -> {
+                                                Trace.log("records prepared");
+                                                releaseIfBehind(s);
+                                            },
                                             err -> {})); // a failure shows where the records are read
                             return s;
                         },

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * Work done on a spare core while the toolkit starts, so the window's first frames do not do
  * it on the FX thread: the settings' JSON mapper (Jackson's first use costs a few hundred ms
- * in a cold JVM), the archive formats, and the equals/hashCode of the records the views
+ * in a cold JVM) and the records' JSON trees, the archive formats, and the equals/hashCode of the records the views
  * compare (a record links its equals and hashCode through a bootstrap method on first use,
  * tens of milliseconds cold). Class initialisation is thread-safe: if the window gets there
  * first, it waits for this thread instead of doing the work twice. Touches no scene graph.
@@ -32,6 +32,9 @@ public final class WarmUp {
         try {
             Class.forName("dev.vitrine.app.ui.settings.SettingsStore", true, WarmUp.class.getClassLoader());
             FormatRegistry.get();
+            // A JSON records table parses its first page into trees: 90-230 ms cold (the tree deserializers built
+            // on first use), on the way to the first rows.
+            dev.vitrine.core.json.Json.MAPPER.readTree("{\"a\":[1,2.5,\"x\",true,null,{\"b\":{}}],\"c\":-3}");
             ByteRange r = ByteRange.of(0, 1);
             List<Object> samples = List.of(
                     HexPalette.LIGHT,

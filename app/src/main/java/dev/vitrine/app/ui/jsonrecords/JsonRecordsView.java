@@ -67,6 +67,12 @@ public final class JsonRecordsView extends BorderPane {
 
     private RecordScan scan;
     private boolean disposed;
+    /**
+     * The first page, read as soon as the key paths are known, while the table is being put on
+     * screen (a pulse or two, each a frame's work): its rows are then there when the table first
+     * asks. Null once used.
+     */
+    private volatile CompletableFuture<List<RowTable.Row>> firstPage;
 
     public JsonRecordsView(
             Background background,
@@ -105,7 +111,11 @@ public final class JsonRecordsView extends BorderPane {
         split.setDividerPositions(0.58);
         setCenter(split);
         background.run(
-                () -> new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS)),
+                () -> {
+                    Start s = new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS));
+                    firstPage = background.run(() -> page(s.columns(), 0, (int) Math.min(PAGE, s.count())), null, null);
+                    return s;
+                },
                 s -> {
                     Trace.log("records: count and key paths");
                     total = s.count();
@@ -142,22 +152,32 @@ public final class JsonRecordsView extends BorderPane {
         scan = null;
         if (grid == null) return;
         show(new RowWindow(total, PAGE, MAX_PAGES, (from, n, done, failed) -> {
-            background.run(
-                    () -> {
-                        long t0 = System.nanoTime();
-                        List<String> lines = records.lines(from, n);
-                        long t1 = System.nanoTime();
-                        List<RowTable.Row> rows = RecordRows.rows(columns, from, lines);
-                        if (Trace.ON)
-                            Trace.log("records " + from + "+" + n + ": read " + (t1 - t0) / 1_000_000 + " ms, cells "
-                                    + (System.nanoTime() - t1) / 1_000_000 + " ms");
-                        return rows;
-                    },
-                    done,
-                    failed);
+            CompletableFuture<List<RowTable.Row>> early = from == 0 ? firstPage : null;
+            firstPage = null;
+            if (early != null) {
+                // Completes on the FX thread; when it failed, the page is read again and its rows say why.
+                early.whenComplete((rows, err) -> {
+                    if (err == null && rows.size() == n) done.accept(rows);
+                    else background.run(() -> page(columns, from, n), done, failed);
+                });
+                return;
+            }
+            background.run(() -> page(columns, from, n), done, failed);
         }));
         status.setText(Human.count(total) + (total == 1 ? " record" : " records") + " · " + columns.size()
                 + " key paths as columns");
+    }
+
+    /** Rows [from, from+n) of all records, read and made into cells (in the background). */
+    private List<RowTable.Row> page(List<FilterableRecords.KeyPath> cols, long from, int n) throws java.io.IOException {
+        long t0 = System.nanoTime();
+        List<String> lines = records.lines(from, n);
+        long t1 = System.nanoTime();
+        List<RowTable.Row> rows = RecordRows.rows(cols, from, lines);
+        if (Trace.ON)
+            Trace.log("records " + from + "+" + n + ": read " + (t1 - t0) / 1_000_000 + " ms, cells "
+                    + (System.nanoTime() - t1) / 1_000_000 + " ms");
+        return rows;
     }
 
     private void lead(LazyRow lr) {

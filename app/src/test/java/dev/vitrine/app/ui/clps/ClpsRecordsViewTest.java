@@ -293,8 +293,51 @@ class ClpsRecordsViewTest extends ClpsWindowTest {
         assertEquals(Json.MAPPER.readTree(errors.get(1)), Json.MAPPER.readTree(json), "the second match as JSON");
     }
 
+    @Test
+    void theFirstPageIsReadWithoutWaitingForTheTableToBeOnScreen() throws Exception {
+        ArchiveView v = openApp();
+        records(v);
+        FilterableRecords archive = fx(
+                () -> v.session().archive().capability(FilterableRecords.class).orElseThrow());
+        java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+        JsonRecordsView[] made = new JsonRecordsView[1];
+        // The FX thread stays busy until the first page is asked for: no pulse puts the table on screen meanwhile.
+        boolean askedFirst = fx(() -> {
+            made[0] = new JsonRecordsView(
+                    background,
+                    new Substring(archive) {
+                        @Override
+                        public List<String> lines(long from, int count) throws java.io.IOException {
+                            if (from == 0) asked.countDown();
+                            return super.lines(from, count);
+                        }
+                    },
+                    v.notifier(),
+                    () -> window.stage(),
+                    () -> v.exporter().destinations());
+            tab(v, JsonRecordsTab.ID).setContent(made[0]);
+            return asked.await(20, TimeUnit.SECONDS);
+        });
+        assertTrue(askedFirst, "the first page is read as soon as the key paths are known");
+        JsonRecordsView r = made[0];
+        r.loaded().get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+        rowsLoaded(r);
+        assertEquals(
+                catLines(APP_OUT).subList(0, 3),
+                fx(() -> r.grid().shownRows().subList(0, 3).stream()
+                        .map(x -> x.row().cells().getLast())
+                        .toList()),
+                "and its rows are the archive's first records");
+    }
+
     /** The archive's records with a stand-in query: records whose JSON line contains the text; "(" first is a syntax error. */
-    record Substring(FilterableRecords in) implements FilterableRecords {
+    static class Substring implements FilterableRecords {
+        private final FilterableRecords in;
+
+        Substring(FilterableRecords in) {
+            this.in = in;
+        }
+
         record Q(String text) implements Query {}
 
         @Override

@@ -58,7 +58,7 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
      */
     private final Object decodingLock = new Object(), dictLock = new Object();
 
-    private ClpsRecords records;
+    private volatile ClpsRecords records;
     /** The packed streams of /0. */
     final ClpsStreamFiles streams = new ClpsStreamFiles(this);
 
@@ -360,6 +360,23 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
     @Override
     public void verify(VerifyContext ctx) throws IOException {
         new ClpsVerifier(this).run(ctx);
+    }
+
+    /**
+     * The decoded packed streams and the log order go (hundreds of MB for a large archive); the
+     * next read decodes them again. The dictionaries stay: searches and verify hold them while
+     * they run, and large ones are file pages the kernel can drop.
+     */
+    @Override
+    public void releaseCaches() {
+        ClpsRecords r = records; // not under the archive's lock: the window calls this on its thread
+        if (r != null) r.release();
+    }
+
+    @Override
+    public long cachedBytes() {
+        ClpsRecords r = records;
+        return r == null ? 0 : r.keptBytes();
     }
 
     @Override

@@ -33,6 +33,11 @@ final class ClpsLogOrder {
         return heap != null ? heap[(int) i] : spilled.getAtIndex(ClpsTable.I64, i);
     }
 
+    /** Whether the order is a long[] on the heap (else in the tables' spill, counted there). */
+    boolean onHeap() {
+        return heap != null;
+    }
+
     int table(long i) {
         return (int) (at(i) >>> 32);
     }

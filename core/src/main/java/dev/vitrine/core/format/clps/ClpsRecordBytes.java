@@ -12,9 +12,11 @@ import java.util.List;
  * Where one record lies in its decoded stream, for the window's hex view: a field framing each of
  * its values (records are stored column by column, so they are spread through the table), its
  * first value as its own bytes, and the stream's compressed frame as the container. The bytes
- * are the decoded stream the records are read from, not decoded again.
+ * are the decoded stream the records are read from, not decoded again; the bytes opened keep
+ * their tables, so a release of the archive's caches frees them only once the view lets go.
  */
-record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, ClpsTable table) implements Decoded {
+record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, ClpsTable table, ClpsTables tables)
+        implements Decoded {
 
     static ClpsRecordBytes of(ClpsArchive archive, ClpsRecords.Decoded d, long index) throws IOException {
         int t = d.order().table(index);
@@ -33,7 +35,8 @@ record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, Cl
                 container,
                 "stream " + s + ", decoded: record " + index + " = table " + t + ", row " + row,
                 fields,
-                table);
+                table,
+                d.tables());
     }
 
     @Override
@@ -50,6 +53,42 @@ record ClpsRecordBytes(ByteRange container, String label, List<Field> fields, Cl
 
     @Override
     public ByteSource open() {
-        return MappedFileSource.ofSegment(label, table.data);
+        return new Kept(MappedFileSource.ofSegment(label, table.data), tables);
+    }
+
+    /** A source that holds the tables its bytes belong to, so they are not freed while it is read. */
+    private record Kept(ByteSource in, ClpsTables owner) implements ByteSource {
+        @Override
+        public String name() {
+            return in.name();
+        }
+
+        @Override
+        public long size() {
+            return in.size();
+        }
+
+        @Override
+        public void read(long offset, byte[] dst, int dstOffset, int len)
+                throws dev.vitrine.core.io.TruncatedException {
+            in.read(offset, dst, dstOffset, len);
+            java.lang.ref.Reference.reachabilityFence(owner);
+        }
+
+        @Override
+        public java.lang.foreign.MemorySegment segment(long offset, long length)
+                throws dev.vitrine.core.io.TruncatedException {
+            return in.segment(offset, length);
+        }
+
+        @Override
+        public java.util.Optional<java.lang.foreign.MemorySegment> whole() {
+            return in.whole();
+        }
+
+        @Override
+        public void close() {
+            in.close();
+        }
     }
 }

@@ -35,6 +35,8 @@ public final class ClpsRecords implements AutoCloseable {
     private int chunk = CHUNK;
 
     private boolean closed;
+    /** Frees each decoding's tables (the current one and those let go but maybe still read): run on close. */
+    private final List<Runnable> freers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * The archive's tables (decoded as needed), the order of their records, and everything
@@ -212,8 +214,11 @@ public final class ClpsRecords implements AutoCloseable {
         if (d == null) {
             synchronized (this) {
                 if (closed) throw new IOException("the archive is closed");
-                if (cached == null) {
+                d = cached;
+                if (d == null) {
+                    int releasesBefore = releases.get();
                     ClpsTables tables = tables(archive);
+                    freers.add(tables.freer());
                     // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
                     // built.
                     java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
@@ -232,18 +237,42 @@ public final class ClpsRecords implements AutoCloseable {
                         // streams anyway.
                         if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
                         else if (first != null) tables.decode(first);
-                        cached = new Decoded(
+                        d = new Decoded(
                                 tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
                     } catch (IOException | RuntimeException e) {
                         tables.close();
                         throw e;
                     }
+                    // Let go while it was being decoded (the tab was hidden meanwhile): this read uses it, nothing
+                    // keeps
+                    // it.
+                    if (releases.get() == releasesBefore) cached = d;
                 }
-                d = cached;
             }
         }
         if (all) d.tables.decode(null);
         return d;
+    }
+
+    /**
+     * Lets the decoded tables and the log order go (the window's tab is hidden): the next read
+     * decodes again. Never waits (the window calls it on its thread, maybe while a first decode
+     * holds this object's lock); reads under way keep what they hold, and its memory is freed
+     * when the last of them lets go ({@link ClpsTables}).
+     */
+    void release() {
+        releases.incrementAndGet();
+        cached = null;
+    }
+
+    /** Releases so far: a decoding that met one while it ran is not kept. */
+    private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** About how many decoded bytes {@link #release} would let go. */
+    long keptBytes() {
+        Decoded d = cached;
+        if (d == null) return 0;
+        return d.tables.keptBytes() + (d.order.onHeap() ? 8 * d.order.size : 0);
     }
 
     /** How many packed streams have been decoded so far (0 before any record was asked for). */
@@ -255,7 +284,9 @@ public final class ClpsRecords implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        if (cached != null) cached.tables.close();
+        cached = null;
+        for (Runnable f : freers) f.run();
+        freers.clear();
     }
 
     static <T> T take(Future<T> f) throws IOException {
@@ -373,6 +404,9 @@ public final class ClpsRecords implements AutoCloseable {
             }
             kept++;
         }
+        // The tables' memory is freed when they become unreachable (after a release): not while rows are read from
+        // them.
+        java.lang.ref.Reference.reachabilityFence(d);
         return new Chunk(out, kept);
     }
 

@@ -102,6 +102,19 @@ final class ClpsSpill implements AutoCloseable {
         this.reservation = reservation;
     }
 
+    /**
+     * A spill of its own with the same budget, memory and folder, for decoded data that may be let
+     * go before the archive closes (the tables of {@link ClpsTables}: one spill per decoding).
+     */
+    ClpsSpill generation() {
+        return new ClpsSpill(budget, memory, folder, reservation);
+    }
+
+    /** Bytes of segments taken so far (in memory, mapped or on the heap). */
+    long used() {
+        return closed ? 0 : used.get();
+    }
+
     /** The spill budget for an archive of {@code size} bytes: 64 times its size (clp-s's columns decode to about 8), at least 2 GiB. */
     static long budgetFor(long size) {
         return Math.max(2L << 30, size > Long.MAX_VALUE / 64 ? Long.MAX_VALUE : 64 * size);

@@ -37,6 +37,20 @@ final class ClpsStreamFiles {
 
     /** The compressed bytes of packed stream {@code s}, once its place and decoded size are checked against the limits. */
     byte[] compressedStream(ClpsTableMetadata tm, int s) throws IOException {
+        long[] r = checkedRange(tm, s);
+        return archive.source().read(r[0], (int) r[1]);
+    }
+
+    /**
+     * Like {@link #compressedStream}, as a view of the file where it is mapped, else a copy: a
+     * first page's tens of MB are then copied once, not into a heap array and out again.
+     */
+    java.lang.foreign.MemorySegment compressedSegment(ClpsTableMetadata tm, int s) throws IOException {
+        long[] r = checkedRange(tm, s);
+        return archive.source().segment(r[0], r[1]);
+    }
+
+    private long[] checkedRange(ClpsTableMetadata tm, int s) throws IOException {
         ClpsTableMetadata.Stream st = tm.streams.get(s);
         long[] r = streamRange(tm, s);
         ClpsFileEntry t = archive.entry(ClpsArchive.TABLES);
@@ -54,7 +68,7 @@ final class ClpsStreamFiles {
                     "stream " + s + " claims " + st.size() + " decoded bytes, over the limit of "
                             + archive.limits.maxBlockBytes());
         }
-        return archive.source().read(r[0], (int) r[1]);
+        return r;
     }
 
     /** A stream whose zstd frame does not decode, placed at the frame. */

@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * needed, into the spill (mapped, off the heap) and kept there. The window's first page thus
  * decodes only the streams holding its records; `cat` asks for all of them at once, decoded
  * in parallel. A stream that fails to decode fails the same way every time, without decoding
- * it again.
+ * it again. The decoded bytes live in a spill of their own: when the archive lets its tables go
+ * ({@link ClpsRecords#release}), their memory is freed once nothing reads them any more (the
+ * collector finds these tables unreachable), or when the archive closes.
  */
 final class ClpsTables implements AutoCloseable {
     private final ClpsArchive archive;
@@ -30,11 +32,17 @@ final class ClpsTables implements AutoCloseable {
     private final List<List<ClpsTableMetadata.Table>> byStream = new ArrayList<>();
     private final AtomicInteger streamsDecoded = new AtomicInteger();
 
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+    /** Closes {@link #spill}: when these tables become unreachable, or at once from {@link #close}. */
+    private final java.lang.ref.Cleaner.Cleanable freed;
+
     ClpsTables(ClpsArchive archive, ClpsDecoding decoding, ClpsTableMetadata meta) {
         this.archive = archive;
         this.decoding = decoding;
         this.meta = meta;
-        this.spill = archive.spill;
+        this.spill = archive.spill.generation();
+        ClpsSpill own = spill; // the action must not hold this object, or it would never become unreachable
+        this.freed = CLEANER.register(this, own::close);
         this.tables = new AtomicReferenceArray<>(meta.tables.size());
         this.failed = new AtomicReferenceArray<>(meta.streams.size());
         this.streamLocks = new Object[meta.streams.size()];
@@ -132,21 +140,27 @@ final class ClpsTables implements AutoCloseable {
     /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
     private MemorySegment streamInto(int s) throws IOException {
         long size = meta.streams.get(s).size();
-        byte[] comp = archive.streams.compressedStream(meta, s);
+        MemorySegment mapped = archive.streams.compressedSegment(meta, s);
         MemorySegment out = spill.allocate(size);
         if (out.isNative()) {
             try (Arena local = Arena.ofConfined()) {
-                MemorySegment in = local.allocate(Math.max(1, comp.length));
-                MemorySegment.copy(comp, 0, in, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, comp.length);
+                // Copied straight from the file's mapping (no heap array in between): native code must never read a
+                // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
+                MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
+                MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
                 // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under
                 // it.
                 spill.whileMapped(() -> ClpsZstd.decompressExact(
-                        in.asByteBuffer().limit(comp.length), out.asByteBuffer(), (int) size, "stream " + s));
+                        in.asByteBuffer().limit((int) mapped.byteSize()),
+                        out.asByteBuffer(),
+                        (int) size,
+                        "stream " + s));
             } catch (ClpsZstd.FrameException e) {
                 throw archive.streams.streamFrameProblem(meta, s, e);
             }
         } else {
             byte[] b = (byte[]) out.heapBase().orElseThrow();
+            byte[] comp = mapped.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             try {
                 byte[] d = ClpsZstd.decompressExact(comp, 0, comp.length, (int) size, "stream " + s);
                 System.arraycopy(d, 0, b, 0, d.length);
@@ -162,7 +176,19 @@ final class ClpsTables implements AutoCloseable {
         return spill.allocate(bytes);
     }
 
-    /** The segments are the archive's: they go when it closes. */
+    /** Bytes decoded and kept (streams and the log order when in the spill). */
+    long keptBytes() {
+        return spill.used();
+    }
+
+    /** Frees the decoded bytes now (the archive closes): a read still under way fails with an IllegalStateException. */
     @Override
-    public void close() {}
+    public void close() {
+        freed.clean();
+    }
+
+    /** The action that frees these tables' bytes, for the archive to run when it closes (idempotent). */
+    Runnable freer() {
+        return freed::clean;
+    }
 }
