@@ -371,12 +371,13 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
     public void releaseCaches() {
         ClpsRecords r = records; // not under the archive's lock: the window calls this on its thread
         if (r != null) r.release();
+        super.releaseCaches(); // the source's own (a remote one's recent spans)
     }
 
     @Override
     public long cachedBytes() {
         ClpsRecords r = records;
-        return r == null ? 0 : r.keptBytes();
+        return (r == null ? 0 : r.keptBytes()) + super.cachedBytes();
     }
 
     @Override
