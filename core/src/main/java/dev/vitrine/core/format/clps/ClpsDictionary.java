@@ -95,8 +95,43 @@ final class ClpsDictionary {
         return data.asSlice(s, data.get(ClpsTable.I64, s - 8)).toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /** Whether entry i is exactly {@code value}: its length first, then its bytes where they lie. */
+    boolean is(int i, byte[] value) {
+        long s = start(i);
+        return data.get(ClpsTable.I64, s - 8) == value.length
+                && MemorySegment.mismatch(data, s, s + value.length, MemorySegment.ofArray(value), 0, value.length) < 0;
+    }
+
     String text(int i) {
         return new String(bytes(i), StandardCharsets.UTF_8);
+    }
+
+    /** Whether some entry holds a space: worked out on first use (-1 until then). */
+    private volatile int spaces = -1;
+
+    /**
+     * Whether some entry holds a space byte (a CLP string's variables never do: the space ends a
+     * token). Scans the decoded bytes once; a space found there is looked up to tell an entry's
+     * byte from a length's.
+     */
+    boolean anySpace() {
+        int known = spaces;
+        if (known >= 0) return known == 1;
+        boolean any = false;
+        long n = data.byteSize();
+        for (long p = 0; p < n && !any; p++) {
+            if (data.get(ValueLayout.JAVA_BYTE, p) != ' ') continue;
+            int lo = 0;
+            int hi = size - 1;
+            while (lo <= hi) { // the last entry starting at or before p
+                int mid = (lo + hi) >>> 1;
+                if (start(mid) <= p) lo = mid + 1;
+                else hi = mid - 1;
+            }
+            any = hi >= 0 && p < start(hi) + length(hi);
+        }
+        spaces = any ? 1 : 0;
+        return any;
     }
 
     /** Every decoded byte, on the heap (for the decoded-bytes view). */

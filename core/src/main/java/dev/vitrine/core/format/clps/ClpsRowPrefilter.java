@@ -2,6 +2,7 @@ package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.format.clps.kql.KqlPrefilter;
 import dev.vitrine.core.format.clps.kql.KqlQuery;
+import dev.vitrine.core.format.clps.kql.KqlTemplate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,6 +79,10 @@ final class ClpsRowPrefilter {
 
                     public byte[] entry(int id) {
                         return vars.bytes(id);
+                    }
+
+                    public boolean is(int id, byte[] value) {
+                        return vars.is(id, value);
                     }
                 });
         java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
@@ -228,6 +233,48 @@ final class ClpsRowPrefilter {
                 return null; // rendering reports it
             }
             return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean varStringIs(long id, byte[] value) {
+            return id >= 0 && id < vars.size() && vars.is((int) id, value);
+        }
+
+        /** The log types of {@code column}'s values: a CLP string's, or an array's written whole; else null. */
+        private ClpsVarDecoder templateDictionary(int column) {
+            ClpsColumn c = table.columns[column];
+            if (c.type == ClpsNodeType.CLP_STRING) return decoding.strings;
+            if (c.type == ClpsNodeType.UNSTRUCTURED_ARRAY && table.template.columnOp[column] == ClpsTemplate.RAW_ARRAY)
+                return decoding.arrays;
+            return null;
+        }
+
+        @Override
+        public int templateId(int column) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            if (dec == null) return -1;
+            long id = table.data.get(ClpsTable.I64, table.columns[column].base + 8L * row) & 0xFFFFFF;
+            return id < dec.logTypes() ? (int) id : -1;
+        }
+
+        @Override
+        public int templates(int column) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            return dec == null ? 0 : dec.logTypes();
+        }
+
+        @Override
+        public KqlTemplate template(int column, int id) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            try {
+                ClpsLogType t = dec == null ? null : dec.known(id);
+                // A CLP string's variables are tokens: never a space, unless the dictionary they come from holds one.
+                return t == null
+                        ? null
+                        : new KqlTemplate(t.constant, t.at, dec == decoding.strings && !dec.vars.anySpace());
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return null; // rendering reports it
+            }
         }
 
         @Override

@@ -94,11 +94,38 @@ final class KqlWildcardCheck implements Check {
         return new KqlWildcardCheck(checks.toArray(Check[]::new), unsure, leaf.inverted());
     }
 
-    /** {@code *: value} inside one array column: the array alone written, parsed and searched at any depth. */
-    private record ArrayCheck(int column, KqlWildcardArraySearch search) implements Check {
+    /**
+     * {@code *: value} inside one array column: the array alone written, parsed and searched at any depth; once
+     * per log type for arrays without variables ({@link KqlTemplates}).
+     */
+    private static final class ArrayCheck implements Check, KqlTemplates.Judge {
+        private final int column;
+        private final KqlWildcardArraySearch search;
+        private final KqlTemplates templates;
+
+        ArrayCheck(int column, KqlWildcardArraySearch search) {
+            this.column = column;
+            this.search = search;
+            this.templates = new KqlTemplates(column);
+        }
+
         @Override
         public int judge(KqlPrefilter.Row row) {
-            String text = row.valueText(column);
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return judge(new String(constant, java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return true;
+        }
+
+        private int judge(String text) {
             if (text == null) return MAYBE;
             com.fasterxml.jackson.databind.JsonNode v;
             try {
