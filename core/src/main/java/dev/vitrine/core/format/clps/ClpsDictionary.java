@@ -119,19 +119,28 @@ final class ClpsDictionary {
         if (known >= 0) return known == 1;
         boolean any = false;
         long n = data.byteSize();
-        for (long p = 0; p < n && !any; p++) {
-            if (data.get(ValueLayout.JAVA_BYTE, p) != ' ') continue;
-            int lo = 0;
-            int hi = size - 1;
-            while (lo <= hi) { // the last entry starting at or before p
-                int mid = (lo + hi) >>> 1;
-                if (start(mid) <= p) lo = mid + 1;
-                else hi = mid - 1;
-            }
-            any = hi >= 0 && p < start(hi) + length(hi);
+        byte[] chunk = new byte[(int) Math.min(n, 1 << 20)];
+        for (long at = 0; at < n && !any; at += chunk.length) {
+            int len = (int) Math.min(chunk.length, n - at);
+            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, at, chunk, 0, len);
+            // The JDK's search of a Latin-1 string is vectorised: a byte loop here ran uncompiled on first use.
+            String text = new String(chunk, 0, len, StandardCharsets.ISO_8859_1);
+            for (int i = text.indexOf(' '); i >= 0 && !any; i = text.indexOf(' ', i + 1)) any = inEntry(at + i);
         }
         spaces = any ? 1 : 0;
         return any;
+    }
+
+    /** Whether byte {@code p} of the decoded dictionary is part of an entry's text (not of a length). */
+    private boolean inEntry(long p) {
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) { // the last entry starting at or before p
+            int mid = (lo + hi) >>> 1;
+            if (start(mid) <= p) lo = mid + 1;
+            else hi = mid - 1;
+        }
+        return hi >= 0 && p < start(hi) + length(hi);
     }
 
     /** Every decoded byte, on the heap (for the decoded-bytes view). */
