@@ -67,30 +67,22 @@ final class ClpsRowPrefilter {
 
     /**
      * Of the tables in {@code candidates}, those the query cannot match once its var-string values are looked up
-     * in the variable dictionary of {@code full} (as clp-s does before it opens a table): nothing of them is decoded.
+     * in the variable dictionary {@code vars} (as clp-s does before it opens a table): nothing of them is decoded.
+     * {@code shape} gives the schemas; the dictionaries need not be loaded.
      */
-    java.util.BitSet ruledOutByDictionary(ClpsTableMetadata tm, ClpsDecoding full, java.util.BitSet candidates) {
-        ClpsDictionary vars = full.strings.vars;
-        dev.vitrine.core.format.clps.kql.KqlVarDictionary dict = new dev.vitrine.core.format.clps.kql.KqlVarDictionary(
-                new dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries() {
-                    public int size() {
-                        return vars.size();
-                    }
-
-                    public byte[] entry(int id) {
-                        return vars.bytes(id);
-                    }
-
-                    public boolean is(int id, byte[] value) {
-                        return vars.is(id, value);
-                    }
-                });
+    java.util.BitSet ruledOutByDictionary(
+            ClpsTableMetadata tm,
+            ClpsDecoding shape,
+            java.util.BitSet candidates,
+            dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries vars) {
+        dev.vitrine.core.format.clps.kql.KqlVarDictionary dict =
+                new dev.vitrine.core.format.clps.kql.KqlVarDictionary(vars);
         java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
         java.util.BitSet out = new java.util.BitSet();
         for (ClpsTableMetadata.Table t : tm.tables) {
             if (!candidates.get(t.index())) continue;
             if (none.computeIfAbsent(
-                    t.schemaId(), id -> query.prefilter(nodes(id, full), context, dict) == KqlPrefilter.NONE))
+                    t.schemaId(), id -> query.prefilter(nodes(id, shape), context, dict) == KqlPrefilter.NONE))
                 out.set(t.index());
         }
         return out;
