@@ -106,33 +106,52 @@ final class ClpsDictionary {
         return new String(bytes(i), StandardCharsets.UTF_8);
     }
 
-    /** Whether some entry holds a space: worked out on first use (-1 until then). */
-    private volatile int spaces = -1;
+    /** Bit 0: some entry holds a space, bit 1: a backslash; worked out on first use (-1 until then). */
+    private volatile int bytesHeld = -1;
 
     /**
      * Whether some entry holds a space byte (a CLP string's variables never do: the space ends a
-     * token). Scans the decoded bytes once; a space found there is looked up to tell an entry's
-     * byte from a length's.
+     * token).
      */
     boolean anySpace() {
-        int known = spaces;
-        if (known >= 0) return known == 1;
-        boolean any = false;
-        long n = data.byteSize();
-        byte[] chunk = new byte[(int) Math.min(n, 1 << 20)];
-        for (long at = 0; at < n && !any; at += chunk.length) {
-            int len = (int) Math.min(chunk.length, n - at);
-            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, at, chunk, 0, len);
-            // The JDK's search of a Latin-1 string is vectorised: a byte loop here ran uncompiled on first use.
-            String text = new String(chunk, 0, len, StandardCharsets.ISO_8859_1);
-            for (int i = text.indexOf(' '); i >= 0 && !any; i = text.indexOf(' ', i + 1)) any = inEntry(at + i);
-        }
-        spaces = any ? 1 : 0;
-        return any;
+        return (held() & 1) != 0;
     }
 
-    /** Whether byte {@code p} of the decoded dictionary is part of an entry's text (not of a length). */
-    private boolean inEntry(long p) {
+    /** Whether some entry holds a backslash (a JSON text with variables from here may then hold escapes). */
+    boolean anyBackslash() {
+        return (held() & 2) != 0;
+    }
+
+    /**
+     * Scans the decoded bytes once, eight at a time (a byte loop ran uncompiled on first use), for
+     * spaces and backslashes; one found there is looked up to tell an entry's byte from a length's.
+     */
+    private int held() {
+        int known = bytesHeld;
+        if (known >= 0) return known;
+        int found = 0;
+        long n = data.byteSize();
+        long p = 0;
+        for (; p + 8 <= n && found != 3; p += 8) {
+            long v = data.get(ClpsTable.I64, p);
+            if (hasByte(v, 0x2020202020202020L) || hasByte(v, 0x5c5c5c5c5c5c5c5cL))
+                for (int k = 0; k < 8; k++) found |= at(p + k);
+        }
+        for (; p < n && found != 3; p++) found |= at(p);
+        bytesHeld = found;
+        return found;
+    }
+
+    /** Whether some byte of {@code v} equals the byte repeated in {@code pattern}. */
+    private static boolean hasByte(long v, long pattern) {
+        long x = v ^ pattern;
+        return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
+    }
+
+    /** 1 for a space, 2 for a backslash, at byte {@code p} when it is part of an entry's text; else 0. */
+    private int at(long p) {
+        byte b = data.get(ValueLayout.JAVA_BYTE, p);
+        if (b != ' ' && b != '\\') return 0;
         int lo = 0;
         int hi = size - 1;
         while (lo <= hi) { // the last entry starting at or before p
@@ -140,7 +159,8 @@ final class ClpsDictionary {
             if (start(mid) <= p) lo = mid + 1;
             else hi = mid - 1;
         }
-        return hi >= 0 && p < start(hi) + length(hi);
+        if (hi < 0 || p >= start(hi) + length(hi)) return 0;
+        return b == ' ' ? 1 : 2;
     }
 
     /** Every decoded byte, on the heap (for the decoded-bytes view). */

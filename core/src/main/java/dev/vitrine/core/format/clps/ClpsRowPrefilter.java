@@ -260,13 +260,19 @@ final class ClpsRowPrefilter {
             ClpsVarDecoder dec = templateDictionary(column);
             try {
                 ClpsLogType t = dec == null ? null : dec.known(id);
-                // A CLP string's variables are tokens: never a space, unless the dictionary they come from holds one.
-                return t == null
-                        ? null
-                        : new KqlTemplate(t.constant, t.at, dec == decoding.strings && !dec.vars.anySpace());
+                if (t == null) return null;
+                // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
+                boolean backslashFree =
+                        (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
+                return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), backslashFree);
             } catch (ClpsDecodeException | RuntimeException e) {
                 return null; // rendering reports it
             }
+        }
+
+        private static boolean holds(byte[] b, byte x) {
+            for (byte c : b) if (c == x) return true;
+            return false;
         }
 
         @Override

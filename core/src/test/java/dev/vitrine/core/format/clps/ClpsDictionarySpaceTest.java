@@ -11,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Whether a var.dict holds a space decides how far a CLP string's log type can rule records out
- * (its variables are tokens only when none does), so a space must be told from the byte 0x20 an
- * entry's length is made of.
+ * Whether a var.dict holds a space (or a backslash) decides how far a log type can rule records
+ * out (its variables are tokens only when none does; an array's text has no escapes when none
+ * does), so those bytes must be told from the bytes an entry's length is made of.
  */
 class ClpsDictionarySpaceTest {
     private static ClpsDictionary dictionary(String... entries) throws Exception {
@@ -36,5 +36,11 @@ class ClpsDictionarySpaceTest {
         assertTrue(dictionary("GET", tokenOf32, "two words").anySpace());
         assertTrue(dictionary(" ").anySpace());
         assertFalse(dictionary().anySpace());
+        // Backslashes (escapes in an array's JSON) are looked for in the same pass; 92 is a backslash's byte.
+        String tokenOf92 = "x".repeat(92);
+        assertFalse(dictionary(tokenOf92, "plain").anyBackslash(), "92 is the length's byte, not text");
+        ClpsDictionary escaped = dictionary("GET", "C:\\logs", tokenOf32);
+        assertTrue(escaped.anyBackslash());
+        assertFalse(escaped.anySpace());
     }
 }

@@ -327,11 +327,15 @@ public final class KqlPrefilter {
         private final KqlArraySearch search;
         private final KqlTemplates templates;
 
+        /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
+        private final byte[] quoted;
+
         ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
             this.column = column;
             this.inverted = leaf.inverted();
             this.search = new KqlArraySearch(leaf, rest);
             this.templates = new KqlTemplates(column);
+            this.quoted = KqlTemplates.quotedPattern(leaf);
         }
 
         @Override
@@ -347,7 +351,7 @@ public final class KqlPrefilter {
 
         @Override
         public boolean mayPass(KqlTemplate t) {
-            return true;
+            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
         }
 
         private int judge(String text) {
@@ -423,14 +427,28 @@ public final class KqlPrefilter {
 
         private final int column;
         private final KqlLeaf leaf;
-        private volatile byte[] memo;
+        /** The answers by entry id, shared by the checks of one filter on several columns (one var.dict). */
+        private final Memo memo;
         /** The only bytes a passing entry can hold ({@link #exactValue}), or null. */
         private final byte[] exact;
+
+        private static final class Memo {
+            volatile byte[] answers;
+        }
 
         StringCheck(int column, KqlLeaf leaf) {
             this.column = column;
             this.leaf = leaf;
             this.exact = exactValue(leaf);
+            this.memo = new Memo();
+        }
+
+        /** The same filter on another column: an entry's answer does not depend on the column that refers to it. */
+        StringCheck(int column, StringCheck sameFilter) {
+            this.column = column;
+            this.leaf = sameFilter.leaf;
+            this.exact = sameFilter.exact;
+            this.memo = sameFilter.memo;
         }
 
         /**
@@ -463,11 +481,11 @@ public final class KqlPrefilter {
         @Override
         public int judge(Row row) {
             long id = row.value(column);
-            byte[] m = memo;
+            byte[] m = memo.answers;
             if (m == null) {
-                synchronized (this) {
-                    if (memo == null) memo = new byte[Math.max(0, row.varStrings())];
-                    m = memo;
+                synchronized (memo) {
+                    if (memo.answers == null) memo.answers = new byte[Math.max(0, row.varStrings())];
+                    m = memo.answers;
                 }
             }
             if (id < 0 || id >= m.length) return MAYBE; // rendering reports the bad id

@@ -121,6 +121,36 @@ final class KqlTemplates {
 
     private static final int ANY = -1, ONE = -2, WORD = -3;
 
+    /**
+     * For an array filter that holds when a string inside the array matches {@code leaf}'s value: the pattern the
+     * array's JSON text then matches, {@code *"value"*}, or null when there is none to give. Only for a value that
+     * compares with strings alone (not a number, boolean or null as well), with {@code *} as its only wildcard and
+     * nothing JSON would escape: a string matching it is then written as it is, between quotes, in a text
+     * without backslashes ({@link KqlTemplate#backslashFree}).
+     */
+    static byte[] quotedPattern(KqlLeaf leaf) {
+        KqlLiteral lit = leaf.literal();
+        KqlOp op = leaf.op();
+        if (lit == null || op != KqlOp.EQ || leaf.inverted() || lit.kind != KqlLiteral.Kind.STRING) return null;
+        if (lit.canInt(op) || lit.asFloat(op) != null || lit.asBool(op) != null || lit.asNull(op)) return null;
+        String p = lit.text;
+        StringBuilder out = new StringBuilder("*\"");
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '?') return null;
+            if (c == '\\') {
+                if (i + 1 >= p.length()) return null;
+                c = p.charAt(++i);
+                if (c == '\\') return null; // a backslash in the value: JSON writes it escaped
+                out.append('\\');
+            } else if (c != '*' && (c < 0x20 || c > 0x7e || c == '"')) {
+                return null;
+            }
+            out.append(c);
+        }
+        return out.append("\"*").toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     private static int push(boolean[] seen, int[] stack, int top, int s) {
         if (!seen[s]) {
             seen[s] = true;

@@ -39,6 +39,7 @@ final class KqlWildcardCheck implements Check {
         List<Check> checks = new ArrayList<>();
         List<Check> costly = new ArrayList<>();
         boolean unsure = false;
+        KqlPrefilter.StringCheck varStrings = null; // its answers by entry id serve every var-string column
         for (Node n : nodes) {
             Kind kind = n.kind();
             if (kind == Kind.OBJECT || kind == Kind.NULL) continue; // no value, or one that compares with nothing
@@ -64,7 +65,10 @@ final class KqlWildcardCheck implements Check {
                     if ((leaf.types() & numbers) != 0) costly.add(new KqlPrefilter.FloatCheck(n.column(), plain));
                 }
                 case VAR_STRING -> {
-                    if ((leaf.types() & strings) != 0) checks.add(new KqlPrefilter.StringCheck(n.column(), plain));
+                    if ((leaf.types() & strings) != 0) {
+                        if (varStrings == null) varStrings = new KqlPrefilter.StringCheck(n.column(), plain);
+                        checks.add(new KqlPrefilter.StringCheck(n.column(), varStrings));
+                    }
                 }
                 case CLP_STRING -> {
                     if ((leaf.types() & strings) != 0)
@@ -81,7 +85,10 @@ final class KqlWildcardCheck implements Check {
                     // Numbers in an array are compared only if the record holds a float somewhere: left to the matcher.
                     if (leaf.hasType(KqlType.FLOAT)) unsure = true;
                     else if (leaf.hasType(KqlType.ARRAY))
-                        costly.add(new ArrayCheck(n.column(), new KqlWildcardArraySearch(op, lit, false)));
+                        costly.add(new ArrayCheck(
+                                n.column(),
+                                new KqlWildcardArraySearch(op, lit, false),
+                                KqlTemplates.quotedPattern(plain)));
                 }
                 default -> unsure = true;
             }
@@ -103,10 +110,14 @@ final class KqlWildcardCheck implements Check {
         private final KqlWildcardArraySearch search;
         private final KqlTemplates templates;
 
-        ArrayCheck(int column, KqlWildcardArraySearch search) {
+        /** What the array's text must match for the value to be in it ({@link KqlTemplates#quotedPattern}), or null. */
+        private final byte[] quoted;
+
+        ArrayCheck(int column, KqlWildcardArraySearch search, byte[] quoted) {
             this.column = column;
             this.search = search;
             this.templates = new KqlTemplates(column);
+            this.quoted = quoted;
         }
 
         @Override
@@ -122,7 +133,7 @@ final class KqlWildcardCheck implements Check {
 
         @Override
         public boolean mayPass(KqlTemplate t) {
-            return true;
+            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
         }
 
         private int judge(String text) {

@@ -299,12 +299,13 @@ class KqlPrefilterTest {
             public KqlTemplate template(int column, int id) {
                 if (column == 2)
                     return id == 1
-                            ? new KqlTemplate("[\"red\",\"blue\"]".getBytes(StandardCharsets.UTF_8), new int[0], false)
-                            : new KqlTemplate("[\"x\"]".getBytes(StandardCharsets.UTF_8), new int[] {2}, false);
+                            ? new KqlTemplate(
+                                    "[\"red\",\"blue\"]".getBytes(StandardCharsets.UTF_8), new int[0], false, true)
+                            : new KqlTemplate("[\"x\"]".getBytes(StandardCharsets.UTF_8), new int[] {2}, true, true);
                 return id == 1
-                        ? new KqlTemplate("service started".getBytes(StandardCharsets.UTF_8), new int[0], false)
+                        ? new KqlTemplate("service started".getBytes(StandardCharsets.UTF_8), new int[0], false, true)
                         : new KqlTemplate(
-                                "GET /v1/users took  ms".getBytes(StandardCharsets.UTF_8), new int[] {19}, false);
+                                "GET /v1/users took  ms".getBytes(StandardCharsets.UTF_8), new int[] {19}, false, true);
             }
         };
     }
@@ -336,17 +337,21 @@ class KqlPrefilterTest {
         assertEquals(0, rebuilt[0], "no array was rebuilt");
         assertEquals(KqlPrefilter.NO, red.judge(typed(0, 1, rebuilt)), "an array with a variable is rebuilt");
         assertEquals(1, rebuilt[0]);
+        // ... unless its JSON text cannot hold the value between quotes: a space has to come from the constant.
+        assertEquals(KqlPrefilter.NO, of("tags: \"no such\"").judge(typed(0, 1, rebuilt)));
+        assertEquals(KqlPrefilter.NO, of("*: \"no such\"").judge(typed(0, 1, rebuilt)));
+        assertEquals(1, rebuilt[0]);
     }
 
     @Test
     void aLogTypeIsRuledOutOnlyWhenNoFillingOfItsVariablesCanMatch() {
-        KqlTemplate took = new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false);
+        KqlTemplate took = new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false, true);
         assertTrue(KqlTemplates.mayMatch(took, bytes("took 12 ms")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took  ms")), "a variable may be empty");
         assertTrue(KqlTemplates.mayMatch(took, bytes("*k ? m*")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took * ms")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took x y z ms")), "a variable's text may hold spaces");
-        KqlTemplate word = new KqlTemplate(took.constant(), took.holes(), true);
+        KqlTemplate word = new KqlTemplate(took.constant(), took.holes(), true, true);
         assertFalse(KqlTemplates.mayMatch(word, bytes("took x y z ms")), "unless its variables are tokens");
         assertFalse(KqlTemplates.mayMatch(word, bytes("*Connection pool exhausted*")));
         assertTrue(KqlTemplates.mayMatch(word, bytes("*ok 1? m*")));
@@ -356,10 +361,10 @@ class KqlPrefilterTest {
         assertFalse(KqlTemplates.mayMatch(took, bytes("Took*")), "bytes are compared as they are");
         assertFalse(KqlTemplates.mayMatch(took, bytes("*ms x")), "the text ends with the constant's end");
         assertFalse(KqlTemplates.mayMatch(took, bytes("took 12 ms?")), "? is one byte more");
-        KqlTemplate star = new KqlTemplate("a*b".getBytes(StandardCharsets.UTF_8), new int[0], false);
+        KqlTemplate star = new KqlTemplate("a*b".getBytes(StandardCharsets.UTF_8), new int[0], false, true);
         assertTrue(KqlTemplates.mayMatch(star, bytes("a\\*b")), "an escaped * is the byte itself");
         assertFalse(KqlTemplates.mayMatch(star, bytes("a\\?b")));
-        KqlTemplate two = new KqlTemplate("=".getBytes(StandardCharsets.UTF_8), new int[] {0, 0, 1}, false);
+        KqlTemplate two = new KqlTemplate("=".getBytes(StandardCharsets.UTF_8), new int[] {0, 0, 1}, false, true);
         assertTrue(KqlTemplates.mayMatch(two, bytes("x=y")));
         assertFalse(KqlTemplates.mayMatch(two, bytes("xy")));
     }
