@@ -106,7 +106,7 @@ final class ClpsDictionary {
         return new String(bytes(i), StandardCharsets.UTF_8);
     }
 
-    /** Bit 0: some entry holds a space, bit 1: a backslash; worked out on first use (-1 until then). */
+    /** Bit 0: some entry holds a space, bit 1: a backslash, bit 2: a double quote; worked out on first use (-1 until then). */
     private volatile int bytesHeld = -1;
 
     /**
@@ -117,6 +117,11 @@ final class ClpsDictionary {
         return (held() & 1) != 0;
     }
 
+    /** Whether some entry holds a double quote (CLP's tokens never do). */
+    boolean anyQuote() {
+        return (held() & 4) != 0;
+    }
+
     /** Whether some entry holds a backslash (a JSON text with variables from here may then hold escapes). */
     boolean anyBackslash() {
         return (held() & 2) != 0;
@@ -124,7 +129,7 @@ final class ClpsDictionary {
 
     /**
      * Scans the decoded bytes once, eight at a time (a byte loop ran uncompiled on first use), for
-     * spaces and backslashes; one found there is looked up to tell an entry's byte from a length's.
+     * spaces, backslashes and double quotes; one found there is looked up to tell an entry's byte from a length's.
      */
     private int held() {
         int known = bytesHeld;
@@ -132,12 +137,12 @@ final class ClpsDictionary {
         int found = 0;
         long n = data.byteSize();
         long p = 0;
-        for (; p + 8 <= n && found != 3; p += 8) {
+        for (; p + 8 <= n && found != 7; p += 8) {
             long v = data.get(ClpsTable.I64, p);
-            if (hasByte(v, 0x2020202020202020L) || hasByte(v, 0x5c5c5c5c5c5c5c5cL))
+            if (hasByte(v, 0x2020202020202020L) || hasByte(v, 0x5c5c5c5c5c5c5c5cL) || hasByte(v, 0x2222222222222222L))
                 for (int k = 0; k < 8; k++) found |= at(p + k);
         }
-        for (; p < n && found != 3; p++) found |= at(p);
+        for (; p < n && found != 7; p++) found |= at(p);
         bytesHeld = found;
         return found;
     }
@@ -148,10 +153,10 @@ final class ClpsDictionary {
         return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
     }
 
-    /** 1 for a space, 2 for a backslash, at byte {@code p} when it is part of an entry's text; else 0. */
+    /** 1 for a space, 2 for a backslash, 4 for a double quote at byte {@code p} when it is part of an entry's text; else 0. */
     private int at(long p) {
         byte b = data.get(ValueLayout.JAVA_BYTE, p);
-        if (b != ' ' && b != '\\') return 0;
+        if (b != ' ' && b != '\\' && b != '"') return 0;
         int lo = 0;
         int hi = size - 1;
         while (lo <= hi) { // the last entry starting at or before p
@@ -160,7 +165,7 @@ final class ClpsDictionary {
             else hi = mid - 1;
         }
         if (hi < 0 || p >= start(hi) + length(hi)) return 0;
-        return b == ' ' ? 1 : 2;
+        return b == ' ' ? 1 : b == '\\' ? 2 : 4;
     }
 
     /** Every decoded byte, on the heap (for the decoded-bytes view). */

@@ -264,7 +264,7 @@ final class ClpsRowPrefilter {
                 // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
                 boolean backslashFree =
                         (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
-                return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), backslashFree);
+                return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), !dec.vars.anyQuote(), backslashFree);
             } catch (ClpsDecodeException | RuntimeException e) {
                 return null; // rendering reports it
             }

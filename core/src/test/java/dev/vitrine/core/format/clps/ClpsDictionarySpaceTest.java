@@ -42,5 +42,9 @@ class ClpsDictionarySpaceTest {
         ClpsDictionary escaped = dictionary("GET", "C:\\logs", tokenOf32);
         assertTrue(escaped.anyBackslash());
         assertFalse(escaped.anySpace());
+        assertFalse(escaped.anyQuote());
+        assertTrue(dictionary("say\"hi\"").anyQuote());
+        String tokenOf34 = "y".repeat(34);
+        assertFalse(dictionary(tokenOf34).anyQuote(), "34 is the length's byte, not text");
     }
 }

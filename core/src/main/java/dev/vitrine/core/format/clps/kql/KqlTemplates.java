@@ -60,12 +60,14 @@ final class KqlTemplates {
      * Whether some text {@code t} expands to (any bytes in each variable's place) matches the
      * whole of {@code wild} (clp's wildcards: {@code *} any run of bytes, {@code ?} one byte,
      * {@code \} makes the next byte literal, as {@link Wildcards#matchBytes} reads them); without
-     * a space in a variable's place when {@link KqlTemplate#spacelessVariables}. A walk over pairs
+     * a space (a double quote) in a variable's place when {@link KqlTemplate#spacelessVariables}
+     * ({@link KqlTemplate#quotelessVariables}). A walk over pairs
      * of positions in both, as two globs intersect.
      */
     static boolean mayMatch(KqlTemplate t, byte[] wild) {
-        // The template as tokens: a byte (0..255), or where variables go ANY (or WORD: any bytes but a space).
-        int hole = t.spacelessVariables() ? WORD : ANY;
+        // The template as tokens: a byte (0..255), or HOLE where variables go (any bytes, but those they never hold).
+        boolean noSpace = t.spacelessVariables();
+        boolean noQuote = t.quotelessVariables();
         byte[] c = t.constant();
         int[] holes = t.holes();
         int[] tt = new int[c.length + holes.length + 1];
@@ -77,7 +79,7 @@ final class KqlTemplates {
                 at = true;
                 h++;
             }
-            if (at) tt[n++] = hole;
+            if (at) tt[n++] = HOLE;
             if (k < c.length) tt[n++] = c[k] & 0xff;
         }
         if (h < holes.length) return true; // a variable placed past the text: not a template we understand
@@ -108,7 +110,8 @@ final class KqlTemplates {
             if (i < n && j < m) {
                 int a = tt[i];
                 int b = ww[j];
-                boolean both = a == ANY || (a == WORD && b != ' ') || (a >= 0 && (b == ANY || b == ONE || a == b));
+                boolean both =
+                        a == HOLE ? !(noSpace && b == ' ') && !(noQuote && b == '"') : b == ANY || b == ONE || a == b;
                 if (both) {
                     int ni = a < 0 ? i : i + 1;
                     int nj = b == ANY ? j : j + 1;
@@ -119,7 +122,7 @@ final class KqlTemplates {
         return false;
     }
 
-    private static final int ANY = -1, ONE = -2, WORD = -3;
+    private static final int ANY = -1, ONE = -2, HOLE = -3;
 
     /**
      * For an array filter that holds when a string inside the array matches {@code leaf}'s value: the pattern the

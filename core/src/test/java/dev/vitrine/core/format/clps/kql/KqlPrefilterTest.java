@@ -300,12 +300,22 @@ class KqlPrefilterTest {
                 if (column == 2)
                     return id == 1
                             ? new KqlTemplate(
-                                    "[\"red\",\"blue\"]".getBytes(StandardCharsets.UTF_8), new int[0], false, true)
-                            : new KqlTemplate("[\"x\"]".getBytes(StandardCharsets.UTF_8), new int[] {2}, true, true);
+                                    "[\"red\",\"blue\"]".getBytes(StandardCharsets.UTF_8),
+                                    new int[0],
+                                    false,
+                                    false,
+                                    true)
+                            : new KqlTemplate(
+                                    "[\"x\"]".getBytes(StandardCharsets.UTF_8), new int[] {2}, true, false, true);
                 return id == 1
-                        ? new KqlTemplate("service started".getBytes(StandardCharsets.UTF_8), new int[0], false, true)
+                        ? new KqlTemplate(
+                                "service started".getBytes(StandardCharsets.UTF_8), new int[0], false, false, true)
                         : new KqlTemplate(
-                                "GET /v1/users took  ms".getBytes(StandardCharsets.UTF_8), new int[] {19}, false, true);
+                                "GET /v1/users took  ms".getBytes(StandardCharsets.UTF_8),
+                                new int[] {19},
+                                false,
+                                false,
+                                true);
             }
         };
     }
@@ -345,26 +355,31 @@ class KqlPrefilterTest {
 
     @Test
     void aLogTypeIsRuledOutOnlyWhenNoFillingOfItsVariablesCanMatch() {
-        KqlTemplate took = new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false, true);
+        KqlTemplate took =
+                new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false, false, true);
         assertTrue(KqlTemplates.mayMatch(took, bytes("took 12 ms")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took  ms")), "a variable may be empty");
         assertTrue(KqlTemplates.mayMatch(took, bytes("*k ? m*")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took * ms")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("took x y z ms")), "a variable's text may hold spaces");
-        KqlTemplate word = new KqlTemplate(took.constant(), took.holes(), true, true);
+        KqlTemplate word = new KqlTemplate(took.constant(), took.holes(), true, false, true);
         assertFalse(KqlTemplates.mayMatch(word, bytes("took x y z ms")), "unless its variables are tokens");
         assertFalse(KqlTemplates.mayMatch(word, bytes("*Connection pool exhausted*")));
         assertTrue(KqlTemplates.mayMatch(word, bytes("*ok 1? m*")));
         assertTrue(KqlTemplates.mayMatch(word, bytes("took *")));
+        KqlTemplate floats = new KqlTemplate(bytes("[,]"), new int[] {1, 2}, true, true, true);
+        assertFalse(KqlTemplates.mayMatch(floats, bytes("*\"bob\"*")), "no quote but from the constant");
+        assertTrue(KqlTemplates.mayMatch(floats, bytes("*1.5*")));
         assertFalse(KqlTemplates.mayMatch(took, bytes("took 12 s")));
         assertTrue(KqlTemplates.mayMatch(took, bytes("*exhausted*")), "as the variable's text");
         assertFalse(KqlTemplates.mayMatch(took, bytes("Took*")), "bytes are compared as they are");
         assertFalse(KqlTemplates.mayMatch(took, bytes("*ms x")), "the text ends with the constant's end");
         assertFalse(KqlTemplates.mayMatch(took, bytes("took 12 ms?")), "? is one byte more");
-        KqlTemplate star = new KqlTemplate("a*b".getBytes(StandardCharsets.UTF_8), new int[0], false, true);
+        KqlTemplate star = new KqlTemplate("a*b".getBytes(StandardCharsets.UTF_8), new int[0], false, false, true);
         assertTrue(KqlTemplates.mayMatch(star, bytes("a\\*b")), "an escaped * is the byte itself");
         assertFalse(KqlTemplates.mayMatch(star, bytes("a\\?b")));
-        KqlTemplate two = new KqlTemplate("=".getBytes(StandardCharsets.UTF_8), new int[] {0, 0, 1}, false, true);
+        KqlTemplate two =
+                new KqlTemplate("=".getBytes(StandardCharsets.UTF_8), new int[] {0, 0, 1}, false, false, true);
         assertTrue(KqlTemplates.mayMatch(two, bytes("x=y")));
         assertFalse(KqlTemplates.mayMatch(two, bytes("xy")));
     }
