@@ -137,10 +137,17 @@ final class ClpsDictionary {
         int found = 0;
         long n = data.byteSize();
         long p = 0;
-        for (; p + 8 <= n && found != 7; p += 8) {
-            long v = data.get(ClpsTable.I64, p);
-            if (hasByte(v, 0x2020202020202020L) || hasByte(v, 0x5c5c5c5c5c5c5c5cL) || hasByte(v, 0x2222222222222222L))
-                for (int k = 0; k < 8; k++) found |= at(p + k);
+        // Copied a block at a time into an array: a plain array loop is compiled soon, a segment read per word not.
+        long[] block = new long[(int) Math.min(8192, n / 8)];
+        while (p + 8L * block.length <= n && block.length > 0 && found != 7) {
+            MemorySegment.copy(data, ClpsTable.I64, p, block, 0, block.length);
+            for (int w = 0; w < block.length; w++) {
+                long v = block[w];
+                if (hasByte(v, 0x2020202020202020L)
+                        || hasByte(v, 0x5c5c5c5c5c5c5c5cL)
+                        || hasByte(v, 0x2222222222222222L)) for (int k = 0; k < 8; k++) found |= at(p + 8L * w + k);
+            }
+            p += 8L * block.length;
         }
         for (; p < n && found != 7; p++) found |= at(p);
         bytesHeld = found;

@@ -223,7 +223,12 @@ public final class ClpsRecords implements AutoCloseable {
                             new java.util.concurrent.CompletableFuture<>();
                     Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
                         try {
-                            full.complete(archive.decoding());
+                            ClpsLoaded<ClpsDecoding> loaded = archive.decoding();
+                            // A query's log-type checks ask which bytes var.dict holds: worked out here, off the
+                            // render threads, while the streams decode.
+                            if (first != null && loaded.value() != null)
+                                loaded.value().strings.vars.anySpace();
+                            full.complete(loaded);
                         } catch (Throwable e) {
                             full.completeExceptionally(e);
                         }

@@ -330,12 +330,16 @@ public final class KqlPrefilter {
         /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
         private final byte[] quoted;
 
+        private final Wildcards.Pattern quotedText;
+
         ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
             this.column = column;
             this.inverted = leaf.inverted();
             this.search = new KqlArraySearch(leaf, rest);
             this.templates = new KqlTemplates(column);
             this.quoted = KqlTemplates.quotedPattern(leaf);
+            this.quotedText =
+                    quoted == null ? null : new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII));
         }
 
         @Override
@@ -356,6 +360,7 @@ public final class KqlPrefilter {
 
         private int judge(String text) {
             if (text == null) return MAYBE;
+            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
             com.fasterxml.jackson.databind.JsonNode v;
             try {
                 v = dev.vitrine.core.json.Json.MAPPER.readTree(text);

@@ -125,6 +125,14 @@ final class KqlTemplates {
     private static final int ANY = -1, ONE = -2, HOLE = -3;
 
     /**
+     * False when an array's JSON {@code text} cannot hold a string matching the value {@code quoted} was made for
+     * ({@link #quotedPattern}): it is an array with no backslash (so no escape), and no {@code "value"} in it.
+     */
+    static boolean mayHold(String text, Wildcards.Pattern quoted) {
+        return quoted == null || !text.startsWith("[") || text.indexOf('\\') >= 0 || quoted.matches(text);
+    }
+
+    /**
      * For an array filter that holds when a string inside the array matches {@code leaf}'s value: the pattern the
      * array's JSON text then matches, {@code *"value"*}, or null when there is none to give. Only for a value that
      * compares with strings alone (not a number, boolean or null as well), with {@code *} as its only wildcard and

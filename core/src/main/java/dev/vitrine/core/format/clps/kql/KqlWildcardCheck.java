@@ -113,11 +113,16 @@ final class KqlWildcardCheck implements Check {
         /** What the array's text must match for the value to be in it ({@link KqlTemplates#quotedPattern}), or null. */
         private final byte[] quoted;
 
+        private final Wildcards.Pattern quotedText;
+
         ArrayCheck(int column, KqlWildcardArraySearch search, byte[] quoted) {
             this.column = column;
             this.search = search;
             this.templates = new KqlTemplates(column);
             this.quoted = quoted;
+            this.quotedText = quoted == null
+                    ? null
+                    : new Wildcards.Pattern(new String(quoted, java.nio.charset.StandardCharsets.US_ASCII));
         }
 
         @Override
@@ -138,6 +143,7 @@ final class KqlWildcardCheck implements Check {
 
         private int judge(String text) {
             if (text == null) return MAYBE;
+            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
             com.fasterxml.jackson.databind.JsonNode v;
             try {
                 v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
