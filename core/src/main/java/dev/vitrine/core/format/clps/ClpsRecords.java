@@ -90,7 +90,7 @@ public final class ClpsRecords implements AutoCloseable {
         if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"
         // The streams a query needs are decoded before the order is built: tables packed in one stream then give
         // their log_event_idx from the decoded stream instead of each decompressing a prefix of it again.
-        Decoded d = rows == null ? decoded(true) : decoded(false, false, first, rows.judgesStrings());
+        Decoded d = rows == null ? decoded(true) : decoded(false, false, first);
         ClpsDecoding decoding =
                 d.decoding(); // a damaged dictionary fails the whole output, even of an archive without records
         if (rows != null) {
@@ -206,15 +206,11 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Like {@link #decoded(boolean)}; without {@code wholeIfSmall}, a small archive is not decoded whole either (a query decodes what it needs). */
     Decoded decoded(boolean all, boolean wholeIfSmall) throws IOException {
-        return decoded(all, wholeIfSmall, null, false);
+        return decoded(all, wholeIfSmall, null);
     }
 
-    /**
-     * Like {@link #decoded(boolean, boolean)}, decoding the streams of the tables in {@code first} (when given) before
-     * ordering; with {@code stringChecks}, what bytes var.dict holds is worked out beside them (the log-type checks ask).
-     */
-    private Decoded decoded(boolean all, boolean wholeIfSmall, java.util.BitSet first, boolean stringChecks)
-            throws IOException {
+    /** Like {@link #decoded(boolean, boolean)}, decoding the streams of the tables in {@code first} (when given) before ordering. */
+    private Decoded decoded(boolean all, boolean wholeIfSmall, java.util.BitSet first) throws IOException {
         Decoded d = cached;
         if (d == null) {
             synchronized (this) {
@@ -230,7 +226,7 @@ public final class ClpsRecords implements AutoCloseable {
                             ClpsLoaded<ClpsDecoding> loaded = archive.decoding();
                             // A query's log-type checks ask which bytes var.dict holds: worked out here, off the
                             // render threads, while the streams decode.
-                            if (stringChecks && loaded.value() != null)
+                            if (first != null && loaded.value() != null)
                                 loaded.value().strings.vars.anySpace();
                             full.complete(loaded);
                         } catch (Throwable e) {

@@ -60,11 +60,6 @@ final class ClpsRowPrefilter {
         ruledOut = r;
     }
 
-    /** Whether some filter can compare with a string (CLP strings and arrays are then judged by their log types). */
-    boolean judgesStrings() {
-        return query.mayMatchAnyString();
-    }
-
     /** Whether reading the variable dictionary before any table may rule tables out ({@link #ruledOutByDictionary}). */
     boolean looksUpDictionary() {
         return query.looksForVarStrings();
