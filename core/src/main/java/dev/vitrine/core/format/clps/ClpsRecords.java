@@ -223,12 +223,7 @@ public final class ClpsRecords implements AutoCloseable {
                             new java.util.concurrent.CompletableFuture<>();
                     Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
                         try {
-                            ClpsLoaded<ClpsDecoding> loaded = archive.decoding();
-                            // A query's log-type checks ask which bytes var.dict holds: worked out here, off the
-                            // render threads, while the streams decode.
-                            if (first != null && loaded.value() != null)
-                                loaded.value().strings.vars.anySpace();
-                            full.complete(loaded);
+                            full.complete(archive.decoding());
                         } catch (Throwable e) {
                             full.completeExceptionally(e);
                         }
