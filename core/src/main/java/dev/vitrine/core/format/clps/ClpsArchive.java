@@ -174,6 +174,11 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
         }
     }
 
+    /** A dictionary if it has been loaded (tests: what a query read), else null; never loads. */
+    ClpsLoaded<ClpsDictionary> loadedDictionary(String name) {
+        return dicts.get(name);
+    }
+
     /**
      * A dictionary's entry count as its u64 says, without decoding it (a var.dict can be tens of
      * MB: `info` stays metadata-only); null when the entry is missing or too short. A count

@@ -95,8 +95,84 @@ final class ClpsDictionary {
         return data.asSlice(s, data.get(ClpsTable.I64, s - 8)).toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /** Whether entry i is exactly {@code value}: its length first, then its bytes where they lie. */
+    boolean is(int i, byte[] value) {
+        long s = start(i);
+        return data.get(ClpsTable.I64, s - 8) == value.length
+                && MemorySegment.mismatch(data, s, s + value.length, MemorySegment.ofArray(value), 0, value.length) < 0;
+    }
+
     String text(int i) {
         return new String(bytes(i), StandardCharsets.UTF_8);
+    }
+
+    /** Bit 0: some entry holds a space, bit 1: a backslash, bit 2: a double quote; worked out on first use (-1 until then). */
+    private volatile int bytesHeld = -1;
+
+    /**
+     * Whether some entry holds a space byte (a CLP string's variables never do: the space ends a
+     * token).
+     */
+    boolean anySpace() {
+        return (held() & 1) != 0;
+    }
+
+    /** Whether some entry holds a double quote (CLP's tokens never do). */
+    boolean anyQuote() {
+        return (held() & 4) != 0;
+    }
+
+    /** Whether some entry holds a backslash (a JSON text with variables from here may then hold escapes). */
+    boolean anyBackslash() {
+        return (held() & 2) != 0;
+    }
+
+    /**
+     * Scans the decoded bytes once, eight at a time (a byte loop ran uncompiled on first use), for
+     * spaces, backslashes and double quotes; one found there is looked up to tell an entry's byte from a length's.
+     */
+    private int held() {
+        int known = bytesHeld;
+        if (known >= 0) return known;
+        int found = 0;
+        long n = data.byteSize();
+        long p = 0;
+        // Copied a block at a time into an array: a plain array loop is compiled soon, a segment read per word not.
+        long[] block = new long[(int) Math.min(8192, n / 8)];
+        while (p + 8L * block.length <= n && block.length > 0 && found != 7) {
+            MemorySegment.copy(data, ClpsTable.I64, p, block, 0, block.length);
+            for (int w = 0; w < block.length; w++) {
+                long v = block[w];
+                if (hasByte(v, 0x2020202020202020L)
+                        || hasByte(v, 0x5c5c5c5c5c5c5c5cL)
+                        || hasByte(v, 0x2222222222222222L)) for (int k = 0; k < 8; k++) found |= at(p + 8L * w + k);
+            }
+            p += 8L * block.length;
+        }
+        for (; p < n && found != 7; p++) found |= at(p);
+        bytesHeld = found;
+        return found;
+    }
+
+    /** Whether some byte of {@code v} equals the byte repeated in {@code pattern}. */
+    private static boolean hasByte(long v, long pattern) {
+        long x = v ^ pattern;
+        return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
+    }
+
+    /** 1 for a space, 2 for a backslash, 4 for a double quote at byte {@code p} when it is part of an entry's text; else 0. */
+    private int at(long p) {
+        byte b = data.get(ValueLayout.JAVA_BYTE, p);
+        if (b != ' ' && b != '\\' && b != '"') return 0;
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) { // the last entry starting at or before p
+            int mid = (lo + hi) >>> 1;
+            if (start(mid) <= p) lo = mid + 1;
+            else hi = mid - 1;
+        }
+        if (hi < 0 || p >= start(hi) + length(hi)) return 0;
+        return b == ' ' ? 1 : b == '\\' ? 2 : 4;
     }
 
     /** Every decoded byte, on the heap (for the decoded-bytes view). */

@@ -76,14 +76,17 @@ public final class ClpsRecords implements AutoCloseable {
         ClpsRowPrefilter rows = ClpsQueryFilter.Filter.rowsOf(filter);
         java.util.BitSet first = rows != null && cached == null ? schemasThatMayMatch(rows) : null;
         if (first != null && !first.isEmpty() && rows.looksUpDictionary()) {
-            // The dictionaries are read before any table, as clp-s reads them: a value no entry holds rules out
-            // every schema that needs it. A damaged dictionary is left for the decode below to report.
-            ClpsLoaded<ClpsDecoding> full = archive.decoding();
-            if (full.problem() == null) {
-                java.util.BitSet none =
-                        rows.ruledOutByDictionary(archive.tableMetadata().value(), full.value(), first);
-                rows.ruleOut(none);
-                first.andNot(none);
+            // The query's values are looked up in var.dict before any table is read, as clp-s does: a value no entry
+            // holds rules out every schema that needs it. The lookup decodes entries only until one passes (a value
+            // that is there is usually met early); the whole dictionary loads below, while the streams decode. A
+            // damaged dictionary is left for that load to report.
+            try (ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(archive, ClpsArchive.VAR_DICT)) {
+                if (vars != null) {
+                    java.util.BitSet none = rows.ruledOutByDictionary(
+                            archive.tableMetadata().value(), archive.shape().value(), first, vars);
+                    rows.ruleOut(none);
+                    first.andNot(none);
+                }
             }
         }
         if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"

@@ -2,6 +2,7 @@ package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.format.clps.kql.KqlPrefilter;
 import dev.vitrine.core.format.clps.kql.KqlQuery;
+import dev.vitrine.core.format.clps.kql.KqlTemplate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -66,26 +67,22 @@ final class ClpsRowPrefilter {
 
     /**
      * Of the tables in {@code candidates}, those the query cannot match once its var-string values are looked up
-     * in the variable dictionary of {@code full} (as clp-s does before it opens a table): nothing of them is decoded.
+     * in the variable dictionary {@code vars} (as clp-s does before it opens a table): nothing of them is decoded.
+     * {@code shape} gives the schemas; the dictionaries need not be loaded.
      */
-    java.util.BitSet ruledOutByDictionary(ClpsTableMetadata tm, ClpsDecoding full, java.util.BitSet candidates) {
-        ClpsDictionary vars = full.strings.vars;
-        dev.vitrine.core.format.clps.kql.KqlVarDictionary dict = new dev.vitrine.core.format.clps.kql.KqlVarDictionary(
-                new dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries() {
-                    public int size() {
-                        return vars.size();
-                    }
-
-                    public byte[] entry(int id) {
-                        return vars.bytes(id);
-                    }
-                });
+    java.util.BitSet ruledOutByDictionary(
+            ClpsTableMetadata tm,
+            ClpsDecoding shape,
+            java.util.BitSet candidates,
+            dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries vars) {
+        dev.vitrine.core.format.clps.kql.KqlVarDictionary dict =
+                new dev.vitrine.core.format.clps.kql.KqlVarDictionary(vars);
         java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
         java.util.BitSet out = new java.util.BitSet();
         for (ClpsTableMetadata.Table t : tm.tables) {
             if (!candidates.get(t.index())) continue;
             if (none.computeIfAbsent(
-                    t.schemaId(), id -> query.prefilter(nodes(id, full), context, dict) == KqlPrefilter.NONE))
+                    t.schemaId(), id -> query.prefilter(nodes(id, shape), context, dict) == KqlPrefilter.NONE))
                 out.set(t.index());
         }
         return out;
@@ -228,6 +225,54 @@ final class ClpsRowPrefilter {
                 return null; // rendering reports it
             }
             return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean varStringIs(long id, byte[] value) {
+            return id >= 0 && id < vars.size() && vars.is((int) id, value);
+        }
+
+        /** The log types of {@code column}'s values: a CLP string's, or an array's written whole; else null. */
+        private ClpsVarDecoder templateDictionary(int column) {
+            ClpsColumn c = table.columns[column];
+            if (c.type == ClpsNodeType.CLP_STRING) return decoding.strings;
+            if (c.type == ClpsNodeType.UNSTRUCTURED_ARRAY && table.template.columnOp[column] == ClpsTemplate.RAW_ARRAY)
+                return decoding.arrays;
+            return null;
+        }
+
+        @Override
+        public int templateId(int column) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            if (dec == null) return -1;
+            long id = table.data.get(ClpsTable.I64, table.columns[column].base + 8L * row) & 0xFFFFFF;
+            return id < dec.logTypes() ? (int) id : -1;
+        }
+
+        @Override
+        public int templates(int column) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            return dec == null ? 0 : dec.logTypes();
+        }
+
+        @Override
+        public KqlTemplate template(int column, int id) {
+            ClpsVarDecoder dec = templateDictionary(column);
+            try {
+                ClpsLogType t = dec == null ? null : dec.known(id);
+                if (t == null) return null;
+                // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
+                boolean backslashFree =
+                        (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
+                return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), !dec.vars.anyQuote(), backslashFree);
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return null; // rendering reports it
+            }
+        }
+
+        private static boolean holds(byte[] b, byte x) {
+            for (byte c : b) if (c == x) return true;
+            return false;
         }
 
         @Override

@@ -22,6 +22,11 @@ final class ClpsVarDecoder {
         this.compiled = new AtomicReferenceArray<>(types.size());
     }
 
+    /** How many log types the dictionary holds. */
+    int logTypes() {
+        return types.size();
+    }
+
     ClpsLogType logType(long id, String what) throws ClpsDecodeException {
         ClpsLogType t = known(id);
         if (t == null) throw new ClpsDecodeException(-1, what + " refers to log type " + id + " of " + types.size());

@@ -96,6 +96,28 @@ class ClpsLazyDecodingTest {
         }
     }
 
+    @Test
+    void theDictionaryLookupDecodesVarDictOnlyUntilAValuePasses() throws Exception {
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"));
+                ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(a, ClpsArchive.VAR_DICT)) {
+            ClpsDictionary full = a.dictionary(ClpsArchive.VAR_DICT).value();
+            assertTrue(full.size() > 1000, "a dictionary worth not reading whole: " + full.size());
+            assertTrue(vars.is(0, full.bytes(0)));
+            assertEquals(1, vars.decoded(), "the first entry, and no more");
+            int last = full.size() - 1;
+            assertEquals(full.text(last), new String(vars.entry(last), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(full.size(), vars.decoded());
+            assertEquals(null, vars.entry(full.size()), "past the end");
+        }
+        // A value no entry holds is ruled out by that walk: var.dict is never loaded, no stream decoded.
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            assertEquals(null, a.loadedProblem(ClpsArchive.VAR_DICT));
+            assertEquals(0, query(a, "level: FATAL").size());
+            assertEquals(0, a.records().streamsDecoded());
+            assertEquals(null, a.loadedDictionary(ClpsArchive.VAR_DICT), "ruled out by a walk of var.dict, not a load");
+        }
+    }
+
     private static List<String> query(ClpsArchive a, String q) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(q, out);

@@ -56,6 +56,26 @@ public final class KqlPrefilter {
 
         /** The value in {@code column} for this record as the record's JSON writes it, or null when it cannot be written. */
         String valueText(int column);
+
+        /** Whether var-string dictionary entry {@code id} is exactly {@code value} (compared where it lies). */
+        default boolean varStringIs(long id, byte[] value) {
+            return java.util.Arrays.equals(varString(id), value);
+        }
+
+        /** The log type of this record's CLP string or array in {@code column}, as an id, or -1 when it has none. */
+        default int templateId(int column) {
+            return -1;
+        }
+
+        /** How many log types the dictionary of {@code column}'s values has. */
+        default int templates(int column) {
+            return 0;
+        }
+
+        /** Log type {@code id} of {@code column}'s dictionary, or null when it cannot be read. */
+        default KqlTemplate template(int column, int id) {
+            return null;
+        }
     }
 
     /** A table none of whose records can match. */
@@ -301,21 +321,46 @@ public final class KqlPrefilter {
      * A filter on an array column or on keys inside it: the array alone is written and parsed
      * (not the whole record) and searched as the matcher searches it (clp-s's array filter).
      */
-    static final class ArrayCheck implements Check {
+    static final class ArrayCheck implements Check, KqlTemplates.Judge {
         private final int column;
         private final boolean inverted;
         private final KqlArraySearch search;
+        private final KqlTemplates templates;
+
+        /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
+        private final byte[] quoted;
+
+        private final Wildcards.Pattern quotedText;
 
         ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
             this.column = column;
             this.inverted = leaf.inverted();
             this.search = new KqlArraySearch(leaf, rest);
+            this.templates = new KqlTemplates(column);
+            this.quoted = KqlTemplates.quotedPattern(leaf);
+            this.quotedText =
+                    quoted == null ? null : new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII));
         }
 
         @Override
         public int judge(Row row) {
-            String text = row.valueText(column);
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return judge(new String(constant, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
+        }
+
+        private int judge(String text) {
             if (text == null) return MAYBE;
+            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
             com.fasterxml.jackson.databind.JsonNode v;
             try {
                 v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
@@ -327,11 +372,39 @@ public final class KqlPrefilter {
         }
     }
 
-    /** A filter on a CLP-string column: each record's string rebuilt and judged as a JSON string is. */
-    record ClpStringCheck(int column, StringCheck rule) implements Check {
+    /**
+     * A filter on a CLP-string column: judged once per log type when the log type has no
+     * variables or cannot expand to a matching text ({@link KqlTemplates}), else each record's
+     * string rebuilt and judged as a JSON string is.
+     */
+    static final class ClpStringCheck implements Check, KqlTemplates.Judge {
+        private final int column;
+        private final StringCheck rule;
+        private final KqlTemplates templates;
+        /** The wildcard pattern a matching value must match whole, or null when the filter passes other values too. */
+        private final byte[] pattern;
+
+        ClpStringCheck(int column, StringCheck rule) {
+            this.column = column;
+            this.rule = rule;
+            this.templates = new KqlTemplates(column);
+            this.pattern = rule.pattern();
+        }
+
         @Override
         public int judge(Row row) {
-            return rule.judge(row.clpString(column));
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : rule.judge(row.clpString(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return rule.judge(constant);
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return pattern == null || KqlTemplates.mayMatch(t, pattern);
         }
     }
 
@@ -359,27 +432,73 @@ public final class KqlPrefilter {
 
         private final int column;
         private final KqlLeaf leaf;
-        private volatile byte[] memo;
+        /** The answers by entry id, shared by the checks of one filter on several columns (one var.dict). */
+        private final Memo memo;
+        /** The only bytes a passing entry can hold ({@link #exactValue}), or null. */
+        private final byte[] exact;
+
+        private static final class Memo {
+            volatile byte[] answers;
+        }
 
         StringCheck(int column, KqlLeaf leaf) {
             this.column = column;
             this.leaf = leaf;
+            this.exact = exactValue(leaf);
+            this.memo = new Memo();
+        }
+
+        /** The same filter on another column: an entry's answer does not depend on the column that refers to it. */
+        StringCheck(int column, StringCheck sameFilter) {
+            this.column = column;
+            this.leaf = sameFilter.leaf;
+            this.exact = sameFilter.exact;
+            this.memo = sameFilter.memo;
+        }
+
+        /**
+         * The only text a positive {@code k: value} without wildcards can equal, as bytes; null when it may equal
+         * other text. Other well-formed text differs in its bytes; malformed text never equals it either (U+FFFD,
+         * what unreadable bytes read as, is left to the full check).
+         */
+        static byte[] exactValue(KqlLeaf leaf) {
+            KqlLiteral lit = leaf.literal();
+            if (lit == null || leaf.op() != KqlOp.EQ || leaf.inverted()) return null;
+            String text = switch (lit.kind) {
+                case INTEGRAL, BOOLEAN, NULL -> lit.text;
+                case STRING -> Wildcards.hasUnescapedWildcards(lit.text) ? null : Wildcards.unescape(lit.text);
+                case TIMESTAMP -> null;
+            };
+            return text == null || text.indexOf('\uFFFD') >= 0 ? null : text.getBytes(StandardCharsets.UTF_8);
+        }
+
+        /**
+         * The wildcard pattern (clp's, matched on bytes) a value must match whole to pass, or null when values
+         * that do not may pass too (a negated or non-equality filter).
+         */
+        byte[] pattern() {
+            KqlLiteral lit = leaf.literal();
+            if (lit == null || leaf.op() != KqlOp.EQ || leaf.inverted() || lit.kind == KqlLiteral.Kind.TIMESTAMP)
+                return null;
+            return lit.text.indexOf('\uFFFD') >= 0 ? null : lit.text.getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
         public int judge(Row row) {
             long id = row.value(column);
-            byte[] m = memo;
+            byte[] m = memo.answers;
             if (m == null) {
-                synchronized (this) {
-                    if (memo == null) memo = new byte[Math.max(0, row.varStrings())];
-                    m = memo;
+                synchronized (memo) {
+                    if (memo.answers == null) memo.answers = new byte[Math.max(0, row.varStrings())];
+                    m = memo.answers;
                 }
             }
             if (id < 0 || id >= m.length) return MAYBE; // rendering reports the bad id
             byte known = m[(int) id];
             if (known != UNSEEN) return known - 1;
-            int answer = judge(row.varString(id));
+            // Most entries of a value without wildcards are told apart by their bytes, unread (an address column
+            // holds a new entry in nearly every record).
+            int answer = exact != null && !row.varStringIs(id, exact) ? NO : judge(row.varString(id));
             m[(int) id] = (byte) (answer + 1); // racing threads write the same answer
             return answer;
         }

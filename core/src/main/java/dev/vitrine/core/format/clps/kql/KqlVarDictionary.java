@@ -1,6 +1,5 @@
 package dev.vitrine.core.format.clps.kql;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -22,6 +21,11 @@ public final class KqlVarDictionary {
 
         /** Entry {@code id} as bytes, or null when it cannot be read. */
         byte[] entry(int id);
+
+        /** Whether entry {@code id} is exactly {@code value} (compared where it lies, without a copy). */
+        default boolean is(int id, byte[] value) {
+            return Arrays.equals(entry(id), value);
+        }
     }
 
     private final Entries entries;
@@ -39,36 +43,17 @@ public final class KqlVarDictionary {
         int n = entries.size();
         // An empty dictionary with var-string columns is damage the decode reports, not a reason to skip.
         if (n <= 0 || spent + n > BUDGET) return false;
-        byte[] exact = exactValue(leaf);
+        byte[] exact = KqlPrefilter.StringCheck.exactValue(leaf);
         boolean none = true;
         int id = 0;
         for (; id < n && none; id++) {
-            byte[] e = entries.entry(id);
-            // Only the value itself can pass a value without wildcards: other text is judged without being decoded
-            // (ASCII text is well-formed; anything else the check judges in full, as it may be unreadable).
-            if (exact != null && e != null && !Arrays.equals(e, exact) && ascii(e)) continue;
-            none = check.judge(e) == KqlPrefilter.NO;
+            // Only the value itself can pass a value without wildcards (StringCheck.exactValue): other entries are
+            // told apart by their bytes, unread.
+            if (exact != null && !entries.is(id, exact)) continue;
+            none = check.judge(entries.entry(id)) == KqlPrefilter.NO;
         }
         spent += id;
         noneHolds.put(leaf, none);
         return none;
-    }
-
-    /** The only text a positive {@code k: value} without wildcards can equal, as bytes; null when it may equal other text. */
-    private static byte[] exactValue(KqlLeaf leaf) {
-        KqlLiteral lit = leaf.literal();
-        if (lit == null || leaf.op() != KqlOp.EQ || leaf.inverted()) return null;
-        String text = switch (lit.kind) {
-            case INTEGRAL, BOOLEAN, NULL -> lit.text;
-            case STRING -> Wildcards.hasUnescapedWildcards(lit.text) ? null : Wildcards.unescape(lit.text);
-            case TIMESTAMP -> null;
-        };
-        // U+FFFD is what unreadable bytes decode to: such a value is left to the full check.
-        return text == null || text.indexOf('\uFFFD') >= 0 ? null : text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static boolean ascii(byte[] b) {
-        for (byte x : b) if (x < 0) return false;
-        return true;
     }
 }

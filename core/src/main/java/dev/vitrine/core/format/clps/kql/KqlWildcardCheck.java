@@ -39,6 +39,7 @@ final class KqlWildcardCheck implements Check {
         List<Check> checks = new ArrayList<>();
         List<Check> costly = new ArrayList<>();
         boolean unsure = false;
+        KqlPrefilter.StringCheck varStrings = null; // its answers by entry id serve every var-string column
         for (Node n : nodes) {
             Kind kind = n.kind();
             if (kind == Kind.OBJECT || kind == Kind.NULL) continue; // no value, or one that compares with nothing
@@ -64,7 +65,10 @@ final class KqlWildcardCheck implements Check {
                     if ((leaf.types() & numbers) != 0) costly.add(new KqlPrefilter.FloatCheck(n.column(), plain));
                 }
                 case VAR_STRING -> {
-                    if ((leaf.types() & strings) != 0) checks.add(new KqlPrefilter.StringCheck(n.column(), plain));
+                    if ((leaf.types() & strings) != 0) {
+                        if (varStrings == null) varStrings = new KqlPrefilter.StringCheck(n.column(), plain);
+                        checks.add(new KqlPrefilter.StringCheck(n.column(), varStrings));
+                    }
                 }
                 case CLP_STRING -> {
                     if ((leaf.types() & strings) != 0)
@@ -81,7 +85,10 @@ final class KqlWildcardCheck implements Check {
                     // Numbers in an array are compared only if the record holds a float somewhere: left to the matcher.
                     if (leaf.hasType(KqlType.FLOAT)) unsure = true;
                     else if (leaf.hasType(KqlType.ARRAY))
-                        costly.add(new ArrayCheck(n.column(), new KqlWildcardArraySearch(op, lit, false)));
+                        costly.add(new ArrayCheck(
+                                n.column(),
+                                new KqlWildcardArraySearch(op, lit, false),
+                                KqlTemplates.quotedPattern(plain)));
                 }
                 default -> unsure = true;
             }
@@ -94,12 +101,49 @@ final class KqlWildcardCheck implements Check {
         return new KqlWildcardCheck(checks.toArray(Check[]::new), unsure, leaf.inverted());
     }
 
-    /** {@code *: value} inside one array column: the array alone written, parsed and searched at any depth. */
-    private record ArrayCheck(int column, KqlWildcardArraySearch search) implements Check {
+    /**
+     * {@code *: value} inside one array column: the array alone written, parsed and searched at any depth; once
+     * per log type for arrays without variables ({@link KqlTemplates}).
+     */
+    private static final class ArrayCheck implements Check, KqlTemplates.Judge {
+        private final int column;
+        private final KqlWildcardArraySearch search;
+        private final KqlTemplates templates;
+
+        /** What the array's text must match for the value to be in it ({@link KqlTemplates#quotedPattern}), or null. */
+        private final byte[] quoted;
+
+        private final Wildcards.Pattern quotedText;
+
+        ArrayCheck(int column, KqlWildcardArraySearch search, byte[] quoted) {
+            this.column = column;
+            this.search = search;
+            this.templates = new KqlTemplates(column);
+            this.quoted = quoted;
+            this.quotedText = quoted == null
+                    ? null
+                    : new Wildcards.Pattern(new String(quoted, java.nio.charset.StandardCharsets.US_ASCII));
+        }
+
         @Override
         public int judge(KqlPrefilter.Row row) {
-            String text = row.valueText(column);
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return judge(new String(constant, java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
+        }
+
+        private int judge(String text) {
             if (text == null) return MAYBE;
+            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
             com.fasterxml.jackson.databind.JsonNode v;
             try {
                 v = dev.vitrine.core.json.Json.MAPPER.readTree(text);

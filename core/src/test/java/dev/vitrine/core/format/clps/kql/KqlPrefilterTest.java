@@ -243,4 +243,148 @@ class KqlPrefilterTest {
         assertEquals(KqlPrefilter.NO, of("tags.colour: red").judge(tags));
         assertEquals(KqlPrefilter.YES, of("tags: *").judge(tags), "the array exists");
     }
+
+    /**
+     * A record whose message (column 3) and tags (column 2) have log type {@code type}: 0 is "GET /v1/users took
+     * \u0011 ms" (a variable), 1 is "service started" and tags' 1 is ["red","blue"] (no variables). Values are
+     * rebuilt only when a check asks for them, which {@code rebuilt} counts.
+     */
+    private static KqlPrefilter.Row typed(int type, long status, int[] rebuilt) {
+        KqlPrefilter.Row base = row(0, status);
+        return new KqlPrefilter.Row() {
+            @Override
+            public long value(int column) {
+                return base.value(column);
+            }
+
+            @Override
+            public byte[] varString(long id) {
+                return base.varString(id);
+            }
+
+            @Override
+            public int varStrings() {
+                return base.varStrings();
+            }
+
+            @Override
+            public byte[] clpString(int column) {
+                rebuilt[0]++;
+                return (type == 1 ? "service started" : "GET /v1/users took " + status + " ms")
+                        .getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public boolean bool(int column) {
+                return base.bool(column);
+            }
+
+            @Override
+            public String valueText(int column) {
+                rebuilt[0]++;
+                return type == 1 ? "[\"red\",\"blue\"]" : "[\"x" + status + "\"]";
+            }
+
+            @Override
+            public int templateId(int column) {
+                return type;
+            }
+
+            @Override
+            public int templates(int column) {
+                return 2;
+            }
+
+            @Override
+            public KqlTemplate template(int column, int id) {
+                if (column == 2)
+                    return id == 1
+                            ? new KqlTemplate(
+                                    "[\"red\",\"blue\"]".getBytes(StandardCharsets.UTF_8),
+                                    new int[0],
+                                    false,
+                                    false,
+                                    true)
+                            : new KqlTemplate(
+                                    "[\"x\"]".getBytes(StandardCharsets.UTF_8), new int[] {2}, true, false, true);
+                return id == 1
+                        ? new KqlTemplate(
+                                "service started".getBytes(StandardCharsets.UTF_8), new int[0], false, false, true)
+                        : new KqlTemplate(
+                                "GET /v1/users took  ms".getBytes(StandardCharsets.UTF_8),
+                                new int[] {19},
+                                false,
+                                false,
+                                true);
+            }
+        };
+    }
+
+    @Test
+    void aLogTypeAnswersForEveryRecordOfItWithoutRebuildingThem() {
+        int[] rebuilt = {0};
+        KqlPrefilter started = of("message: \"service*\"");
+        for (int i = 0; i < 5; i++) assertEquals(KqlPrefilter.YES, started.judge(typed(1, i, rebuilt)));
+        // The variable-bearing log type cannot read "service...": ruled out from its constant text alone.
+        for (int i = 0; i < 5; i++) assertEquals(KqlPrefilter.NO, started.judge(typed(0, i, rebuilt)));
+        assertEquals(0, rebuilt[0], "no message was rebuilt");
+        // One that may match through its variable is judged record by record.
+        KqlPrefilter took = of("message: \"*took 20? ms\"");
+        assertEquals(KqlPrefilter.YES, took.judge(typed(0, 200, rebuilt)));
+        assertEquals(KqlPrefilter.NO, took.judge(typed(0, 300, rebuilt)));
+        assertEquals(KqlPrefilter.NO, took.judge(typed(1, 200, rebuilt)));
+        assertEquals(2, rebuilt[0]);
+        // A negated filter passes other text too: never ruled out by the log type, still judged once for it.
+        assertEquals(KqlPrefilter.YES, of("NOT message: \"*took 20? ms\"").judge(typed(1, 0, rebuilt)));
+        // Arrays without variables: searched once per log type.
+        rebuilt[0] = 0;
+        KqlPrefilter red = of("tags: red");
+        KqlPrefilter anyBlue = of("*: blue");
+        for (int i = 0; i < 5; i++) {
+            assertEquals(KqlPrefilter.YES, red.judge(typed(1, i, rebuilt)));
+            assertEquals(KqlPrefilter.YES, anyBlue.judge(typed(1, i, rebuilt)));
+        }
+        assertEquals(0, rebuilt[0], "no array was rebuilt");
+        assertEquals(KqlPrefilter.NO, red.judge(typed(0, 1, rebuilt)), "an array with a variable is rebuilt");
+        assertEquals(1, rebuilt[0]);
+        // ... unless its JSON text cannot hold the value between quotes: a space has to come from the constant.
+        assertEquals(KqlPrefilter.NO, of("tags: \"no such\"").judge(typed(0, 1, rebuilt)));
+        assertEquals(KqlPrefilter.NO, of("*: \"no such\"").judge(typed(0, 1, rebuilt)));
+        assertEquals(1, rebuilt[0]);
+    }
+
+    @Test
+    void aLogTypeIsRuledOutOnlyWhenNoFillingOfItsVariablesCanMatch() {
+        KqlTemplate took =
+                new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false, false, true);
+        assertTrue(KqlTemplates.mayMatch(took, bytes("took 12 ms")));
+        assertTrue(KqlTemplates.mayMatch(took, bytes("took  ms")), "a variable may be empty");
+        assertTrue(KqlTemplates.mayMatch(took, bytes("*k ? m*")));
+        assertTrue(KqlTemplates.mayMatch(took, bytes("took * ms")));
+        assertTrue(KqlTemplates.mayMatch(took, bytes("took x y z ms")), "a variable's text may hold spaces");
+        KqlTemplate word = new KqlTemplate(took.constant(), took.holes(), true, false, true);
+        assertFalse(KqlTemplates.mayMatch(word, bytes("took x y z ms")), "unless its variables are tokens");
+        assertFalse(KqlTemplates.mayMatch(word, bytes("*Connection pool exhausted*")));
+        assertTrue(KqlTemplates.mayMatch(word, bytes("*ok 1? m*")));
+        assertTrue(KqlTemplates.mayMatch(word, bytes("took *")));
+        KqlTemplate floats = new KqlTemplate(bytes("[,]"), new int[] {1, 2}, true, true, true);
+        assertFalse(KqlTemplates.mayMatch(floats, bytes("*\"bob\"*")), "no quote but from the constant");
+        assertTrue(KqlTemplates.mayMatch(floats, bytes("*1.5*")));
+        assertFalse(KqlTemplates.mayMatch(took, bytes("took 12 s")));
+        assertTrue(KqlTemplates.mayMatch(took, bytes("*exhausted*")), "as the variable's text");
+        assertFalse(KqlTemplates.mayMatch(took, bytes("Took*")), "bytes are compared as they are");
+        assertFalse(KqlTemplates.mayMatch(took, bytes("*ms x")), "the text ends with the constant's end");
+        assertFalse(KqlTemplates.mayMatch(took, bytes("took 12 ms?")), "? is one byte more");
+        KqlTemplate star = new KqlTemplate("a*b".getBytes(StandardCharsets.UTF_8), new int[0], false, false, true);
+        assertTrue(KqlTemplates.mayMatch(star, bytes("a\\*b")), "an escaped * is the byte itself");
+        assertFalse(KqlTemplates.mayMatch(star, bytes("a\\?b")));
+        KqlTemplate two =
+                new KqlTemplate("=".getBytes(StandardCharsets.UTF_8), new int[] {0, 0, 1}, false, false, true);
+        assertTrue(KqlTemplates.mayMatch(two, bytes("x=y")));
+        assertFalse(KqlTemplates.mayMatch(two, bytes("xy")));
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
 }
