@@ -200,7 +200,7 @@ public final class KqlPrefilter {
         }
         if (array != null) {
             if (at != null || array.column() < 0 || exists) return UNKNOWN;
-            return new ArrayCheck(
+            return new KqlTemplateChecks.ArrayCheck(
                     array.column(), leaf, col.tokens().subList(array.path().size(), path.size()));
         }
         // No such key, or an object there: the matcher finds no value at all.
@@ -227,9 +227,9 @@ public final class KqlPrefilter {
                 yield new IntegerCheck(at.column(), op, leaf.literal().intValue(op), leaf.inverted());
             }
             case VAR_STRING -> new StringCheck(at.column(), leaf);
-            case CLP_STRING -> new ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
+            case CLP_STRING -> new KqlTemplateChecks.ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
             case FLOAT -> new FloatCheck(at.column(), leaf);
-            case ARRAY -> exists ? (Check) row -> YES : new ArrayCheck(at.column(), leaf, List.of());
+            case ARRAY -> exists ? (Check) row -> YES : new KqlTemplateChecks.ArrayCheck(at.column(), leaf, List.of());
             case BOOLEAN -> {
                 if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
                 if (exists) yield (Check) row -> YES;
@@ -314,97 +314,6 @@ public final class KqlPrefilter {
             if ((leaf.types() & KqlType.TIMESTAMP.bit()) == 0) return NO;
             boolean holds = KqlCompare.intCompares(leaf.op(), leaf.literal(), row.value(column));
             return holds != leaf.inverted() ? YES : NO;
-        }
-    }
-
-    /**
-     * A filter on an array column or on keys inside it: the array alone is written and parsed
-     * (not the whole record) and searched as the matcher searches it (clp-s's array filter).
-     */
-    static final class ArrayCheck implements Check, KqlTemplates.Judge {
-        private final int column;
-        private final boolean inverted;
-        private final KqlArraySearch search;
-        private final KqlTemplates templates;
-
-        /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
-        private final byte[] quoted;
-
-        private final Wildcards.Pattern quotedText;
-
-        ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
-            this.column = column;
-            this.inverted = leaf.inverted();
-            this.search = new KqlArraySearch(leaf, rest);
-            this.templates = new KqlTemplates(column);
-            this.quoted = KqlTemplates.quotedPattern(leaf);
-            this.quotedText =
-                    quoted == null ? null : new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII));
-        }
-
-        @Override
-        public int judge(Row row) {
-            int v = templates.judge(row, this);
-            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
-        }
-
-        @Override
-        public int text(byte[] constant) {
-            return judge(new String(constant, StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public boolean mayPass(KqlTemplate t) {
-            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
-        }
-
-        private int judge(String text) {
-            if (text == null) return MAYBE;
-            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
-            com.fasterxml.jackson.databind.JsonNode v;
-            try {
-                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
-            } catch (java.io.IOException e) {
-                return MAYBE;
-            }
-            if (v == null || !v.isArray()) return MAYBE;
-            return search.array(v, 0) != inverted ? YES : NO;
-        }
-    }
-
-    /**
-     * A filter on a CLP-string column: judged once per log type when the log type has no
-     * variables or cannot expand to a matching text ({@link KqlTemplates}), else each record's
-     * string rebuilt and judged as a JSON string is.
-     */
-    static final class ClpStringCheck implements Check, KqlTemplates.Judge {
-        private final int column;
-        private final StringCheck rule;
-        private final KqlTemplates templates;
-        /** The wildcard pattern a matching value must match whole, or null when the filter passes other values too. */
-        private final byte[] pattern;
-
-        ClpStringCheck(int column, StringCheck rule) {
-            this.column = column;
-            this.rule = rule;
-            this.templates = new KqlTemplates(column);
-            this.pattern = rule.pattern();
-        }
-
-        @Override
-        public int judge(Row row) {
-            int v = templates.judge(row, this);
-            return v != KqlTemplates.PER_ROW ? v : rule.judge(row.clpString(column));
-        }
-
-        @Override
-        public int text(byte[] constant) {
-            return rule.judge(constant);
-        }
-
-        @Override
-        public boolean mayPass(KqlTemplate t) {
-            return pattern == null || KqlTemplates.mayMatch(t, pattern);
         }
     }
 

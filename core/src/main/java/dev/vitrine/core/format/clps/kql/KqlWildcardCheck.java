@@ -72,7 +72,7 @@ final class KqlWildcardCheck implements Check {
                 }
                 case CLP_STRING -> {
                     if ((leaf.types() & strings) != 0)
-                        costly.add(new KqlPrefilter.ClpStringCheck(
+                        costly.add(new KqlTemplateChecks.ClpStringCheck(
                                 n.column(), new KqlPrefilter.StringCheck(n.column(), plain)));
                 }
                 case BOOLEAN -> {

@@ -1,0 +1,110 @@
+package dev.vitrine.core.format.clps.kql;
+
+import static dev.vitrine.core.format.clps.kql.KqlPrefilter.MAYBE;
+import static dev.vitrine.core.format.clps.kql.KqlPrefilter.NO;
+import static dev.vitrine.core.format.clps.kql.KqlPrefilter.YES;
+
+import dev.vitrine.core.format.clps.kql.KqlPrefilter.Check;
+import dev.vitrine.core.format.clps.kql.KqlPrefilter.Row;
+import dev.vitrine.core.format.clps.kql.KqlPrefilter.StringCheck;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The prefilter's checks that a log type can answer for all its records ({@link KqlTemplates}):
+ * on an array column, and on a CLP-string column.
+ */
+final class KqlTemplateChecks {
+    private KqlTemplateChecks() {}
+
+    /**
+     * A filter on an array column or on keys inside it: the array alone is written and parsed
+     * (not the whole record) and searched as the matcher searches it (clp-s's array filter).
+     */
+    static final class ArrayCheck implements Check, KqlTemplates.Judge {
+        private final int column;
+        private final boolean inverted;
+        private final KqlArraySearch search;
+        private final KqlTemplates templates;
+
+        /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
+        private final byte[] quoted;
+
+        private final Wildcards.Pattern quotedText;
+
+        ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
+            this.column = column;
+            this.inverted = leaf.inverted();
+            this.search = new KqlArraySearch(leaf, rest);
+            this.templates = new KqlTemplates(column);
+            this.quoted = KqlTemplates.quotedPattern(leaf);
+            this.quotedText =
+                    quoted == null ? null : new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII));
+        }
+
+        @Override
+        public int judge(Row row) {
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return judge(new String(constant, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
+        }
+
+        private int judge(String text) {
+            if (text == null) return MAYBE;
+            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
+            com.fasterxml.jackson.databind.JsonNode v;
+            try {
+                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
+            } catch (java.io.IOException e) {
+                return MAYBE;
+            }
+            if (v == null || !v.isArray()) return MAYBE;
+            return search.array(v, 0) != inverted ? YES : NO;
+        }
+    }
+
+    /**
+     * A filter on a CLP-string column: judged once per log type when the log type has no
+     * variables or cannot expand to a matching text ({@link KqlTemplates}), else each record's
+     * string rebuilt and judged as a JSON string is.
+     */
+    static final class ClpStringCheck implements Check, KqlTemplates.Judge {
+        private final int column;
+        private final StringCheck rule;
+        private final KqlTemplates templates;
+        /** The wildcard pattern a matching value must match whole, or null when the filter passes other values too. */
+        private final byte[] pattern;
+
+        ClpStringCheck(int column, StringCheck rule) {
+            this.column = column;
+            this.rule = rule;
+            this.templates = new KqlTemplates(column);
+            this.pattern = rule.pattern();
+        }
+
+        @Override
+        public int judge(Row row) {
+            int v = templates.judge(row, this);
+            return v != KqlTemplates.PER_ROW ? v : rule.judge(row.clpString(column));
+        }
+
+        @Override
+        public int text(byte[] constant) {
+            return rule.judge(constant);
+        }
+
+        @Override
+        public boolean mayPass(KqlTemplate t) {
+            return pattern == null || KqlTemplates.mayMatch(t, pattern);
+        }
+    }
+}
