@@ -200,7 +200,7 @@ public final class KqlPrefilter {
         }
         if (array != null) {
             if (at != null || array.column() < 0 || exists) return UNKNOWN;
-            return new KqlTemplateChecks.ArrayCheck(
+            return KqlTemplateChecks.ArrayCheck.of(
                     array.column(), leaf, col.tokens().subList(array.path().size(), path.size()));
         }
         // No such key, or an object there: the matcher finds no value at all.
@@ -229,7 +229,7 @@ public final class KqlPrefilter {
             case VAR_STRING -> new StringCheck(at.column(), leaf);
             case CLP_STRING -> new KqlTemplateChecks.ClpStringCheck(at.column(), new StringCheck(at.column(), leaf));
             case FLOAT -> new FloatCheck(at.column(), leaf);
-            case ARRAY -> exists ? (Check) row -> YES : new KqlTemplateChecks.ArrayCheck(at.column(), leaf, List.of());
+            case ARRAY -> exists ? (Check) row -> YES : KqlTemplateChecks.ArrayCheck.of(at.column(), leaf, List.of());
             case BOOLEAN -> {
                 if ((leaf.types() & KqlType.BOOLEAN.bit()) == 0) yield IMPOSSIBLE;
                 if (exists) yield (Check) row -> YES;

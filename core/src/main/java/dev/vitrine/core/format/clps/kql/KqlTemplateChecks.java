@@ -4,11 +4,13 @@ import static dev.vitrine.core.format.clps.kql.KqlPrefilter.MAYBE;
 import static dev.vitrine.core.format.clps.kql.KqlPrefilter.NO;
 import static dev.vitrine.core.format.clps.kql.KqlPrefilter.YES;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter.Check;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter.Row;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter.StringCheck;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The prefilter's checks that a log type can answer for all its records ({@link KqlTemplates}):
@@ -23,8 +25,9 @@ final class KqlTemplateChecks {
      */
     static final class ArrayCheck implements Check, KqlTemplates.Judge {
         private final int column;
-        private final boolean inverted;
-        private final KqlArraySearch search;
+        /** Whether the filter holds for the array, parsed. */
+        private final Predicate<JsonNode> holds;
+
         private final KqlTemplates templates;
 
         /** What the array's text must match for the filter to hold ({@link KqlTemplates#quotedPattern}), or null. */
@@ -32,14 +35,20 @@ final class KqlTemplateChecks {
 
         private final Wildcards.Pattern quotedText;
 
-        ArrayCheck(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
+        ArrayCheck(int column, byte[] quoted, Predicate<JsonNode> holds) {
             this.column = column;
-            this.inverted = leaf.inverted();
-            this.search = new KqlArraySearch(leaf, rest);
+            this.holds = holds;
             this.templates = new KqlTemplates(column);
-            this.quoted = KqlTemplates.quotedPattern(leaf);
+            this.quoted = quoted;
             this.quotedText =
                     quoted == null ? null : new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII));
+        }
+
+        /** {@code leaf} on array column {@code column}, or on the keys {@code rest} inside it. */
+        static ArrayCheck of(int column, KqlLeaf leaf, List<KqlColumn.Token> rest) {
+            KqlArraySearch search = new KqlArraySearch(leaf, rest);
+            boolean inverted = leaf.inverted();
+            return new ArrayCheck(column, KqlTemplates.quotedPattern(leaf), v -> search.array(v, 0) != inverted);
         }
 
         @Override
@@ -61,14 +70,14 @@ final class KqlTemplateChecks {
         private int judge(String text) {
             if (text == null) return MAYBE;
             if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
-            com.fasterxml.jackson.databind.JsonNode v;
+            JsonNode v;
             try {
                 v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
             } catch (java.io.IOException e) {
                 return MAYBE;
             }
             if (v == null || !v.isArray()) return MAYBE;
-            return search.array(v, 0) != inverted ? YES : NO;
+            return holds.test(v) ? YES : NO;
         }
     }
 

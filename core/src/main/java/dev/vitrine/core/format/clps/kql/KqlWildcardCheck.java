@@ -85,10 +85,11 @@ final class KqlWildcardCheck implements Check {
                     // Numbers in an array are compared only if the record holds a float somewhere: left to the matcher.
                     if (leaf.hasType(KqlType.FLOAT)) unsure = true;
                     else if (leaf.hasType(KqlType.ARRAY))
-                        costly.add(new ArrayCheck(
+                        // the value inside one array column, at any depth
+                        costly.add(new KqlTemplateChecks.ArrayCheck(
                                 n.column(),
-                                new KqlWildcardArraySearch(op, lit, false),
-                                KqlTemplates.quotedPattern(plain)));
+                                KqlTemplates.quotedPattern(plain),
+                                new KqlWildcardArraySearch(op, lit, false)::array));
                 }
                 default -> unsure = true;
             }
@@ -99,60 +100,6 @@ final class KqlWildcardCheck implements Check {
             return leaf.inverted() ? (Check) row -> YES : KqlPrefilter.IMPOSSIBLE;
         }
         return new KqlWildcardCheck(checks.toArray(Check[]::new), unsure, leaf.inverted());
-    }
-
-    /**
-     * {@code *: value} inside one array column: the array alone written, parsed and searched at any depth; once
-     * per log type for arrays without variables ({@link KqlTemplates}).
-     */
-    private static final class ArrayCheck implements Check, KqlTemplates.Judge {
-        private final int column;
-        private final KqlWildcardArraySearch search;
-        private final KqlTemplates templates;
-
-        /** What the array's text must match for the value to be in it ({@link KqlTemplates#quotedPattern}), or null. */
-        private final byte[] quoted;
-
-        private final Wildcards.Pattern quotedText;
-
-        ArrayCheck(int column, KqlWildcardArraySearch search, byte[] quoted) {
-            this.column = column;
-            this.search = search;
-            this.templates = new KqlTemplates(column);
-            this.quoted = quoted;
-            this.quotedText = quoted == null
-                    ? null
-                    : new Wildcards.Pattern(new String(quoted, java.nio.charset.StandardCharsets.US_ASCII));
-        }
-
-        @Override
-        public int judge(KqlPrefilter.Row row) {
-            int v = templates.judge(row, this);
-            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
-        }
-
-        @Override
-        public int text(byte[] constant) {
-            return judge(new String(constant, java.nio.charset.StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public boolean mayPass(KqlTemplate t) {
-            return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
-        }
-
-        private int judge(String text) {
-            if (text == null) return MAYBE;
-            if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
-            com.fasterxml.jackson.databind.JsonNode v;
-            try {
-                v = dev.vitrine.core.json.Json.MAPPER.readTree(text);
-            } catch (java.io.IOException e) {
-                return MAYBE;
-            }
-            if (v == null || !v.isArray()) return MAYBE;
-            return search.array(v) ? YES : NO;
-        }
     }
 
     @Override
