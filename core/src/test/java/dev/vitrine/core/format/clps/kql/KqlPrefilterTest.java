@@ -201,36 +201,48 @@ class KqlPrefilterTest {
         return KqlQuery.parse(query).prefilter(nodes, KqlContext.NONE.withTimestamp(List.of("timestamp"), null));
     }
 
+    /** A row that answers as {@code base} does, for tests that change one or two of its answers. */
+    private static class RowOver implements KqlPrefilter.Row {
+        final KqlPrefilter.Row base;
+
+        RowOver(KqlPrefilter.Row base) {
+            this.base = base;
+        }
+
+        @Override
+        public long value(int column) {
+            return base.value(column);
+        }
+
+        @Override
+        public byte[] varString(long id) {
+            return base.varString(id);
+        }
+
+        @Override
+        public int varStrings() {
+            return base.varStrings();
+        }
+
+        @Override
+        public byte[] clpString(int column) {
+            return base.clpString(column);
+        }
+
+        @Override
+        public boolean bool(int column) {
+            return base.bool(column);
+        }
+
+        @Override
+        public String valueText(int column) {
+            return base.valueText(column);
+        }
+    }
+
     @Test
     void arraysAreSearchedAloneWithoutTheRecord() {
-        KqlPrefilter.Row tags = new KqlPrefilter.Row() {
-            private final KqlPrefilter.Row base = row(0, 0);
-
-            @Override
-            public long value(int column) {
-                return base.value(column);
-            }
-
-            @Override
-            public byte[] varString(long id) {
-                return base.varString(id);
-            }
-
-            @Override
-            public int varStrings() {
-                return base.varStrings();
-            }
-
-            @Override
-            public byte[] clpString(int column) {
-                return base.clpString(column);
-            }
-
-            @Override
-            public boolean bool(int column) {
-                return base.bool(column);
-            }
-
+        KqlPrefilter.Row tags = new RowOver(row(0, 0)) {
             @Override
             public String valueText(int column) {
                 return column == 2 ? "[\"red\",{\"colour\":\"blue\"},3]" : base.valueText(column);
@@ -250,33 +262,12 @@ class KqlPrefilterTest {
      * rebuilt only when a check asks for them, which {@code rebuilt} counts.
      */
     private static KqlPrefilter.Row typed(int type, long status, int[] rebuilt) {
-        KqlPrefilter.Row base = row(0, status);
-        return new KqlPrefilter.Row() {
-            @Override
-            public long value(int column) {
-                return base.value(column);
-            }
-
-            @Override
-            public byte[] varString(long id) {
-                return base.varString(id);
-            }
-
-            @Override
-            public int varStrings() {
-                return base.varStrings();
-            }
-
+        return new RowOver(row(0, status)) {
             @Override
             public byte[] clpString(int column) {
                 rebuilt[0]++;
                 return (type == 1 ? "service started" : "GET /v1/users took " + status + " ms")
                         .getBytes(StandardCharsets.UTF_8);
-            }
-
-            @Override
-            public boolean bool(int column) {
-                return base.bool(column);
             }
 
             @Override
