@@ -37,6 +37,8 @@ public final class ClpsRecords implements AutoCloseable {
     private boolean closed;
     /** Frees each decoding's tables (the current one and those let go but maybe still read): run on close. */
     private final List<Runnable> freers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Releases so far: a decoding that met one while it ran is not kept. */
+    private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * The archive's tables (decoded as needed), the order of their records, and everything
@@ -246,9 +248,8 @@ public final class ClpsRecords implements AutoCloseable {
                         tables.close();
                         throw e;
                     }
-                    // Let go while it was being decoded (the tab was hidden meanwhile): this read uses it, nothing
-                    // keeps
-                    // it.
+                    // Let go while it was being decoded (the tab was hidden meanwhile): this read uses it,
+                    // nothing keeps it.
                     if (releases.get() == releasesBefore) cached = d;
                 }
             }
@@ -267,9 +268,6 @@ public final class ClpsRecords implements AutoCloseable {
         releases.incrementAndGet();
         cached = null;
     }
-
-    /** Releases so far: a decoding that met one while it ran is not kept. */
-    private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
 
     /** About how many decoded bytes {@link #release} would let go. */
     long keptBytes() {

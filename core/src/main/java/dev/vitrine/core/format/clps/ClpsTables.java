@@ -148,8 +148,8 @@ final class ClpsTables implements AutoCloseable {
                 // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
                 MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
                 MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
-                // zstd writes through the mapping natively: the archive closing meanwhile must wait, not unmap under
-                // it.
+                // zstd writes through the mapping natively: the archive closing meanwhile must wait,
+                // not unmap under it.
                 spill.whileMapped(() -> ClpsZstd.decompressExact(
                         in.asByteBuffer().limit((int) mapped.byteSize()),
                         out.asByteBuffer(),
