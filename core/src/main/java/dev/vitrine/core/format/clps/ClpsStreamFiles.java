@@ -50,6 +50,11 @@ final class ClpsStreamFiles {
         return archive.source().segment(r[0], r[1]);
     }
 
+    /** Where stream {@code s}'s compressed bytes lie, {offset, length}, once checked as {@link #compressedStream} checks them. */
+    long[] compressedRange(ClpsTableMetadata tm, int s) throws IOException {
+        return checkedRange(tm, s);
+    }
+
     private long[] checkedRange(ClpsTableMetadata tm, int s) throws IOException {
         ClpsTableMetadata.Stream st = tm.streams.get(s);
         long[] r = streamRange(tm, s);

@@ -140,8 +140,26 @@ final class ClpsTables implements AutoCloseable {
     /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
     private MemorySegment streamInto(int s) throws IOException {
         long size = meta.streams.get(s).size();
-        MemorySegment mapped = archive.streams.compressedSegment(meta, s);
+        dev.vitrine.core.io.ByteSource src = archive.source();
+        // A source read by ranges (a remote object) is decoded as it arrives, never held whole.
+        long[] ranged = src.whole().isEmpty() ? archive.streams.compressedRange(meta, s) : null;
         MemorySegment out = spill.allocate(size);
+        if (ranged != null && out.isNative()) {
+            try {
+                ClpsZstd.decompressExact(
+                        src,
+                        ranged[0],
+                        ranged[1],
+                        out.asByteBuffer(),
+                        (int) size,
+                        "stream " + s,
+                        d -> spill.whileMapped(d::run));
+                return out;
+            } catch (ClpsZstd.FrameException e) {
+                // A damaged frame is decoded again whole, below, so it is reported in the words a local copy's is.
+            }
+        }
+        MemorySegment mapped = archive.streams.compressedSegment(meta, s);
         if (out.isNative()) {
             try (Arena local = Arena.ofConfined()) {
                 // Copied straight from the file's mapping (no heap array in between): native code must never read a

@@ -129,6 +129,8 @@ final class ClpsVerifier {
                 }
                 if (tsMinMax != null) timestampBounds(dec, table, tsMinMax);
             }
+            // a remote object reuses the cache's buffers for what lies behind
+            if (r != null) a.source().passed(r[0] + r[1]);
             ctx.progress(done, total);
         }
         scope.finish();

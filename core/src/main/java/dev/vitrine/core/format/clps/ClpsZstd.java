@@ -3,6 +3,7 @@ package dev.vitrine.core.format.clps;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import dev.vitrine.core.io.ByteSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -89,6 +90,59 @@ final class ClpsZstd {
         } catch (RuntimeException e) {
             throw new FrameException(what + ": zstd frame does not decode (" + e.getMessage() + ")");
         }
+    }
+
+    /**
+     * Decodes one frame of known output size read by ranges from {@code src} (a remote object), a
+     * piece at a time into a direct buffer: the object's read-ahead fetches the next pieces while
+     * this one decodes, and each piece decoded is {@link ByteSource#passed passed}, so the
+     * compressed stream is never held whole, neither on the heap nor in the block cache.
+     */
+    static void decompressExact(
+            ByteSource src, long offset, long length, java.nio.ByteBuffer out, int size, String what, Native use)
+            throws IOException {
+        // at least 16 pieces, so that the read-ahead runs ahead of a small stream's decoding too
+        int piece = (int) Math.max(1, Math.min(length, Math.clamp(length / 16, 16 << 10, PIECE)));
+        byte[] stage = new byte[piece];
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece);
+        boolean done = false;
+        long at = 0;
+        try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
+            while (at < length && !done) {
+                int n = (int) Math.min(piece, length - at);
+                src.read(offset + at, stage, 0, n);
+                at += n;
+                src.passed(offset + at);
+                in.clear();
+                in.put(stage, 0, n).flip();
+                boolean[] end = {false};
+                while (in.hasRemaining() && !end[0]) {
+                    int inAt = in.position(), outAt = out.position();
+                    use.run(() -> end[0] = ctx.decompressDirectByteBufferStream(out, in));
+                    if (!end[0] && in.position() == inAt && out.position() == outAt) break; // output full
+                }
+                done = end[0];
+                if (!done && in.hasRemaining()) break; // more output than the metadata says
+            }
+        } catch (RuntimeException e) {
+            throw new FrameException(what + ": zstd frame does not decode (" + e.getMessage() + ")");
+        }
+        long after = length - at + in.remaining();
+        if (done && after > 0) throw new FrameException(what + ": " + after + " bytes follow its zstd frame");
+        if (!done && out.position() == size)
+            throw new FrameException(what + ": decodes to more bytes than table metadata says (" + size + ")");
+        if (!done)
+            throw new FrameException(what + ": zstd frame ends early, after " + out.position() + " output bytes");
+        if (out.position() != size)
+            throw new FrameException(what + ": decodes to " + out.position() + " bytes, table metadata says " + size);
+    }
+
+    /** Most bytes of a remote stream decoded at a time: a few of the cache's blocks, fetched ahead while the last decode. */
+    private static final int PIECE = 1 << 20;
+
+    /** How native code that writes into {@code out} is run (with the spill's mapping held). */
+    interface Native {
+        void run(Runnable decode) throws IOException;
     }
 
     /** Size of the frame starting at {@code off}, or -1 when it is not a whole frame. */
