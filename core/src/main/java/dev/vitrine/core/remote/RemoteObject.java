@@ -46,7 +46,8 @@ public final class RemoteObject implements AutoCloseable {
                 settings.blockBytes(), size, Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4));
     }
 
-    private static BlockCache cache(RemoteSettings settings) {
+    /** The cache objects opened with {@code settings} read through. */
+    static BlockCache cache(RemoteSettings settings) {
         return CACHES.computeIfAbsent(settings.cacheBytes(), BlockCache::new);
     }
 
