@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * block at once. Every later request is pinned to that version, so an object replaced while it
  * is read is reported, never read as a mix of two versions. Readers of a block share one
  * request in flight; a sequential reader's read-ahead doubles up to a bound and is split into
- * several requests in flight. Getting the blocks asked for, with retries, is {@link BlockFetcher}'s job.
+ * several requests in flight. Getting the blocks asked for, with retries, is
+ * {@link BlockFetcher}'s job.
  */
 public final class RemoteObject implements AutoCloseable {
     private static final AtomicLong IDS = new AtomicLong();
