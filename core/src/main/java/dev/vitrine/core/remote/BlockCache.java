@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The block buffers of every open remote object, bounded in bytes: cached blocks, blocks being
@@ -34,10 +35,9 @@ final class BlockCache {
         /** Out of the cache while pinned: freed when its last reader is done. */
         boolean evicted;
 
-        private Block(int size) {
-            // freed by the collector once the cache lets go of it (only when buffer sizes change)
-            this.data = Arena.ofAuto().allocate(size, 64);
-            this.size = size;
+        private Block(MemorySegment data) {
+            this.data = data;
+            this.size = (int) data.byteSize();
         }
 
         /** Reads up to {@code len} bytes of {@code in} into this buffer, through {@code stage}; the count read. */
@@ -56,6 +56,16 @@ final class BlockCache {
             MemorySegment.copy(data, ValueLayout.JAVA_BYTE, from, dst, dstOffset, n);
         }
     }
+
+    /** A new buffer's memory, freed by the collector once the cache lets go of it (when buffer sizes change). */
+    static final IntFunction<MemorySegment> OFF_HEAP = size -> Arena.ofAuto().allocate(size, 64);
+
+    /**
+     * Where new buffers come from: {@link #OFF_HEAP}. Tests make it throw, as a direct memory
+     * smaller than the cache's limit does ({@code OutOfMemoryError}), to check that no reader is
+     * then left waiting for a block nobody fetches.
+     */
+    IntFunction<MemorySegment> allocator = OFF_HEAP;
 
     private final long capacity;
     private final LinkedHashMap<Key, Block> blocks = new LinkedHashMap<>(64, 0.75f, true);
@@ -176,9 +186,10 @@ final class BlockCache {
         }
         for (; ; ) {
             if (held + size <= capacity) {
+                Block b = new Block(allocator.apply(size));
                 held += size;
                 peak = Math.max(peak, held);
-                return new Block(size);
+                return b;
             }
             // no room: drop a free buffer of another size, or push out the least recently used block
             Block f = free.poll();

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Drops a response body that has sent nothing for too long: the JDK's HTTP client has a timeout
  * for a response's headers but none for a stalled body, which would otherwise hang a read
- * forever. A dropped body is resumed by {@link RemoteObject} like any other dropped connection.
+ * forever. A dropped body is resumed by {@link BlockFetcher} like any other dropped connection.
  */
 final class IdleWatch {
     private static final ScheduledExecutorService CLOCK = Executors.newSingleThreadScheduledExecutor(r -> {

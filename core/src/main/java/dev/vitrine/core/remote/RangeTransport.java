@@ -5,7 +5,8 @@ import java.io.InputStream;
 
 /**
  * One way of asking a server for a byte range of one object (plain HTTP(S), S3). It knows
- * nothing of caching or retries: {@link RemoteObject} does those, the same for every transport.
+ * nothing of caching or retries: {@link RemoteObject} and {@link BlockFetcher} do those, the same
+ * for every transport.
  */
 public interface RangeTransport extends AutoCloseable {
 

@@ -19,10 +19,14 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Remote reads against a real nginx: requests, bytes, pinning, faults through a TCP proxy. */
@@ -327,6 +331,92 @@ class RemoteObjectHttpTest {
             int requests = nginx.requests().size();
             // 48 requests (one a block) when the two are taken for random reads; about 20 when each is followed
             assertTrue(requests <= 30, "the read-ahead follows both streams: " + requests + " requests");
+        }
+    }
+
+    /**
+     * A block buffer the process cannot allocate (the cache's off-heap buffers count against a
+     * direct memory smaller than its limit) fails the read that asked for it, and leaves nothing
+     * pending: the next read of those blocks gets them, instead of waiting for ever for a fetch
+     * that never started.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aBufferThatCannotBeAllocatedLeavesNoReaderWaiting() throws IOException {
+        RemoteSettings s = SETTINGS.withCacheBytes((4 << 20) + 7 * BLOCK); // a cache of its own
+        BlockCache cache = RemoteObject.cache(s);
+        try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), s), s)) {
+            long held = RemoteObject.cacheUse(s).held(); // the first block, read when opened
+            AtomicInteger allowed = new AtomicInteger(1); // one buffer more, then none, then as usual
+            cache.allocator = size -> {
+                if (allowed.getAndDecrement() == 0)
+                    throw new OutOfMemoryError("Cannot reserve " + size + " bytes of direct buffer memory");
+                return BlockCache.OFF_HEAP.apply(size);
+            };
+            byte[] got = new byte[4 * BLOCK];
+            assertThrows(OutOfMemoryError.class, () -> o.read(BLOCK, got, 0, got.length));
+            assertEquals(
+                    held + BLOCK,
+                    RemoteObject.cacheUse(s).held(),
+                    "the buffer allocated is kept for reuse, the one that could not be is not counted");
+
+            o.read(BLOCK, got, 0, got.length);
+            assertArrayEquals(Arrays.copyOfRange(data, BLOCK, 5 * BLOCK), got, "read again, the blocks come");
+        } finally {
+            cache.allocator = BlockCache.OFF_HEAP;
+        }
+    }
+
+    /**
+     * An error while a body is read (the HTTP client cannot allocate a buffer) fails the blocks
+     * of that request: the reader waiting for them is told at once, with the reason, instead of
+     * waiting for ever.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void anErrorWhileABodyIsReadFailsTheReaderWaitingForIt() throws IOException {
+        AtomicBoolean failBodies = new AtomicBoolean();
+        RangeTransport http = new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), SETTINGS);
+        RangeTransport failing = new RangeTransport() { // the real transport; only its bodies fail, when told to
+                    @Override
+                    public String display() {
+                        return http.display();
+                    }
+
+                    @Override
+                    public Response get(long from, long length, String version) throws IOException {
+                        Response r = http.get(from, length, version);
+                        if (!failBodies.get()) return r;
+                        java.io.InputStream failingBody = new java.io.FilterInputStream(r.body()) {
+                            @Override
+                            public int read(byte[] b, int off, int len) {
+                                throw new OutOfMemoryError("Java heap space");
+                            }
+                        };
+                        return new Response(
+                                r.status(),
+                                r.total(),
+                                r.version(),
+                                r.start(),
+                                failingBody,
+                                r.errorCode(),
+                                r.retryAfterMillis());
+                    }
+
+                    @Override
+                    public void close() {
+                        http.close();
+                    }
+                };
+        try (RemoteObject o = RemoteObject.open(failing, SETTINGS)) {
+            failBodies.set(true);
+            byte[] got = new byte[100];
+            RemoteException e = assertThrows(RemoteException.class, () -> o.read(20L * BLOCK, got, 0, got.length));
+            assertTrue(e.reason().contains("OutOfMemoryError"), "the reason is given: " + e.getMessage());
+
+            failBodies.set(false);
+            o.read(20L * BLOCK, got, 0, got.length);
+            assertArrayEquals(Arrays.copyOfRange(data, 20 * BLOCK, 20 * BLOCK + 100), got, "later reads still work");
         }
     }
 }

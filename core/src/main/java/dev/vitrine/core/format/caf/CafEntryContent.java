@@ -10,9 +10,10 @@ import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The stored bytes of one entry: a zero-copy slice of the mapped chunk. When the entry's
- * range is unusable, {@code problem} says why and every read fails with it (at the entry's
- * key offset), so export reports the entry as failed instead of writing garbage.
+ * The stored bytes of one entry: a zero-copy slice of the mapped chunk (a copy of a remote
+ * one's). When the entry's range is unusable, {@code problem} says why and every read fails
+ * with it (at the entry's key offset), so export reports the entry as failed instead of
+ * writing garbage.
  */
 final class CafEntryContent implements SegmentContent {
     private final String name;
@@ -53,10 +54,19 @@ final class CafEntryContent implements SegmentContent {
         return problem != null ? ByteRange.NONE : ByteRange.of(start, length);
     }
 
+    /**
+     * The entry's bytes. A source read by ranges is told the reader is past them: export reads
+     * the entries in data order, front to back, so the cache reuses the blocks of entries already
+     * written before it grows (a mapped chunk's pages are released the same way, by the export).
+     * For a reader out of order (the window) it is only a hint: those blocks stay readable, they
+     * are merely the first reused, and a read further back starts the source's count again.
+     */
     @Override
     public MemorySegment segment() throws IOException {
         if (problem != null) throw problem;
-        return src.segment(start, length);
+        MemorySegment bytes = src.segment(start, length);
+        src.passed(start + length);
+        return bytes;
     }
 
     @Override

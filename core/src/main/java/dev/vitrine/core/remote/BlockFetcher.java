@@ -1,0 +1,341 @@
+package dev.vitrine.core.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Brings runs of one object's blocks from the server into the cache's buffers, one ranged GET a
+ * run, and answers for everything that goes wrong on the way: it retries with backoff on dropped
+ * connections, 5xx, 429 and S3's SlowDown, resumes a dropped body at the first block not read,
+ * checks every answer against the pinned size and version, and completes every block it was
+ * asked for, with its buffer or with a one-line reason, so no reader waits for ever. Which blocks
+ * to ask for, and when, is {@link RemoteObject}'s job.
+ */
+final class BlockFetcher {
+    private static final ExecutorService FETCHERS = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("vitrine-fetch-", 0).factory());
+
+    /** A body is read into the cache's buffers (off the heap) through a heap array of this size. */
+    static final int STAGE_BYTES = 64 << 10;
+
+    private final RangeTransport transport;
+    private final RemoteSettings settings;
+    private final BlockCache cache;
+    private final long id;
+    private final long size;
+    private final String version;
+    private final RemoteStats stats;
+    private final Map<Long, CompletableFuture<BlockCache.Block>> inFlight = new ConcurrentHashMap<>();
+    private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
+    private final Semaphore slots;
+    private volatile boolean closed;
+    /** Moved on by {@link #newGeneration}: fetches of an earlier generation stop. */
+    private volatile long generation;
+
+    /**
+     * Blocks {@code first..last} asked for by one request in {@code generation}: their futures
+     * and the buffers they are read into.
+     */
+    record Run(
+            long first,
+            long generation,
+            List<CompletableFuture<BlockCache.Block>> futures,
+            List<BlockCache.Block> buffers) {
+        Run(long first, long generation) {
+            this(first, generation, new ArrayList<>(), new ArrayList<>());
+        }
+
+        long last() {
+            return first + futures.size() - 1;
+        }
+    }
+
+    BlockFetcher(
+            RangeTransport transport,
+            RemoteSettings settings,
+            BlockCache cache,
+            long id,
+            long size,
+            String version,
+            RemoteStats stats) {
+        this.transport = transport;
+        this.settings = settings;
+        this.cache = cache;
+        this.id = id;
+        this.size = size;
+        this.version = version;
+        this.stats = stats;
+        this.slots = new Semaphore(settings.inFlight());
+    }
+
+    /**
+     * The answer to the first ranged GET of an object, tried again after a pause on a dropped
+     * connection or a status worth retrying; a refused connection or an unknown name is an
+     * answer at once. The caller judges the status.
+     */
+    static RangeTransport.Response first(RangeTransport transport, RemoteSettings settings) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            RangeTransport.Response r;
+            try {
+                r = transport.get(0, settings.blockBytes(), null);
+            } catch (IOException e) {
+                String reason = RemoteException.transportReason(e);
+                boolean final_ = reason.equals("connection refused") || reason.equals("name not resolved");
+                if (e instanceof RemoteException
+                        || e instanceof InterruptedIOException
+                        || final_
+                        || attempt >= settings.retries()) {
+                    throw e instanceof RemoteException || e instanceof InterruptedIOException
+                            ? e
+                            : new RemoteException(transport.display(), reason, e);
+                }
+                pause(attempt, -1);
+                continue;
+            }
+            if (!r.retryable() || attempt >= settings.retries()) return r;
+            r.discard();
+            pause(attempt, r.retryAfterMillis());
+        }
+    }
+
+    long generation() {
+        return generation;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** The future of block {@code b} if a request for it is on its way, else null. */
+    CompletableFuture<BlockCache.Block> pending(long b) {
+        return inFlight.get(b);
+    }
+
+    /** Adds block {@code b}, to be read into {@code buffer}, to {@code run}: its future, on its way from now on. */
+    CompletableFuture<BlockCache.Block> ask(Run run, long b, BlockCache.Block buffer) {
+        CompletableFuture<BlockCache.Block> f = new CompletableFuture<>();
+        inFlight.put(b, f);
+        run.futures.add(f);
+        run.buffers.add(buffer);
+        return f;
+    }
+
+    /** Sends {@code run}'s request, on a fetcher thread of its own. */
+    void start(Run run) {
+        FETCHERS.execute(() -> fetch(run));
+    }
+
+    /**
+     * Fetches a run of blocks with one request, resuming a dropped body where it stopped,
+     * until {@link #newGeneration} moves past the run's.
+     */
+    private void fetch(Run run) {
+        int bs = settings.blockBytes();
+        long first = run.first();
+        long last = run.last();
+        long next = first;
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            fail(first, run, new Stopped());
+            return;
+        }
+        try {
+            int attempt = 0;
+            while (next <= last) {
+                if (closed || run.generation() != generation) throw new Stopped();
+                long from = next * bs;
+                long to = Math.min(size, (last + 1) * bs);
+                RangeTransport.Response r;
+                try {
+                    stats.requests.incrementAndGet();
+                    r = transport.get(from, to - from, version);
+                } catch (IOException e) {
+                    if (attempt >= settings.retries())
+                        throw new RemoteException(display(), RemoteException.transportReason(e), e);
+                    retryPause(attempt++, -1);
+                    continue;
+                }
+                if (run.generation() != generation) {
+                    r.discard();
+                    throw new Stopped(); // answered after a cancel: its body is not wanted
+                }
+                if (r.changed()) throw new RemoteException.Changed(display(), null);
+                if (r.retryable() && attempt < settings.retries()) {
+                    r.discard();
+                    retryPause(attempt++, r.retryAfterMillis());
+                    continue;
+                }
+                if (!r.partial()) {
+                    r.discard();
+                    throw new RemoteException(display(), RemoteException.statusReason(r.status(), r.errorCode()));
+                }
+                if (r.total() != size || (version != null && r.version() != null && !version.equals(r.version()))) {
+                    r.discard();
+                    throw new RemoteException.Changed(
+                            display(), r.total() != size ? "was " + size + " bytes, now " + r.total() : null);
+                }
+                if (r.start() != from) {
+                    r.discard();
+                    throw new RemoteException(
+                            display(), "server sent bytes from " + r.start() + " when asked for " + from);
+                }
+                long before = next;
+                next = readBody(r.body(), next, run);
+                if (next > last) break;
+                // dropped mid-body: resume from the first block not read; progress earns fresh retries
+                if (next > before) attempt = 0;
+                if (attempt >= settings.retries())
+                    throw new RemoteException(display(), "connection dropped " + (attempt + 1) + " times");
+                retryPause(attempt++, -1);
+            }
+        } catch (IOException e) {
+            fail(next, run, e);
+        } catch (RuntimeException e) {
+            fail(next, run, new RemoteException(display(), String.valueOf(e), e));
+        } catch (Error e) {
+            fail(next, run, new RemoteException(display(), String.valueOf(e), e));
+            throw e;
+        } finally {
+            slots.release();
+        }
+    }
+
+    /**
+     * Reads whole blocks from a body straight into their buffers until it ends or fails;
+     * returns the first block not read.
+     */
+    private long readBody(InputStream raw, long next, Run run) {
+        int bs = settings.blockBytes();
+        InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
+        byte[] stage = new byte[STAGE_BYTES];
+        openBodies.add(body);
+        try (body) {
+            while (next <= run.last() && run.generation() == generation && !closed) {
+                int len = (int) Math.min(bs, size - next * bs);
+                int i = (int) (next - run.first());
+                BlockCache.Block b = run.buffers.get(i);
+                int n = b.readFrom(body, len, stage);
+                stats.bytes.addAndGet(n);
+                if (n < len) break;
+                cache.fill(b, new BlockCache.Key(id, next), len);
+                CompletableFuture<BlockCache.Block> f = run.futures.get(i);
+                inFlight.remove(next, f);
+                f.complete(b);
+                next++;
+            }
+        } catch (IOException e) {
+            // dropped connection: the caller resumes from `next`
+        } finally {
+            openBodies.remove(body);
+        }
+        return next;
+    }
+
+    /**
+     * Fails {@code run}'s blocks from {@code from} on and hands their buffers back; a block asked
+     * for again since is another future, untouched.
+     */
+    void fail(long from, Run run, IOException e) {
+        for (long b = from; b <= run.last(); b++) {
+            int i = (int) (b - run.first());
+            cache.release(run.buffers.get(i));
+            CompletableFuture<BlockCache.Block> f = run.futures.get(i);
+            inFlight.remove(b, f);
+            f.completeExceptionally(e);
+        }
+    }
+
+    private void retryPause(int attempt, long retryAfter) throws InterruptedIOException {
+        stats.retries.incrementAndGet();
+        pause(attempt, retryAfter);
+    }
+
+    private static void pause(int attempt, long retryAfter) throws InterruptedIOException {
+        long base = retryAfter >= 0 ? retryAfter : Math.min(5_000, 100L << Math.min(attempt, 6));
+        try {
+            Thread.sleep(base + ThreadLocalRandom.current().nextLong(Math.max(1, base / 2)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("cancelled");
+        }
+    }
+
+    /** Waits for a block; a failed one throws a fresh exception for this reader, with the reason its fetch gave. */
+    BlockCache.Block await(CompletableFuture<BlockCache.Block> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("cancelled");
+        } catch (CancellationException e) {
+            throw new InterruptedIOException("cancelled");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Stopped) throw new Stopped();
+            if (e.getCause() instanceof IOException io) {
+                // a fresh exception per reader, with this reader's stack, keeping the reason
+                if (io instanceof RemoteException.Changed) throw new RemoteException.Changed(display(), null);
+                if (io instanceof RemoteException re) throw new RemoteException(display(), re.reason(), io);
+                throw new IOException(io.getMessage(), io);
+            }
+            throw new RemoteException(display(), RemoteException.transportReason(e.getCause()), e.getCause());
+        }
+    }
+
+    /**
+     * Requests of earlier generations give up: ones queued or retrying at their next step, ones
+     * whose answer comes after this unread. The caller holds the lock under which runs read
+     * {@link #generation}.
+     */
+    void newGeneration() {
+        generation++;
+    }
+
+    /** Stops the bodies being read and fails the blocks on their way: readers waiting for them get "cancelled". */
+    void stopAll() {
+        stop(new Stopped());
+    }
+
+    /** Stops every request for good: readers waiting get "closed". */
+    void close() {
+        closed = true;
+        stop(new InterruptedIOException("closed"));
+    }
+
+    private void stop(IOException why) {
+        for (InputStream in : openBodies) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // closing only to stop the transfer
+            }
+        }
+        for (var e : List.copyOf(inFlight.entrySet())) {
+            if (inFlight.remove(e.getKey(), e.getValue())) e.getValue().completeExceptionally(why);
+        }
+    }
+
+    private String display() {
+        return transport.display();
+    }
+
+    /** A block's request was stopped by a cancel, not failed. */
+    private static final class Stopped extends InterruptedIOException {
+        Stopped() {
+            super("cancelled");
+        }
+    }
+}
