@@ -54,7 +54,7 @@ final class ContentCopier {
     /** Copies {@code content} to {@code out}; fails unless exactly {@code content.size()} bytes came (when it says). */
     long copy(Content content, FileChannel out, Tick tick) throws IOException {
         long expected = content.size();
-        long written = content instanceof SegmentContent sc
+        long written = content instanceof SegmentContent sc && sc.isView()
                 ? copySegment(sc.segment(), out, tick)
                 : copyStream(content, out, tick, expected);
         if (expected != Content.UNKNOWN_SIZE && written != expected) {

@@ -13,4 +13,13 @@ public interface SegmentContent extends Content {
 
     /** The bytes; valid while the archive is open. */
     MemorySegment segment() throws IOException;
+
+    /**
+     * Whether {@link #segment} is a view of bytes already in memory or mapped (false: a copy,
+     * as from a remote object, which the exporter reads through {@link #open} instead, a piece at
+     * a time, so an entry larger than what is held in memory is still copied out).
+     */
+    default boolean isView() {
+        return true;
+    }
 }

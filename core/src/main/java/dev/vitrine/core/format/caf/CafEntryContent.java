@@ -4,6 +4,7 @@ import dev.vitrine.core.export.SegmentContent;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
 import dev.vitrine.core.io.SegmentInputStream;
+import dev.vitrine.core.io.SourceRangeInputStream;
 import dev.vitrine.core.model.ByteRange;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,7 +71,14 @@ final class CafEntryContent implements SegmentContent {
     }
 
     @Override
+    public boolean isView() {
+        return src.whole().isPresent();
+    }
+
+    /** A mapped chunk's slice, or a remote one's bytes read a piece at a time (an entry may be larger than memory holds). */
+    @Override
     public InputStream open() throws IOException {
-        return new SegmentInputStream(segment());
+        if (problem != null) throw problem;
+        return isView() ? new SegmentInputStream(segment()) : new SourceRangeInputStream(src, start, length);
     }
 }

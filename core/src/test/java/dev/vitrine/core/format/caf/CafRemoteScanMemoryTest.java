@@ -52,6 +52,33 @@ class CafRemoteScanMemoryTest {
             for (int i = 0; i < ENTRIES; i++) w.add(name(i), new ByteArrayInputStream(content(i)));
             w.finish();
         }
+        try (CafWriter w = CafWriter.create(dir.resolve("large.caf"), false)) {
+            w.add("large.bin", new ByteArrayInputStream(large()));
+            w.finish();
+        }
+    }
+
+    /** One entry larger than the cache's limit, which is the most a remote read holds in memory at once. */
+    private static byte[] large() {
+        byte[] b = new byte[(int) SETTINGS.cacheBytes() + (1 << 20)];
+        new SplittableRandom(7).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void anEntryLargerThanTheCacheIsExportedAPieceAtATime() throws IOException {
+        assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
+        Path out = dir.resolve("out-large");
+        try (NginxServer nginx = NginxServer.serve(dir);
+                Archive a =
+                        FormatRegistry.get().open(Locations.of(nginx.url("large.caf"), options()), Limits.DEFAULT)) {
+            ExportReport r = new Exporter(ExportOptions.DEFAULT)
+                    .export(ListingSelection.all((FileListing) a).contents(), out);
+            assertTrue(r.ok(), r::toString);
+        }
+        assertArrayEquals(large(), Files.readAllBytes(out.resolve("large.bin")));
+        RemoteObject.CacheUse use = RemoteObject.cacheUse(SETTINGS);
+        assertTrue(use.peak() <= SETTINGS.cacheBytes(), "within the cache's limit: " + use);
     }
 
     @Test
