@@ -242,7 +242,9 @@ final class BundleVerifier {
     private void checkRecords(
             VerifyContext ctx, BundleShards.Shard sh, BundleShards.Records r, List<CatEntry> files, BundlePart part)
             throws IOException {
-        for (Problem p : r.problems()) if (part.whole() || ctx.holds(p)) ctx.report(p);
+        // the shard's record keys (problems with no offset) are a part's when it holds every record
+        boolean allRecords = part.first() == 0 && part.lastRecord(r.count());
+        for (Problem p : r.problems()) if (allRecords || ctx.holds(p)) ctx.report(p);
         long streamEnd = a.catalog().streamEnd(sh.index());
         long block = a.config().getBlockSize();
         long recordSize = a.config().getRecordSize();
