@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeView;
+import javafx.scene.input.MouseButton;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,19 +33,20 @@ class VerifyPartTest extends WindowTest {
             return null;
         });
         settle();
-        // The menu's item, fired as a click on it does: data block rows lie near the window's bottom,
-        // where the headless platform fails to draw the popup (IndexOutOfBounds in HeadlessWindow.blit).
-        fx(() -> {
-            var menu = tree.getContextMenu();
-            menu.getOnShowing().handle(null);
-            MenuItem item = menu.getItems().stream()
-                    .filter(i -> "tree-verify-part".equals(i.getId()))
-                    .findFirst()
-                    .orElseThrow();
-            assertFalse(item.isDisable(), "a node with bytes can be verified on its own");
-            item.fire();
-            return null;
-        });
+        // as a user does: a right-click on the node's row, then a click on the menu's item
+        TreeCell<?> row = fx(() -> tree.lookupAll(".tree-cell").stream()
+                .filter(n -> n instanceof TreeCell<?> c && c.getTreeItem() == node && c.isVisible())
+                .map(n -> (TreeCell<?>) n)
+                .findFirst()
+                .orElseThrow());
+        clickOn(row, MouseButton.SECONDARY);
+        settle();
+        MenuItem item = fx(() -> tree.getContextMenu().getItems().stream()
+                .filter(i -> "tree-verify-part".equals(i.getId()))
+                .findFirst()
+                .orElseThrow());
+        assertFalse(fx(item::isDisable), "a node with bytes can be verified on its own");
+        clickOn("#tree-verify-part");
         waitUntil(
                 "the part verify to end",
                 () -> v.problems().state().contains("verified:")
@@ -91,6 +94,15 @@ class VerifyPartTest extends WindowTest {
 
     @Test
     void aPartVerifyFindsTheDamageOfItsBlockOnly() throws Exception {
+        // The headless screen is 1000x1000 and a popup reaching past its bottom fails to draw
+        // (IndexOutOfBounds in HeadlessWindow.blit): the window sits at the screen's top, short
+        // enough that the menu fits below the lowest row, where the last data block lies.
+        fx(() -> {
+            window.stage().setX(0);
+            window.stage().setY(0);
+            window.stage().setHeight(600);
+            return null;
+        });
         // weather-damaged.zss has one damaged data block; a second is damaged here, in its middle
         Path first = temp.resolve("one.zss");
         Files.copy(Path.of("../samples/weather-damaged.zss"), first);

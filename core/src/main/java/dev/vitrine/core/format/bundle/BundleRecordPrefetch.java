@@ -42,9 +42,20 @@ final class BundleRecordPrefetch implements AutoCloseable {
     private final BundleShards.Records r;
     private final int depth;
     private final int bufferSize;
+    /** Records [first, end) are decoded, in order (a part verify reads only those meeting the part). */
+    private final int end;
+
     private int submitted;
 
-    BundleRecordPrefetch(BundleRecordReader reader, long recordSize, BundleShards.Shard sh, BundleShards.Records r) {
+    BundleRecordPrefetch(
+            BundleRecordReader reader,
+            long recordSize,
+            BundleShards.Shard sh,
+            BundleShards.Records r,
+            int first,
+            int end) {
+        this.submitted = first;
+        this.end = end;
         this.reader = reader;
         this.recordSize = recordSize;
         this.sh = sh;
@@ -63,7 +74,7 @@ final class BundleRecordPrefetch implements AutoCloseable {
 
     /** The decoded record {@code i} (a Decoded), the IOException it failed with, or null (not stored / bad length). */
     Object take(int i) {
-        while (submitted < r.count() && submitted < i + depth) {
+        while (submitted < end && submitted < i + depth) {
             int k = submitted++;
             queue.add(pool.submit(() -> decode(k)));
         }

@@ -22,7 +22,8 @@ import java.util.zip.CRC32C;
  * not overlap; every file's CRC-32C. A damaged record names exactly the files whose bytes it
  * holds, and each damaged file gets one problem of its own at the end. Memory: the catalog
  * and one record at a time; time: linear in the shards' bytes. The index's own checks are
- * {@link BundleIndexChecks}; records are decoded ahead by {@link BundleRecordPrefetch}.
+ * {@link BundleIndexChecks}; records are decoded ahead by {@link BundleRecordPrefetch}. A part
+ * verify (a file's or a record's bytes) reads only the records meeting the part ({@link BundlePart}).
  */
 final class BundleVerifier {
     private static final int NAMES = 20;
@@ -51,26 +52,26 @@ final class BundleVerifier {
         VerifyContext indexCtx = indexWanted ? ctx : ctx.quiet();
         BundleIndexChecks index = new BundleIndexChecks(a, this);
         Map<Long, List<CatEntry>> byShard = index.checkEntries(indexCtx, cat);
-        for (var l : byShard.entrySet())
-            if (ctx.wantsFile(BundleLayout.shardRef(l.getKey())))
-                for (var e : l.getValue()) total += e.meta().getUncompressedSize();
+        // a part's total is the bytes of the records it reads, set when its shard is checked
+        if (!ctx.isPart())
+            for (var l : byShard.values()) for (var e : l) total += e.meta().getUncompressedSize();
         index.checkKeys(indexCtx);
         List<String> checked = new ArrayList<>();
         if (indexWanted) checked.add("the index");
+        String notRun = indexWanted ? "the shards" : "the index's own checks, the other shards";
         for (long s = 0; s < a.shardCount(); s++) {
             if (!ctx.wantsFile(BundleLayout.shardRef(s))) continue;
             ctx.checkCancelled();
-            checked.add("shard " + BundleLayout.shardRef(s));
-            checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
+            String[] scope = checkShard(ctx, s, byShard.getOrDefault(s, List.of()));
+            checked.add(scope[0]);
+            if (scope[1] != null) notRun = "the index's own checks, " + scope[1];
         }
         for (Map.Entry<CatEntry, Problem> d : damaged.entrySet())
             if (ctx.wantsFile(d.getValue().ref())
                     || indexWanted && inIndex(d.getValue().ref())) ctx.report(d.getValue());
         ctx.progress(total, total);
         if (ctx.isPart())
-            ctx.scope(
-                    checked.isEmpty() ? "no shard or index file holds the part" : String.join(", ", checked),
-                    indexWanted ? "the shards" : "the index's own checks, the other shards");
+            ctx.scope(checked.isEmpty() ? "no shard or index file holds the part" : String.join(", ", checked), notRun);
     }
 
     private static boolean inIndex(FileRef f) {
@@ -104,20 +105,33 @@ final class BundleVerifier {
 
     // ---- shards
 
-    private void checkShard(VerifyContext ctx, long s, List<CatEntry> files) throws IOException {
+    /**
+     * Checks shard {@code s}, or in a part verify what of it meets the part ({@link BundlePart});
+     * returns what was checked and, for a part, what of the shard was not (null: the whole shard).
+     */
+    private String[] checkShard(VerifyContext ctx, long s, List<CatEntry> files) throws IOException {
         BundleShards.Shard sh = a.shards().shard(s);
-        for (Problem p : sh.problems()) ctx.report(p);
+        boolean header = !ctx.isPart() || ctx.wants(sh.ref(), 0, Math.max(1, sh.dataOffset()));
+        for (Problem p : sh.problems()) if (header || ctx.holds(p)) ctx.report(p);
         List<CatEntry> data = new ArrayList<>();
         for (CatEntry e : files) if (e.meta().getUncompressedSize() > 0) data.add(e);
+        String[] whole = {"shard " + sh.ref(), null};
         if (!sh.readable()) {
             String why = sh.src() == null
                     ? "its shard " + sh.ref() + " is missing"
                     : "its shard " + sh.ref() + " has no readable header";
             for (CatEntry e : data) damage(e, sh.ref(), -1, why);
-            return;
+            return whole;
         }
-        long headerEnd = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
-        zeros(ctx, sh, headerEnd, sh.dataOffset(), "padding after the shard header");
+        boolean stored = a.codec() == CompressionType.NONE;
+        BundleShards.Records r = stored ? null : a.shards().records(sh.index());
+        BundlePart part = stored ? BundlePart.stored(ctx, sh) : BundlePart.records(ctx, sh, r);
+        data = part.files(ctx, sh, data, stored);
+        if (part.header()) {
+            long headerEnd = BundleLayout.SHARD_PREAMBLE + sh.headerLength();
+            zeros(ctx, sh, headerEnd, sh.dataOffset(), "padding after the shard header");
+        }
+        if (!part.whole()) total = stored ? sizes(data) : part.streamBytes(r);
         // files must not overlap: a writer never shares bytes between files
         CatEntry reach = null;
         for (CatEntry e : data) {
@@ -132,12 +146,19 @@ final class BundleVerifier {
             }
             if (reach == null || e.end() > reach.end()) reach = e;
         }
-        if (a.codec() == CompressionType.NONE) checkStored(ctx, sh, data);
-        else checkRecords(ctx, sh, data);
+        if (stored) checkStored(ctx, sh, data, part.whole());
+        else checkRecords(ctx, sh, r, data, part);
+        return part.whole() ? whole : part.scope(sh, r, data);
+    }
+
+    private static long sizes(List<CatEntry> files) {
+        long n = 0;
+        for (CatEntry f : files) n += f.meta().getUncompressedSize();
+        return n;
     }
 
     /** NONE: the stream is the bytes from data_offset to the end; each file is read in place. */
-    private void checkStored(VerifyContext ctx, BundleShards.Shard sh, List<CatEntry> files) {
+    private void checkStored(VerifyContext ctx, BundleShards.Shard sh, List<CatEntry> files, boolean wholeShard) {
         long avail = sh.src().size() - sh.dataOffset();
         long end = 0;
         byte[] buf = new byte[1 << 20];
@@ -169,7 +190,7 @@ final class BundleVerifier {
             }
             crcCheck(e, sh, crc, sh.dataOffset() + e.start());
         }
-        if (avail > end)
+        if (wholeShard && avail > end)
             ctx.report(Problem.warning(
                     sh.ref(),
                     sh.dataOffset() + end,
@@ -218,9 +239,12 @@ final class BundleVerifier {
     }
 
     /** Compressed shards: the records tile the stream; each is decoded once and fed to the CRCs of the files it holds. */
-    private void checkRecords(VerifyContext ctx, BundleShards.Shard sh, List<CatEntry> files) throws IOException {
-        BundleShards.Records r = a.shards().records(sh.index());
-        for (Problem p : r.problems()) ctx.report(p);
+    private void checkRecords(
+            VerifyContext ctx, BundleShards.Shard sh, BundleShards.Records r, List<CatEntry> files, BundlePart part)
+            throws IOException {
+        // the shard's record keys (problems with no offset) are a part's when it holds every record
+        boolean allRecords = part.first() == 0 && part.lastRecord(r.count());
+        for (Problem p : r.problems()) if (allRecords || ctx.holds(p)) ctx.report(p);
         long streamEnd = a.catalog().streamEnd(sh.index());
         long block = a.config().getBlockSize();
         long recordSize = a.config().getRecordSize();
@@ -233,8 +257,8 @@ final class BundleVerifier {
             // no mapping to release: the scan still works, only resident memory grows
         }
         try (BundleRecordPrefetch ahead =
-                new BundleRecordPrefetch(a.reader(), a.config().getRecordSize(), sh, r)) {
-            loop(ctx, sh, r, files, ahead, streamEnd, block, recordSize, size, pages);
+                new BundleRecordPrefetch(a.reader(), a.config().getRecordSize(), sh, r, part.first(), part.end())) {
+            loop(ctx, sh, r, files, part, ahead, streamEnd, block, recordSize, size, pages);
         }
     }
 
@@ -243,6 +267,7 @@ final class BundleVerifier {
             BundleShards.Shard sh,
             BundleShards.Records r,
             List<CatEntry> files,
+            BundlePart part,
             BundleRecordPrefetch ahead,
             long streamEnd,
             long block,
@@ -254,12 +279,12 @@ final class BundleVerifier {
         Map<CatEntry, Long> firstAt = new IdentityHashMap<>(); // where a file's first stored record is
         List<CatEntry> active = new ArrayList<>();
         int next = 0;
-        long covered = sh.dataOffset(); // file bytes accounted for so far
-        long tiled = 0; // stream bytes the records cover so far
-        if (r.count() == 0 && streamEnd > 0) {
+        long covered = part.first() == 0 ? sh.dataOffset() : part.storedFrom(r); // file bytes accounted for so far
+        long tiled = part.tiledBefore(r); // stream bytes the records cover so far
+        if (part.whole() && r.count() == 0 && streamEnd > 0) {
             ctx.report(Problem.error(sh.ref(), -1, "no records, but its files need " + streamEnd + " stream bytes"));
         }
-        for (int i = 0; i < r.count(); i++) {
+        for (int i = part.first(); i < part.end(); i++) {
             ctx.checkCancelled();
             long rs = r.offsets()[i];
             long len = r.length(i);
@@ -333,13 +358,24 @@ final class BundleVerifier {
             }
             active.removeIf(f -> {
                 if (f.end() > re) return false;
-                finish(f, sh, crcs, fed, firstAt);
+                finish(f, sh, crcs, fed, firstAt, part);
                 return true;
             });
             ahead.release(pre);
         }
         while (next < files.size()) active.add(files.get(next++));
-        for (CatEntry f : active) finish(f, sh, crcs, fed, firstAt);
+        for (CatEntry f : active) finish(f, sh, crcs, fed, firstAt, part);
+        if (!part.lastRecord(r.count())) {
+            // a part ends inside the shard: only the padding up to the next record is its own
+            if (part.end() > part.first() && part.end() < r.count())
+                zeros(
+                        ctx,
+                        sh,
+                        covered,
+                        r.byteOffsets()[part.end()],
+                        "padding before record at stream offset " + r.offsets()[part.end()]);
+            return;
+        }
         if (tiled < streamEnd && r.count() > 0) {
             ctx.report(Problem.error(
                     sh.ref(),
@@ -367,8 +403,9 @@ final class BundleVerifier {
             BundleShards.Shard sh,
             Map<CatEntry, CRC32C> crcs,
             Map<CatEntry, Long> fed,
-            Map<CatEntry, Long> firstAt) {
-        if (damaged.containsKey(f)) return;
+            Map<CatEntry, Long> firstAt,
+            BundlePart part) {
+        if (damaged.containsKey(f) || !part.holdsAll(f)) return;
         long got = fed.getOrDefault(f, 0L);
         if (got != f.meta().getUncompressedSize()) {
             damageError(

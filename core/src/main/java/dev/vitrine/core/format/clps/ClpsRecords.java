@@ -35,8 +35,11 @@ public final class ClpsRecords implements AutoCloseable {
     private int chunk = CHUNK;
 
     private boolean closed;
-    /** Frees each decoding's tables (the current one and those let go but maybe still read): run on close. */
-    private final List<Runnable> freers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * Frees each decoding's tables not freed yet (the current one and those let go but maybe still
+     * read): run on close. Each leaves the set once its tables are freed ({@link ClpsTables}).
+     */
+    private final java.util.Set<Runnable> freers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Releases so far: a decoding that met one while it ran is not kept. */
     private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -222,8 +225,7 @@ public final class ClpsRecords implements AutoCloseable {
                 d = cached;
                 if (d == null) {
                     int releasesBefore = releases.get();
-                    ClpsTables tables = tables(archive);
-                    freers.add(tables.freer());
+                    ClpsTables tables = tables(archive, freers);
                     // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
                     // built.
                     java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
@@ -267,6 +269,11 @@ public final class ClpsRecords implements AutoCloseable {
     void release() {
         releases.incrementAndGet();
         cached = null;
+    }
+
+    /** How many decodings' free actions are kept for {@link #close} (tests: released ones must not pile up). */
+    int keptFreers() {
+        return freers.size();
     }
 
     /** About how many decoded bytes {@link #release} would let go. */
@@ -443,12 +450,12 @@ public final class ClpsRecords implements AutoCloseable {
     }
 
     /** The archive's tables, none decoded yet, or the first problem that prevents decoding them. */
-    static ClpsTables tables(ClpsArchive a) throws IOException {
+    static ClpsTables tables(ClpsArchive a, java.util.Set<Runnable> freers) throws IOException {
         ClpsLoaded<ClpsDecoding> dl = a.shape();
         if (dl.problem() != null) throw asException(dl.problem());
         ClpsLoaded<ClpsTableMetadata> tl = a.tableMetadata();
         if (tl.problem() != null) throw asException(tl.problem());
-        return new ClpsTables(a, dl.value(), tl.value());
+        return new ClpsTables(a, dl.value(), tl.value(), freers);
     }
 
     static IOException asException(dev.vitrine.core.model.Problem p) {

@@ -36,13 +36,19 @@ final class ClpsTables implements AutoCloseable {
     /** Closes {@link #spill}: when these tables become unreachable, or at once from {@link #close}. */
     private final java.lang.ref.Cleaner.Cleanable freed;
 
-    ClpsTables(ClpsArchive archive, ClpsDecoding decoding, ClpsTableMetadata meta) {
+    /**
+     * {@code held}: where the action that frees these tables waits for the archive's close while
+     * they may be read; it leaves the set once it has run, so decodings let go leave nothing behind.
+     */
+    ClpsTables(ClpsArchive archive, ClpsDecoding decoding, ClpsTableMetadata meta, java.util.Set<Runnable> held) {
         this.archive = archive;
         this.decoding = decoding;
         this.meta = meta;
         this.spill = archive.spill.generation();
-        ClpsSpill own = spill; // the action must not hold this object, or it would never become unreachable
-        this.freed = CLEANER.register(this, own::close);
+        // the action must not hold this object, or it would never become unreachable
+        Freer freer = new Freer(spill, held);
+        held.add(freer);
+        this.freed = CLEANER.register(this, freer);
         this.tables = new AtomicReferenceArray<>(meta.tables.size());
         this.failed = new AtomicReferenceArray<>(meta.streams.size());
         this.streamLocks = new Object[meta.streams.size()];
@@ -205,8 +211,23 @@ final class ClpsTables implements AutoCloseable {
         freed.clean();
     }
 
-    /** The action that frees these tables' bytes, for the archive to run when it closes (idempotent). */
-    Runnable freer() {
-        return freed::clean;
+    /**
+     * Closes one decoding's spill (idempotent), then leaves the set that kept it for the archive's
+     * close: run by the cleaner once the tables are unreachable, by {@link #close}, or by the archive.
+     */
+    private static final class Freer implements Runnable {
+        private final ClpsSpill spill;
+        private final java.util.Set<Runnable> held;
+
+        Freer(ClpsSpill spill, java.util.Set<Runnable> held) {
+            this.spill = spill;
+            this.held = held;
+        }
+
+        @Override
+        public void run() {
+            spill.close();
+            held.remove(this);
+        }
     }
 }

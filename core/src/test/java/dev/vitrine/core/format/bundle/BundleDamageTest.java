@@ -130,10 +130,11 @@ class BundleDamageTest {
     @Test
     void aPartVerifyOfOneShardChecksThatShardOnly() throws Exception {
         Path b = bundle("zlib", 120_000); // two files per shard: f00 f01 | f02 f03 | ...
-        long[] at = new long[2];
+        long[] at = new long[3];
         try (BundleArchive a = BundleTestFiles.open(b)) {
             at[0] = a.records(0).byteOffsets()[0];
             at[1] = a.records(3).byteOffsets()[0];
+            at[2] = a.records(3).byteOffsets()[1];
         }
         flip(b.resolve("shard-00000000"), at[0] + 1000);
         flip(b.resolve("shard-00000003"), at[1] + 1000);
@@ -147,10 +148,12 @@ class BundleDamageTest {
             assertEquals(Set.of("f06", "f07"), damagedFiles(part.problems()), part.problems()::toString);
             assertTrue(part.problems().stream().allMatch(p -> p.ref().equals(three)), part.problems()::toString);
             assertTrue(part.problems().stream().anyMatch(p -> p.offset() == at[1]), part.problems()::toString);
-            assertEquals(100_000, part.progressTotal(), "the two files of that shard");
+            assertEquals(RECORD, part.progressTotal(), "the shard's first record, which holds f06 and the head of f07");
             assertEquals(500_000, whole.progressTotal());
             assertEquals(
-                    "shard shard-00000003; whole-archive checks not run: the index's own checks, the other shards",
+                    "1 record of shard-00000003 in [" + at[1] + ", " + at[2] + ") and the CRC-32C of the 1 file wholly"
+                            + " in them; whole-archive checks not run: the index's own checks, the other records and"
+                            + " shards, the CRC-32C of 1 file only partly in the part",
                     part.report().scope());
         }
     }

@@ -64,6 +64,28 @@ class ClpsReleaseCachesTest {
         }
     }
 
+    @Test
+    void hidingAndShowingOftenKeepsNoMoreThanShowingOnce() throws Exception {
+        try (ClpsArchive a = open()) {
+            FilterableRecords r = a.capability(FilterableRecords.class).orElseThrow();
+            List<String> first = r.lines(0, 10);
+            assertEquals(1, a.records().keptFreers(), "the current decoding's, for the archive's close");
+            for (int i = 0; i < 30; i++) {
+                WeakReference<ClpsTables> tables =
+                        new WeakReference<>(a.records().decoded(false).tables());
+                a.releaseCaches(); // the tab is hidden, then shown again
+                assertTrue(collected(tables), "nothing holds the released tables");
+                assertEquals(first, r.lines(0, 10));
+            }
+            // the released decodings' actions go as their tables are freed (on the cleaner's thread)
+            for (int i = 0; i < 50 && a.records().keptFreers() > 1; i++) {
+                System.gc();
+                Thread.sleep(20);
+            }
+            assertEquals(1, a.records().keptFreers(), "one decoding shown, one action kept");
+        }
+    }
+
     private static boolean collected(WeakReference<?> ref) throws InterruptedException {
         for (int i = 0; i < 50 && ref.get() != null; i++) {
             System.gc();
