@@ -21,7 +21,9 @@ public final class PassedPages {
 
     private final MemorySegment file;
     private final boolean enabled;
-    private final long page;
+    /** Known at the first release: asking links the system calls, which a small file never needs. */
+    private long page;
+
     private long releasedTo;
     /** The lowest offset read again behind {@link #releasedTo} since the last release. */
     private long touchedBehind = Long.MAX_VALUE;
@@ -30,8 +32,14 @@ public final class PassedPages {
     public PassedPages(MemorySegment file) {
         this.file = file;
         this.enabled = file != null && file.isMapped() && !Boolean.getBoolean("vitrine.keepPages");
-        long p = LinuxCalls.pageSize();
-        this.page = p > 0 ? p : FALLBACK_PAGE;
+    }
+
+    /**
+     * Links the system calls the releases use, now: a command that will scan a large file calls
+     * this on a thread of its own at start-up, where it costs no wall time (a few hundred ms of CPU).
+     */
+    public static void prepare() {
+        LinuxCalls.pageSize();
     }
 
     /** The reader will not come back before {@code offset} (soon): release what lies before it. */
@@ -54,6 +62,10 @@ public final class PassedPages {
     }
 
     private void release(long to) {
+        if (page == 0) {
+            long p = LinuxCalls.pageSize();
+            page = p > 0 ? p : FALLBACK_PAGE;
+        }
         long base = file.address();
         // madvise wants a page-aligned start: round up, so nothing before the range is touched;
         // start a little before the last release to take back what fault-around mapped again.

@@ -46,26 +46,34 @@ public final class Keys {
         return (a.get(ValueLayout.JAVA_BYTE, aOff + m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, bOff + m) & 0xff);
     }
 
-    private static final java.lang.invoke.VarHandle BE_LONG_IN_ARRAY =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+    private static final java.lang.invoke.VarHandle LE_LONG_IN_ARRAY =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /**
      * memcmp order of two ranges of arrays: short records eight bytes at a time, inline (the
      * verify hot loop, where a call into the vectorised mismatch costs more than it saves).
+     * Little-endian words, the machine's own order: equal words need no byte swap, and the
+     * first differing byte is the lowest differing one, found by counting trailing zeros.
      */
     static int compare(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
         int n = Math.min(aLen, bLen);
         if (n > 64) return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            long x = (long) BE_LONG_IN_ARRAY.get(a, aOff + i), y = (long) BE_LONG_IN_ARRAY.get(b, bOff + i);
-            if (x != y) return Long.compareUnsigned(x, y);
+            long x = (long) LE_LONG_IN_ARRAY.get(a, aOff + i), y = (long) LE_LONG_IN_ARRAY.get(b, bOff + i);
+            if (x != y) return firstDifference(x, y);
         }
         for (; i < n; i++) {
             int x = a[aOff + i] & 0xff, y = b[bOff + i] & 0xff;
             if (x != y) return x - y;
         }
         return Integer.compare(aLen, bLen);
+    }
+
+    /** The sign of memcmp for two unequal little-endian words: their lowest differing byte decides. */
+    private static int firstDifference(long x, long y) {
+        int shift = Long.numberOfTrailingZeros(x ^ y) & ~7;
+        return (int) ((x >>> shift) & 0xff) - (int) ((y >>> shift) & 0xff);
     }
 
     public static int compare(byte[] a, byte[] b) {
