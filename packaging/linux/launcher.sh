@@ -31,6 +31,10 @@ case "${1:-}" in
   info|tree|ls|help|--help|-h|--version|-V) mode=cli; quick=(-XX:TieredStopAtLevel=1) ;;
   verify|cat|export|create) mode=cli ;;
 esac
+# verify's hot loops reach the optimising compiler at any threshold; at the default ones the
+# start-up code queues for it too, CPU a 2-core machine's scan then waits for (see ./vitrine).
+[ "${1:-}" != verify ] || quick=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
+  -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000)
 main=dev.vitrine.app.Main
 # Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
 # cli runs StartupTraining SAMPLES SCRATCH; gui runs Main (a headless screenshot).
@@ -68,6 +72,9 @@ if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
   jvm+=(-XX:AOTCacheOutput="$VITRINE_TRAIN_AOT")
 elif [ "${VITRINE_AOT:-1}" != 0 ] && [ "$trained" = "$here" ] && [ -f "$aot" ]; then
   jvm+=(-XX:AOTMode=auto -XX:AOTCache="$aot")
+  # the cache's profiles would have verify compile at start what other commands found hot
+  [ "${1:-}" != verify ] ||
+    jvm+=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTReplayTraining)
 fi
 
 # The class path in a fixed order (a wildcard's order is the folder's, which the cache would
