@@ -164,7 +164,8 @@ final class ClpsTables implements AutoCloseable {
             try (Arena local = Arena.ofConfined()) {
                 // Copied straight from the file's mapping (no heap array in between): native code must never read a
                 // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
-                MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
+                MemorySegment fresh = dev.vitrine.core.io.AnonymousMemory.allocate(mapped.byteSize(), local);
+                MemorySegment in = fresh != null ? fresh : local.allocate(Math.max(1, mapped.byteSize()));
                 MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
                 // zstd writes through the mapping natively: the archive closing meanwhile must wait,
                 // not unmap under it.
