@@ -265,8 +265,8 @@ final class ClpsTable {
         ClpsColumn[] col = valueColumn;
         for (int i = 0; i < op.length; i++) {
             out.put(lead[i]);
-            if (op[i] == STRING_CONTENT) stringContent(col[i], row, d, out, scratch);
-            else value(op[i], col[i], row, d, out, scratch);
+            // One call for every kind of value: this loop stays small, and the big switch is compiled once, on its own.
+            value(op[i], col[i], row, d, out, scratch);
         }
         out.put(tail);
     }
@@ -336,6 +336,7 @@ final class ClpsTable {
                 stringContent(col, row, d, out, scratch);
                 out.put((byte) '"');
             }
+            case STRING_CONTENT -> stringContent(col, row, d, out, scratch);
             case ClpsTemplate.RAW_ARRAY -> expand(d.arrays, col, row, out);
             case ClpsTemplate.LITERAL -> {
                 long id = data.get(I64, col.second + 8L * row);
