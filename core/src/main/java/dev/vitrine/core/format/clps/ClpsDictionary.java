@@ -11,8 +11,7 @@ import java.nio.charset.StandardCharsets;
  * neither.
  */
 final class ClpsDictionary {
-    static final ClpsDictionary EMPTY =
-            new ClpsDictionary(MemorySegment.ofArray(new byte[0]), MemorySegment.ofArray(new long[0]), 0);
+    static final ClpsDictionary EMPTY = new ClpsDictionary(MemorySegment.NULL, MemorySegment.NULL, 0);
 
     final MemorySegment data;
     /** i64 per entry: where its bytes start in {@code data} (its u64 length is the 8 bytes before). */

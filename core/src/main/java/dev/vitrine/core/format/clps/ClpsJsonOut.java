@@ -92,23 +92,46 @@ final class ClpsJsonOut {
             buf[len++] = '-';
             v = -v;
         }
-        int digits = 1;
-        for (long t = v; t >= 10; t /= 10) digits++;
-        int p = len + digits;
+        int p = len + digits(v);
         len = p;
-        // Two digits per division.
-        while (v >= 100) {
+        // Two digits per division, in int arithmetic once the value fits (most do from the start).
+        while (v > Integer.MAX_VALUE) {
             int r = (int) (v % 100);
             v /= 100;
             buf[--p] = PAIRS[2 * r + 1];
             buf[--p] = PAIRS[2 * r];
         }
-        if (v >= 10) {
-            buf[--p] = PAIRS[2 * (int) v + 1];
-            buf[--p] = PAIRS[2 * (int) v];
-        } else {
-            buf[--p] = (byte) ('0' + v);
+        int i = (int) v;
+        while (i >= 100) {
+            int r = i % 100;
+            i /= 100;
+            buf[--p] = PAIRS[2 * r + 1];
+            buf[--p] = PAIRS[2 * r];
         }
+        if (i >= 10) {
+            buf[--p] = PAIRS[2 * i + 1];
+            buf[--p] = PAIRS[2 * i];
+        } else {
+            buf[--p] = (byte) ('0' + i);
+        }
+    }
+
+    /** Written by table rendering to keep loads whose values it does not need (see ClpsTable.touchAhead). */
+    int sink;
+
+    /** Decimal digits of {@code v} >= 0: from its bit length, then one comparison. */
+    static int digits(long v) {
+        long w = v | 1; // 0 has one digit; setting the low bit never crosses a power of ten
+        int d = ((64 - Long.numberOfLeadingZeros(w)) * 1233) >>> 12; // about log10(2^bits): one short at most
+        return d + (w >= POW10[d] ? 1 : 0);
+    }
+
+    /** 10^0 to 10^18 (10^19 does not fit a long). */
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) POW10[i] = POW10[i - 1] * 10;
     }
 
     private static final byte[] PAIRS = new byte[200];

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.AnonymousMemory;
 import dev.vitrine.core.io.FileSpace;
 import dev.vitrine.core.io.SourceUnavailableException;
 import dev.vitrine.core.text.Messages;
@@ -130,19 +131,21 @@ final class ClpsSpill implements AutoCloseable {
 
     /** A zero-filled writable segment of {@code bytes} bytes. */
     MemorySegment allocate(long bytes) throws IOException {
+        return allocate(bytes, false);
+    }
+
+    /**
+     * Like {@link #allocate(long)}; with {@code touched}, process memory has had its pages
+     * faulted in already (zeroed by Java): for a stream decoded piece by piece as a remote
+     * object's bytes arrive, whose page faults would otherwise slow each piece while the
+     * object's read-ahead piles up blocks in the cache.
+     */
+    MemorySegment allocate(long bytes, boolean touched) throws IOException {
         if (closed) throw new IOException("the archive is closed");
         charge(bytes);
+        MemorySegment m = inMemory(bytes, touched);
+        if (m != null) return m;
         if (bytes < HEAP_BELOW) return MemorySegment.ofArray(new byte[(int) bytes]);
-        if (memory.take(bytes)) {
-            synchronized (this) {
-                if (closed) {
-                    memory.give(bytes);
-                    throw new IOException("the archive is closed");
-                }
-                inMemory += bytes;
-                return arena.allocate(bytes, 8);
-            }
-        }
         Path dir = folder.get();
         if (dir != null) {
             Path f = ClpsSpillFolder.newName(dir, "stream");
@@ -164,7 +167,7 @@ final class ClpsSpill implements AutoCloseable {
                     }
                     synchronized (this) {
                         if (closed) throw new IOException("the archive is closed");
-                        return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                        return plain(ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena));
                     }
                 } catch (SourceUnavailableException e) {
                     throw e;
@@ -179,8 +182,53 @@ final class ClpsSpill implements AutoCloseable {
         return MemorySegment.ofArray(new byte[(int) bytes]);
     }
 
-    /** Decoded data below this size stays on the heap: a file per small dictionary is not worth it. */
+    /** Decoded data below this size never goes to a file (a file per small dictionary is not worth it): the heap when memory is short. */
     static final int HEAP_BELOW = 1 << 16;
+
+    /** From this size, process memory comes straight from the kernel ({@link AnonymousMemory}: not zeroed twice). */
+    private static final long MAPPED_FROM = 4L << 20;
+
+    /**
+     * {@code bytes} of zeroed process memory when the memory budget has room, else null. Small
+     * segments come from here too: rendering then meets one kind of segment only (plain native
+     * memory), so the JIT compiles its reads once and tightly; mixing heap, native and mapped
+     * segments made it compile the hot rendering methods again and again, each time it met a new
+     * kind.
+     */
+    private MemorySegment inMemory(long bytes, boolean touched) throws IOException {
+        if (!memory.take(bytes)) return null;
+        synchronized (this) {
+            if (closed) {
+                memory.give(bytes);
+                throw new IOException("the archive is closed");
+            }
+            inMemory += bytes;
+            if (bytes == 0) return MemorySegment.NULL;
+            MemorySegment m = bytes >= MAPPED_FROM && !touched ? AnonymousMemory.allocate(bytes, arena) : null;
+            return m != null ? m : arena.allocate(bytes, 8);
+        }
+    }
+
+    private static final boolean NATIVE_ACCESS = ClpsSpill.class.getModule().isNativeAccessEnabled();
+
+    /** Bytes of this spill's segments in spill files. */
+    private long inFiles;
+
+    /**
+     * A file mapping as a plain native segment over the same memory and lifetime (see
+     * {@link #inMemory} for why one kind); as it is when native access is not enabled. Its
+     * isMapped() is then false: that is safe for native code here only because a spill file is
+     * this process's own, unlinked, with its room reserved (nothing can shrink it under us).
+     */
+    private MemorySegment plain(MemorySegment mapped) {
+        inFiles += mapped.byteSize();
+        return NATIVE_ACCESS ? mapped.reinterpret(mapped.byteSize(), arena, null) : mapped;
+    }
+
+    /** Bytes of segments kept in spill files (mapped) so far. */
+    synchronized long inFiles() {
+        return inFiles;
+    }
 
     /** Where bytes come from for {@link #fill}. */
     interface Reader {
@@ -202,7 +250,10 @@ final class ClpsSpill implements AutoCloseable {
                 if (n > limit)
                     throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
-                return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
+                MemorySegment m = inMemory(n, false);
+                if (m == null) return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
+                MemorySegment.copy(buf, 0, m, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, n);
+                return m;
             }
             n += r;
         }
@@ -240,7 +291,7 @@ final class ClpsSpill implements AutoCloseable {
             }
             synchronized (this) {
                 if (closed) throw new IOException("the archive is closed");
-                return ch.map(FileChannel.MapMode.READ_ONLY, 0, total, arena);
+                return plain(ch.map(FileChannel.MapMode.READ_ONLY, 0, total, arena));
             }
         }
     }

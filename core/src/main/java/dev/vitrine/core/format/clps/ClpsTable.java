@@ -23,6 +23,20 @@ final class ClpsTable {
     /** The column holding log_event_idx, or null. */
     final ClpsColumn order;
 
+    /**
+     * The record's text between its values, worked out once from the template: {@code lead[i]}
+     * goes before value i (keys, brackets, commas, nulls), {@code tail} after the last value.
+     * Null when the template's text cannot be worked out without its values (then each record
+     * walks the template's operations).
+     */
+    private final byte[][] lead;
+
+    private final byte[] tail;
+    /** Operation and column of value i. */
+    private final int[] valueOp;
+
+    private final ClpsColumn[] valueColumn;
+
     private ClpsTable(
             ClpsTableMetadata.Table meta,
             ClpsTemplate template,
@@ -36,6 +50,92 @@ final class ClpsTable {
         this.records = records;
         this.columns = columns;
         this.order = order;
+        // Walks the operations as render() does, values left out: what each operation writes, and the comma it takes
+        // back before a closing bracket, depend on the template alone (every operation writes at least one byte).
+        int[] op = template.op;
+        java.util.List<byte[]> leads = new java.util.ArrayList<>();
+        java.util.List<Integer> ops = new java.util.ArrayList<>();
+        java.util.List<ClpsColumn> cols = new java.util.ArrayList<>();
+        ClpsJsonOut cur = new ClpsJsonOut(64);
+        long before = 0; // constant bytes of the record before cur
+        boolean planned = true;
+        cur.put((byte) '{');
+        for (int k = 0; k < op.length && planned; k++) {
+            byte[] key = template.key[k];
+            switch (op[k]) {
+                case ClpsTemplate.BEGIN_OBJECT, ClpsTemplate.BEGIN_ARRAY -> {
+                    if (key != null) cur.put(key);
+                    cur.put(op[k] == ClpsTemplate.BEGIN_OBJECT ? (byte) '{' : (byte) '[');
+                }
+                case ClpsTemplate.END_OBJECT, ClpsTemplate.END_ARRAY -> {
+                    int begin = op[k] == ClpsTemplate.END_OBJECT ? ClpsTemplate.BEGIN_OBJECT : ClpsTemplate.BEGIN_ARRAY;
+                    if ((k == 0 || op[k - 1] != begin) && before + cur.len > 1) {
+                        if (cur.len == 0) planned = false; // would take back a value's byte
+                        else cur.len--;
+                    }
+                    cur.put(op[k] == ClpsTemplate.END_OBJECT ? (byte) '}' : (byte) ']');
+                    cur.put((byte) ',');
+                }
+                case ClpsTemplate.NULL -> {
+                    if (key != null) cur.put(key);
+                    cur.ascii("null,");
+                }
+                default -> {
+                    if (key != null) cur.put(key);
+                    // A string's quotes are constant text too.
+                    boolean string = op[k] == ClpsTemplate.STRING;
+                    if (string) cur.put((byte) '"');
+                    leads.add(java.util.Arrays.copyOf(cur.buf, cur.len));
+                    ops.add(string ? STRING_CONTENT : op[k]);
+                    int c = template.column[k];
+                    cols.add(c < 0 ? null : columns[c]);
+                    before += cur.len;
+                    cur.reset();
+                    if (string) cur.put((byte) '"');
+                    cur.put((byte) ',');
+                }
+            }
+        }
+        if (cur.len == 0) planned = false;
+        if (planned) {
+            if (cur.last() != '{') cur.buf[cur.len - 1] = '}';
+            else cur.put((byte) '}');
+            cur.put((byte) '\n');
+        }
+        this.lead = planned ? leads.toArray(byte[][]::new) : null;
+        this.tail = planned ? java.util.Arrays.copyOf(cur.buf, cur.len) : null;
+        this.valueOp = ops.stream().mapToInt(Integer::intValue).toArray();
+        this.valueColumn = cols.toArray(ClpsColumn[]::new);
+        touchAt = new long[columns.length];
+        touchWidth = new long[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            touchAt[c] = columns[c].base;
+            touchWidth[c] = columns[c].type == ClpsNodeType.BOOLEAN ? 1 : 8;
+        }
+    }
+
+    /** Where each column's values start, and their width: what {@link #touchAhead} reads. */
+    private final long[] touchAt;
+
+    private final long[] touchWidth;
+
+    /** How many rows ahead {@link #touchAhead} reads: two cache lines of 8-byte values. */
+    private static final int AHEAD = 16;
+
+    /**
+     * Reads one byte of every column {@value #AHEAD} rows ahead, once per 8 rows. Records come in
+     * log order, so a table's rows are read in order but between other tables' rows: dozens of
+     * columns advancing at once, more streams than the processor's prefetcher follows, and each
+     * column's next cache line was a stall from memory. These loads do not wait for each other,
+     * so their misses overlap, and the lines are in cache when the rows are written.
+     */
+    private void touchAhead(int row, ClpsJsonOut out) {
+        if ((row & 7) != 0 || row + AHEAD >= records) return;
+        long r = row + AHEAD;
+        int acc = 0;
+        long[] at = touchAt, width = touchWidth;
+        for (int c = 0; c < at.length; c++) acc ^= data.get(ValueLayout.JAVA_BYTE, at[c] + width[c] * r);
+        out.sink ^= acc; // used, so the loads stay
     }
 
     /**
@@ -155,6 +255,27 @@ final class ClpsTable {
 
     /** Appends record {@code row} as one JSON line (with its newline). */
     void render(int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch) throws ClpsDecodeException {
+        byte[][] lead = this.lead;
+        if (lead == null) {
+            renderOps(row, d, out, scratch);
+            return;
+        }
+        touchAhead(row, out);
+        int[] op = valueOp;
+        ClpsColumn[] col = valueColumn;
+        for (int i = 0; i < op.length; i++) {
+            out.put(lead[i]);
+            // One call for every kind of value: this loop stays small, and the big switch is compiled once, on its own.
+            value(op[i], col[i], row, d, out, scratch);
+        }
+        out.put(tail);
+    }
+
+    /** A string value's escaped content without its quotes (which the plan's constant text holds). */
+    private static final int STRING_CONTENT = -1;
+
+    /** {@link #render} walking the template's operations one by one. */
+    private void renderOps(int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch) throws ClpsDecodeException {
         int[] op = template.op;
         byte[][] key = template.key;
         int[] colOf = template.column;
@@ -212,25 +333,31 @@ final class ClpsTable {
             case ClpsTemplate.NULL -> out.ascii("null");
             case ClpsTemplate.STRING -> {
                 out.put((byte) '"');
-                switch (col.type) {
-                    case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(I64, col.base + 8L * row), out);
-                    case ClpsNodeType.CLP_STRING -> expand(d.strings, col, row, out, scratch);
-                    default -> {
-                        long ms = data.get(I64, col.base + 8L * row);
-                        long id = data.get(I64, col.second + 8L * row);
-                        scratch.reset();
-                        timestamp(d, ms, id, true, scratch);
-                        out.escaped(scratch.buf, 0, scratch.len);
-                    }
-                }
+                stringContent(col, row, d, out, scratch);
                 out.put((byte) '"');
             }
+            case STRING_CONTENT -> stringContent(col, row, d, out, scratch);
             case ClpsTemplate.RAW_ARRAY -> expand(d.arrays, col, row, out);
             case ClpsTemplate.LITERAL -> {
                 long id = data.get(I64, col.second + 8L * row);
                 timestamp(d, data.get(I64, col.base + 8L * row), id, false, out);
             }
             default -> throw new ClpsDecodeException(-1, "unknown template operation " + op);
+        }
+    }
+
+    private void stringContent(ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch)
+            throws ClpsDecodeException {
+        switch (col.type) {
+            case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(I64, col.base + 8L * row), out);
+            case ClpsNodeType.CLP_STRING -> expand(d.strings, col, row, out, scratch);
+            default -> {
+                long ms = data.get(I64, col.base + 8L * row);
+                long id = data.get(I64, col.second + 8L * row);
+                scratch.reset();
+                timestamp(d, ms, id, true, scratch);
+                out.escaped(scratch.buf, 0, scratch.len);
+            }
         }
     }
 

@@ -149,7 +149,7 @@ final class ClpsTables implements AutoCloseable {
         dev.vitrine.core.io.ByteSource src = archive.source();
         // A source read by ranges (a remote object) is decoded as it arrives, never held whole.
         long[] ranged = src.whole().isEmpty() ? archive.streams.compressedRange(meta, s) : null;
-        MemorySegment out = spill.allocate(size);
+        MemorySegment out = spill.allocate(size, ranged != null);
         if (ranged != null && out.isNative()) {
             try {
                 ClpsZstd.decompressExact(
@@ -170,7 +170,8 @@ final class ClpsTables implements AutoCloseable {
             try (Arena local = Arena.ofConfined()) {
                 // Copied straight from the file's mapping (no heap array in between): native code must never read a
                 // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
-                MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
+                MemorySegment fresh = dev.vitrine.core.io.AnonymousMemory.allocate(mapped.byteSize(), local);
+                MemorySegment in = fresh != null ? fresh : local.allocate(Math.max(1, mapped.byteSize()));
                 MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
                 // zstd writes through the mapping natively: the archive closing meanwhile must wait,
                 // not unmap under it.

@@ -95,39 +95,48 @@ final class ClpsVerifier {
                 continue;
             }
             if (dec == null) continue;
-            for (ClpsTableMetadata.Table t : tm.tables) {
-                if (t.stream() != s.index()) continue;
-                ClpsTable table;
-                try {
-                    table = ClpsTable.decode(dec, t, java.lang.foreign.MemorySegment.ofArray(data));
-                } catch (ClpsDecodeException e) {
-                    ctx.report(a.problemAt(
-                            r == null ? -1 : r[0], e.where("stream " + s.index() + ", table " + t.index())));
-                    continue;
-                }
-                if (anyOrder && table.order == null) {
-                    ctx.report(a.problemAt(
-                            r == null ? -1 : r[0],
-                            "stream " + s.index() + ", table " + t.index()
-                                    + " has no log_event_idx column though the archive keeps log order"));
-                }
-                checkRecords(ctx, dec, table, r);
-                if (table.order != null && seen != null) {
-                    for (int row = 0; row < table.records; row++) {
-                        long idx = table.logEventIdx(row);
-                        if (idx < 0 || idx >= n || seen.get((int) idx)) {
-                            if (badIdx++ == 0) {
-                                firstBadIdx = "stream " + s.index() + ", table " + t.index() + ", record " + row
-                                        + ": log_event_idx " + idx
-                                        + (idx < 0 || idx >= n ? " is outside 0.." + (n - 1) : " appears twice");
-                                firstBadIdxOffset = r == null ? -1 : r[0];
+            // Rendered from native memory as `cat` renders: with one kind of segment the JIT compiles the rendering
+            // code once, for it (a heap segment here made a later `cat` of the same process compile it again).
+            try (java.lang.foreign.Arena local = java.lang.foreign.Arena.ofConfined()) {
+                java.lang.foreign.MemorySegment decoded =
+                        local.allocate(Math.max(1, data.length)).asSlice(0, data.length);
+                java.lang.foreign.MemorySegment.copy(
+                        data, 0, decoded, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, data.length);
+                data = null; // the heap copy can go
+                for (ClpsTableMetadata.Table t : tm.tables) {
+                    if (t.stream() != s.index()) continue;
+                    ClpsTable table;
+                    try {
+                        table = ClpsTable.decode(dec, t, decoded);
+                    } catch (ClpsDecodeException e) {
+                        ctx.report(a.problemAt(
+                                r == null ? -1 : r[0], e.where("stream " + s.index() + ", table " + t.index())));
+                        continue;
+                    }
+                    if (anyOrder && table.order == null) {
+                        ctx.report(a.problemAt(
+                                r == null ? -1 : r[0],
+                                "stream " + s.index() + ", table " + t.index()
+                                        + " has no log_event_idx column though the archive keeps log order"));
+                    }
+                    checkRecords(ctx, dec, table, r);
+                    if (table.order != null && seen != null) {
+                        for (int row = 0; row < table.records; row++) {
+                            long idx = table.logEventIdx(row);
+                            if (idx < 0 || idx >= n || seen.get((int) idx)) {
+                                if (badIdx++ == 0) {
+                                    firstBadIdx = "stream " + s.index() + ", table " + t.index() + ", record " + row
+                                            + ": log_event_idx " + idx
+                                            + (idx < 0 || idx >= n ? " is outside 0.." + (n - 1) : " appears twice");
+                                    firstBadIdxOffset = r == null ? -1 : r[0];
+                                }
+                            } else {
+                                seen.set((int) idx);
                             }
-                        } else {
-                            seen.set((int) idx);
                         }
                     }
+                    if (tsMinMax != null) timestampBounds(dec, table, tsMinMax);
                 }
-                if (tsMinMax != null) timestampBounds(dec, table, tsMinMax);
             }
             // a remote object reuses the cache's buffers for what lies behind
             if (r != null) a.source().passed(r[0] + r[1]);

@@ -120,7 +120,11 @@ class ClpsJsonOutEscapeTest {
             Long.MIN_VALUE,
             Long.MIN_VALUE + 1,
             1_000_000_000_000_000_000L,
-            9_999_999_999L
+            9_999_999_999L,
+            Integer.MAX_VALUE, // the last value written in int arithmetic
+            Integer.MAX_VALUE + 1L,
+            -(Integer.MAX_VALUE + 1L),
+            999_999_999_999_999_999L
         };
         for (long v : vs) {
             ClpsJsonOut out = new ClpsJsonOut(4);
