@@ -164,8 +164,15 @@ final class ClpsTables implements AutoCloseable {
             try (Arena local = Arena.ofConfined()) {
                 // Copied straight from the file's mapping (no heap array in between): native code must never read a
                 // mapped file, where a page of a file that shrank is a SIGBUS; a Java copy faults as an error instead.
-                MemorySegment in = local.allocate(Math.max(1, mapped.byteSize()));
-                MemorySegment.copy(mapped, 0, in, 0, mapped.byteSize());
+                // (allocateFrom: the copy is the first write, no zeros before it.)
+                MemorySegment in = mapped.byteSize() == 0
+                        ? local.allocate(1)
+                        : local.allocateFrom(
+                                java.lang.foreign.ValueLayout.JAVA_BYTE,
+                                mapped,
+                                java.lang.foreign.ValueLayout.JAVA_BYTE,
+                                0,
+                                mapped.byteSize());
                 // zstd writes through the mapping natively: the archive closing meanwhile must wait,
                 // not unmap under it.
                 spill.whileMapped(() -> ClpsZstd.decompressExact(
