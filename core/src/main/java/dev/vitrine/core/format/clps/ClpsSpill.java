@@ -140,9 +140,7 @@ final class ClpsSpill implements AutoCloseable {
                     throw new IOException("the archive is closed");
                 }
                 inMemory += bytes;
-                // Pages the kernel zeroes as they are first written: not a pass of zeros before zstd fills them.
-                MemorySegment m = dev.vitrine.core.io.AnonymousMemory.allocate(bytes, arena);
-                return m != null ? m : arena.allocate(bytes, 8);
+                return arena.allocate(bytes, 8);
             }
         }
         Path dir = folder.get();
