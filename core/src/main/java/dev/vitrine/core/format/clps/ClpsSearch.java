@@ -115,13 +115,15 @@ final class ClpsSearch {
                 if (f.size > 0) parts.add(f);
                 found += f.size;
             }
+            scans.clear(); // the futures hold their results too
             // One key per record found: its log position above, where it was found below (positions are below 2^31).
             long[] keys = new long[found];
             int[] tableOf = new int[found];
             int[] rowOf = new int[found];
             byte[] verdictOf = new byte[found];
             int k = 0;
-            for (Found f : parts) {
+            for (int j = 0; j < parts.size(); j++) {
+                Found f = parts.set(j, null); // let each go once copied: not all of them twice at the peak
                 for (int i = 0; i < f.size; i++, k++) {
                     keys[k] = f.pos[i] << 32 | k;
                     tableOf[k] = f.table;
@@ -129,7 +131,6 @@ final class ClpsSearch {
                     verdictOf[k] = f.verdict[i];
                 }
             }
-            parts.clear();
             if (indexed) java.util.Arrays.parallelSort(keys); // table order is the order they were found in
             return render(
                     archive, tables, decoding, filter, out, chunk, pool, threads, keys, tableOf, rowOf, verdictOf);
