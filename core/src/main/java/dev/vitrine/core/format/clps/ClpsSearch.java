@@ -30,28 +30,23 @@ final class ClpsSearch {
 
     private ClpsSearch() {}
 
-    /** The records a scan task kept: their log positions, rows and verdicts ({@link KqlPrefilter#YES} or MAYBE). */
+    /**
+     * One record found, as a long: its log position (bits 62-32, below 2^31), whether the prefilter
+     * accepted it for certain (bit 31), and its row counted across all tables in table order (bits
+     * 30-0). Sorted, these are the records in log order.
+     */
+    private static long key(long pos, boolean yes, long globalRow) {
+        return pos << 32 | (yes ? 1L << 31 : 0) | globalRow;
+    }
+
+    /** The keys ({@link #key}) a scan task found. */
     private static final class Found {
-        final int table;
-        long[] pos = new long[256];
-        int[] row = new int[256];
-        byte[] verdict = new byte[256];
+        long[] keys = new long[256];
         int size;
 
-        Found(int table) {
-            this.table = table;
-        }
-
-        void add(long p, int r, int v) {
-            if (size == pos.length) {
-                int n = size * 2;
-                pos = java.util.Arrays.copyOf(pos, n);
-                row = java.util.Arrays.copyOf(row, n);
-                verdict = java.util.Arrays.copyOf(verdict, n);
-            }
-            pos[size] = p;
-            row[size] = r;
-            verdict[size++] = (byte) v;
+        void add(long key) {
+            if (size == keys.length) keys = java.util.Arrays.copyOf(keys, size * 2);
+            keys[size++] = key;
         }
     }
 
@@ -103,9 +98,9 @@ final class ClpsSearch {
                 KqlPrefilter p = rows.forTable(table, decoding);
                 if (p == KqlPrefilter.NONE) continue;
                 for (int from = 0; from < table.records; from += SCAN) {
-                    int f = from, to = (int) Math.min(table.records, (long) from + SCAN), ti = t;
-                    long base = indexed ? -1 : first[t];
-                    scans.add(pool.submit(() -> scan(table, ti, p, f, to, base, decoding)));
+                    int f = from, to = (int) Math.min(table.records, (long) from + SCAN);
+                    long base = first[t];
+                    scans.add(pool.submit(() -> scan(table, p, f, to, base, indexed, decoding)));
                 }
             }
             int found = 0;
@@ -116,24 +111,15 @@ final class ClpsSearch {
                 found += f.size;
             }
             scans.clear(); // the futures hold their results too
-            // One key per record found: its log position above, where it was found below (positions are below 2^31).
             long[] keys = new long[found];
-            int[] tableOf = new int[found];
-            int[] rowOf = new int[found];
-            byte[] verdictOf = new byte[found];
             int k = 0;
             for (int j = 0; j < parts.size(); j++) {
                 Found f = parts.set(j, null); // let each go once copied: not all of them twice at the peak
-                for (int i = 0; i < f.size; i++, k++) {
-                    keys[k] = f.pos[i] << 32 | k;
-                    tableOf[k] = f.table;
-                    rowOf[k] = f.row[i];
-                    verdictOf[k] = f.verdict[i];
-                }
+                System.arraycopy(f.keys, 0, keys, k, f.size);
+                k += f.size;
             }
             if (indexed) java.util.Arrays.parallelSort(keys); // table order is the order they were found in
-            return render(
-                    archive, tables, decoding, filter, out, chunk, pool, threads, keys, tableOf, rowOf, verdictOf);
+            return render(archive, tables, first, decoding, filter, out, chunk, pool, threads, keys);
         } finally {
             pool.shutdownNow();
         }
@@ -168,12 +154,12 @@ final class ClpsSearch {
         return true;
     }
 
-    /** Rows [from, to) of {@code table} its prefilter {@code p} (null: none) does not rule out. */
+    /** Rows [from, to) of {@code table}, whose rows start at {@code base} in table order, that its prefilter {@code p} (null: none) does not rule out. */
     private static Found scan(
-            ClpsTable table, int t, KqlPrefilter p, int from, int to, long base, ClpsDecoding decoding) {
-        Found f = new Found(t);
+            ClpsTable table, KqlPrefilter p, int from, int to, long base, boolean indexed, ClpsDecoding decoding) {
+        Found f = new Found();
         if (p == null) {
-            for (int r = from; r < to; r++) f.add(base < 0 ? table.logEventIdx(r) : base + r, r, KqlPrefilter.MAYBE);
+            for (int r = from; r < to; r++) f.add(key(indexed ? table.logEventIdx(r) : base + r, false, base + r));
             return f;
         }
         ClpsRowPrefilter.RowValues values = new ClpsRowPrefilter.RowValues(decoding);
@@ -182,7 +168,8 @@ final class ClpsSearch {
         for (int r = from; r < to; r++) {
             values.row = r;
             int verdict = p.judge(values);
-            if (verdict != KqlPrefilter.NO) f.add(base < 0 ? table.logEventIdx(r) : base + r, r, verdict);
+            if (verdict != KqlPrefilter.NO)
+                f.add(key(indexed ? table.logEventIdx(r) : base + r, verdict == KqlPrefilter.YES, base + r));
         }
         return f;
     }
@@ -191,16 +178,14 @@ final class ClpsSearch {
     private static long render(
             ClpsArchive archive,
             ClpsTables tables,
+            long[] first,
             ClpsDecoding decoding,
             Predicate<RecordView> filter,
             OutputStream out,
             int chunk,
             ExecutorService pool,
             int threads,
-            long[] keys,
-            int[] tableOf,
-            int[] rowOf,
-            byte[] verdictOf)
+            long[] keys)
             throws IOException {
         ConcurrentLinkedQueue<ClpsJsonOut> free = new ConcurrentLinkedQueue<>();
         ArrayDeque<Future<ClpsRecords.Chunk>> window = new ArrayDeque<>();
@@ -213,7 +198,7 @@ final class ClpsSearch {
                     ClpsJsonOut o = free.poll();
                     if (o == null) o = new ClpsJsonOut((to - from) * 256);
                     o.reset();
-                    return renderChunk(archive, tables, decoding, filter, keys, tableOf, rowOf, verdictOf, from, to, o);
+                    return renderChunk(archive, tables, first, decoding, filter, keys, from, to, o);
                 }));
                 next = to;
             }
@@ -225,15 +210,24 @@ final class ClpsSearch {
         return written;
     }
 
+    /** The table holding row {@code global} of all tables in table order (an empty table starts where the next does). */
+    private static int tableOf(long[] first, long global) {
+        int lo = 0, hi = first.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (first[mid] <= global) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
     private static ClpsRecords.Chunk renderChunk(
             ClpsArchive archive,
             ClpsTables tables,
+            long[] first,
             ClpsDecoding decoding,
             Predicate<RecordView> filter,
             long[] keys,
-            int[] tableOf,
-            int[] rowOf,
-            byte[] verdictOf,
             int from,
             int to,
             ClpsJsonOut out)
@@ -242,13 +236,15 @@ final class ClpsSearch {
         ClpsRecords.View view = new ClpsRecords.View(out);
         int kept = 0;
         for (int i = from; i < to; i++) {
-            int c = (int) keys[i];
-            ClpsTable table = tables.table(tableOf[c]);
-            int row = rowOf[c];
+            long key = keys[i];
+            long global = key & 0x7FFFFFFFL;
+            int t = tableOf(first, global);
+            ClpsTable table = tables.table(t);
+            int row = (int) (global - first[t]);
             int start = out.len;
             ClpsRecords.renderRow(archive, table, row, decoding, out, scratch);
-            if (filter != null && verdictOf[c] != KqlPrefilter.YES) {
-                view.index = keys[i] >>> 32;
+            if (filter != null && (key & 1L << 31) == 0) {
+                view.index = key >>> 32;
                 view.offset = start;
                 view.length = out.len - start - 1;
                 if (!filter.test(view)) {
