@@ -132,6 +132,12 @@ final class ClpsDictionary {
      */
     private int held() {
         int known = bytesHeld;
+        return known >= 0 ? known : heldOnce();
+    }
+
+    /** {@link #held} worked out by one thread: the others wait rather than scan the same tens of MB again. */
+    private synchronized int heldOnce() {
+        int known = bytesHeld;
         if (known >= 0) return known;
         int found = 0;
         long n = data.byteSize();

@@ -56,10 +56,7 @@ final class ClpsLogOrder {
     static ClpsLogOrder build(ClpsArchive a, ClpsTables tables, long maxRecords) throws IOException {
         ClpsTableMetadata tm = tables.meta;
         long n = tm.recordCount();
-        if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
-            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once ("
-                    + maxRecords + ")");
-        }
+        refuseTooMany(n, maxRecords);
         long[] heap = 8 * n <= Runtime.getRuntime().maxMemory() / 8 ? new long[(int) n] : null;
         MemorySegment seg = heap == null ? tables.allocate(8 * n) : null;
         Slots order = heap != null
@@ -136,8 +133,16 @@ final class ClpsLogOrder {
         return new ClpsLogOrder(heap, seg, n);
     }
 
+    /** Fails when {@code n} records are more than can be ordered at once. */
+    static void refuseTooMany(long n, long maxRecords) throws IOException {
+        if (n > Math.min(maxRecords, Integer.MAX_VALUE - 16)) {
+            throw new IOException("archive has " + n + " records, more than the limits let this reader order at once ("
+                    + maxRecords + ")");
+        }
+    }
+
     /** Position of the log_event_idx column in table {@code t}'s schema, or -1. */
-    private static int orderColumn(ClpsDecoding d, ClpsTableMetadata.Table t) throws IOException {
+    static int orderColumn(ClpsDecoding d, ClpsTableMetadata.Table t) throws IOException {
         ClpsTemplate tpl;
         try {
             tpl = d.template(t.schemaId());
@@ -153,7 +158,7 @@ final class ClpsLogOrder {
      * else streamed out of the prefix of its stream that ends with that column (when the
      * columns before it have fixed sizes), else from the table decoded whole.
      */
-    private static long[] logEventIdx(ClpsArchive a, ClpsTables tables, int t) throws IOException {
+    static long[] logEventIdx(ClpsArchive a, ClpsTables tables, int t) throws IOException {
         ClpsTableMetadata.Table meta = tables.meta.tables.get(t);
         ClpsTable done = tables.ifDecoded(t);
         if (done == null) {

@@ -52,14 +52,20 @@ public final class ClpsRecords implements AutoCloseable {
             ClpsLogOrder order,
             java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
         ClpsDecoding decoding() throws IOException {
-            ClpsLoaded<ClpsDecoding> l = take(full);
-            if (l.problem() != null) throw asException(l.problem());
-            return l.value();
+            return decodingOf(full);
         }
 
         long size() {
             return order.size;
         }
+    }
+
+    /** The dictionaries once {@code full} has them, or their problem. */
+    static ClpsDecoding decodingOf(java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full)
+            throws IOException {
+        ClpsLoaded<ClpsDecoding> l = take(full);
+        if (l.problem() != null) throw asException(l.problem());
+        return l.value();
     }
 
     ClpsRecords(ClpsArchive archive) {
@@ -95,6 +101,11 @@ public final class ClpsRecords implements AutoCloseable {
             }
         }
         if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"
+        if (rows != null && cached == null) {
+            // Nothing decoded yet (the command line): only the records the query may match are put in order.
+            Long w = search(rows, first, filter, out);
+            if (w != null) return w;
+        }
         // The streams a query needs are decoded before the order is built: tables packed in one stream then give
         // their log_event_idx from the decoded stream instead of each decompressing a prefix of it again.
         Decoded d = rows == null ? decoded(true) : decoded(false, false, first);
@@ -228,15 +239,7 @@ public final class ClpsRecords implements AutoCloseable {
                     ClpsTables tables = tables(archive, freers);
                     // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
                     // built.
-                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
-                            new java.util.concurrent.CompletableFuture<>();
-                    Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
-                        try {
-                            full.complete(archive.decoding());
-                        } catch (Throwable e) {
-                            full.completeExceptionally(e);
-                        }
-                    });
+                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full = dictionaries();
                     try {
                         // Decoded before ordering, the log_event_idx columns are read from the tables rather than again
                         // from the streams.
@@ -258,6 +261,54 @@ public final class ClpsRecords implements AutoCloseable {
         }
         if (all) d.tables.decode(null);
         return d;
+    }
+
+    /** The archive's dictionaries, decoded on a thread of their own (var.dict can be tens of MB). */
+    private java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> dictionaries() {
+        java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
+                new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
+            try {
+                full.complete(archive.decoding());
+            } catch (Throwable e) {
+                full.completeExceptionally(e);
+            }
+        });
+        return full;
+    }
+
+    /**
+     * A query's records through {@link ClpsSearch}: its own tables, decoded as the query needs
+     * them and freed at the end, and no order of the whole archive. Null when the archive's order
+     * is not one it can give (nothing written then).
+     */
+    private Long search(ClpsRowPrefilter rows, java.util.BitSet first, Predicate<RecordView> filter, OutputStream out)
+            throws IOException {
+        ClpsTables tables;
+        Runnable free;
+        synchronized (this) {
+            if (closed) throw new IOException("the archive is closed");
+            tables = tables(archive);
+            free = tables.freer();
+            freers.add(free);
+        }
+        try {
+            var full = dictionaries();
+            // Decoded, checked and failing in the order the full order's build would.
+            if (first != null) tables.decode(first);
+            Boolean indexed = ClpsSearch.indexed(archive, tables);
+            if (indexed == null) return null;
+            ClpsDecoding decoding = decodingOf(full);
+            java.util.BitSet wanted = new java.util.BitSet();
+            wanted.set(0, tables.size());
+            wanted.andNot(rows.ruledOut(tables.meta, decoding));
+            tables.decode(wanted);
+            return ClpsSearch.write(archive, tables, indexed, decoding, rows, filter, out, chunk);
+        } finally {
+            searchedStreams = tables.streamsDecoded();
+            free.run();
+            freers.remove(free);
+        }
     }
 
     /**
@@ -283,11 +334,17 @@ public final class ClpsRecords implements AutoCloseable {
         return d.tables.keptBytes() + (d.order.onHeap() ? 8 * d.order.size : 0);
     }
 
-    /** How many packed streams have been decoded so far (0 before any record was asked for). */
+    /**
+     * How many packed streams have been decoded so far (0 before any record was asked for); without
+     * decoded tables kept, how many the last query decoded (and freed).
+     */
     public int streamsDecoded() {
         Decoded d = cached;
-        return d == null ? 0 : d.tables.streamsDecoded();
+        return d == null ? searchedStreams : d.tables.streamsDecoded();
     }
+
+    /** Streams the last query through {@link #search} decoded. */
+    private volatile int searchedStreams;
 
     @Override
     public synchronized void close() {
@@ -387,15 +444,7 @@ public final class ClpsRecords implements AutoCloseable {
                 continue;
             }
             int start = out.len;
-            try {
-                table.render(row, decoding, out, scratch);
-            } catch (ClpsDecodeException e) {
-                throw archive.streams.streamProblem(table.meta, e);
-            } catch (RuntimeException e) {
-                // A reader bug or data we did not foresee: still one line naming where.
-                throw archive.streams.streamProblem(
-                        table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
-            }
+            renderRow(archive, table, row, decoding, out, scratch);
             if (filter != null && verdict != KqlPrefilter.YES) {
                 view.index = i;
                 view.offset = start;
@@ -418,7 +467,22 @@ public final class ClpsRecords implements AutoCloseable {
         return new Chunk(out, kept);
     }
 
-    private static final class View implements RecordView {
+    /** Appends record {@code row} of {@code table}; damage, or data we did not foresee, as one line naming where. */
+    static void renderRow(
+            ClpsArchive archive, ClpsTable table, int row, ClpsDecoding decoding, ClpsJsonOut out, ClpsJsonOut scratch)
+            throws IOException {
+        try {
+            table.render(row, decoding, out, scratch);
+        } catch (ClpsDecodeException e) {
+            throw archive.streams.streamProblem(table.meta, e);
+        } catch (RuntimeException e) {
+            // A reader bug or data we did not foresee: still one line naming where.
+            throw archive.streams.streamProblem(table.meta, new ClpsDecodeException(-1, "record " + row + ": " + e));
+        }
+    }
+
+    /** A rendered record as filters see it. */
+    static final class View implements RecordView {
         final ClpsJsonOut out;
         long index;
         int offset;

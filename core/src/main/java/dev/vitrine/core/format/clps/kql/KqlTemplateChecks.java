@@ -67,8 +67,26 @@ final class KqlTemplateChecks {
             return quoted == null || !t.backslashFree() || KqlTemplates.mayMatch(t, quoted);
         }
 
+        /**
+         * Answers by array text, for arrays short enough: the same few arrays come back in many records
+         * (tags), and parsing each again was most of this check.
+         */
+        private final java.util.concurrent.ConcurrentHashMap<String, Integer> byText =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        private static final int MEMO_ENTRIES = 4096, MEMO_LENGTH = 256;
+
         private int judge(String text) {
             if (text == null) return MAYBE;
+            if (text.length() > MEMO_LENGTH) return judgeOnce(text);
+            Integer known = byText.get(text);
+            if (known != null) return known;
+            int answer = judgeOnce(text);
+            if (byText.size() < MEMO_ENTRIES) byText.put(text, answer);
+            return answer;
+        }
+
+        private int judgeOnce(String text) {
             if (!KqlTemplates.mayHold(text, quotedText)) return NO; // not parsed (only a positive filter has one)
             JsonNode v;
             try {
