@@ -285,12 +285,9 @@ public final class ClpsRecords implements AutoCloseable {
     private Long search(ClpsRowPrefilter rows, java.util.BitSet first, Predicate<RecordView> filter, OutputStream out)
             throws IOException {
         ClpsTables tables;
-        Runnable free;
         synchronized (this) {
             if (closed) throw new IOException("the archive is closed");
-            tables = tables(archive);
-            free = tables.freer();
-            freers.add(free);
+            tables = tables(archive, freers);
         }
         try {
             var full = dictionaries();
@@ -306,8 +303,7 @@ public final class ClpsRecords implements AutoCloseable {
             return ClpsSearch.write(archive, tables, indexed, decoding, rows, filter, out, chunk);
         } finally {
             searchedStreams = tables.streamsDecoded();
-            free.run();
-            freers.remove(free);
+            tables.close(); // its free action leaves the set as it runs
         }
     }
 
