@@ -92,15 +92,36 @@ class VerifyPartTest extends WindowTest {
                 .toList();
     }
 
+    /** The shared stage's x, y, width and height before a test moved it (null: not moved). */
+    private double[] before;
+
+    @org.junit.jupiter.api.AfterEach
+    void restoreStage() throws Exception {
+        if (before == null) return;
+        double[] b = before;
+        fx(() -> {
+            var st = window.stage();
+            st.setX(b[0]);
+            st.setY(b[1]);
+            st.setWidth(b[2]);
+            st.setHeight(b[3]);
+            return null;
+        });
+    }
+
     @Test
     void aPartVerifyFindsTheDamageOfItsBlockOnly() throws Exception {
         // The headless screen is 1000x1000 and a popup reaching past its bottom fails to draw
         // (IndexOutOfBounds in HeadlessWindow.blit): the window sits at the screen's top, short
         // enough that the menu fits below the lowest row, where the last data block lies.
+        // The stage is the toolkit's primary stage, shared by every window test: its place and
+        // size go back as they were afterwards (restoreStage), or later tests run 600 px high.
         fx(() -> {
-            window.stage().setX(0);
-            window.stage().setY(0);
-            window.stage().setHeight(600);
+            var st = window.stage();
+            before = new double[] {st.getX(), st.getY(), st.getWidth(), st.getHeight()};
+            st.setX(0);
+            st.setY(0);
+            st.setHeight(600);
             return null;
         });
         // weather-damaged.zss has one damaged data block; a second is damaged here, in its middle
