@@ -131,19 +131,9 @@ final class ClpsSpill implements AutoCloseable {
 
     /** A zero-filled writable segment of {@code bytes} bytes. */
     MemorySegment allocate(long bytes) throws IOException {
-        return allocate(bytes, false);
-    }
-
-    /**
-     * Like {@link #allocate(long)}; with {@code touched}, process memory has had its pages
-     * faulted in already (zeroed by Java): for a stream decoded piece by piece as a remote
-     * object's bytes arrive, whose page faults would otherwise slow each piece while the
-     * object's read-ahead piles up blocks in the cache.
-     */
-    MemorySegment allocate(long bytes, boolean touched) throws IOException {
         if (closed) throw new IOException("the archive is closed");
         charge(bytes);
-        MemorySegment m = inMemory(bytes, touched);
+        MemorySegment m = inMemory(bytes);
         if (m != null) return m;
         if (bytes < HEAP_BELOW) return MemorySegment.ofArray(new byte[(int) bytes]);
         Path dir = folder.get();
@@ -195,7 +185,7 @@ final class ClpsSpill implements AutoCloseable {
      * segments made it compile the hot rendering methods again and again, each time it met a new
      * kind.
      */
-    private MemorySegment inMemory(long bytes, boolean touched) throws IOException {
+    private MemorySegment inMemory(long bytes) throws IOException {
         if (!memory.take(bytes)) return null;
         synchronized (this) {
             if (closed) {
@@ -204,7 +194,7 @@ final class ClpsSpill implements AutoCloseable {
             }
             inMemory += bytes;
             if (bytes == 0) return MemorySegment.NULL;
-            MemorySegment m = bytes >= MAPPED_FROM && !touched ? AnonymousMemory.allocate(bytes, arena) : null;
+            MemorySegment m = bytes >= MAPPED_FROM ? AnonymousMemory.allocate(bytes, arena) : null;
             return m != null ? m : arena.allocate(bytes, 8);
         }
     }
@@ -250,7 +240,7 @@ final class ClpsSpill implements AutoCloseable {
                 if (n > limit)
                     throw new ClpsZstd.FrameException(what + ": decodes to more than the limit of " + limit + " bytes");
                 charge(n);
-                MemorySegment m = inMemory(n, false);
+                MemorySegment m = inMemory(n);
                 if (m == null) return MemorySegment.ofArray(java.util.Arrays.copyOf(buf, n));
                 MemorySegment.copy(buf, 0, m, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, n);
                 return m;

@@ -149,7 +149,7 @@ final class ClpsTables implements AutoCloseable {
         dev.vitrine.core.io.ByteSource src = archive.source();
         // A source read by ranges (a remote object) is decoded as it arrives, never held whole.
         long[] ranged = src.whole().isEmpty() ? archive.streams.compressedRange(meta, s) : null;
-        MemorySegment out = spill.allocate(size, ranged != null);
+        MemorySegment out = spill.allocate(size);
         if (ranged != null && out.isNative()) {
             try {
                 ClpsZstd.decompressExact(
