@@ -67,4 +67,26 @@ final class ClpsDecoding {
         if (t instanceof String msg) throw new ClpsDecodeException(-1, msg);
         return (ClpsTemplate) t;
     }
+
+    /** An archive's dictionaries, decoded on a thread of their own (var.dict can be tens of MB). */
+    static java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> inBackground(ClpsArchive archive) {
+        java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
+                new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
+            try {
+                full.complete(archive.decoding());
+            } catch (Throwable e) {
+                full.completeExceptionally(e);
+            }
+        });
+        return full;
+    }
+
+    /** The dictionaries once {@code full} has them, or their problem. */
+    static ClpsDecoding of(java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full)
+            throws java.io.IOException {
+        ClpsLoaded<ClpsDecoding> l = ClpsRecords.take(full);
+        if (l.problem() != null) throw ClpsRecords.asException(l.problem());
+        return l.value();
+    }
 }

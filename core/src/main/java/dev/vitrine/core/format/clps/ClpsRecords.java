@@ -52,20 +52,12 @@ public final class ClpsRecords implements AutoCloseable {
             ClpsLogOrder order,
             java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full) {
         ClpsDecoding decoding() throws IOException {
-            return decodingOf(full);
+            return ClpsDecoding.of(full);
         }
 
         long size() {
             return order.size;
         }
-    }
-
-    /** The dictionaries once {@code full} has them, or their problem. */
-    static ClpsDecoding decodingOf(java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full)
-            throws IOException {
-        ClpsLoaded<ClpsDecoding> l = take(full);
-        if (l.problem() != null) throw asException(l.problem());
-        return l.value();
     }
 
     ClpsRecords(ClpsArchive archive) {
@@ -239,7 +231,8 @@ public final class ClpsRecords implements AutoCloseable {
                     ClpsTables tables = tables(archive, freers);
                     // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
                     // built.
-                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full = dictionaries();
+                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
+                            ClpsDecoding.inBackground(archive);
                     try {
                         // Decoded before ordering, the log_event_idx columns are read from the tables rather than again
                         // from the streams.
@@ -263,20 +256,6 @@ public final class ClpsRecords implements AutoCloseable {
         return d;
     }
 
-    /** The archive's dictionaries, decoded on a thread of their own (var.dict can be tens of MB). */
-    private java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> dictionaries() {
-        java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
-                new java.util.concurrent.CompletableFuture<>();
-        Thread.ofPlatform().daemon().name("clps-dictionaries").start(() -> {
-            try {
-                full.complete(archive.decoding());
-            } catch (Throwable e) {
-                full.completeExceptionally(e);
-            }
-        });
-        return full;
-    }
-
     /**
      * A query's records through {@link ClpsSearch}: its own tables, decoded as the query needs
      * them and freed at the end, and no order of the whole archive. Null when the archive's order
@@ -290,12 +269,12 @@ public final class ClpsRecords implements AutoCloseable {
             tables = tables(archive, freers);
         }
         try {
-            var full = dictionaries();
+            var full = ClpsDecoding.inBackground(archive);
             // Decoded, checked and failing in the order the full order's build would.
             if (first != null) tables.decode(first);
             Boolean indexed = ClpsSearch.indexed(archive, tables);
             if (indexed == null) return null;
-            ClpsDecoding decoding = decodingOf(full);
+            ClpsDecoding decoding = ClpsDecoding.of(full);
             java.util.BitSet wanted = new java.util.BitSet();
             wanted.set(0, tables.size());
             wanted.andNot(rows.ruledOut(tables.meta, decoding));
