@@ -69,7 +69,7 @@ done
 # --- the servers: nginx on a free port, the latency proxy in front of it; s3proxy (its jars from
 # the project's test classpath) over a bucket holding the same files, with a counting proxy
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-port=$(free_port); slow=$(free_port)
+port=$(free_port); slow=$(free_port); proxied=$(free_port)
 ng="$dir/nginx"; rm -rf "$ng"; mkdir -p "$ng"
 cat >"$ng/nginx.conf" <<CONF
 daemon off; master_process off; pid $ng/nginx.pid; error_log $ng/error.log warn;
@@ -80,10 +80,12 @@ http { log_format v '\$request_method \$uri "\$http_range" \$status \$body_bytes
 CONF
 "$nginx_bin" -p "$ng" -c "$ng/nginx.conf" & nginx_pid=$!
 "$java" "$here/bench/LatencyProxy.java" "$slow" "$port" "$delay" & proxy_pid=$!
-pids="$nginx_pid $proxy_pid"
+# the same proxy with nothing added: its own copying costs CPU on a small machine, so the
+# latency's own share is +N ms against this one
+"$java" "$here/bench/LatencyProxy.java" "$proxied" "$port" 0 & pids="$nginx_pid $proxy_pid $!"
 trap 'kill $pids 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 300); do (echo >/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; return 1; }
-for p in $port $slow; do wait_port $p; done
+for p in $port $slow $proxied; do wait_port $p; done
 
 s3=""
 if [ -z "${NO_S3:-}" ] && [ -z "$big" ] && (cd "$here" && mvn -B -o -q -pl core dependency:build-classpath -Dmdep.includeScope=test \
@@ -112,7 +114,7 @@ fi
 
 counts() { # requests and bytes so far for a target
   case $1 in
-    http|slow) echo "$(wc -l <"$ng/access.log") $(awk '{s += $NF} END {printf "%.0f\n", s}' "$ng/access.log")" ;;
+    http|slow|proxied) echo "$(wc -l <"$ng/access.log") $(awk '{s += $NF} END {printf "%.0f\n", s}' "$ng/access.log")" ;;
     s3) cat "$dir/s3/fast.counts" 2>/dev/null || echo "0 0" ;;
     s3slow) cat "$dir/s3/slow.counts" 2>/dev/null || echo "0 0" ;;
     *) echo "0 0" ;;
@@ -140,6 +142,7 @@ url() { # target, file name
     local) echo "$dir/www/$2" ;;
     http) echo "http://127.0.0.1:$port/$2" ;;
     slow) echo "http://127.0.0.1:$slow/$2" ;;
+    proxied) echo "http://127.0.0.1:$proxied/$2" ;;
     s3) echo "--endpoint-url http://127.0.0.1:$s3fast s3://bench/$2" ;;
     s3slow) echo "--endpoint-url http://127.0.0.1:$s3slow s3://bench/$2" ;;
   esac
@@ -158,10 +161,11 @@ if [ -n "$big" ]; then
   echo "1 GB case: $name, $(stat -c %s "$zss") bytes; added latency $delay ms; load average $(cut -d' ' -f1-3 /proc/loadavg)"
   header
   declare -A vs
-  for where in local http slow; do
+  for where in local http proxied slow; do
     run "verify" "$where" verify $(url $where "$name"); vs[$where]=$secs
   done
   echo "verify over +$delay ms / over loopback: $(ratio "${vs[slow]}" "${vs[http]}")x (budget 1.5x)"
+  echo "verify over +$delay ms / through the same proxy with 0 ms added: $(ratio "${vs[slow]}" "${vs[proxied]}")x"
   [ -z "${NO_UI:-}" ] && echo "window first draw over +$delay ms: $(first_draw "$(url slow "$name")") (budget under 1000 ms)"
   if [ -n "${NO_10G:-}" ]; then
     echo "10 GB case: skipped (NO_10G)"
