@@ -29,6 +29,11 @@ public final class RemoteSource implements ByteSource {
     private final long maxSegment;
     /** Spans copied lately, newest first, with where each starts in the object. */
     private final java.util.ArrayDeque<Span> recent = new java.util.ArrayDeque<>();
+    /**
+     * The same spans by where they start: a verify keeps a hundred or more small ones, and
+     * scanning them all for every read cost a fifth of its reading thread's time.
+     */
+    private final java.util.TreeMap<Long, Span> byOffset = new java.util.TreeMap<>();
 
     private long recentBytes;
 
@@ -83,12 +88,17 @@ public final class RemoteSource implements ByteSource {
         return copy;
     }
 
+    /**
+     * A view of a kept span holding the range, or null. Only the span starting nearest below is
+     * looked at: a longer one starting earlier may hold the range too, but missing it costs
+     * only a copy.
+     */
     private synchronized MemorySegment recentView(long offset, long length) {
-        for (Span s : recent) {
-            long at = offset - s.offset;
-            if (at >= 0 && at + length <= s.bytes.byteSize()) return s.bytes.asSlice(at, length);
-        }
-        return null;
+        var e = byOffset.floorEntry(offset);
+        if (e == null) return null;
+        Span s = e.getValue();
+        long at = offset - s.offset;
+        return at + length <= s.bytes.byteSize() ? s.bytes.asSlice(at, length) : null;
     }
 
     private synchronized void keep(Span s) {
@@ -99,12 +109,26 @@ public final class RemoteSource implements ByteSource {
             if (recent.isEmpty()) return;
             dropOldest();
         }
+        Span replaced = byOffset.put(s.offset, s);
+        if (replaced != null) forget(replaced);
         recent.addFirst(s);
         recentBytes += n;
     }
 
     private void dropOldest() {
-        long n = recent.removeLast().bytes.byteSize();
+        Span s = recent.removeLast();
+        byOffset.remove(s.offset, s);
+        release(s);
+    }
+
+    /** A span replaced in the map by a newer one at the same offset leaves the deque too. */
+    private void forget(Span s) {
+        recent.remove(s);
+        release(s);
+    }
+
+    private void release(Span s) {
+        long n = s.bytes.byteSize();
         recentBytes -= n;
         object.releaseSpan(n);
     }
