@@ -79,10 +79,10 @@ http { log_format v '\$request_method \$uri "\$http_range" \$status \$body_bytes
   server { listen 127.0.0.1:$port; root $dir/www; } }
 CONF
 "$nginx_bin" -p "$ng" -c "$ng/nginx.conf" & nginx_pid=$!
-"$java" "$here/bench/LatencyProxy.java" "$slow" "$port" "$delay" & proxy_pid=$!
-# the same proxy with nothing added: its own copying costs CPU on a small machine, so the
+python3 "$here/bench/latency_proxy.py" "$slow" "$port" "$delay" & proxy_pid=$!
+# the same proxy with nothing added: its own work costs CPU on a small machine, so the
 # latency's own share is +N ms against this one
-"$java" "$here/bench/LatencyProxy.java" "$proxied" "$port" 0 & pids="$nginx_pid $proxy_pid $!"
+python3 "$here/bench/latency_proxy.py" "$proxied" "$port" 0 & pids="$nginx_pid $proxy_pid $!"
 trap 'kill $pids 2>/dev/null || true' EXIT
 wait_port() { for _ in $(seq 300); do (echo >/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 for p in $port $slow $proxied; do wait_port $p; done
@@ -104,8 +104,8 @@ jclouds.credential=bench-secret
 jclouds.filesystem.basedir=$dir/s3/buckets
 PROPS
   "$java" -cp "$(cat "$dir/s3proxy.cp")" org.gaul.s3proxy.Main --properties "$dir/s3/s3proxy.properties" >"$dir/s3/s3proxy.log" 2>&1 & pids="$pids $!"
-  "$java" "$here/bench/LatencyProxy.java" "$s3fast" "$s3port" 0 "$dir/s3/fast.counts" & pids="$pids $!"
-  "$java" "$here/bench/LatencyProxy.java" "$s3slow" "$s3port" "$delay" "$dir/s3/slow.counts" & pids="$pids $!"
+  python3 "$here/bench/latency_proxy.py" "$s3fast" "$s3port" 0 "$dir/s3/fast.counts" & pids="$pids $!"
+  python3 "$here/bench/latency_proxy.py" "$s3slow" "$s3port" "$delay" "$dir/s3/slow.counts" & pids="$pids $!"
   if wait_port $s3port && wait_port $s3fast && wait_port $s3slow; then
     s3=yes
     export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench-secret AWS_REGION=us-east-1
