@@ -151,9 +151,15 @@ public final class JsonRecordsView extends BorderPane {
         bar.setError(null);
         scan = null;
         if (grid == null) return;
-        show(new RowWindow(total, PAGE, MAX_PAGES, (from, n, done, failed) -> {
+        show(new RowWindow(total, PAGE, MAX_PAGES, (from, n, given, failed) -> {
             CompletableFuture<List<RowTable.Row>> early = from == 0 ? firstPage : null;
             firstPage = null;
+            java.util.function.Consumer<List<RowTable.Row>> done = early == null || !Trace.ON
+                    ? given
+                    : rows -> { // what bench/ui-open.sh measures the first page by
+                        given.accept(rows);
+                        Trace.log("first records in the table");
+                    };
             if (early != null) {
                 // Completes on the FX thread; when it failed, the page is read again and its rows say why.
                 early.whenComplete((rows, err) -> {
