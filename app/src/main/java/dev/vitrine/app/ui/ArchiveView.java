@@ -155,10 +155,14 @@ public final class ArchiveView extends BorderPane {
             Trace.log("building the tab of " + session.path().getFileName());
             selection.showFirstFile();
             tree.openRoot();
-            // The parts go into empty slots one pulse apart (tree first), see PulseSteps.
+            // The parts go into empty slots one pulse apart (tree first), see PulseSteps. When a view is in front
+            // (a clp-s archive's records), the details come first: its first page waited a pulse more for the tree.
+            Runnable treeStep = () -> attach(treeSlot, tree.view()); // after a pulse for the tab and split panes
+            Runnable detailsStep = () -> attach(detailsSlot, details);
+            boolean viewFirst = views.viewInFront();
             attach = PulseSteps.run(
-                    () -> attach(treeSlot, tree.view()), // after a pulse for the tab and split panes
-                    () -> attach(detailsSlot, details),
+                    viewFirst ? detailsStep : treeStep,
+                    viewFirst ? treeStep : detailsStep,
                     details::attachFields,
                     () -> attach(hexSlot, hex),
                     () -> attach(problemsSlot, problems));

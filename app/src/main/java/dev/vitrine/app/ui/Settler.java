@@ -26,9 +26,15 @@ public final class Settler {
 
     public static boolean settled(MainWindow w) {
         String why = unsettled(w);
-        if (why != null) dev.vitrine.app.ui.trace.Trace.log("waiting: " + why);
+        // Said once per change: a line per poll wrote a dozen lines to stderr per busy frame, on the FX thread
+        // whose time the trace measures.
+        if (why != null && !why.equals(lastWhy)) dev.vitrine.app.ui.trace.Trace.log("waiting: " + why);
+        lastWhy = why;
         return why == null;
     }
+
+    /** The reason last traced (FX thread only). */
+    private static String lastWhy;
 
     /** What the window is still waiting for, or null when nothing. */
     public static String unsettled(MainWindow w) {
@@ -57,14 +63,21 @@ public final class Settler {
         long deadline = System.nanoTime() + timeout.toNanos();
         int[] quiet = {0};
         ScheduledFuture<?>[] tick = new ScheduledFuture<?>[1];
+        // One poll waits on the FX thread at a time: while a long frame held it, every 30 ms queued another, and
+        // the frame's end ran them all back to back (a dozen checks of the whole window for one answer).
+        java.util.concurrent.atomic.AtomicBoolean queued = new java.util.concurrent.atomic.AtomicBoolean();
         tick[0] = TIMER.scheduleWithFixedDelay(
-                () -> Platform.runLater(() -> {
-                    if (done.isDone()) return;
-                    quiet[0] = condition.getAsBoolean() ? quiet[0] + 1 : 0;
-                    if (quiet[0] >= QUIET_POLLS) done.complete(true);
-                    else if (System.nanoTime() > deadline) done.complete(false);
-                    if (done.isDone()) tick[0].cancel(false);
-                }),
+                () -> {
+                    if (!queued.compareAndSet(false, true)) return;
+                    Platform.runLater(() -> {
+                        queued.set(false);
+                        if (done.isDone()) return;
+                        quiet[0] = condition.getAsBoolean() ? quiet[0] + 1 : 0;
+                        if (quiet[0] >= QUIET_POLLS) done.complete(true);
+                        else if (System.nanoTime() > deadline) done.complete(false);
+                        if (done.isDone()) tick[0].cancel(false);
+                    });
+                },
                 POLL_MS,
                 POLL_MS,
                 TimeUnit.MILLISECONDS);

@@ -15,7 +15,8 @@ import javafx.animation.AnimationTimer;
  * <p>One step of all queues runs per pulse: the tab in front attaching a part, its records
  * table adding columns and a folder's next tab each cost a frame's worth, and met in the same
  * pulse they made frames of 200-400 ms. A {@link #yielding} queue (tabs opened behind) runs only
- * in pulses no other queue has a step waiting for.
+ * in pulses no other queue has a step waiting for; an {@link #urgent} one (the first rows of a
+ * records table) before the others.
  */
 public final class PulseSteps extends AnimationTimer {
     /** Queues with steps waiting (FX thread only). */
@@ -25,6 +26,7 @@ public final class PulseSteps extends AnimationTimer {
 
     private final Deque<Runnable> steps = new ArrayDeque<>();
     private boolean yielding;
+    private boolean urgent;
 
     private PulseSteps() {}
 
@@ -38,7 +40,7 @@ public final class PulseSteps extends AnimationTimer {
 
     @Override
     public void handle(long now) {
-        if (now == steppedAt || yielding && othersWaiting()) return;
+        if (now == steppedAt || yielding && othersWaiting() || !urgent && urgentWaiting()) return;
         Runnable next = steps.poll();
         steppedAt = now;
         if (steps.isEmpty()) end();
@@ -54,6 +56,21 @@ public final class PulseSteps extends AnimationTimer {
     public PulseSteps yielding() {
         yielding = true;
         return this;
+    }
+
+    /**
+     * This queue's steps go before those of the other queues (each still in a pulse of its own):
+     * a clp-s archive's first records waited behind its table's columns joining a few per pulse
+     * and the hex and problems panes attaching, six to eight frames.
+     */
+    public PulseSteps urgent() {
+        urgent = true;
+        return this;
+    }
+
+    private static boolean urgentWaiting() {
+        for (PulseSteps q : WAITING) if (q.urgent) return true;
+        return false;
     }
 
     private static boolean othersWaiting() {

@@ -46,6 +46,14 @@ public final class DetailViews {
             if (v != null && made.containsKey(v)) made.get(v).shown();
         });
         if (front != null) details.tabs().getSelectionModel().select(tabs.get(front));
+        viewInFront = front != null;
+    }
+
+    private final boolean viewInFront;
+
+    /** Whether a view is in front on open (the records of a clp-s archive, say), rather than the node's fields. */
+    public boolean viewInFront() {
+        return viewInFront;
     }
 
     private static List<FormatView> load() {

@@ -72,4 +72,20 @@ class PulseStepsTest {
                 log.stream().map(Ran::step).toList(),
                 "the tab in front attaches its parts first");
     }
+
+    @Test
+    void anUrgentQueueGoesBeforeTheOthers() throws Exception {
+        List<Ran> log = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        WaitForAsyncUtils.asyncFx(() -> {
+                    PulseSteps.run(step("columns 9-16", log, null), step("columns 17-24", log, null));
+                    PulseSteps.run(step("hex", log, null), step("problems", log, done));
+                    PulseSteps.queue().urgent().add(step("first rows", log, null));
+                })
+                .get(10, TimeUnit.SECONDS);
+        done.get(10, TimeUnit.SECONDS);
+        assertEquals(5, log.size(), log::toString);
+        assertEquals("first rows", log.getFirst().step(), "the records come before the rest: " + log);
+        assertEquals(5, log.stream().map(Ran::pulse).distinct().count(), "still one step per pulse: " + log);
+    }
 }
