@@ -21,14 +21,10 @@ final class BlockCheck {
     boolean contentLost;
 
     List<Problem> problems;
-    /** Data blocks: first and last record; null when unknown (damage). */
+    /** Data blocks: copies of the first and last record; null when unknown (damage). */
     MemorySegment first;
 
     MemorySegment last;
-    /** Codec none: file positions of the first and last records' length prefixes. */
-    long firstPos;
-
-    long lastPos;
     /** Index blocks: the entries that could be parsed. */
     List<IndexEntry> entries;
     /** Decompressed data payload, kept until hashed (compressed codecs). */

@@ -99,9 +99,11 @@ final class BlockChecker {
         MemorySegment payload;
         try {
             int n = arena != null && f.isData() ? reader.payloadInto(f, arena, used[0], arena.length - used[0]) : -1;
-            // A data block in the chunk's copy needs no span of its own unless it is a free view of
-            // a mapping: read by ranges, it was a copy of every block (half a remote verify's garbage).
-            boolean inChunk = chunk != null && f.isData() && reader.data() == null;
+            // A data block in the chunk's copy needs no span of its own: its records are walked, and
+            // its first and last copied, from the copy (read by ranges, a span was a copy of every
+            // block, half a remote verify's garbage; mapped, reading the mapping again on the
+            // in-order thread faulted its pages in a second time).
+            boolean inChunk = chunk != null && f.isData();
             payload =
                     n >= 0 ? MemorySegment.ofArray(arena).asSlice(used[0], n) : inChunk ? null : reader.payloadOnce(f);
             used[0] += Math.max(n, 0);
@@ -110,32 +112,28 @@ final class BlockChecker {
             bc.contentLost = true;
             return bc;
         }
-        // The copy is walked; kept records are views of a mapped file, which outlives the copy.
+        // The copy is walked; the records kept are copied out of it.
         MemorySegment read = chunk != null ? chunk.asSlice(f.payloadOffset() - base, f.payloadLength()) : payload;
         if (f.isData()) {
             if (!identity) bc.payloadToHash = payload;
-            checkRecords(bc, read, payload);
+            checkRecords(bc, read);
         } else {
             checkIndex(bc, payload); // its entries are views: of the file, not the copy
         }
         return bc;
     }
 
-    /**
-     * Walks the records of {@code p}; {@code keep} holds the same bytes, for the first and last
-     * record kept, or is null when {@code p} is a reused copy (the two records are then copied).
-     */
-    private void checkRecords(BlockCheck bc, MemorySegment p, MemorySegment keep) {
-        if (walkSorted(bc, p, keep)) return;
+    /** Walks the records of {@code p}, keeping copies of the first and last. */
+    private void checkRecords(BlockCheck bc, MemorySegment p) {
+        if (walkSorted(bc, p)) return;
         long off = bc.frame.offset();
         RecordCursor c = new RecordCursor(p);
-        long prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
+        long prevStart = -1, prevLen = 0, firstStart = 0, firstLen = 0;
         boolean unsorted = false;
         try {
             while (c.next()) {
                 long s = c.start(), l = c.length();
                 if (prevStart < 0) {
-                    firstPrefix = c.prefixStart();
                     firstStart = s;
                     firstLen = l;
                 } else if (!unsorted && Keys.compare(p, prevStart, prevLen, p, s, l) > 0) {
@@ -144,7 +142,6 @@ final class BlockChecker {
                 }
                 prevStart = s;
                 prevLen = l;
-                lastPrefix = c.prefixStart();
             }
         } catch (PayloadException e) {
             bc.problem(Problem.of(e.at(file, off)));
@@ -156,7 +153,7 @@ final class BlockChecker {
             bc.contentLost = true;
             return;
         }
-        keepEnds(bc, p, keep, firstPrefix, firstStart, firstLen, lastPrefix, prevStart, prevLen);
+        keepEnds(bc, p, firstStart, firstLen, prevStart, prevLen);
     }
 
     /**
@@ -164,15 +161,14 @@ final class BlockChecker {
      * record well-formed and in order, walked with plain array reads and an inline compare. False, having set nothing, at anything else: the general walk then redoes the
      * block and reports what it finds in its own words.
      */
-    private boolean walkSorted(BlockCheck bc, MemorySegment p, MemorySegment keep) {
+    private boolean walkSorted(BlockCheck bc, MemorySegment p) {
         if (!(p.heapBase().orElse(null) instanceof byte[] a) || p.byteSize() > Integer.MAX_VALUE) return false;
         int base = (int) p.address(); // a heap segment's address is its offset in the array
         int size = (int) p.byteSize();
         int end = base + size;
         int pos = base;
-        int prevStart = -1, prevLen = 0, firstPrefix = -1, firstStart = 0, firstLen = 0, lastPrefix = -1;
+        int prevStart = -1, prevLen = 0, firstStart = 0, firstLen = 0;
         while (pos < end) {
-            int prefix = pos;
             long len = a[pos];
             if (len >= 0) {
                 pos++;
@@ -187,7 +183,6 @@ final class BlockChecker {
             if (Long.compareUnsigned(len, end - pos) > 0) return false;
             int l = (int) len;
             if (prevStart < 0) {
-                firstPrefix = prefix;
                 firstStart = pos;
                 firstLen = l;
             } else if (Keys.compare(a, prevStart, prevLen, a, pos, l) > 0) {
@@ -195,46 +190,21 @@ final class BlockChecker {
             }
             prevStart = pos;
             prevLen = l;
-            lastPrefix = prefix;
             pos += l;
         }
         if (prevStart < 0) return false;
-        keepEnds(
-                bc,
-                p,
-                keep,
-                firstPrefix - base,
-                firstStart - base,
-                firstLen,
-                lastPrefix - base,
-                prevStart - base,
-                prevLen);
+        keepEnds(bc, p, firstStart - base, firstLen, prevStart - base, prevLen);
         return true;
     }
 
-    /** Keeps the block's first and last records (positions within the payload) for the in-order stage. */
-    private void keepEnds(
-            BlockCheck bc,
-            MemorySegment p,
-            MemorySegment keep,
-            long firstPrefix,
-            long firstStart,
-            long firstLen,
-            long lastPrefix,
-            long lastStart,
-            long lastLen) {
-        if (identity) {
-            bc.firstPos = bc.frame.payloadOffset() + firstPrefix;
-            bc.lastPos = bc.frame.payloadOffset() + lastPrefix;
-        }
-        if (identity && keep != null) {
-            bc.first = keep.asSlice(firstStart, firstLen);
-            bc.last = keep.asSlice(lastStart, lastLen);
-        } else {
-            // Copies, so the ledger does not pin whole decompressed payloads (nor a reused chunk copy).
-            bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
-            bc.last = MemorySegment.ofArray(p.asSlice(lastStart, lastLen).toArray(ValueLayout.JAVA_BYTE));
-        }
+    /**
+     * Keeps copies of the block's first and last records (positions within the payload) for the
+     * in-order stage: the ledger then pins no decompressed payload, reused chunk copy or mapped page.
+     */
+    private static void keepEnds(
+            BlockCheck bc, MemorySegment p, long firstStart, long firstLen, long lastStart, long lastLen) {
+        bc.first = MemorySegment.ofArray(p.asSlice(firstStart, firstLen).toArray(ValueLayout.JAVA_BYTE));
+        bc.last = MemorySegment.ofArray(p.asSlice(lastStart, lastLen).toArray(ValueLayout.JAVA_BYTE));
     }
 
     private void checkIndex(BlockCheck bc, MemorySegment p) {

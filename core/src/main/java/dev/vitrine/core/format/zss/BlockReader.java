@@ -30,6 +30,9 @@ final class BlockReader {
     private final java.util.LinkedHashMap<Long, MemorySegment> decoded = new java.util.LinkedHashMap<>(16, 0.75f, true);
 
     private long decodedBytes;
+    /** Payloads the archive's parsed-block caches keep, asked before decoding one again. */
+    private volatile java.util.function.LongFunction<MemorySegment> keptElsewhere = offset -> null;
+
     private static final long CACHE_BYTES = 8L << 20;
     private static final long CACHE_ENTRY_MAX = 1L << 20;
     /** A frame's length prefix (uleb128, at most 10 bytes) and its level byte. */
@@ -176,8 +179,22 @@ final class BlockReader {
         }
     }
 
-    /** The decompressed payload (a view of the file for codec none). */
+    /** Where else decoded payloads are kept (the parsed blocks), so a block is not decoded into a second copy. */
+    void alsoKeptBy(java.util.function.LongFunction<MemorySegment> lookup) {
+        keptElsewhere = lookup;
+    }
+
+    /** The decompressed payload (a view of the file for codec none), kept for the next read. */
     MemorySegment payload(BlockFrame f) throws FormatException {
+        return payload(f, true);
+    }
+
+    /**
+     * The decompressed payload (a view of the file for codec none). {@code keep}: whether the
+     * decoded cache keeps it; false when the caller keeps it (a parsed block), so the cache's
+     * bytes are not spent on a payload already held.
+     */
+    MemorySegment payload(BlockFrame f, boolean keep) throws FormatException {
         if (codec == null)
             throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
         if (codec.isIdentity()) return rawPayload(f);
@@ -185,8 +202,10 @@ final class BlockReader {
             MemorySegment hit = decoded.get(f.offset());
             if (hit != null) return hit;
         }
+        MemorySegment held = keptElsewhere.apply(f.offset());
+        if (held != null) return held;
         MemorySegment p = codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
-        if (p.byteSize() <= CACHE_ENTRY_MAX) {
+        if (keep && p.byteSize() <= CACHE_ENTRY_MAX) {
             synchronized (decoded) {
                 if (decoded.put(f.offset(), p) == null) decodedBytes += p.byteSize();
                 var it = decoded.values().iterator();

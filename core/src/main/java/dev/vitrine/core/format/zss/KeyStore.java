@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.zss;
 
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.io.Uleb128;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -9,55 +8,34 @@ import java.util.List;
 
 /**
  * The first and last records of blocks the verifier still waits to see referenced, as long
- * handles. With codec none a handle is the file position of the record's length prefix (the
- * bytes stay in the mapped file: no copies at all). With compression the records are copied,
- * within a byte budget; past it a handle only says "first/last record of the data block at X"
- * and that block is decoded again when the record is needed, so memory stays bounded even for
- * files whose index blocks all come at the end.
+ * handles. The records are copied, within a byte budget; past it a handle only says "first/last
+ * record of the data block at X" and that block is read again when the record is needed, so
+ * memory stays bounded even for files whose index blocks all come at the end. Codec none copies
+ * too: a file position resolved from the mapping, long after the scan let go of its pages,
+ * faulted a 64 KiB window back in for every index entry (as many pages as the file has, and
+ * released a second time), where two copies of a few dozen bytes per block cost next to nothing.
  */
 abstract class KeyStore {
     /** No record known (damaged block). */
     static final long NO_KEY = Long.MIN_VALUE;
 
     /** A handle for {@code record}, the first or last record of the data block at {@code blockOffset}. */
-    abstract long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first);
+    abstract long keep(MemorySegment record, long blockOffset, boolean first);
 
     abstract MemorySegment resolve(long handle) throws FormatException;
 
     abstract void release(long handle);
 
     static KeyStore forReader(BlockReader reader, long budgetBytes) {
-        // keys stay in the file only where it is mapped; a remote file's keys are copied like decoded ones
-        return reader.codec().isIdentity() && reader.data() != null
-                ? new InFile(reader.data())
-                : new Copied(reader, budgetBytes);
+        return new Copied(reader, budgetBytes);
     }
 
-    /** Codec none: handles are file positions of length prefixes. */
-    static final class InFile extends KeyStore {
-        private final MemorySegment data;
-
-        InFile(MemorySegment data) {
-            this.data = data;
-        }
-
-        @Override
-        long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first) {
-            return filePrefixPosition;
-        }
-
-        @Override
-        MemorySegment resolve(long p) {
-            // The verifier read this prefix before keeping its position.
-            long len = Uleb128.decodeValidated(data, p);
-            return data.asSlice(p + Uleb128.encodedLength(len), len);
-        }
-
-        @Override
-        void release(long handle) {}
+    /** The data block a handle past the budget reads again, or -1 for a copied record or none. */
+    static long blockOf(long handle) {
+        return handle < 0 && handle != NO_KEY ? ~handle >>> 1 : -1;
     }
 
-    /** Compressed codecs: copies within a budget, then re-decoding on demand. */
+    /** Copies within a budget, then re-reading the block on demand. */
     static final class Copied extends KeyStore {
         private final BlockReader reader;
         private final long budget;
@@ -75,7 +53,7 @@ abstract class KeyStore {
         }
 
         @Override
-        long keep(MemorySegment record, long filePrefixPosition, long blockOffset, boolean first) {
+        long keep(MemorySegment record, long blockOffset, boolean first) {
             long n = record.byteSize();
             if (bytes + n > budget) return ~(blockOffset << 1 | (first ? 0 : 1));
             byte[] copy = record.toArray(ValueLayout.JAVA_BYTE);

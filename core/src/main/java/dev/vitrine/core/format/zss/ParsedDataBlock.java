@@ -52,8 +52,22 @@ final class ParsedDataBlock {
 
     /** A block whose payload could not be decoded at all. */
     static ParsedDataBlock failed(BlockFrame frame, String message) {
-        return new ParsedDataBlock(
-                frame, MemorySegment.ofArray(new byte[0]), false, new long[0], 0, new PayloadException(0, message));
+        return new ParsedDataBlock(frame, UNDECODED, false, new long[0], 0, new PayloadException(0, message));
+    }
+
+    private static final MemorySegment UNDECODED = MemorySegment.ofArray(new byte[0]);
+
+    /** Whether the payload was decoded (damaged records or not); false for {@link #failed}. */
+    boolean decoded() {
+        return payload != UNDECODED;
+    }
+
+    /**
+     * The bytes this block keeps alive: its record positions (the array as allocated), and its
+     * payload when {@code payloadOwned}, i.e. not a view of a mapped file.
+     */
+    long retainedBytes(boolean payloadOwned) {
+        return IndexBlock.OBJECT_BYTES + 8L * prefixStarts.length + (payloadOwned ? payload.byteSize() : 0);
     }
 
     int count() {

@@ -18,9 +18,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An opened ZSS or ZS file. Opening reads the header only; damage found there is in
@@ -28,15 +26,21 @@ import java.util.Map;
  * are read on demand. Thread-safe: the UI may browse while a verify runs.
  */
 public final class ZssArchive extends AbstractArchive implements SortedRecords, dev.vitrine.core.model.IndexTree {
-    private static final int INDEX_CACHE = 64;
-    private static final int DATA_CACHE = 8;
+    /**
+     * Bytes each parsed-block cache (index, data) may retain, weighed by what its blocks keep
+     * alive: a count bound (64 index, 8 data blocks) let 64 blocks of up to maxBlockBytes stay.
+     * 8 MiB, as BlockReader's decoded cache, holds a root-to-leaf path and a window's pages of
+     * usual 64 KiB to 1 MiB blocks; capped at Limits.maxBlockBytes, so limits tightened against
+     * hostile input tighten the caches too.
+     */
+    private static final long PARSED_CACHE_BYTES = 8L << 20;
 
     private final Limits limits;
     private final ZssHeader header;
     private final Codec codec;
     private final BlockReader reader;
-    private final Map<Long, IndexBlock> indexCache = lru(INDEX_CACHE);
-    private final Map<Long, ParsedDataBlock> dataCache = lru(DATA_CACHE);
+    private final ParsedCache<IndexBlock> indexCache;
+    private final ParsedCache<ParsedDataBlock> dataCache;
     private BlockDirectory blockDirectory;
     private RecordDirectory recordDirectory;
 
@@ -47,6 +51,12 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
         this.header = HeaderParser.parse(source, flavor, limits);
         this.codec = Codecs.forName(flavor, header.codecName()).orElse(null);
         this.reader = new BlockReader(source, codec, limits.maxBlockBytes());
+        // Codec none over a mapped file: payloads are views of the file, and keep nothing alive.
+        boolean owned = codec == null || !codec.isIdentity() || reader.data() == null;
+        long budget = Math.min(PARSED_CACHE_BYTES, limits.maxBlockBytes());
+        this.indexCache = new ParsedCache<>(budget, b -> b.retainedBytes(owned));
+        this.dataCache = new ParsedCache<>(budget, b -> b.retainedBytes(owned));
+        reader.alsoKeptBy(this::parsedPayload);
     }
 
     /** Opens {@code path}; throws only when the file cannot be read at all. */
@@ -187,10 +197,8 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
      * when the offset itself lies outside the file (the parent block, or the header field).
      */
     IndexBlock readIndexBlock(long offset, long length, long referrer) throws FormatException {
-        synchronized (indexCache) {
-            IndexBlock hit = indexCache.get(offset);
-            if (hit != null) return hit;
-        }
+        IndexBlock hit = indexCache.get(offset);
+        if (hit != null) return hit;
         String file = source().name();
         long size = source().size();
         if (offset < 0 || length < 0 || offset > size || length > size - offset) {
@@ -210,7 +218,7 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
             throw new FormatException(
                     file, offset, "expecting index block but found " + BlockFrame.describeLevel(f.level()));
         }
-        MemorySegment payload = reader.payload(f);
+        MemorySegment payload = reader.payload(f, false);
         List<IndexEntry> entries;
         try {
             entries = IndexPayload.parse(payload, limits.maxEntries(), null);
@@ -218,9 +226,7 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
             throw e.at(file, offset);
         }
         IndexBlock b = new IndexBlock(f, payload, List.copyOf(entries));
-        synchronized (indexCache) {
-            indexCache.put(offset, b);
-        }
+        indexCache.put(offset, b);
         return b;
     }
 
@@ -229,29 +235,35 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
      * damage (decompression, malformed records) is kept in the result.
      */
     ParsedDataBlock parsedDataBlock(long offset) throws FormatException {
-        synchronized (dataCache) {
-            ParsedDataBlock hit = dataCache.get(offset);
-            if (hit != null) return hit;
-        }
+        ParsedDataBlock hit = dataCache.get(offset);
+        if (hit != null) return hit;
         BlockFrame f = reader.frameAt(offset, source().size());
         if (f == null) throw new FormatException(source().name(), offset, "no block at the end of the file");
         ParsedDataBlock b;
         try {
-            b = ParsedDataBlock.parse(f, reader.payload(f), codec != null && codec.isIdentity(), limits.maxEntries());
+            b = ParsedDataBlock.parse(
+                    f, reader.payload(f, false), codec != null && codec.isIdentity(), limits.maxEntries());
         } catch (FormatException e) {
             b = ParsedDataBlock.failed(f, e.detail());
         }
-        synchronized (dataCache) {
-            dataCache.put(offset, b);
-        }
+        dataCache.put(offset, b);
         return b;
     }
 
     /** The data block if it was already decoded, without decoding it (for calls that must not do IO). */
     ParsedDataBlock parsedDataBlockIfLoaded(long offset) {
-        synchronized (dataCache) {
-            return dataCache.get(offset);
-        }
+        return dataCache.get(offset);
+    }
+
+    /**
+     * The decoded payload a parsed block at {@code offset} keeps, or null: BlockReader asks
+     * before decoding, so a block's bytes are held once, not once per cache.
+     */
+    private MemorySegment parsedPayload(long offset) {
+        IndexBlock i = indexCache.get(offset);
+        if (i != null) return i.payload();
+        ParsedDataBlock d = dataCache.get(offset);
+        return d != null && d.decoded() ? d.payload : null;
     }
 
     /**
@@ -289,19 +301,15 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
     /** Index and data blocks parsed and payloads decoded go; they are read again when next asked for. */
     @Override
     public void releaseCaches() {
-        synchronized (indexCache) {
-            indexCache.clear();
-        }
-        synchronized (dataCache) {
-            dataCache.clear();
-        }
+        indexCache.clear();
+        dataCache.clear();
         reader.releaseDecoded();
         super.releaseCaches();
     }
 
     /**
-     * The decompressed payloads the caches keep, each counted once (a block's payload is in
-     * both the decoded and the parsed cache), and what the source keeps. Codec none keeps views
+     * The decompressed payloads the caches keep, each counted once (a block's payload may be in
+     * both the decoded and a parsed cache), and what the source keeps. Codec none keeps views
      * of a mapped file: nothing decoded; read by ranges, its payloads are copies, counted.
      */
     @Override
@@ -310,32 +318,30 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
         if (codec == null || codec.isIdentity() && reader.data() != null) return n;
         java.util.Set<MemorySegment> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         kept.addAll(reader.decodedKept());
-        synchronized (indexCache) {
-            for (IndexBlock b : indexCache.values()) kept.add(b.payload());
-        }
-        synchronized (dataCache) {
-            for (ParsedDataBlock b : dataCache.values()) kept.add(b.payload);
-        }
+        for (IndexBlock b : indexCache.values()) kept.add(b.payload());
+        for (ParsedDataBlock b : dataCache.values()) kept.add(b.payload);
         for (MemorySegment m : kept) n += m.byteSize();
         return n;
     }
 
     /** How many parsed blocks the caches hold (index and data). */
     int cachedBlocks() {
-        synchronized (indexCache) {
-            synchronized (dataCache) {
-                return indexCache.size() + dataCache.size();
-            }
-        }
+        return indexCache.size() + dataCache.size();
     }
 
-    private static <K, V> Map<K, V> lru(int max) {
-        return new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, V> e) {
-                return size() > max;
-            }
-        };
+    /** What the parsed-block caches retain now, by their weights (index and data together). */
+    long parsedBytes() {
+        return indexCache.bytes() + dataCache.bytes();
+    }
+
+    /** The most either parsed-block cache ever retained after a put. */
+    long parsedPeak() {
+        return Math.max(indexCache.peak(), dataCache.peak());
+    }
+
+    /** The bytes each parsed-block cache may retain. */
+    long parsedBudget() {
+        return indexCache.budget();
     }
 
     @Override

@@ -341,12 +341,10 @@ final class ZssVerifier {
                                         + Keys.pyBytesRepr(prevLast, 80) + " of the data block at " + prevDataOffset)
                         .at(path));
             }
-            prevLast = identity
-                    ? bc.last
-                    : MemorySegment.ofArray(bc.last.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            prevLast = bc.last; // a copy of its own
             prevDataOffset = off;
-            first = keys.keep(bc.first, bc.firstPos, off, true);
-            last = keys.keep(bc.last, bc.lastPos, off, false);
+            first = keys.keep(bc.first, off, true);
+            last = keys.keep(bc.last, off, false);
         }
         ledger.put(off, 0, bc.frame.totalLength(), first, last);
     }
@@ -408,8 +406,9 @@ final class ZssVerifier {
     }
 
     private MemorySegment resolve(long handle) {
-        // Codec none: the handle is the record's file position, behind the scan by now.
-        if (identity && handle >= 0) passedPages.touched(handle);
+        // A record past the keys' budget is read again from its block, behind the scan by now.
+        long block = KeyStore.blockOf(handle);
+        if (block >= 0) passedPages.touched(block);
         try {
             return keys.resolve(handle);
         } catch (FormatException e) {
