@@ -127,7 +127,7 @@ final class ClpsJsonOut {
     }
 
     /** 10^0 to 10^18 (10^19 does not fit a long). */
-    private static final long[] POW10 = new long[19];
+    static final long[] POW10 = new long[19];
 
     static {
         POW10[0] = 1;
