@@ -31,9 +31,10 @@ case "${1:-}" in
   info|tree|ls|help|--help|-h|--version|-V) mode=cli; quick=(-XX:TieredStopAtLevel=1) ;;
   verify|cat|export|create) mode=cli ;;
 esac
-# verify's hot loops reach the optimising compiler at any threshold; at the default ones the
-# start-up code queues for it too, CPU a 2-core machine's scan then waits for (see ./vitrine).
-[ "${1:-}" != verify ] || quick=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
+# verify's and cat's hot loops reach the optimising compiler at any threshold; at the default
+# ones the start-up code queues for it too, CPU a 2-core machine's scan then waits for (see ./vitrine).
+case "${1:-}" in verify|cat) hot=1 ;; *) hot="" ;; esac
+[ -z "$hot" ] || quick=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
   -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000)
 main=dev.vitrine.app.Main
 # Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
@@ -72,8 +73,8 @@ if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
   jvm+=(-XX:AOTCacheOutput="$VITRINE_TRAIN_AOT")
 elif [ "${VITRINE_AOT:-1}" != 0 ] && [ "$trained" = "$here" ] && [ -f "$aot" ]; then
   jvm+=(-XX:AOTMode=auto -XX:AOTCache="$aot")
-  # the cache's profiles would have verify compile at start what other commands found hot
-  [ "${1:-}" != verify ] ||
+  # the cache's profiles would have verify or cat compile at start what other commands found hot
+  [ -z "$hot" ] ||
     jvm+=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTReplayTraining)
 fi
 

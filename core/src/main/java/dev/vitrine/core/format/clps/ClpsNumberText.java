@@ -102,6 +102,8 @@ final class ClpsNumberText {
             return 0;
         }
         if (sig <= 15) {
+            int grid = onGrid(x, sig, into);
+            if (grid != NOT_ON_GRID) return grid;
             String t = Double.toString(x); // d.ddd, or d.dddE±n
             int e = t.indexOf('E');
             int end = e < 0 ? t.length() : e;
@@ -132,6 +134,34 @@ final class ClpsNumberText {
         String u = r.unscaledValue().toString();
         for (int i = 0; i < sig; i++) into[i] = (byte) (i < u.length() ? u.charAt(i) : '0');
         return u.length() - 1 - r.scale();
+    }
+
+    private static final int NOT_ON_GRID = Integer.MIN_VALUE;
+
+    /** 10^0 to 10^22: every one exact as a double. */
+    private static final double[] POW10 = new double[23];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) POW10[i] = POW10[i - 1] * 10;
+    }
+
+    /**
+     * {@link #significantDigits} without building text, for the usual log value (a few decimal
+     * places, {@code sig} <= 15): when a decimal m·10^-p of exactly {@code sig} digits rounds to
+     * {@code x} (m / 10^p, both exact doubles, is correctly rounded), x lies within half an ulp of
+     * it, and with at most 15 digits the grid's step is wider than an ulp, so m is x rounded to
+     * {@code sig} digits. Writes m's digits and returns the exponent, else {@link #NOT_ON_GRID}.
+     * Double.toString per value was a String to allocate and parse for every record.
+     */
+    private static int onGrid(double x, int sig, byte[] into) {
+        int e10 = (int) Math.floor(Math.log10(x)); // may be one off near a power of ten: m's range says so
+        int p = sig - 1 - e10;
+        if (p < 0 || p >= POW10.length) return NOT_ON_GRID;
+        long m = Math.round(x * POW10[p]);
+        if (m < ClpsJsonOut.POW10[sig - 1] || m >= ClpsJsonOut.POW10[sig] || m / POW10[p] != x) return NOT_ON_GRID;
+        for (int i = sig - 1; i >= 0; i--, m /= 10) into[i] = (byte) ('0' + m % 10);
+        return e10;
     }
 
     /**

@@ -32,6 +32,10 @@ final class ClpsTable {
     private final byte[][] lead;
 
     private final byte[] tail;
+    /** Lengths of {@link #lead} and {@link #tail}, whose arrays are padded for {@link ClpsJsonOut#putWords}. */
+    private final int[] leadLength;
+
+    private final int tailLength;
     /** Operation and column of value i. */
     private final int[] valueOp;
 
@@ -54,6 +58,7 @@ final class ClpsTable {
         // back before a closing bracket, depend on the template alone (every operation writes at least one byte).
         int[] op = template.op;
         java.util.List<byte[]> leads = new java.util.ArrayList<>();
+        java.util.List<Integer> leadLengths = new java.util.ArrayList<>();
         java.util.List<Integer> ops = new java.util.ArrayList<>();
         java.util.List<ClpsColumn> cols = new java.util.ArrayList<>();
         ClpsJsonOut cur = new ClpsJsonOut(64);
@@ -85,7 +90,8 @@ final class ClpsTable {
                     // A string's quotes are constant text too.
                     boolean string = op[k] == ClpsTemplate.STRING;
                     if (string) cur.put((byte) '"');
-                    leads.add(java.util.Arrays.copyOf(cur.buf, cur.len));
+                    leads.add(ClpsJsonOut.words(cur.buf, cur.len));
+                    leadLengths.add(cur.len);
                     ops.add(string ? STRING_CONTENT : op[k]);
                     int c = template.column[k];
                     cols.add(c < 0 ? null : columns[c]);
@@ -103,7 +109,9 @@ final class ClpsTable {
             cur.put((byte) '\n');
         }
         this.lead = planned ? leads.toArray(byte[][]::new) : null;
-        this.tail = planned ? java.util.Arrays.copyOf(cur.buf, cur.len) : null;
+        this.tail = planned ? ClpsJsonOut.words(cur.buf, cur.len) : null;
+        this.leadLength = leadLengths.stream().mapToInt(Integer::intValue).toArray();
+        this.tailLength = cur.len;
         this.valueOp = ops.stream().mapToInt(Integer::intValue).toArray();
         this.valueColumn = cols.toArray(ClpsColumn[]::new);
         touchAt = new long[columns.length];
@@ -263,12 +271,13 @@ final class ClpsTable {
         touchAhead(row, out);
         int[] op = valueOp;
         ClpsColumn[] col = valueColumn;
+        int[] leadLength = this.leadLength;
         for (int i = 0; i < op.length; i++) {
-            out.put(lead[i]);
+            out.putWords(lead[i], leadLength[i]);
             // One call for every kind of value: this loop stays small, and the big switch is compiled once, on its own.
             value(op[i], col[i], row, d, out, scratch);
         }
-        out.put(tail);
+        out.putWords(tail, tailLength);
     }
 
     /** A string value's escaped content without its quotes (which the plan's constant text holds). */

@@ -132,4 +132,24 @@ class ClpsJsonOutEscapeTest {
             assertEquals(Long.toString(v), new String(out.buf, 0, out.len, StandardCharsets.US_ASCII));
         }
     }
+
+    /** Constant text copied a word at a time: exactly its bytes, after whatever came before, growing the buffer. */
+    @Test
+    void wordCopiesAppendExactlyTheirBytes() {
+        Random r = new Random(3);
+        ClpsJsonOut out = new ClpsJsonOut(16);
+        StringBuilder want = new StringBuilder();
+        for (int k = 0; k < 2000; k++) {
+            int n = r.nextInt(41);
+            byte[] text = new byte[n];
+            for (int i = 0; i < n; i++) text[i] = (byte) ('a' + r.nextInt(26));
+            out.putWords(ClpsJsonOut.words(text, n), n);
+            want.append(new String(text, StandardCharsets.US_ASCII));
+            if (k % 3 == 0) {
+                out.put((byte) '|');
+                want.append('|');
+            }
+        }
+        assertEquals(want.toString(), new String(out.buf, 0, out.len, StandardCharsets.US_ASCII));
+    }
 }

@@ -55,6 +55,31 @@ class ClpsNumberTextTest {
         }
     }
 
+    /**
+     * Log values with a few decimal places (what the digits are worked out for without text):
+     * every significant-digit count, including values just either side of a power of ten and
+     * grid values halfway between two shorter ones.
+     */
+    @Test
+    void decimalGridValuesMatchExactRounding() {
+        Random r = new Random(2);
+        for (int i = 0; i < 60_000; i++) {
+            double d = switch (i % 3) {
+                case 0 -> r.nextInt(1_000_000) / Math.pow(10, r.nextInt(12));
+                case 1 -> Math.pow(10, r.nextInt(30) - 15) * (i % 2 == 0 ? 1 : 0.9999999);
+                default -> (r.nextInt(2000) + 0.5) / Math.pow(10, r.nextInt(6));
+            };
+            for (int sig = 1; sig <= 15; sig += 1 + r.nextInt(3)) {
+                int fmt = (1 << 14) | (3 << 12) | (1 << 10) | ((sig - 1) << 5);
+                String want = cScientific(d, sig - 1);
+                int e = want.indexOf('e');
+                String ed = want.substring(e + 2);
+                if (ed.length() > 2 && ed.startsWith("0")) want = want.substring(0, e + 2) + ed.substring(1);
+                assertEquals(want, ClpsNumberText.formatted(d, fmt), "value " + d + " sig " + sig);
+            }
+        }
+    }
+
     @Test
     void plainDecimalAndExponentStyles() {
         int sig4 = 3 << 5;
