@@ -36,6 +36,12 @@ esac
 case "${1:-}" in verify|cat) hot=1 ;; *) hot="" ;; esac
 [ -z "$hot" ] || quick=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
   -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000)
+# A clp-s query spends about as much CPU in the optimising compiler as in its search (see ./vitrine).
+if [ "${1:-}" = cat ]; then
+  q=0 c=0
+  for a in "$@"; do case "$a" in --query | --query=*) q=1 ;; *.clps) c=1 ;; esac; done
+  [ $q$c != 11 ] || quick=(-XX:TieredStopAtLevel=1)
+fi
 main=dev.vitrine.app.Main
 # Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
 # cli runs StartupTraining SAMPLES SCRATCH; gui runs Main (a headless screenshot).

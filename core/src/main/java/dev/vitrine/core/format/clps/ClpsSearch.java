@@ -163,6 +163,7 @@ final class ClpsSearch {
             return f;
         }
         ClpsRowPrefilter.RowValues values = new ClpsRowPrefilter.RowValues(decoding);
+        values.readInBlocks(); // rows in order, one table
         values.table = table;
         values.prefilter = p;
         for (int r = from; r < to; r++) {

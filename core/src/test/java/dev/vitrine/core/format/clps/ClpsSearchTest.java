@@ -54,6 +54,39 @@ class ClpsSearchTest {
         }
     }
 
+    /**
+     * The search reads a table's columns a block of rows at a time ({@code RowValues.BLOCK}, 4096): ranges of
+     * records across block boundaries and tables (phases.clps: 24,000 records, 8,000 a table and more) come out
+     * whole, each once, in order, and the same as through the whole archive's order.
+     */
+    @Test
+    void rangesAcrossColumnBlocksComeOutWhole() throws Exception {
+        byte[] bytes = ClpsTestFiles.bytes("made/archives/phases.clps");
+        String[][] cases = {
+            {"n >= 4090 AND n < 4100", "4090", "4100"},
+            {"n >= 8190 AND n <= 8200", "8190", "8201"},
+            {"n > 16379 AND n < 16390", "16380", "16390"},
+            {"n >= 23990", "23990", "24000"},
+        };
+        for (String[] c : cases) {
+            byte[] searched;
+            try (ClpsArchive a = ClpsTestFiles.open(bytes)) {
+                searched = query(a, c[0]);
+            }
+            String[] lines = new String(searched, java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            int from = Integer.parseInt(c[1]), to = Integer.parseInt(c[2]);
+            assertEquals(to - from, lines.length, c[0]);
+            for (int i = 0; i < lines.length; i++) {
+                String n = "\"n\":" + (from + i);
+                assertTrue(lines[i].contains(n + ",") || lines[i].endsWith(n + "}"), c[0] + ": " + lines[i]);
+            }
+            try (ClpsArchive a = ClpsTestFiles.open(bytes)) {
+                a.records().decoded(false);
+                assertArrayEquals(query(a, c[0]), searched, c[0]);
+            }
+        }
+    }
+
     private static byte[] query(ClpsArchive a, String q) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         a.writeJsonLines(q, out);

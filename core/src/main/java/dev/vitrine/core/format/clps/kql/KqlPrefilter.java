@@ -82,10 +82,10 @@ public final class KqlPrefilter {
     public static final KqlPrefilter NONE = new KqlPrefilter(List.of());
 
     /** For each alternative (AND) that may hold: the checks all of which must pass. */
-    private final List<Check[]> alternatives;
+    private final Check[][] alternatives; // an array: judged for every record, no iterator each time
 
     private KqlPrefilter(List<Check[]> alternatives) {
-        this.alternatives = alternatives;
+        this.alternatives = alternatives.toArray(Check[][]::new);
     }
 
     /** Answers of {@link #judge}. */
