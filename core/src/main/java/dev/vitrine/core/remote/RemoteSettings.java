@@ -31,10 +31,16 @@ public record RemoteSettings(
         Duration idleTimeout,
         long wholeBodyBytes) {
 
+    /**
+     * Read-ahead is 32 MB: a reader refills it when half is used, so 16 to 32 MB are on their
+     * way, enough for a link of 20 ms at the ~500 MB/s a verify uses. A 1 GB verify over
+     * loopback with 20 ms added took 5.6-6.0 s with 16 MB and 4.9 s with 32 MB; 64 MB gained
+     * nothing more.
+     */
     public static final RemoteSettings DEFAULT = new RemoteSettings(
             256 << 10,
             256L << 20,
-            16L << 20,
+            32L << 20,
             4L << 20,
             8,
             5,
