@@ -11,11 +11,16 @@ package dev.vitrine.core.remote;
 final class ReadAhead {
     private static final int STREAMS = 8;
 
-    /** One sequential reader: where its next read would start, how long it has run, how far ahead it is fetched. */
+    /**
+     * One sequential reader: where it started, where its next read would start, how long it has
+     * run, how far ahead it is fetched, and up to where it said it has passed.
+     */
     private static final class Stream {
+        long start;
         long next = -1;
         long run;
         long prefetchedTo;
+        long passedTo;
         long used;
 
         void reset() {
@@ -47,6 +52,7 @@ final class ReadAhead {
     /** What to fetch ahead after a read of {@code len} bytes at {@code offset} ending in block {@code last}, or null. */
     synchronized Range after(long offset, int len, long last) {
         Stream s = streamAt(offset);
+        if (s.next < 0) s.start = s.passedTo = offset;
         s.run = s.next >= 0 ? s.run + len : 0;
         s.next = offset + len;
         s.used = ++clock;
@@ -54,10 +60,36 @@ final class ReadAhead {
         // ask again only once half of what is ahead is used, so requests go out in long runs
         if (blocksAhead == 0 || s.prefetchedTo - last > blocksAhead / 2) return null;
         long to = Math.min(lastBlock, last + blocksAhead);
+        // nor into a span another reader has read and passed: its blocks are being reused
+        for (Stream t : streams) {
+            if (t != s && t.next >= 0 && t.passedTo > t.start && t.start > offset)
+                to = Math.min(to, (t.start - 1) / blockBytes);
+        }
         long from = Math.max(last + 1, s.prefetchedTo + 1);
         if (from > to) return null;
         s.prefetchedTo = to;
         return new Range(s, from, to);
+    }
+
+    /**
+     * The blocks {@code [from, to)} a reader that has come to {@code offset} leaves behind: those
+     * wholly inside its own stream's span, not passed before. Several readers of one object (a
+     * clp-s table stream and its dictionaries, decoded side by side) each pass their own span;
+     * one reader's offset taken for all made the others' blocks, read ahead but not yet read, the
+     * first to be reused, and fetched again. Null when no stream read there, or nothing is new.
+     */
+    synchronized long[] passed(long offset) {
+        Stream best = null;
+        for (Stream s : streams) {
+            boolean reached = s.next >= 0 && s.start <= offset && offset <= s.next + blockBytes;
+            if (reached && (best == null || s.start > best.start)) best = s;
+        }
+        if (best == null || offset <= best.passedTo) return null;
+        // a block the span starts inside may hold the end of another reader's span
+        long from = Math.max((best.start + blockBytes - 1) / blockBytes, best.passedTo / blockBytes);
+        long to = offset / blockBytes;
+        best.passedTo = offset;
+        return from < to ? new long[] {from, to} : null;
     }
 
     /** Only {@code r.from..fetchedTo} of {@code r} could be asked for: the rest is asked for on a later read. */

@@ -160,23 +160,15 @@ public final class RemoteObject implements AutoCloseable {
         }
     }
 
-    /** Blocks before this one were passed by a front-to-back reader ({@link #passed}). */
-    private long passedBlocks;
-
     /**
-     * A front-to-back reader will not come back before {@code offset}: the blocks wholly before it
-     * are reused first (see {@link BlockCache#passed}), so a long scan holds its working span of
-     * buffers, not the whole cache. They stay cached until then.
+     * A front-to-back reader will not come back before {@code offset}: the blocks of its own span
+     * wholly before it are reused first (see {@link BlockCache#passed}), so a long scan holds its
+     * working span of buffers, not the whole cache. They stay cached until then.
      */
     public void passed(long offset) {
-        long to = Math.min(offset, size) / settings.blockBytes();
-        long from;
-        synchronized (this) {
-            from = passedBlocks;
-            passedBlocks = to; // behind the last one: another scan, starting over
-            if (to <= from) return;
-        }
-        for (long b = from; b < to; b++) cache.passed(new BlockCache.Key(id, b));
+        long[] blocks = readAhead.passed(Math.min(offset, size));
+        if (blocks == null) return;
+        for (long b = blocks[0]; b < blocks[1]; b++) cache.passed(new BlockCache.Key(id, b));
     }
 
     /** Block {@code b} asked for once a buffer is free for it: every one was being filled or read. */

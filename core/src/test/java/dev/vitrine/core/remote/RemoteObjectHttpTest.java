@@ -196,6 +196,53 @@ class RemoteObjectHttpTest {
         assertEquals(data.length, fetched, "each byte fetched once");
     }
 
+    /**
+     * Two front-to-back readers of one object side by side (a clp-s table stream and a
+     * dictionary): each one's passing leaves the other's blocks, read ahead but not yet read,
+     * alone. Taking the farther reader's offset for both made those blocks the first reused,
+     * and the nearer reader fetched them again.
+     */
+    @Test
+    void twoScansSideBySidePassOnlyTheirOwnBlocks() throws IOException {
+        RemoteSettings s = new RemoteSettings(
+                BLOCK,
+                (8 << 20) + 5 * BLOCK,
+                8 * BLOCK,
+                4 * BLOCK,
+                4,
+                2,
+                SETTINGS.connectTimeout(),
+                SETTINGS.responseTimeout(),
+                SETTINGS.idleTimeout(),
+                SETTINGS.wholeBodyBytes());
+        byte[] got = new byte[data.length];
+        int half = data.length / 2 / BLOCK * BLOCK;
+        try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), s), s)) {
+            for (int i = 0; i * BLOCK < half; i++) {
+                for (int start : new int[] {0, half}) {
+                    int at = start + i * BLOCK;
+                    int end = start == 0 ? half : data.length;
+                    if (at >= end) continue;
+                    int n = Math.min(BLOCK, end - at);
+                    o.read(at, got, at, n);
+                    o.passed(at + n);
+                }
+            }
+            for (int at = 2 * half; at < data.length; at += BLOCK) {
+                int n = Math.min(BLOCK, data.length - at);
+                o.read(at, got, at, n);
+                o.passed(at + n);
+            }
+        }
+        assertArrayEquals(data, got);
+        long fetched =
+                nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
+        assertEquals(
+                data.length,
+                fetched,
+                "each byte fetched once, in " + nginx.requests().size() + " requests");
+    }
+
     @Test
     void anObjectReplacedWhileReadIsReportedNotMixed() throws IOException {
         Path f = root.resolve("changing.bin");
