@@ -213,6 +213,7 @@ for clps_file in "${clps_files[@]}"; do
     p=$port; [ $where = slow ] && p=$slow
     run "vitrine info" "$where" info "http://127.0.0.1:$p/$cname"
     run "vitrine cat" "$where" cat "http://127.0.0.1:$p/$cname"; ours=$secs
+    if [ ! -x "$clps" ]; then echo "clp-s x --ordered: skipped, no clp-s at $clps (set CLPS=...)"; continue; fi
     : >"$ng/access.log"
     rm -rf "$dir/x"
     /usr/bin/time -f "%e %U %S %M" -o "$dir/time.log" "$clps" x --ordered "http://127.0.0.1:$p/$cname" "$dir/x" >/dev/null 2>&1 || true
@@ -221,6 +222,7 @@ for clps_file in "${clps_files[@]}"; do
       "$(awk '{s += $NF} END {printf "%.0f\n", s}' "$ng/access.log")" "$secs" "$(echo "$u + $s" | bc)" "$((kb / 1024))"
     echo "vitrine cat / clp-s x over $where: $(ratio "$ours" "$secs")x (budget 0.7x)"
   done
+  [ -x "$clps" ] || continue
   "$here/vitrine" cat "http://127.0.0.1:$port/$cname" >"$dir/ours.jsonl"
   if cmp -s "$dir/ours.jsonl" <(cat "$dir"/x/* 2>/dev/null); then echo "output: identical to clp-s x --ordered"; else echo "output: DIFFERS from clp-s x --ordered (or clp-s wrote several files)"; fi
 done
