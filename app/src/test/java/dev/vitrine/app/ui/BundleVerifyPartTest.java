@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.app.cli.VitrineCli;
-import dev.vitrine.app.ui.testing.WindowTest;
 import dev.vitrine.app.ui.tree.NodeTreeItem;
 import dev.vitrine.app.ui.tree.TreeEntry;
 import dev.vitrine.core.format.FormatRegistry;
@@ -19,12 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeView;
-import javafx.scene.input.MouseButton;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,23 +26,7 @@ import org.junit.jupiter.api.Test;
  * right-click on the file's row, then the menu item. Only the records holding that file are
  * read: the problems pane shows damage inside them and none from a damaged record beside.
  */
-class BundleVerifyPartTest extends WindowTest {
-    /** The shared stage's x, y, width and height before the test moved it (null: not moved). */
-    private double[] before;
-
-    @AfterEach
-    void restoreStage() throws Exception {
-        if (before == null) return;
-        double[] b = before;
-        fx(() -> {
-            var st = window.stage();
-            st.setX(b[0]);
-            st.setY(b[1]);
-            st.setWidth(b[2]);
-            st.setHeight(b[3]);
-            return null;
-        });
-    }
+class BundleVerifyPartTest extends PartVerifyWindowTest {
 
     /** The sample bundle's files repacked in 64 KiB zlib records, so that its files lie in different records. */
     private Path repackedSample() {
@@ -93,53 +71,13 @@ class BundleVerifyPartTest extends WindowTest {
         return (NodeTreeItem) at;
     }
 
-    /** A right-click on {@code node}'s row, "Verify This Part", and the wait for its report. */
-    private void verifyPart(ArchiveView v, NodeTreeItem node) throws Exception {
-        TreeView<TreeEntry> tree = v.tree().view();
-        fx(() -> {
-            tree.getSelectionModel().select(node);
-            tree.scrollTo(tree.getRow(node));
-            return null;
-        });
-        settle();
-        TreeCell<?> row = fx(() -> tree.lookupAll(".tree-cell").stream()
-                .filter(n -> n instanceof TreeCell<?> c && c.getTreeItem() == node && c.isVisible())
-                .map(n -> (TreeCell<?>) n)
-                .findFirst()
-                .orElseThrow());
-        clickOn(row, MouseButton.SECONDARY);
-        settle();
-        MenuItem item = fx(() -> tree.getContextMenu().getItems().stream()
-                .filter(i -> "tree-verify-part".equals(i.getId()))
-                .findFirst()
-                .orElseThrow());
-        assertFalse(fx(item::isDisable), "a stored file can be verified on its own");
-        clickOn("#tree-verify-part");
-        waitUntil(
-                "the part verify to end",
-                () -> v.problems().state().startsWith("verified:")
-                        && v.problems()
-                                .state()
-                                .contains(" · part " + node.entry().name()));
-        settle();
-    }
-
     private static List<Problem> listed(ArchiveView v) throws Exception {
         return fx(() -> List.copyOf(v.problems().table().getItems()));
     }
 
     @Test
     void aFilesPartReportsTheDamageInItsRecordsOnly() throws Exception {
-        // The headless screen is 1000x1000 and a popup reaching past its bottom fails to draw: the
-        // window sits at its top. The stage is shared by every window test: restoreStage puts it back.
-        fx(() -> {
-            var st = window.stage();
-            before = new double[] {st.getX(), st.getY(), st.getWidth(), st.getHeight()};
-            st.setX(0);
-            st.setY(0);
-            st.setHeight(600);
-            return null;
-        });
+        moveStageToTop();
         Path bundle = repackedSample();
         // README.md (3,141 bytes) lies in record 0; readings.txt (237,555 bytes) in records 0 to 3
         ByteRange r = rangeOf(bundle, "README.md");

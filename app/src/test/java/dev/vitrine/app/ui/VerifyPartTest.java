@@ -1,60 +1,22 @@
 package dev.vitrine.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vitrine.app.ui.testing.WindowTest;
 import dev.vitrine.app.ui.tree.NodeTreeItem;
-import dev.vitrine.app.ui.tree.TreeEntry;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Problem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.TreeCell;
-import javafx.scene.control.TreeView;
-import javafx.scene.input.MouseButton;
 import org.junit.jupiter.api.Test;
 
 /**
  * The tree's "Verify This Part" (#23 item 6): a verify of the right-clicked node's blocks only,
  * whose problems are those of that part, selected, with a state line that says it was a part.
  */
-class VerifyPartTest extends WindowTest {
-
-    private void verifyPart(ArchiveView v, NodeTreeItem node) throws Exception {
-        TreeView<TreeEntry> tree = v.tree().view();
-        fx(() -> {
-            tree.getSelectionModel().select(node);
-            tree.scrollTo(tree.getRow(node));
-            return null;
-        });
-        settle();
-        // as a user does: a right-click on the node's row, then a click on the menu's item
-        TreeCell<?> row = fx(() -> tree.lookupAll(".tree-cell").stream()
-                .filter(n -> n instanceof TreeCell<?> c && c.getTreeItem() == node && c.isVisible())
-                .map(n -> (TreeCell<?>) n)
-                .findFirst()
-                .orElseThrow());
-        clickOn(row, MouseButton.SECONDARY);
-        settle();
-        MenuItem item = fx(() -> tree.getContextMenu().getItems().stream()
-                .filter(i -> "tree-verify-part".equals(i.getId()))
-                .findFirst()
-                .orElseThrow());
-        assertFalse(fx(item::isDisable), "a node with bytes can be verified on its own");
-        clickOn("#tree-verify-part");
-        waitUntil(
-                "the part verify to end",
-                () -> v.problems().state().contains("verified:")
-                        && v.problems()
-                                .state()
-                                .contains(" · part " + node.entry().name()));
-        settle();
-    }
+class VerifyPartTest extends PartVerifyWindowTest {
 
     /** The block nodes under the root's "data blocks" node, loaded. */
     private List<NodeTreeItem> dataBlocks(ArchiveView v) throws Exception {
@@ -92,38 +54,9 @@ class VerifyPartTest extends WindowTest {
                 .toList();
     }
 
-    /** The shared stage's x, y, width and height before a test moved it (null: not moved). */
-    private double[] before;
-
-    @org.junit.jupiter.api.AfterEach
-    void restoreStage() throws Exception {
-        if (before == null) return;
-        double[] b = before;
-        fx(() -> {
-            var st = window.stage();
-            st.setX(b[0]);
-            st.setY(b[1]);
-            st.setWidth(b[2]);
-            st.setHeight(b[3]);
-            return null;
-        });
-    }
-
     @Test
     void aPartVerifyFindsTheDamageOfItsBlockOnly() throws Exception {
-        // The headless screen is 1000x1000 and a popup reaching past its bottom fails to draw
-        // (IndexOutOfBounds in HeadlessWindow.blit): the window sits at the screen's top, short
-        // enough that the menu fits below the lowest row, where the last data block lies.
-        // The stage is the toolkit's primary stage, shared by every window test: its place and
-        // size go back as they were afterwards (restoreStage), or later tests run 600 px high.
-        fx(() -> {
-            var st = window.stage();
-            before = new double[] {st.getX(), st.getY(), st.getWidth(), st.getHeight()};
-            st.setX(0);
-            st.setY(0);
-            st.setHeight(600);
-            return null;
-        });
+        moveStageToTop(); // the menu of the last data block's row fits on the headless screen
         // weather-damaged.zss has one damaged data block; a second is damaged here, in its middle
         Path first = temp.resolve("one.zss");
         Files.copy(Path.of("../samples/weather-damaged.zss"), first);
