@@ -65,6 +65,37 @@ class RemoteObjectHttpTest {
         return RemoteObject.open(new HttpTransport(URI.create(url), List.of(), SETTINGS), SETTINGS);
     }
 
+    /**
+     * Settings for a scan that passes what it read: a cache limit of its own (caches are shared
+     * by limit), far over the object ({@code extraBlocks} tells tests' limits apart); read-ahead
+     * of 8 blocks in requests of 4.
+     */
+    private static RemoteSettings scanSettings(int extraBlocks) {
+        return new RemoteSettings(
+                BLOCK,
+                (8 << 20) + extraBlocks * BLOCK,
+                8 * BLOCK,
+                4 * BLOCK,
+                4,
+                2,
+                SETTINGS.connectTimeout(),
+                SETTINGS.responseTimeout(),
+                SETTINGS.idleTimeout(),
+                SETTINGS.wholeBodyBytes());
+    }
+
+    /** Reads the block at {@code at} (up to {@code end}) into {@code got}, then says it passed it. */
+    private static void readAndPass(RemoteObject o, byte[] got, int at, int end) throws IOException {
+        int n = Math.min(BLOCK, end - at);
+        o.read(at, got, at, n);
+        o.passed(at + n);
+    }
+
+    /** Body bytes nginx sent since the log was cleared. */
+    private static long fetched() throws IOException {
+        return nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
+    }
+
     @Test
     void openIsOneRangedGetThatGivesSizeVersionAndFirstBlock() throws IOException {
         try (RemoteObject o = open(nginx.url("a.bin"))) {
@@ -147,9 +178,7 @@ class RemoteObjectHttpTest {
                 o.read(off, all, off, n);
             }
             assertArrayEquals(data, all);
-            long bytes = nginx.requests().stream()
-                    .mapToLong(NginxServer.Request::bytes)
-                    .sum();
+            long bytes = fetched();
             assertTrue(bytes <= data.length * 1.1, "fetched " + bytes + " bytes of " + data.length);
             int blocks = (data.length + BLOCK - 1) / BLOCK;
             assertTrue(
@@ -166,34 +195,17 @@ class RemoteObjectHttpTest {
      */
     @Test
     void aScanThatSaysWhatItPassedReusesThoseBuffersBeforeTheCacheGrows() throws IOException {
-        // a limit of its own (caches are shared by limit), far over the object; read-ahead of 8 blocks
-        RemoteSettings s = new RemoteSettings(
-                BLOCK,
-                (8 << 20) + 3 * BLOCK,
-                8 * BLOCK,
-                4 * BLOCK,
-                4,
-                2,
-                SETTINGS.connectTimeout(),
-                SETTINGS.responseTimeout(),
-                SETTINGS.idleTimeout(),
-                SETTINGS.wholeBodyBytes());
+        RemoteSettings s = scanSettings(3);
         byte[] got = new byte[data.length];
         try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), s), s)) {
-            for (int at = 0; at < data.length; at += BLOCK) {
-                int n = Math.min(BLOCK, data.length - at);
-                o.read(at, got, at, n);
-                o.passed(at + n);
-            }
+            for (int at = 0; at < data.length; at += BLOCK) readAndPass(o, got, at, data.length);
         }
         assertArrayEquals(data, got);
         RemoteObject.CacheUse use = RemoteObject.cacheUse(s);
         assertTrue(
                 use.peak() <= 24L * BLOCK,
                 "read-ahead and blocks in use, not the object (" + data.length + "): " + use);
-        long fetched =
-                nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
-        assertEquals(data.length, fetched, "each byte fetched once");
+        assertEquals(data.length, fetched(), "each byte fetched once");
     }
 
     /**
@@ -204,42 +216,20 @@ class RemoteObjectHttpTest {
      */
     @Test
     void twoScansSideBySidePassOnlyTheirOwnBlocks() throws IOException {
-        RemoteSettings s = new RemoteSettings(
-                BLOCK,
-                (8 << 20) + 5 * BLOCK,
-                8 * BLOCK,
-                4 * BLOCK,
-                4,
-                2,
-                SETTINGS.connectTimeout(),
-                SETTINGS.responseTimeout(),
-                SETTINGS.idleTimeout(),
-                SETTINGS.wholeBodyBytes());
+        RemoteSettings s = scanSettings(5);
         byte[] got = new byte[data.length];
         int half = data.length / 2 / BLOCK * BLOCK;
         try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(nginx.url("a.bin")), List.of(), s), s)) {
-            for (int i = 0; i * BLOCK < half; i++) {
-                for (int start : new int[] {0, half}) {
-                    int at = start + i * BLOCK;
-                    int end = start == 0 ? half : data.length;
-                    if (at >= end) continue;
-                    int n = Math.min(BLOCK, end - at);
-                    o.read(at, got, at, n);
-                    o.passed(at + n);
-                }
+            for (int at = 0; at < half; at += BLOCK) {
+                readAndPass(o, got, at, half);
+                readAndPass(o, got, half + at, data.length);
             }
-            for (int at = 2 * half; at < data.length; at += BLOCK) {
-                int n = Math.min(BLOCK, data.length - at);
-                o.read(at, got, at, n);
-                o.passed(at + n);
-            }
+            for (int at = 2 * half; at < data.length; at += BLOCK) readAndPass(o, got, at, data.length);
         }
         assertArrayEquals(data, got);
-        long fetched =
-                nginx.requests().stream().mapToLong(NginxServer.Request::bytes).sum();
         assertEquals(
                 data.length,
-                fetched,
+                fetched(),
                 "each byte fetched once, in " + nginx.requests().size() + " requests");
     }
 
