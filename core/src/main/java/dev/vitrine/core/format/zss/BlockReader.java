@@ -27,9 +27,8 @@ final class BlockReader {
      * the same few blocks (the root above all), and bz2 in particular allocates megabytes per
      * stream. Bounded in bytes; the file is read-only, so entries never go stale.
      */
-    private final java.util.LinkedHashMap<Long, MemorySegment> decoded = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private final ParsedCache<MemorySegment> decoded = new ParsedCache<>(CACHE_BYTES, MemorySegment::byteSize);
 
-    private long decodedBytes;
     /** Payloads the archive's parsed-block caches keep, asked before decoding one again. */
     private volatile java.util.function.LongFunction<MemorySegment> keptElsewhere = offset -> null;
 
@@ -166,17 +165,12 @@ final class BlockReader {
 
     /** Empties the decoded payloads cache (see {@link dev.vitrine.core.format.Archive#releaseCaches}). */
     void releaseDecoded() {
-        synchronized (decoded) {
-            decoded.clear();
-            decodedBytes = 0;
-        }
+        decoded.clear();
     }
 
     /** The decoded payloads kept, for {@link ZssArchive#cachedBytes}. */
     java.util.List<MemorySegment> decodedKept() {
-        synchronized (decoded) {
-            return java.util.List.copyOf(decoded.values());
-        }
+        return decoded.values();
     }
 
     /** Where else decoded payloads are kept (the parsed blocks), so a block is not decoded into a second copy. */
@@ -198,23 +192,12 @@ final class BlockReader {
         if (codec == null)
             throw new FormatException(file, f.offset(), "cannot decode block: unrecognized compression codec");
         if (codec.isIdentity()) return rawPayload(f);
-        synchronized (decoded) {
-            MemorySegment hit = decoded.get(f.offset());
-            if (hit != null) return hit;
-        }
+        MemorySegment hit = decoded.get(f.offset());
+        if (hit != null) return hit;
         MemorySegment held = keptElsewhere.apply(f.offset());
         if (held != null) return held;
         MemorySegment p = codec.decompress(rawPayload(f), maxBlockBytes, file, f.offset());
-        if (keep && p.byteSize() <= CACHE_ENTRY_MAX) {
-            synchronized (decoded) {
-                if (decoded.put(f.offset(), p) == null) decodedBytes += p.byteSize();
-                var it = decoded.values().iterator();
-                while (decodedBytes > CACHE_BYTES && it.hasNext()) {
-                    decodedBytes -= it.next().byteSize();
-                    it.remove();
-                }
-            }
-        }
+        if (keep && p.byteSize() <= CACHE_ENTRY_MAX) decoded.put(f.offset(), p);
         return p;
     }
 }

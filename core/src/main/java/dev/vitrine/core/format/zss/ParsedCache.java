@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.function.ToLongFunction;
 
 /**
- * Parsed blocks by file offset, least recently used first out, bounded by the bytes they
- * retain rather than by their count: one index or data block may be as large as
- * {@code Limits.maxBlockBytes}, so a count bound would let a large or hostile archive hold
- * that many times more. The entry just put always stays, so a single block over the budget
- * still works (it is the only one kept). Thread-safe.
+ * Blocks by file offset (parsed index and data blocks, decoded payloads), least recently used
+ * first out, bounded by the bytes they retain rather than by their count: one index or data
+ * block may be as large as {@code Limits.maxBlockBytes}, so a count bound would let a large or
+ * hostile archive hold that many times more. The entry just put always stays, so a single
+ * block over the budget still works (it is the only one kept). Thread-safe.
  */
 final class ParsedCache<V> {
     private final LinkedHashMap<Long, Weighed<V>> map = new LinkedHashMap<>(16, 0.75f, true);
