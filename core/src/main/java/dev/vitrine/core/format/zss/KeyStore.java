@@ -15,19 +15,23 @@ import java.util.List;
  * faulted a 64 KiB window back in for every index entry (as many pages as the file has, and
  * released a second time), where two copies of a few dozen bytes per block cost next to nothing.
  */
-abstract class KeyStore {
+final class KeyStore {
     /** No record known (damaged block). */
     static final long NO_KEY = Long.MIN_VALUE;
 
-    /** A handle for {@code record}, the first or last record of the data block at {@code blockOffset}. */
-    abstract long keep(MemorySegment record, long blockOffset, boolean first);
+    private final BlockReader reader;
+    private final long budget;
+    private final List<byte[]> slots = new ArrayList<>();
+    private int[] free = new int[16];
+    private int freeCount;
+    private long bytes;
+    private long cachedBlock = -1;
+    private MemorySegment cachedFirst;
+    private MemorySegment cachedLast;
 
-    abstract MemorySegment resolve(long handle) throws FormatException;
-
-    abstract void release(long handle);
-
-    static KeyStore forReader(BlockReader reader, long budgetBytes) {
-        return new Copied(reader, budgetBytes);
+    KeyStore(BlockReader reader, long budget) {
+        this.reader = reader;
+        this.budget = budget;
     }
 
     /** The data block a handle past the budget reads again, or -1 for a copied record or none. */
@@ -35,65 +39,46 @@ abstract class KeyStore {
         return handle < 0 && handle != NO_KEY ? ~handle >>> 1 : -1;
     }
 
-    /** Copies within a budget, then re-reading the block on demand. */
-    static final class Copied extends KeyStore {
-        private final BlockReader reader;
-        private final long budget;
-        private final List<byte[]> slots = new ArrayList<>();
-        private int[] free = new int[16];
-        private int freeCount;
-        private long bytes;
-        private long cachedBlock = -1;
-        private MemorySegment cachedFirst;
-        private MemorySegment cachedLast;
-
-        Copied(BlockReader reader, long budget) {
-            this.reader = reader;
-            this.budget = budget;
+    /** A handle for {@code record}, the first or last record of the data block at {@code blockOffset}. */
+    long keep(MemorySegment record, long blockOffset, boolean first) {
+        long n = record.byteSize();
+        if (bytes + n > budget) return ~(blockOffset << 1 | (first ? 0 : 1));
+        byte[] copy = record.toArray(ValueLayout.JAVA_BYTE);
+        bytes += n;
+        int slot;
+        if (freeCount > 0) {
+            slot = free[--freeCount];
+            slots.set(slot, copy);
+        } else {
+            slot = slots.size();
+            slots.add(copy);
         }
+        return slot;
+    }
 
-        @Override
-        long keep(MemorySegment record, long blockOffset, boolean first) {
-            long n = record.byteSize();
-            if (bytes + n > budget) return ~(blockOffset << 1 | (first ? 0 : 1));
-            byte[] copy = record.toArray(ValueLayout.JAVA_BYTE);
-            bytes += n;
-            int slot;
-            if (freeCount > 0) {
-                slot = free[--freeCount];
-                slots.set(slot, copy);
-            } else {
-                slot = slots.size();
-                slots.add(copy);
-            }
-            return slot;
+    /** The record a handle stands for: its copy, or read again from its block. */
+    MemorySegment resolve(long handle) throws FormatException {
+        if (handle >= 0) return MemorySegment.ofArray(slots.get((int) handle));
+        long code = ~handle;
+        long block = code >>> 1;
+        if (block != cachedBlock) {
+            BlockFrame f = reader.frameAt(block, reader.size());
+            ParsedDataBlock b = ParsedDataBlock.parse(f, reader.payload(f), false, Long.MAX_VALUE);
+            if (b.count() == 0) throw new FormatException(reader.file(), block, "data block changed while verifying");
+            cachedFirst = b.record(0);
+            cachedLast = b.record(b.count() - 1);
+            cachedBlock = block;
         }
+        return (code & 1) == 0 ? cachedFirst : cachedLast;
+    }
 
-        @Override
-        MemorySegment resolve(long handle) throws FormatException {
-            if (handle >= 0) return MemorySegment.ofArray(slots.get((int) handle));
-            long code = ~handle;
-            long block = code >>> 1;
-            if (block != cachedBlock) {
-                BlockFrame f = reader.frameAt(block, reader.size());
-                ParsedDataBlock b = ParsedDataBlock.parse(f, reader.payload(f), false, Long.MAX_VALUE);
-                if (b.count() == 0)
-                    throw new FormatException(reader.file(), block, "data block changed while verifying");
-                cachedFirst = b.record(0);
-                cachedLast = b.record(b.count() - 1);
-                cachedBlock = block;
-            }
-            return (code & 1) == 0 ? cachedFirst : cachedLast;
-        }
-
-        @Override
-        void release(long handle) {
-            if (handle < 0 || handle == NO_KEY) return;
-            int slot = (int) handle;
-            byte[] b = slots.set(slot, null);
-            if (b != null) bytes -= b.length;
-            if (freeCount == free.length) free = java.util.Arrays.copyOf(free, freeCount * 2);
-            free[freeCount++] = slot;
-        }
+    /** The record is no longer needed: its copy's room goes back to the budget. */
+    void release(long handle) {
+        if (handle < 0 || handle == NO_KEY) return;
+        int slot = (int) handle;
+        byte[] b = slots.set(slot, null);
+        if (b != null) bytes -= b.length;
+        if (freeCount == free.length) free = java.util.Arrays.copyOf(free, freeCount * 2);
+        free[freeCount++] = slot;
     }
 }

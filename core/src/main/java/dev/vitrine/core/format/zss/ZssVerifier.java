@@ -92,7 +92,7 @@ final class ZssVerifier {
         this.file = reader.file();
         this.header = archive.header();
         this.identity = archive.codec() != null && archive.codec().isIdentity();
-        this.keys = archive.codec() == null ? null : KeyStore.forReader(reader, KEY_BUDGET);
+        this.keys = archive.codec() == null ? null : new KeyStore(reader, KEY_BUDGET);
         this.passedPages = new dev.vitrine.core.export.PassedPages(reader.data());
         this.checker = new BlockChecker(archive, ctx, identity);
         this.hasher = new DataHasher(ctx);

@@ -117,7 +117,7 @@ class ZssPartsTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"deflate", "none"})
     void copiedKeysSpillToRereadingTheBlockPastTheBudget(String codec) throws Exception {
         try (ZssArchive z = ZssTestSupport.open(ZssTestSupport.fixture("generated/recs1000-" + codec + ".zss"))) {
-            KeyStore keys = new KeyStore.Copied(z.reader(), 30);
+            KeyStore keys = new KeyStore(z.reader(), 30);
             long block0 = z.blockDirectory().dataOffset(0);
             long block1 = z.blockDirectory().dataOffset(1);
             MemorySegment r = MemorySegment.ofArray(bytes("record-0000 alpha alpha"));
