@@ -115,6 +115,7 @@ for j in "$tree"/lib/javafx/*-linux.jar; do
   fi
 done
 install -m 755 "$pkg/linux/launcher.sh" "$tree/bin/vitrine"
+install -m 644 "$pkg/linux/jvm-options.sh" "$tree/lib/jvm-options.sh"
 mkdir -p "$tree/samples"
 cp -r "$root/samples/." "$tree/samples/"
 rm -f "$tree/samples/make-records.py"

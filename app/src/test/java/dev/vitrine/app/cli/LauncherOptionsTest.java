@@ -1,0 +1,159 @@
+package dev.vitrine.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JVM options each subcommand starts with, from both launchers: the checkout's ./vitrine and
+ * the installed bin/vitrine (packaging/linux/launcher.sh in a tree laid out as build.sh lays it).
+ * Each runs a stand-in java that writes down its arguments. The options are measured choices (see
+ * packaging/linux/jvm-options.sh): a command that lost them would run, only slower.
+ */
+class LauncherOptionsTest {
+    private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
+    private static final String QUICK = "-XX:TieredStopAtLevel=1";
+    private static final String HOT = "-XX:Tier4InvocationThreshold=50000";
+    private static final String NO_REPLAY = "-XX:-AOTReplayTraining";
+    private static final String CAPPED = "-XX:MaxHeapSize=1g";
+    private static final String IDLE_GC = "-XX:G1PeriodicGCInterval=30000";
+
+    @TempDir
+    Path tmp;
+
+    private Path jdk;
+    private Path installed;
+
+    @BeforeEach
+    void standIns() throws IOException {
+        jdk = tmp.resolve("jdk");
+        Files.createDirectories(jdk.resolve("bin"));
+        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\n");
+        writeJava(jdk.resolve("bin/java"));
+        // An installed tree with a trained command-line cache in place, so its launcher uses it.
+        installed = tmp.toRealPath().resolve("opt/vitrine");
+        Files.createDirectories(installed.resolve("bin"));
+        Files.createDirectories(installed.resolve("lib/app"));
+        Files.createDirectories(installed.resolve("lib/aot"));
+        Files.copy(CHECKOUT.resolve("packaging/linux/launcher.sh"), installed.resolve("bin/vitrine"));
+        Files.copy(
+                CHECKOUT.resolve("packaging/linux/jvm-options.sh"),
+                installed.resolve("lib/jvm-options.sh"),
+                StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(installed.resolve("bin/vitrine"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(installed.resolve("lib/app/classpath"), "vitrine-app.jar\n");
+        Files.writeString(installed.resolve("lib/aot/trained-at"), installed + "\n");
+        Files.writeString(installed.resolve("lib/aot/cli.aot"), "stand-in");
+        writeJava(Files.createDirectories(installed.resolve("runtime/bin")).resolve("java"));
+    }
+
+    private static void writeJava(Path java) throws IOException {
+        Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\" >\"$ARGS_REPORT\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** The arguments the checkout's launcher gives java for {@code args}. */
+    private List<String> checkout(String... args) throws Exception {
+        return run(CHECKOUT.resolve("vitrine"), Map.of("VITRINE_JAVA_HOME", jdk.toString()), args);
+    }
+
+    /** The arguments the installed launcher gives its runtime's java for {@code args}. */
+    private List<String> installed(Map<String, String> env, String... args) throws Exception {
+        return run(installed.resolve("bin/vitrine"), env, args);
+    }
+
+    private List<String> run(Path launcher, Map<String, String> env, String... args) throws Exception {
+        Path report = tmp.resolve("args");
+        Files.deleteIfExists(report);
+        List<String> command = new ArrayList<>(List.of("bash", launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().remove("VITRINE_JVM_OPTS");
+        pb.environment().put("VITRINE_NO_BUILD", "1");
+        pb.environment().put("VITRINE_AOT", "0");
+        pb.environment().put("ARGS_REPORT", report.toString());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return Files.readAllLines(report);
+    }
+
+    private static void assertCommand(List<String> args, boolean quick, boolean hot) {
+        assertEquals(quick, args.contains(QUICK), () -> "quick compiler only: " + args);
+        assertEquals(hot, args.contains(HOT), () -> "raised optimising thresholds: " + args);
+        assertTrue(args.contains(CAPPED), () -> "a command's heap is capped: " + args);
+        assertFalse(args.contains("--module-path"), () -> "a command starts without JavaFX: " + args);
+        assertTrue(args.contains("dev.vitrine.app.Main"), args::toString);
+    }
+
+    @Test
+    void metadataCommandsUseTheQuickCompilerOnly() throws Exception {
+        for (String command : List.of("info", "tree", "ls", "--version")) {
+            assertCommand(checkout(command, "a.zss"), true, false);
+            assertCommand(installed(Map.of(), command, "a.zss"), true, false);
+        }
+    }
+
+    @Test
+    void verifyAndCatRaiseTheOptimisingThresholds() throws Exception {
+        for (String[] args : List.of(new String[] {"verify", "a.zss"}, new String[] {"cat", "a.clps"}, new String[] {
+            "cat", "--query", "level: ERROR", "a.zss"
+        })) {
+            assertCommand(checkout(args), false, true);
+            assertCommand(installed(Map.of(), args), false, true);
+        }
+    }
+
+    @Test
+    void aClpsQueryUsesTheQuickCompilerOnly() throws Exception {
+        assertCommand(checkout("cat", "--query", "level: ERROR", "a.clps"), true, false);
+        assertCommand(installed(Map.of(), "cat", "--query=level: ERROR", "a.clps"), true, false);
+    }
+
+    @Test
+    void theCachesProfilesAreLeftOutOfVerifyAndCatOnly() throws Exception {
+        Map<String, String> cache = Map.of("VITRINE_AOT", "1");
+        assertTrue(installed(cache, "verify", "a.zss").contains(NO_REPLAY));
+        assertTrue(installed(cache, "cat", "a.zss").contains(NO_REPLAY));
+        List<String> info = installed(cache, "info", "a.zss");
+        assertTrue(info.stream().anyMatch(a -> a.startsWith("-XX:AOTCache=")), info::toString);
+        assertFalse(info.contains(NO_REPLAY), info::toString);
+    }
+
+    @Test
+    void theWindowKeepsTheDefaultHeapAndCollectsWhenIdle() throws Exception {
+        for (List<String> args : List.of(checkout("a.zss"), installed(Map.of(), "a.zss"))) {
+            assertTrue(args.contains("--module-path"), args::toString);
+            assertTrue(args.contains(IDLE_GC), args::toString);
+            assertFalse(args.contains(CAPPED), args::toString);
+            assertFalse(args.contains(QUICK) || args.contains(HOT), args::toString);
+        }
+    }
+
+    /** build.sh trains the command line's cache through the launcher with no command: cli options all the same. */
+    @Test
+    void trainingTheCommandLinesCacheUsesTheCommandLinesOptions() throws Exception {
+        Path out = tmp.resolve("cli.aot");
+        List<String> args =
+                installed(Map.of("VITRINE_TRAIN_MODE", "cli", "VITRINE_TRAIN_AOT", out.toString()), "samples", "work");
+        assertTrue(args.contains("-XX:AOTCacheOutput=" + out), args::toString);
+        assertTrue(args.contains("dev.vitrine.app.cli.StartupTraining"), args::toString);
+        assertTrue(args.contains(CAPPED), args::toString);
+        assertFalse(args.contains(IDLE_GC) || args.contains("--module-path"), args::toString);
+    }
+}

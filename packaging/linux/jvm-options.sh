@@ -1,0 +1,68 @@
+# The JVM options each `vitrine` subcommand starts with, sourced by both launchers (the
+# checkout's ./vitrine and the installed bin/vitrine), so the two cannot drift apart.
+#   vitrine_jvm_options ARGS...   (the command's own arguments)
+# sets: mode (gui or cli), hot (set for verify and cat), quick (compiler options for this
+# command) and jvm (logging, heap and library options for this mode, vitrine_mode_options). Each
+# launcher adds its own module path, cache and class path.
+vitrine_jvm_options() {
+  mode=gui
+  quick=()
+  # Commands that read metadata only are over before the optimising compiler pays off; on a
+  # small machine its threads compete with the command itself. Data-heavy ones keep it.
+  case "${1:-}" in
+    info|tree|ls|help|--help|-h|--version|-V) mode=cli; quick=(-XX:TieredStopAtLevel=1) ;;
+    verify|cat|export|create) mode=cli ;;
+  esac
+  # verify's and cat's hot loops run millions of times and reach the optimising compiler at any
+  # threshold; at the default ones the start-up code (argument parsing, linking native calls)
+  # queues for it too: 0.4 s of CPU on 2 cores that the scan then waits for. Ten times the
+  # thresholds leave that code to the quick compiler (a clp-s cat of 1.5 M records: its compiler
+  # threads 0.8-1.4 s of CPU instead of 1.9-2.0 s, its rendering no slower).
+  case "${1:-}" in verify|cat) hot=1 ;; *) hot="" ;; esac
+  [ -z "$hot" ] || quick=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
+    -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000)
+  # A clp-s query (cat --query on a .clps file) spends about as much CPU in the optimising compiler
+  # as in its own work: the search's loops and the rendering are compiled at start from the cache's
+  # profiles, then again as they get hot. The quick compiler alone took a quarter to a third less
+  # CPU per query class on 1.5 M records (e.g. 1.0 s of 3.5 s for a timestamp window), the same
+  # output; one matching every record cost about the same either way (`level: *`, 8 s), so far
+  # larger archives with broad matches may pay more. Other formats' queries (Ark's parse every
+  # record as JSON) keep both compilers.
+  if [ "${1:-}" = cat ]; then
+    local a q=0 c=0
+    for a in "$@"; do case "$a" in --query | --query=*) q=1 ;; *.clps) c=1 ;; esac; done
+    [ $q$c != 11 ] || quick=(-XX:TieredStopAtLevel=1)
+  fi
+  vitrine_mode_options
+}
+
+# Sets jvm: the options of every command of this mode ($mode, gui or cli).
+vitrine_mode_options() {
+  # JVM warnings go to stderr, never into a command's output (cat writes records to stdout);
+  # the ahead-of-time cache's own messages are off, so a cache that does not match is dropped
+  # without a word. A library's use of sun.misc.Unsafe (msgpack, for clp-s) would print JDK 25's
+  # deprecation warning on every command.
+  jvm=(-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr --sun-misc-unsafe-memory-access=allow)
+  # zstd-jni's jar adds FFM classes for Java 22+ that link every zstd function as a downcall on first
+  # use: 0.4 s of each clp-s command's start. Multi-release classes up to 21 give its JNI ones (10 ms).
+  jvm+=(-Djdk.util.jar.version=21)
+  # A command's heap starts small and grows with its work: the default start (1/64 of the
+  # machine's memory) let a small archive's short-lived garbage take hundreds of MB before a
+  # first collection. The window keeps the default: it holds many archives over a long session.
+  # A command's heap also stops at 1 GB (VITRINE_JVM_OPTS=-Xmx4g raises it): left to the default
+  # (a quarter of the machine), a remote verify's stream of fetched blocks grew it to 3 GB of a
+  # 23 GB machine for a 1 GB archive, and spent more CPU collecting than with the cap.
+  [ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m -XX:MaxHeapSize=1g)
+  # A hidden tab's decoded clp-s streams are freed once the collector finds them unreachable: an idle
+  # window collects every 30 s, so they (and unused heap) go back to the system without a click.
+  [ "$mode" != gui ] || jvm+=(-XX:G1PeriodicGCInterval=30000)
+  return 0
+}
+
+# The cache's method profiles have the JVM compile at start what training found hot in every
+# command: 0.3 s of optimising-compiler CPU a verify or cat does not use (its loops get hot
+# anyway). A JDK without this diagnostic flag ignores it. Call after adding the cache itself.
+vitrine_cache_profiles() {
+  [ -z "$hot" ] || jvm+=(-XX:+UnlockDiagnosticVMOptions -XX:+IgnoreUnrecognizedVMOptions -XX:-AOTReplayTraining)
+  return 0
+}
