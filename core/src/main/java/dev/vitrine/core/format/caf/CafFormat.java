@@ -5,9 +5,9 @@ import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.io.ByteSource;
-import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -81,13 +81,7 @@ public final class CafFormat implements ArchiveFormat {
 
     @Override
     public Archive open(Path path, Limits limits) throws IOException {
-        ByteSource src = MappedFileSource.open(path);
-        try {
-            return new CafArchive(this, path, src, limits);
-        } catch (RuntimeException | Error e) {
-            src.close();
-            throw e;
-        }
+        return open(new LocalLocation(path), limits);
     }
 
     /** Opens a CAF from a source already at hand (tests, fuzzing, nested archives). */

@@ -6,7 +6,6 @@ import dev.vitrine.core.format.AbstractArchive;
 import dev.vitrine.core.format.ArchiveFormat;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FormatException;
-import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.model.Node;
@@ -57,17 +56,6 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
         this.indexCache = new ParsedCache<>(budget, b -> b.retainedBytes(owned));
         this.dataCache = new ParsedCache<>(budget, b -> b.retainedBytes(owned));
         reader.alsoKeptBy(this::parsedPayload);
-    }
-
-    /** Opens {@code path}; throws only when the file cannot be read at all. */
-    public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Path path, Limits limits) throws IOException {
-        ByteSource src = MappedFileSource.open(path);
-        try {
-            return new ZssArchive(format, flavor, path, src, limits);
-        } catch (IOException | RuntimeException e) {
-            src.close();
-            throw e;
-        }
     }
 
     /** Opens the archive at {@code location}, local or remote; throws only when it cannot be read at all. */

@@ -5,6 +5,7 @@ import dev.vitrine.core.format.Detection;
 import dev.vitrine.core.format.Probe;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.limits.Limits;
+import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,7 +66,7 @@ public abstract class ZssFamilyFormat implements ArchiveFormat {
 
     @Override
     public ZssArchive open(Path path, Limits limits) throws IOException {
-        return ZssArchive.open(this, flavor, path, limits);
+        return ZssArchive.open(this, flavor, new LocalLocation(path), limits);
     }
 
     @Override
