@@ -120,6 +120,22 @@ class LauncherOptionsTest {
     }
 
     @Test
+    void verifysHeapStartsLargeEnoughForItsChunkBuffers() throws Exception {
+        // The JVM takes the last of repeated options.
+        assertEquals("-XX:InitialHeapSize=64m", lastHeapStart(checkout("verify", "a.zss")));
+        assertEquals("-XX:InitialHeapSize=64m", lastHeapStart(installed(Map.of(), "verify", "a.zss")));
+        assertEquals("-XX:InitialHeapSize=16m", lastHeapStart(checkout("cat", "a.zss")));
+        assertEquals("-XX:InitialHeapSize=16m", lastHeapStart(installed(Map.of(), "info", "a.zss")));
+    }
+
+    private static String lastHeapStart(List<String> args) {
+        return args.stream()
+                .filter(a -> a.startsWith("-XX:InitialHeapSize="))
+                .reduce((a, b) -> b)
+                .orElse(null);
+    }
+
+    @Test
     void aClpsQueryUsesTheQuickCompilerOnly() throws Exception {
         assertCommand(checkout("cat", "--query", "level: ERROR", "a.clps"), true, false);
         assertCommand(installed(Map.of(), "cat", "--query=level: ERROR", "a.clps"), true, false);

@@ -1,5 +1,6 @@
 package dev.vitrine.core.export;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -39,7 +40,14 @@ public final class PassedPages {
      * this on a thread of its own at start-up, where it costs no wall time (a few hundred ms of CPU).
      */
     public static void prepare() {
-        LinuxCalls.pageSize();
+        long page = LinuxCalls.pageSize();
+        // A native function's first call finishes its linking too: make it here, on a page of
+        // our own, not on the scan's thread at its first release.
+        if (page > 0) {
+            try (Arena a = Arena.ofConfined()) {
+                LinuxCalls.dontNeed(a.allocate(page, page));
+            }
+        }
     }
 
     /** The reader will not come back before {@code offset} (soon): release what lies before it. */

@@ -77,6 +77,9 @@ class ZssPartsTest {
                 PythonJson.dumps(MetadataJson.parse("{\"k\":[1,{}],\"e\":[]}"), 2));
         assertEquals("[]", PythonJson.dumps(MetadataJson.parse("[]"), 4));
         assertThrows(Exception.class, () -> MetadataJson.parse("{} x"));
+        // The writers' default "{}" is answered without the parser: the same object as the parser's.
+        assertEquals(MetadataJson.parse(" {} "), MetadataJson.parse("{}"));
+        assertEquals("{}", PythonJson.dumps(MetadataJson.parse("{}")));
         assertEquals("NaN", PythonJson.dumps(MetadataJson.parse("NaN")));
     }
 
