@@ -37,39 +37,16 @@ final class LinuxCalls {
     private static final int RENAME_NOREPLACE = 1;
     private static final int MADV_DONTNEED = 4;
 
-    private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO =
-            CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+    private static final boolean ENABLED = Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"));
 
-    private static final MethodHandle RENAMEAT2;
     private static final MethodHandle MADVISE;
-    private static final MethodHandle OPENAT;
-    /** open(2) flags that differ by architecture: the generic ABI's (x86-64, riscv64) or arm64's; 0 where unknown. */
-    private static final int O_DIRECTORY;
-
-    private static final int O_NOFOLLOW;
-    private static final int O_PATH = 010000000;
     private static final long PAGE_SIZE;
 
     static {
-        MethodHandle rename = null;
         MethodHandle madvise = null;
-        MethodHandle openat = null;
         long page = 0;
         try {
-            if (Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"))) {
-                Linker.Option errno = Linker.Option.captureCallState("errno");
-                // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned flags)
-                rename = Libc.function(
-                        "renameat2",
-                        FunctionDescriptor.of(
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.ADDRESS,
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.ADDRESS,
-                                ValueLayout.JAVA_INT),
-                        errno);
+            if (ENABLED) {
                 // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
                 madvise = Libc.function(
                         "madvise",
@@ -80,38 +57,83 @@ final class LinuxCalls {
                                 ValueLayout.JAVA_INT));
                 MethodHandle getpagesize = Libc.function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
                 page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
-                // int openat(int dirfd, const char *path, int flags)
-                openat = Libc.function(
-                        "openat",
-                        FunctionDescriptor.of(
-                                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-                        errno);
                 if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
             }
         } catch (Throwable e) {
-            rename = null;
             madvise = null;
-            openat = null;
         }
-        String arch = System.getProperty("os.arch", "");
-        boolean generic = arch.equals("amd64") || arch.equals("x86_64") || arch.equals("riscv64");
-        boolean arm64 = arch.equals("aarch64");
-        O_DIRECTORY = generic ? 0200000 : arm64 ? 040000 : 0;
-        O_NOFOLLOW = generic ? 0400000 : arm64 ? 0100000 : 0;
-        if (!Libc.closeAvailable() || O_DIRECTORY == 0 || !Files.isDirectory(Path.of("/proc/self/fd"))) openat = null;
-        RENAMEAT2 = rename;
         MADVISE = madvise;
-        OPENAT = openat;
         PAGE_SIZE = madvise == null ? 0 : page;
     }
 
+    /**
+     * The calls only an export makes, linked at its first use of them: a verify, which only
+     * releases pages, does not pay for linking them (tens of ms of CPU as it starts).
+     */
+    private static final class ExportCalls {
+        static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
+        static final VarHandle ERRNO =
+                CAPTURE.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+
+        static final MethodHandle RENAMEAT2;
+        static final MethodHandle OPENAT;
+        /** open(2) flags that differ by architecture: the generic ABI's (x86-64, riscv64) or arm64's; 0 where unknown. */
+        static final int O_DIRECTORY;
+
+        static final int O_NOFOLLOW;
+        static final int O_PATH = 010000000;
+
+        static {
+            MethodHandle rename = null;
+            MethodHandle openat = null;
+            try {
+                if (ENABLED) {
+                    Linker.Option errno = Linker.Option.captureCallState("errno");
+                    // int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned
+                    // flags)
+                    rename = Libc.function(
+                            "renameat2",
+                            FunctionDescriptor.of(
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_INT),
+                            errno);
+                    // int openat(int dirfd, const char *path, int flags)
+                    openat = Libc.function(
+                            "openat",
+                            FunctionDescriptor.of(
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.JAVA_INT,
+                                    ValueLayout.ADDRESS,
+                                    ValueLayout.JAVA_INT),
+                            errno);
+                }
+            } catch (Throwable e) {
+                rename = null;
+                openat = null;
+            }
+            String arch = System.getProperty("os.arch", "");
+            boolean generic = arch.equals("amd64") || arch.equals("x86_64") || arch.equals("riscv64");
+            boolean arm64 = arch.equals("aarch64");
+            O_DIRECTORY = generic ? 0200000 : arm64 ? 040000 : 0;
+            O_NOFOLLOW = generic ? 0400000 : arm64 ? 0100000 : 0;
+            if (!Libc.closeAvailable() || O_DIRECTORY == 0 || !Files.isDirectory(Path.of("/proc/self/fd")))
+                openat = null;
+            RENAMEAT2 = rename;
+            OPENAT = openat;
+        }
+    }
+
     static boolean renameNoReplaceAvailable() {
-        return RENAMEAT2 != null;
+        return ExportCalls.RENAMEAT2 != null;
     }
 
     /** Whether {@link #openDirectory} works here (Linux, a known architecture, /proc mounted, native access). */
     static boolean directoryHandlesAvailable() {
-        return OPENAT != null;
+        return ExportCalls.OPENAT != null;
     }
 
     /**
@@ -121,12 +143,15 @@ final class LinuxCalls {
      * Returns the handle, or minus the errno.
      */
     static int openDirectory(int dirfd, String name) {
-        if (OPENAT == null) return -ENOSYS;
+        if (ExportCalls.OPENAT == null) return -ENOSYS;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) OPENAT.invokeExact(
-                    state, dirfd, Libc.string(arena, name), O_PATH | O_DIRECTORY | O_NOFOLLOW | Libc.O_CLOEXEC);
-            return fd >= 0 ? fd : -(int) ERRNO.get(state, 0L);
+            MemorySegment state = arena.allocate(ExportCalls.CAPTURE);
+            int fd = (int) ExportCalls.OPENAT.invokeExact(
+                    state,
+                    dirfd,
+                    Libc.string(arena, name),
+                    ExportCalls.O_PATH | ExportCalls.O_DIRECTORY | ExportCalls.O_NOFOLLOW | Libc.O_CLOEXEC);
+            return fd >= 0 ? fd : -(int) ExportCalls.ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return -ENOSYS;
         }
@@ -139,7 +164,7 @@ final class LinuxCalls {
 
     /** Closes a handle from {@link #openDirectory}. */
     static void close(int fd) {
-        if (OPENAT != null) Libc.close(fd);
+        if (ExportCalls.OPENAT != null) Libc.close(fd);
     }
 
     static boolean madviseAvailable() {
@@ -159,7 +184,7 @@ final class LinuxCalls {
      * {@link #ENOTSUP} without a call.
      */
     static int renameNoReplace(Path from, Path to) {
-        if (RENAMEAT2 == null) return ENOSYS;
+        if (ExportCalls.RENAMEAT2 == null) return ENOSYS;
         FileSystem fs = FileSystems.getDefault();
         if (from.getFileSystem() != fs || to.getFileSystem() != fs) return ENOTSUP;
         // java.nio made these paths from the same strings with the same charset (it refuses
@@ -167,10 +192,10 @@ final class LinuxCalls {
         String a = from.toString();
         String b = to.toString();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CAPTURE);
-            int r = (int) RENAMEAT2.invokeExact(
+            MemorySegment state = arena.allocate(ExportCalls.CAPTURE);
+            int r = (int) ExportCalls.RENAMEAT2.invokeExact(
                     state, AT_FDCWD, Libc.string(arena, a), AT_FDCWD, Libc.string(arena, b), RENAME_NOREPLACE);
-            return r == 0 ? 0 : (int) ERRNO.get(state, 0L);
+            return r == 0 ? 0 : (int) ExportCalls.ERRNO.get(state, 0L);
         } catch (Throwable t) {
             return ENOSYS;
         }
