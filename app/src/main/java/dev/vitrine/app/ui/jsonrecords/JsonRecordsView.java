@@ -67,11 +67,7 @@ public final class JsonRecordsView extends BorderPane {
 
     private RecordScan scan;
     private boolean disposed;
-    /**
-     * The first page, read as soon as the key paths are known, while the table is being put on
-     * screen (a pulse or two, each a frame's work): its rows are then there when the table first
-     * asks. Null once used.
-     */
+    /** The first page, read ahead ({@link FirstRecords}): its rows are there when the table first asks. Null once used. */
     private volatile CompletableFuture<List<RowTable.Row>> firstPage;
 
     public JsonRecordsView(
@@ -80,6 +76,17 @@ public final class JsonRecordsView extends BorderPane {
             Notifier notifier,
             Supplier<Window> owner,
             Supplier<DestinationChooser> destinations) {
+        this(background, records, notifier, owner, destinations, null);
+    }
+
+    /** With {@code ahead}: the first records read ahead for it ({@link FirstRecords#ahead}), else it reads them. */
+    public JsonRecordsView(
+            Background background,
+            FilterableRecords records,
+            Notifier notifier,
+            Supplier<Window> owner,
+            Supplier<DestinationChooser> destinations,
+            CompletableFuture<FirstRecords> ahead) {
         this.background = background;
         this.records = records;
         this.notifier = notifier;
@@ -110,19 +117,14 @@ public final class JsonRecordsView extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         setCenter(split);
+        CompletableFuture<FirstRecords> first = ahead != null ? ahead : FirstRecords.read(background, records);
         background.run(
-                () -> {
-                    Start s = new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS));
-                    // The JSON tree parser's first use loads and links its classes: done here, while the archive
-                    // decodes, it no longer adds 70-300 ms to the first page once the records are there.
-                    RecordRows.rows(s.columns(), 0, List.of(WARM_UP));
-                    firstPage = background.run(() -> page(s.columns(), 0, (int) Math.min(PAGE, s.count())), null, null);
-                    return s;
-                },
+                first::join, // done by now, or its decode under way: a thread waits, the FX thread never
                 s -> {
                     Trace.log("records: count and key paths");
                     total = s.count();
                     columns = s.columns();
+                    firstPage = CompletableFuture.completedFuture(s.rows());
                     List<String> names = new ArrayList<>(List.of("#"));
                     for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
                     grid = new RecordsGrid(names);
@@ -146,12 +148,6 @@ public final class JsonRecordsView extends BorderPane {
                 });
     }
 
-    private record Start(long count, List<FilterableRecords.KeyPath> columns) {}
-
-    /** A record with a value of each JSON kind (see the first page's warm-up). */
-    private static final String WARM_UP =
-            "{\"s\":\"x\",\"i\":1,\"f\":1.5,\"b\":true,\"n\":null,\"a\":[1,\"y\"],\"o\":{\"k\":-2e3}}";
-
     /** The table over every record. */
     private void showAll() {
         cancelScan();
@@ -171,7 +167,7 @@ public final class JsonRecordsView extends BorderPane {
             if (early != null) {
                 // Completes on the FX thread; when it failed, the page is read again and its rows say why.
                 early.whenComplete((rows, err) -> {
-                    if (err == null && rows.size() == n) done.accept(rows);
+                    if (err == null && rows != null && rows.size() == n) done.accept(rows);
                     else background.run(() -> page(columns, from, n), done, failed);
                 });
                 return;
@@ -184,6 +180,12 @@ public final class JsonRecordsView extends BorderPane {
 
     /** Rows [from, from+n) of all records, read and made into cells (in the background). */
     private List<RowTable.Row> page(List<FilterableRecords.KeyPath> cols, long from, int n) throws java.io.IOException {
+        return page(records, cols, from, n);
+    }
+
+    /** Rows [from, from+n) of {@code records}, read and made into cells (in the background). */
+    static List<RowTable.Row> page(FilterableRecords records, List<FilterableRecords.KeyPath> cols, long from, int n)
+            throws java.io.IOException {
         long t0 = System.nanoTime();
         List<String> lines = records.lines(from, n);
         long t1 = System.nanoTime();
