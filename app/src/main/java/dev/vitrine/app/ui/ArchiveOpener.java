@@ -112,7 +112,8 @@ final class ArchiveOpener {
                             // Records decode while the window builds itself, so the records table has its first page
                             // when it is looked at (a failure shows where the records are read).
                             FirstRecords.ahead(s, background)
-                                    .ifPresent(f -> f.whenComplete((r, e) -> releaseIfBehind(s)));
+                                    .ifPresent(f -> f.thenCompose(FirstRecords::rows)
+                                            .whenComplete((r, e) -> releaseIfBehind(s)));
                             return s;
                         },
                         s -> Trace.log("read " + path.getFileName()),

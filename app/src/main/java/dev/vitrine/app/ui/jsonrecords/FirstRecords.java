@@ -5,7 +5,6 @@ import dev.vitrine.app.ui.concurrent.Background;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.model.FilterableRecords;
 import dev.vitrine.core.model.RowTable;
-import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,10 +14,11 @@ import java.util.concurrent.CompletableFuture;
  * is, it waited for the tree, details and bytes to be attached and read first (a pulse each),
  * and a one-stream clp-s archive's decode started only then.
  *
- * @param rows the first page, or null when it could not be read (the table reads it again and
- *     shows why)
+ * @param rows the first page, read once the columns are known (while the table is put on screen);
+ *     when it fails, the table reads it again and its rows say why
  */
-public record FirstRecords(long count, List<FilterableRecords.KeyPath> columns, List<RowTable.Row> rows) {
+public record FirstRecords(
+        long count, List<FilterableRecords.KeyPath> columns, CompletableFuture<List<RowTable.Row>> rows) {
 
     /** The first records of {@code session}'s archive, started once (empty when it has no JSON records). */
     public static java.util.Optional<CompletableFuture<FirstRecords>> ahead(
@@ -36,19 +36,21 @@ public record FirstRecords(long count, List<FilterableRecords.KeyPath> columns, 
         // The JSON tree parser's first use loads and links its classes: done beside the archive's decode, it no
         // longer adds 70-300 ms to the first page once the records are there.
         background.run(() -> RecordRows.rows(List.of(), 0, List.of(WARM_UP)), null, null);
-        return background.run(() -> read(records), r -> Trace.log("records prepared"), null);
-    }
-
-    private static FirstRecords read(FilterableRecords records) throws IOException {
-        long count = records.recordCount();
-        List<FilterableRecords.KeyPath> columns = records.keyPaths(JsonRecordsView.MAX_COLUMNS);
-        List<RowTable.Row> rows;
-        try {
-            rows = JsonRecordsView.page(records, columns, 0, (int) Math.min(JsonRecordsView.PAGE, count));
-        } catch (IOException | RuntimeException e) {
-            rows = null; // the table asks again, and its rows say why
-        }
-        return new FirstRecords(count, columns, rows);
+        return background.run(
+                () -> {
+                    long count = records.recordCount();
+                    List<FilterableRecords.KeyPath> columns = records.keyPaths(JsonRecordsView.MAX_COLUMNS);
+                    int n = (int) Math.min(JsonRecordsView.PAGE, count);
+                    return new FirstRecords(
+                            count,
+                            columns,
+                            background.run(
+                                    () -> JsonRecordsView.page(records, columns, 0, n),
+                                    r -> Trace.log("records prepared"),
+                                    null));
+                },
+                null,
+                null);
     }
 
     /** A record with a value of each JSON kind (see the first page's warm-up). */

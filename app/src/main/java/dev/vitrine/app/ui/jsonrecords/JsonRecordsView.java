@@ -124,7 +124,7 @@ public final class JsonRecordsView extends BorderPane {
                     Trace.log("records: count and key paths");
                     total = s.count();
                     columns = s.columns();
-                    firstPage = CompletableFuture.completedFuture(s.rows());
+                    firstPage = s.rows();
                     List<String> names = new ArrayList<>(List.of("#"));
                     for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
                     grid = new RecordsGrid(names);
@@ -167,7 +167,7 @@ public final class JsonRecordsView extends BorderPane {
             if (early != null) {
                 // Completes on the FX thread; when it failed, the page is read again and its rows say why.
                 early.whenComplete((rows, err) -> {
-                    if (err == null && rows != null && rows.size() == n) done.accept(rows);
+                    if (err == null && rows.size() == n) done.accept(rows);
                     else background.run(() -> page(columns, from, n), done, failed);
                 });
                 return;
