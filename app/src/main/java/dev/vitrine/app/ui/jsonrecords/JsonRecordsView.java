@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.concurrent.PulseSteps;
 import dev.vitrine.app.ui.copy.JsonCopy;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
@@ -118,34 +119,39 @@ public final class JsonRecordsView extends BorderPane {
         split.setDividerPositions(0.58);
         setCenter(split);
         CompletableFuture<FirstRecords> first = ahead != null ? ahead : FirstRecords.read(background, records);
-        background.run(
-                first::join, // done by now, or its decode under way: a thread waits, the FX thread never
-                s -> {
-                    Trace.log("records: count and key paths");
-                    total = s.count();
-                    columns = s.columns();
-                    firstPage = s.rows();
-                    List<String> names = new ArrayList<>(List.of("#"));
-                    for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
-                    grid = new RecordsGrid(names);
-                    grid.setId("json-records-grid");
-                    installCopy(grid);
-                    RecordRows.setWidths(grid.columns());
-                    grid.setOnLeadChanged(this::lead);
-                    centre.getChildren().setAll(grid);
-                    // The table's header and skin take their CSS in this pulse, its rows in the next:
-                    // together with the view's own first layout they held one frame (#22 goal 4). The rows
-                    // are what the archive is opened for: they go before the rest of the columns and panes.
-                    dev.vitrine.app.ui.concurrent.PulseSteps.queue().urgent().add(() -> {
-                        if (!disposed) showAll(); // the archive closed meanwhile: nothing to read
-                        loaded.complete(null);
-                    });
-                },
-                err -> {
-                    status.setText("⚠ records cannot be read: " + Human.error(err));
-                    centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
-                    loaded.complete(null);
-                });
+        // Completed on the FX thread (or already): the table is built in a pulse step of its own that goes before
+        // the other panes' steps, and no background thread is held waiting for the decode.
+        first.whenComplete((s, err) -> PulseSteps.queue().urgent().add(() -> {
+            if (err == null) start(s);
+            else {
+                status.setText("⚠ records cannot be read: " + Human.error(err));
+                centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
+                loaded.complete(null);
+            }
+        }));
+    }
+
+    /** Puts the table on screen with the columns known; the first page follows at the next pulse. */
+    private void start(FirstRecords s) {
+        Trace.log("records: count and key paths");
+        total = s.count();
+        columns = s.columns();
+        firstPage = s.rows();
+        List<String> names = new ArrayList<>(List.of("#"));
+        for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
+        grid = new RecordsGrid(names);
+        grid.setId("json-records-grid");
+        installCopy(grid);
+        RecordRows.setWidths(grid.columns());
+        grid.setOnLeadChanged(this::lead);
+        centre.getChildren().setAll(grid);
+        // The table's header and skin take their CSS in this pulse, its rows in the next:
+        // together with the view's own first layout they held one frame (#22 goal 4). The rows
+        // are what the archive is opened for: they go before the rest of the columns and panes.
+        PulseSteps.queue().urgent().add(() -> {
+            if (!disposed) showAll(); // the archive closed meanwhile: nothing to read
+            loaded.complete(null);
+        });
     }
 
     /** The table over every record. */
