@@ -1,13 +1,13 @@
 package dev.vitrine.app.ui;
 
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.jsonrecords.FirstRecords;
 import dev.vitrine.app.ui.status.StatusBar;
 import dev.vitrine.app.ui.trace.Trace;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.location.Location;
 import dev.vitrine.core.location.Locations;
 import dev.vitrine.core.location.RemoteOptions;
-import dev.vitrine.core.model.FilterableRecords;
 import dev.vitrine.core.remote.Redact;
 import java.nio.file.Path;
 import java.util.List;
@@ -110,19 +110,10 @@ final class ArchiveOpener {
                         () -> {
                             ArchiveSession s = ArchiveSession.open(path);
                             // Records decode while the window builds itself, so the records table has its first page
-                            // when it is looked at.
-                            s.archive()
-                                    .capability(FilterableRecords.class)
-                                    .ifPresent(r -> background.run(
-                                            () -> {
-                                                r.prepare();
-                                                return null;
-                                            },
-                                            done -> {
-                                                Trace.log("records prepared");
-                                                releaseIfBehind(s);
-                                            },
-                                            err -> {})); // a failure shows where the records are read
+                            // when it is looked at (a failure shows where the records are read).
+                            FirstRecords.ahead(s, background)
+                                    .ifPresent(f -> f.thenCompose(FirstRecords::rows)
+                                            .whenComplete((r, e) -> releaseIfBehind(s)));
                             return s;
                         },
                         s -> Trace.log("read " + path.getFileName()),

@@ -31,6 +31,8 @@ public final class ArchiveSession implements AutoCloseable {
     private final Set<List<Object>> seen = new HashSet<>();
 
     private final ReadOnlyIntegerWrapper healthVersion = new ReadOnlyIntegerWrapper(this, "healthVersion");
+    /** Work started for this archive ahead of the views that use it, by kind (see {@link #ahead}). */
+    private final java.util.Map<Class<?>, Object> ahead = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ArchiveSession(Archive archive, TreeEntry.NodeEntry root) {
         this.archive = archive;
@@ -169,6 +171,15 @@ public final class ArchiveSession implements AutoCloseable {
     public void markChecked() {
         health.markChecked();
         healthVersion.set(healthVersion.get() + 1);
+    }
+
+    /**
+     * The work of kind {@code kind} started ahead for this archive, started by {@code start} when
+     * none is: what a view reads first (a clp-s archive's first page of records) begins when the
+     * archive opens, not when the view is made after the panes.
+     */
+    public <T> T ahead(Class<T> kind, java.util.function.Supplier<T> start) {
+        return kind.cast(ahead.computeIfAbsent(kind, k -> start.get()));
     }
 
     @Override

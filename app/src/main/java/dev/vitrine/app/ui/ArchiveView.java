@@ -153,6 +153,7 @@ public final class ArchiveView extends BorderPane {
         if (disposed) return;
         if (attach == null) {
             Trace.log("building the tab of " + session.path().getFileName());
+            views.readAhead(); // the records shown in front are read before the bytes and the tree
             selection.showFirstFile();
             tree.openRoot();
             // The parts go into empty slots one pulse apart (tree first), see PulseSteps. When a view is in front

@@ -15,13 +15,6 @@ public interface FilterableRecords {
 
     long recordCount() throws IOException;
 
-    /**
-     * Does ahead what showing the first records needs (decoding, ordering), so a table opened
-     * later shows them at once. The window calls it in the background once the archive is open;
-     * the other calls wait for it rather than do the work twice.
-     */
-    default void prepare() throws IOException {}
-
     /** Records {@code [from, from+count)} in original order, each as one line of JSON without its newline. */
     List<String> lines(long from, int count) throws IOException;
 

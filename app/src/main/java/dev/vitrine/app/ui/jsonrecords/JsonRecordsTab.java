@@ -46,12 +46,23 @@ public final class JsonRecordsTab implements FormatView {
         return true;
     }
 
+    /** The first page of records is read from the start, before the tab's panes (see {@link FirstRecords}). */
+    @Override
+    public void readAhead(ViewContext context) {
+        FirstRecords.ahead(context.session(), context.background());
+    }
+
     @Override
     public View create(ViewContext context) {
         FilterableRecords records =
                 context.session().archive().capability(FilterableRecords.class).orElseThrow();
         JsonRecordsView v = new JsonRecordsView(
-                context.background(), records, context.notifier(), context.owner(), context.destinations());
+                context.background(),
+                records,
+                context.notifier(),
+                context.owner(),
+                context.destinations(),
+                FirstRecords.ahead(context.session(), context.background()).orElse(null));
         // The chosen record's values framed in the decoded bytes beside the hex view, where the format can say where
         // they are.
         v.setOnRecordChosen(i -> context.background()

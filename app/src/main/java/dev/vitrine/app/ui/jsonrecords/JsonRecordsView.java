@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.Notifier;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.concurrent.PulseSteps;
 import dev.vitrine.app.ui.copy.JsonCopy;
 import dev.vitrine.app.ui.export.DestinationChooser;
 import dev.vitrine.app.ui.table.LazyRow;
@@ -67,11 +68,7 @@ public final class JsonRecordsView extends BorderPane {
 
     private RecordScan scan;
     private boolean disposed;
-    /**
-     * The first page, read as soon as the key paths are known, while the table is being put on
-     * screen (a pulse or two, each a frame's work): its rows are then there when the table first
-     * asks. Null once used.
-     */
+    /** The first page, read ahead ({@link FirstRecords}): its rows are there when the table first asks. Null once used. */
     private volatile CompletableFuture<List<RowTable.Row>> firstPage;
 
     public JsonRecordsView(
@@ -80,6 +77,17 @@ public final class JsonRecordsView extends BorderPane {
             Notifier notifier,
             Supplier<Window> owner,
             Supplier<DestinationChooser> destinations) {
+        this(background, records, notifier, owner, destinations, null);
+    }
+
+    /** With {@code ahead}: the first records read ahead for it ({@link FirstRecords#ahead}), else it reads them. */
+    public JsonRecordsView(
+            Background background,
+            FilterableRecords records,
+            Notifier notifier,
+            Supplier<Window> owner,
+            Supplier<DestinationChooser> destinations,
+            CompletableFuture<FirstRecords> ahead) {
         this.background = background;
         this.records = records;
         this.notifier = notifier;
@@ -110,47 +118,41 @@ public final class JsonRecordsView extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         setCenter(split);
-        background.run(
-                () -> {
-                    Start s = new Start(records.recordCount(), records.keyPaths(MAX_COLUMNS));
-                    // The JSON tree parser's first use loads and links its classes: done here, while the archive
-                    // decodes, it no longer adds 70-300 ms to the first page once the records are there.
-                    RecordRows.rows(s.columns(), 0, List.of(WARM_UP));
-                    firstPage = background.run(() -> page(s.columns(), 0, (int) Math.min(PAGE, s.count())), null, null);
-                    return s;
-                },
-                s -> {
-                    Trace.log("records: count and key paths");
-                    total = s.count();
-                    columns = s.columns();
-                    List<String> names = new ArrayList<>(List.of("#"));
-                    for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
-                    grid = new RecordsGrid(names);
-                    grid.setId("json-records-grid");
-                    installCopy(grid);
-                    RecordRows.setWidths(grid.columns());
-                    grid.setOnLeadChanged(this::lead);
-                    centre.getChildren().setAll(grid);
-                    // The table's header and skin take their CSS in this pulse, its rows in the next:
-                    // together with the view's own first layout they held one frame (#22 goal 4). The rows
-                    // are what the archive is opened for: they go before the rest of the columns and panes.
-                    dev.vitrine.app.ui.concurrent.PulseSteps.queue().urgent().add(() -> {
-                        if (!disposed) showAll(); // the archive closed meanwhile: nothing to read
-                        loaded.complete(null);
-                    });
-                },
-                err -> {
-                    status.setText("⚠ records cannot be read: " + Human.error(err));
-                    centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
-                    loaded.complete(null);
-                });
+        CompletableFuture<FirstRecords> first = ahead != null ? ahead : FirstRecords.read(background, records);
+        // Completed on the FX thread (or already): the table is built in a pulse step of its own that goes before
+        // the other panes' steps, and no background thread is held waiting for the decode.
+        first.whenComplete((s, err) -> PulseSteps.queue().urgent().add(() -> {
+            if (err == null) start(s);
+            else {
+                status.setText("⚠ records cannot be read: " + Human.error(err));
+                centre.getChildren().setAll(new Label("⚠ " + Human.error(err)));
+                loaded.complete(null);
+            }
+        }));
     }
 
-    private record Start(long count, List<FilterableRecords.KeyPath> columns) {}
-
-    /** A record with a value of each JSON kind (see the first page's warm-up). */
-    private static final String WARM_UP =
-            "{\"s\":\"x\",\"i\":1,\"f\":1.5,\"b\":true,\"n\":null,\"a\":[1,\"y\"],\"o\":{\"k\":-2e3}}";
+    /** Puts the table on screen with the columns known; the first page follows at the next pulse. */
+    private void start(FirstRecords s) {
+        Trace.log("records: count and key paths");
+        total = s.count();
+        columns = s.columns();
+        firstPage = s.rows();
+        List<String> names = new ArrayList<>(List.of("#"));
+        for (FilterableRecords.KeyPath k : columns) names.add(k.dotted());
+        grid = new RecordsGrid(names);
+        grid.setId("json-records-grid");
+        installCopy(grid);
+        RecordRows.setWidths(grid.columns());
+        grid.setOnLeadChanged(this::lead);
+        centre.getChildren().setAll(grid);
+        // The table's header and skin take their CSS in this pulse, its rows in the next:
+        // together with the view's own first layout they held one frame (#22 goal 4). The rows
+        // are what the archive is opened for: they go before the rest of the columns and panes.
+        PulseSteps.queue().urgent().add(() -> {
+            if (!disposed) showAll(); // the archive closed meanwhile: nothing to read
+            loaded.complete(null);
+        });
+    }
 
     /** The table over every record. */
     private void showAll() {
@@ -184,6 +186,12 @@ public final class JsonRecordsView extends BorderPane {
 
     /** Rows [from, from+n) of all records, read and made into cells (in the background). */
     private List<RowTable.Row> page(List<FilterableRecords.KeyPath> cols, long from, int n) throws java.io.IOException {
+        return page(records, cols, from, n);
+    }
+
+    /** Rows [from, from+n) of {@code records}, read and made into cells (in the background). */
+    static List<RowTable.Row> page(FilterableRecords records, List<FilterableRecords.KeyPath> cols, long from, int n)
+            throws java.io.IOException {
         long t0 = System.nanoTime();
         List<String> lines = records.lines(from, n);
         long t1 = System.nanoTime();

@@ -47,9 +47,16 @@ public final class DetailViews {
         });
         if (front != null) details.tabs().getSelectionModel().select(tabs.get(front));
         viewInFront = front != null;
+        this.front = front;
     }
 
     private final boolean viewInFront;
+    private FormatView front;
+
+    /** Starts the reads of the view in front on open (its first page), ahead of the panes' own reads. */
+    public void readAhead() {
+        if (front != null) front.readAhead(context);
+    }
 
     /** Whether a view is in front on open (the records of a clp-s archive, say), rather than the node's fields. */
     public boolean viewInFront() {

@@ -32,6 +32,12 @@ public interface FormatView {
         return false;
     }
 
+    /**
+     * Starts, in the background, what a view in front on open shows first, when its archive's tab is
+     * built and before its panes read anything (called on the FX thread; must not block).
+     */
+    default void readAhead(ViewContext context) {}
+
     /** Whether the tab has something for the selected node (disabled otherwise, so the tabs stay put). */
     default boolean enabledFor(ShownNode shown) {
         return true;

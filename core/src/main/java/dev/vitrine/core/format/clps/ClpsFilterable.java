@@ -29,11 +29,6 @@ final class ClpsFilterable implements FilterableRecords {
     }
 
     @Override
-    public void prepare() throws IOException {
-        a.records().decoded(false);
-    }
-
-    @Override
     public List<String> lines(long from, int count) throws IOException {
         List<String> ls = a.records().lines(from, count);
         List<String> out = new ArrayList<>(ls.size());

@@ -25,23 +25,11 @@ import java.util.function.Predicate;
  */
 public final class ClpsRecords implements AutoCloseable {
     private static final int CHUNK = 4096;
-    /** Archives whose streams decode to at most this many bytes are decoded whole on first use rather than as pages need them. */
-    static final long EAGER_BYTES = 256L << 20;
 
     private final ClpsArchive archive;
-    private volatile Decoded cached;
-    private volatile long wholeBelow = EAGER_BYTES;
+    private final ClpsKeptDecoding kept;
     /** Records per rendered chunk (tests make it small so that chunk buffers are reused many times). */
     private int chunk = CHUNK;
-
-    private boolean closed;
-    /**
-     * Frees each decoding's tables not freed yet (the current one and those let go but maybe still
-     * read): run on close. Each leaves the set once its tables are freed ({@link ClpsTables}).
-     */
-    private final java.util.Set<Runnable> freers = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    /** Releases so far: a decoding that met one while it ran is not kept. */
-    private final java.util.concurrent.atomic.AtomicInteger releases = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * The archive's tables (decoded as needed), the order of their records, and everything
@@ -62,6 +50,7 @@ public final class ClpsRecords implements AutoCloseable {
 
     ClpsRecords(ClpsArchive archive) {
         this.archive = archive;
+        this.kept = new ClpsKeptDecoding(archive);
     }
 
     /** Number of records, from /table_metadata (no table is decoded); 0 when it cannot be read. */
@@ -77,7 +66,7 @@ public final class ClpsRecords implements AutoCloseable {
      */
     public long writeJsonLines(Predicate<RecordView> filter, OutputStream out) throws IOException {
         ClpsRowPrefilter rows = ClpsQueryFilter.Filter.rowsOf(filter);
-        java.util.BitSet first = rows != null && cached == null ? schemasThatMayMatch(rows) : null;
+        java.util.BitSet first = rows != null && kept.kept() == null ? schemasThatMayMatch(rows) : null;
         if (first != null && !first.isEmpty() && rows.looksUpDictionary()) {
             // The query's values are looked up in var.dict before any table is read, as clp-s does: a value no entry
             // holds rules out every schema that needs it. The lookup decodes entries only until one passes (a value
@@ -93,7 +82,7 @@ public final class ClpsRecords implements AutoCloseable {
             }
         }
         if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"
-        if (rows != null && cached == null) {
+        if (rows != null && kept.kept() == null) {
             // Nothing decoded yet (the command line): only the records the query may match are put in order.
             Long w = search(rows, first, filter, out);
             if (w != null) return w;
@@ -206,7 +195,7 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Sets the size under which an archive is decoded whole on first use (tests of the lazy path set 0). */
     void decodeWholeBelow(long bytes) {
-        wholeBelow = bytes;
+        kept.decodeWholeBelow(bytes);
     }
 
     /** Tables and order; with {@code all} every stream is decoded first (in parallel), else streams are decoded as records need them. */
@@ -221,39 +210,7 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Like {@link #decoded(boolean, boolean)}, decoding the streams of the tables in {@code first} (when given) before ordering. */
     private Decoded decoded(boolean all, boolean wholeIfSmall, java.util.BitSet first) throws IOException {
-        Decoded d = cached;
-        if (d == null) {
-            synchronized (this) {
-                if (closed) throw new IOException("the archive is closed");
-                d = cached;
-                if (d == null) {
-                    int releasesBefore = releases.get();
-                    ClpsTables tables = tables(archive, freers);
-                    // var.dict can be tens of MB: it decodes on its own thread while streams decode and the order is
-                    // built.
-                    java.util.concurrent.CompletableFuture<ClpsLoaded<ClpsDecoding>> full =
-                            ClpsDecoding.inBackground(archive);
-                    try {
-                        // Decoded before ordering, the log_event_idx columns are read from the tables rather than again
-                        // from the streams.
-                        // A small archive is decoded whole at once (in parallel): its first page needs most of its
-                        // streams anyway.
-                        if (all || (wholeIfSmall && tables.decodedBytes() <= wholeBelow)) tables.decode(null);
-                        else if (first != null) tables.decode(first);
-                        d = new Decoded(
-                                tables, ClpsLogOrder.build(archive, tables, archive.limits.maxBlockBytes() / 8), full);
-                    } catch (IOException | RuntimeException e) {
-                        tables.close();
-                        throw e;
-                    }
-                    // Let go while it was being decoded (the tab was hidden meanwhile): this read uses it,
-                    // nothing keeps it.
-                    if (releases.get() == releasesBefore) cached = d;
-                }
-            }
-        }
-        if (all) d.tables.decode(null);
-        return d;
+        return kept.get(all, wholeIfSmall, first);
     }
 
     /**
@@ -263,11 +220,7 @@ public final class ClpsRecords implements AutoCloseable {
      */
     private Long search(ClpsRowPrefilter rows, java.util.BitSet first, Predicate<RecordView> filter, OutputStream out)
             throws IOException {
-        ClpsTables tables;
-        synchronized (this) {
-            if (closed) throw new IOException("the archive is closed");
-            tables = tables(archive, freers);
-        }
+        ClpsTables tables = kept.fresh();
         try {
             var full = ClpsDecoding.inBackground(archive);
             // Decoded, checked and failing in the order the full order's build would.
@@ -286,27 +239,19 @@ public final class ClpsRecords implements AutoCloseable {
         }
     }
 
-    /**
-     * Lets the decoded tables and the log order go (the window's tab is hidden): the next read
-     * decodes again. Never waits (the window calls it on its thread, maybe while a first decode
-     * holds this object's lock); reads under way keep what they hold, and its memory is freed
-     * when the last of them lets go ({@link ClpsTables}).
-     */
+    /** Lets the decoded tables and the log order go (the window's tab is hidden): the next read decodes again. */
     void release() {
-        releases.incrementAndGet();
-        cached = null;
+        kept.release();
     }
 
-    /** How many decodings' free actions are kept for {@link #close} (tests: released ones must not pile up). */
+    /** How many decodings' free actions are kept for the archive's close (tests). */
     int keptFreers() {
-        return freers.size();
+        return kept.keptFreers();
     }
 
     /** About how many decoded bytes {@link #release} would let go. */
     long keptBytes() {
-        Decoded d = cached;
-        if (d == null) return 0;
-        return d.tables.keptBytes() + (d.order.onHeap() ? 8 * d.order.size : 0);
+        return kept.keptBytes();
     }
 
     /**
@@ -314,7 +259,7 @@ public final class ClpsRecords implements AutoCloseable {
      * decoded tables kept, how many the last query decoded (and freed).
      */
     public int streamsDecoded() {
-        Decoded d = cached;
+        Decoded d = kept.kept();
         return d == null ? searchedStreams : d.tables.streamsDecoded();
     }
 
@@ -322,11 +267,8 @@ public final class ClpsRecords implements AutoCloseable {
     private volatile int searchedStreams;
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        cached = null;
-        for (Runnable f : freers) f.run();
-        freers.clear();
+    public void close() {
+        kept.close();
     }
 
     static <T> T take(Future<T> f) throws IOException {
@@ -486,15 +428,6 @@ public final class ClpsRecords implements AutoCloseable {
         public int length() {
             return length;
         }
-    }
-
-    /** The archive's tables, none decoded yet, or the first problem that prevents decoding them. */
-    static ClpsTables tables(ClpsArchive a, java.util.Set<Runnable> freers) throws IOException {
-        ClpsLoaded<ClpsDecoding> dl = a.shape();
-        if (dl.problem() != null) throw asException(dl.problem());
-        ClpsLoaded<ClpsTableMetadata> tl = a.tableMetadata();
-        if (tl.problem() != null) throw asException(tl.problem());
-        return new ClpsTables(a, dl.value(), tl.value(), freers);
     }
 
     static IOException asException(dev.vitrine.core.model.Problem p) {

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * decodes only the streams holding its records; `cat` asks for all of them at once, decoded
  * in parallel. A stream that fails to decode fails the same way every time, without decoding
  * it again. The decoded bytes live in a spill of their own: when the archive lets its tables go
- * ({@link ClpsRecords#release}), their memory is freed once nothing reads them any more (the
+ * ({@link ClpsKeptDecoding#release}), their memory is freed once nothing reads them any more (the
  * collector finds these tables unreachable), or when the archive closes.
  */
 final class ClpsTables implements AutoCloseable {
