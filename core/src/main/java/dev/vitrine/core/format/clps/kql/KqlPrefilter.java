@@ -76,6 +76,19 @@ public final class KqlPrefilter {
         default KqlTemplate template(int column, int id) {
             return null;
         }
+
+        /**
+         * How many encoded variables this record's CLP string in {@code column} has (with its log type they decide
+         * its text: {@link #variable}), or -1 when they cannot be read.
+         */
+        default int variables(int column) {
+            return -1;
+        }
+
+        /** Encoded variable {@code i} of this record's CLP string in {@code column}, {@code i < variables(column)}. */
+        default long variable(int column, int i) {
+            return 0;
+        }
     }
 
     /** A table none of whose records can match. */
