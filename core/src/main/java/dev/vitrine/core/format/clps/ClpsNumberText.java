@@ -85,6 +85,40 @@ final class ClpsNumberText {
         return true;
     }
 
+    /**
+     * How far from {@code value} the text {@link #appendFormatted} writes for it with {@code format} may read back,
+     * when that text surely holds a '.' or an exponent (a float to a JSON reader); -1 when not sure: zero, NaN,
+     * infinities, plain decimals whose point may fall past their digits, exponents whose sign may not be the stored one. The text is {@code value} rounded to its
+     * significant digits (half a unit of the last one), read back to the nearest double (an ulp or so); the decimal
+     * exponent is estimated from the binary one, off by one at most, and the bound allows for that and ten times more.
+     */
+    static double formattedSlack(double value, int format) {
+        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) return -1;
+        int sig = ((format >> 5) & 0x1f) + 1;
+        double a = Math.abs(value);
+        int est = (int) Math.floor(Math.getExponent(a) * 0.30102999566398120); // log10(a) is est or est + 1
+        if ((format & (1 << 14)) == 0) {
+            if (est + 4 > sig) return -1; // the point goes at most est + 3 digits in
+        } else {
+            // The stored sign flag replaces the exponent's sign (the text's own): it must be the true one, and the
+            // exponent (est to est + 2, rounding included) must be sure to have it.
+            int signFlag = (format >> 12) & 3;
+            if ((signFlag == 0 || signFlag == 1) && est < 0) return -1;
+            if (signFlag == 2 && est > -2) return -1;
+        }
+        return tenTo(est - sig + 3) + 4 * Math.ulp(a);
+    }
+
+    private static final double[] TEN_TO = new double[801];
+
+    static {
+        for (int k = 0; k < TEN_TO.length; k++) TEN_TO[k] = Math.pow(10, k - 400);
+    }
+
+    private static double tenTo(int k) {
+        return k < -400 ? Double.MIN_VALUE : k > 400 ? Double.POSITIVE_INFINITY : TEN_TO[k + 400];
+    }
+
     private static void zeros(ClpsJsonOut out, int n) {
         out.ensure(n);
         for (int i = 0; i < n; i++) out.buf[out.len++] = '0';

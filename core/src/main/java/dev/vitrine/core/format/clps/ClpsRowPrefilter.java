@@ -300,6 +300,21 @@ final class ClpsRowPrefilter {
         }
 
         @Override
+        public double storedFloat(int column) {
+            ClpsColumn c = table.columns[column];
+            if (c.type != ClpsNodeType.FORMATTED_FLOAT || table.template.columnOp[column] != ClpsTemplate.FORMATTED)
+                return Double.NaN;
+            return Double.longBitsToDouble(value(column));
+        }
+
+        @Override
+        public double storedFloatSlack(int column) {
+            ClpsColumn c = table.columns[column];
+            int format = table.data.get(ClpsTable.I16, c.second + 2L * row) & 0xffff;
+            return ClpsNumberText.formattedSlack(Double.longBitsToDouble(value(column)), format);
+        }
+
+        @Override
         public int variables(int column) {
             ClpsColumn c = table.columns[column];
             if (c.type != ClpsNodeType.CLP_STRING) return -1;

@@ -405,6 +405,38 @@ class KqlPrefilterTest {
     }
 
     @Test
+    void aStoredFloatFarFromTheLiteralIsComparedWithoutItsText() {
+        int[] written = {0};
+        KqlPrefilter.Row stored = new RowOver(row(0, 380)) {
+            @Override
+            public String valueText(int column) {
+                written[0]++;
+                return "380.019";
+            }
+
+            @Override
+            public double storedFloat(int column) {
+                return column == 5 ? 380.019 : Double.NaN;
+            }
+
+            @Override
+            public double storedFloatSlack(int column) {
+                return 0.001;
+            }
+        };
+        assertEquals(KqlPrefilter.YES, of("latency < 500.5").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("NOT latency < 500.5").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency > 380.1").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency: 380").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency: 380.1").judge(stored));
+        assertEquals(0, written[0], "no text written");
+        // Within the slack of the literal, the text decides.
+        assertEquals(KqlPrefilter.YES, of("latency: 380.019").judge(stored));
+        assertEquals(KqlPrefilter.YES, of("latency > 380.0185").judge(stored));
+        assertEquals(2, written[0]);
+    }
+
+    @Test
     void aLogTypeIsRuledOutOnlyWhenNoFillingOfItsVariablesCanMatch() {
         KqlTemplate took =
                 new KqlTemplate("took  ms".getBytes(StandardCharsets.UTF_8), new int[] {5}, false, false, true);
