@@ -90,23 +90,29 @@ final class ClpsNumberText {
      * when that text surely holds a '.' or an exponent (a float to a JSON reader); -1 when not sure: zero, NaN,
      * infinities, plain decimals whose point may fall past their digits, exponents whose sign may not be the stored one. The text is {@code value} rounded to its
      * significant digits (half a unit of the last one), read back to the nearest double (an ulp or so); the decimal
-     * exponent is estimated from the binary one, off by one at most, and the bound allows for that and ten times more.
+     * exponent comes from the binary one and a table of powers of ten.
      */
     static double formattedSlack(double value, int format) {
         if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) return -1;
         int sig = ((format >> 5) & 0x1f) + 1;
         double a = Math.abs(value);
-        int est = (int) Math.floor(Math.getExponent(a) * 0.30102999566398120); // log10(a) is est or est + 1
+        int e = (int) Math.floor(Math.getExponent(a) * 0.30102999566398120); // log10(a) is e or e + 1
+        if (a >= tenTo(e + 1)) e++;
+        double ulps = 4 * Math.ulp(a);
+        // At a power of ten (where the table's powers may be an ulp off) the exponent is not sure.
+        if (a - tenTo(e) < ulps || tenTo(e + 1) - a < ulps) return -1;
+        // Rounded to sig digits, a value just under the next power of ten becomes it: one more digit.
+        int up = a >= tenTo(e + 1) * (1 - tenTo(-sig)) ? 1 : 0;
         if ((format & (1 << 14)) == 0) {
-            if (est + 4 > sig) return -1; // the point goes at most est + 3 digits in
+            if (e + 1 + up >= sig) return -1; // the point would fall past the digits
         } else {
-            // The stored sign flag replaces the exponent's sign (the text's own): it must be the true one, and the
-            // exponent (est to est + 2, rounding included) must be sure to have it.
+            // The stored sign flag replaces the exponent's own sign: it must be the true one.
             int signFlag = (format >> 12) & 3;
-            if ((signFlag == 0 || signFlag == 1) && est < 0) return -1;
-            if (signFlag == 2 && est > -2) return -1;
+            if ((signFlag == 0 || signFlag == 1) && e < 0) return -1;
+            if (signFlag == 2 && e + up > 0) return -1;
         }
-        return tenTo(est - sig + 3) + 4 * Math.ulp(a);
+        // half a unit of the last digit (10^(e + up - sig + 1) / 2), twice over, and the read back to a double
+        return tenTo(e - sig + 2) + ulps;
     }
 
     private static final double[] TEN_TO = new double[801];

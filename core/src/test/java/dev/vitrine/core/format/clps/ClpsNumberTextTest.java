@@ -207,5 +207,8 @@ class ClpsNumberTextTest {
         assertTrue(known > 100_000, "values with a slack: " + known);
         assertEquals(-1, ClpsNumberText.formattedSlack(0.0, 5 << 5));
         assertEquals(-1, ClpsNumberText.formattedSlack(12345.0, 3 << 5), "12345 in 4 digits: no point");
+        double slack = ClpsNumberText.formattedSlack(380.19, 4 << 5);
+        assertTrue(slack > 0 && slack < 0.11, "380.19 in 5 digits reads back within 0.005: " + slack);
+        assertEquals(-1, ClpsNumberText.formattedSlack(99999.5, 4 << 5), "rounds to 1.0000e5: no point");
     }
 }
