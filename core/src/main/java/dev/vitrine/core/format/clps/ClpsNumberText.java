@@ -85,6 +85,46 @@ final class ClpsNumberText {
         return true;
     }
 
+    /**
+     * How far from {@code value} the text {@link #appendFormatted} writes for it with {@code format} may read back,
+     * when that text surely holds a '.' or an exponent (a float to a JSON reader); -1 when not sure: zero, NaN,
+     * infinities, plain decimals whose point may fall past their digits, exponents whose sign may not be the stored one. The text is {@code value} rounded to its
+     * significant digits (half a unit of the last one), read back to the nearest double (an ulp or so); the decimal
+     * exponent comes from the binary one and a table of powers of ten.
+     */
+    static double formattedSlack(double value, int format) {
+        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) return -1;
+        int sig = ((format >> 5) & 0x1f) + 1;
+        double a = Math.abs(value);
+        int e = (int) Math.floor(Math.getExponent(a) * 0.30102999566398120); // log10(a) is e or e + 1
+        if (a >= tenTo(e + 1)) e++;
+        double ulps = 4 * Math.ulp(a);
+        // At a power of ten (where the table's powers may be an ulp off) the exponent is not sure.
+        if (a - tenTo(e) < ulps || tenTo(e + 1) - a < ulps) return -1;
+        // Rounded to sig digits, a value just under the next power of ten becomes it: one more digit.
+        int up = a >= tenTo(e + 1) * (1 - tenTo(-sig)) ? 1 : 0;
+        if ((format & (1 << 14)) == 0) {
+            if (e + 1 + up >= sig) return -1; // the point would fall past the digits
+        } else {
+            // The stored sign flag replaces the exponent's own sign: it must be the true one.
+            int signFlag = (format >> 12) & 3;
+            if ((signFlag == 0 || signFlag == 1) && e < 0) return -1;
+            if (signFlag == 2 && e + up > 0) return -1;
+        }
+        // half a unit of the last digit (10^(e + up - sig + 1) / 2), twice over, and the read back to a double
+        return tenTo(e - sig + 2) + ulps;
+    }
+
+    private static final double[] TEN_TO = new double[801];
+
+    static {
+        for (int k = 0; k < TEN_TO.length; k++) TEN_TO[k] = Math.pow(10, k - 400);
+    }
+
+    private static double tenTo(int k) {
+        return k < -400 ? Double.MIN_VALUE : k > 400 ? Double.POSITIVE_INFINITY : TEN_TO[k + 400];
+    }
+
     private static void zeros(ClpsJsonOut out, int n) {
         out.ensure(n);
         for (int i = 0; i < n; i++) out.buf[out.len++] = '0';

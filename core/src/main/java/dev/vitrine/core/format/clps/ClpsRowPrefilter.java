@@ -300,6 +300,41 @@ final class ClpsRowPrefilter {
         }
 
         @Override
+        public double storedFloat(int column) {
+            ClpsColumn c = table.columns[column];
+            if (c.type != ClpsNodeType.FORMATTED_FLOAT || table.template.columnOp[column] != ClpsTemplate.FORMATTED)
+                return Double.NaN;
+            return Double.longBitsToDouble(value(column));
+        }
+
+        @Override
+        public double storedFloatSlack(int column) {
+            ClpsColumn c = table.columns[column];
+            int format = table.data.get(ClpsTable.I16, c.second + 2L * row) & 0xffff;
+            return ClpsNumberText.formattedSlack(Double.longBitsToDouble(value(column)), format);
+        }
+
+        @Override
+        public int variables(int column) {
+            ClpsColumn c = table.columns[column];
+            if (c.type != ClpsNodeType.CLP_STRING) return -1;
+            long ref = value(column);
+            try {
+                ClpsLogType t = decoding.strings.known(ref & 0xFFFFFF);
+                // as rendering checks them; a record that fails it is rebuilt and left to rendering to report
+                return t == null || (ref >>> 24) + t.variables() > c.varCount ? -1 : t.variables();
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return -1;
+            }
+        }
+
+        @Override
+        public long variable(int column, int i) {
+            ClpsColumn c = table.columns[column];
+            return table.data.get(ClpsTable.I64, c.second + 8 * ((value(column) >>> 24) + i));
+        }
+
+        @Override
         public int templates(int column) {
             ClpsVarDecoder dec = templateDictionary(column);
             return dec == null ? 0 : dec.logTypes();

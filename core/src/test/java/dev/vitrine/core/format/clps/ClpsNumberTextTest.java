@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -174,5 +175,40 @@ class ClpsNumberTextTest {
         int decimalPos = (int) ((v >>> 55) & 0xf) + 1;
         int numDigits = (int) ((v >>> 59) & 0xf) + 1;
         return encodedFloat(v < 0, digits, numDigits, decimalPos);
+    }
+
+    /**
+     * A query compares a FormattedFloat on its stored value where the text it writes cannot read back on the other
+     * side of the literal (KqlPrefilter.FloatCheck): that text is a float, read back within the slack, for every
+     * style, digit count and magnitude; the slack is unknown (-1) for zero and for plain decimals without a point.
+     */
+    @Test
+    void aFormattedFloatReadsBackWithinItsSlack() {
+        Random r = new Random(7);
+        int known = 0;
+        for (int i = 0; i < 200_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> r.nextDouble() * Math.pow(10, r.nextInt(60) - 30);
+                case 1 -> Math.round(r.nextDouble() * 1e6) / 1e3;
+                case 2 -> Double.longBitsToDouble(r.nextLong());
+                default -> (r.nextInt(20000) - 10000) / 100.0 + (r.nextBoolean() ? 9.995 : 0);
+            };
+            if (Double.isNaN(d) || Double.isInfinite(d)) continue;
+            int format = (r.nextInt(17) << 5) | (r.nextInt(4) << 14) | (r.nextInt(4) << 12) | (r.nextInt(4) << 10);
+            double slack = ClpsNumberText.formattedSlack(d, format);
+            String text = ClpsNumberText.formatted(d, format);
+            if (slack < 0) continue;
+            known++;
+            assertTrue(text.indexOf('.') >= 0 || text.indexOf('e') >= 0 || text.indexOf('E') >= 0, text);
+            double back = Double.parseDouble(text);
+            assertTrue(
+                    Math.abs(back - d) <= slack, d + " written " + text + " reads back " + back + ", slack " + slack);
+        }
+        assertTrue(known > 100_000, "values with a slack: " + known);
+        assertEquals(-1, ClpsNumberText.formattedSlack(0.0, 5 << 5));
+        assertEquals(-1, ClpsNumberText.formattedSlack(12345.0, 3 << 5), "12345 in 4 digits: no point");
+        double slack = ClpsNumberText.formattedSlack(380.19, 4 << 5);
+        assertTrue(slack > 0 && slack < 0.11, "380.19 in 5 digits reads back within 0.005: " + slack);
+        assertEquals(-1, ClpsNumberText.formattedSlack(99999.5, 4 << 5), "rounds to 1.0000e5: no point");
     }
 }

@@ -76,6 +76,32 @@ public final class KqlPrefilter {
         default KqlTemplate template(int column, int id) {
             return null;
         }
+
+        /**
+         * The float in {@code column} for this record as stored, when the text the record's JSON writes for it is a
+         * float that reads back within {@link #storedFloatSlack} of it; NaN when not known (then the text is read).
+         */
+        default double storedFloat(int column) {
+            return Double.NaN;
+        }
+
+        /** How far the text of {@link #storedFloat} may read back from it; negative when not known. */
+        default double storedFloatSlack(int column) {
+            return -1;
+        }
+
+        /**
+         * How many encoded variables this record's CLP string in {@code column} has (with its log type they decide
+         * its text: {@link #variable}), or -1 when they cannot be read.
+         */
+        default int variables(int column) {
+            return -1;
+        }
+
+        /** Encoded variable {@code i} of this record's CLP string in {@code column}, {@code i < variables(column)}. */
+        default long variable(int column, int i) {
+            return 0;
+        }
     }
 
     /** A table none of whose records can match. */
@@ -251,6 +277,11 @@ public final class KqlPrefilter {
     record FloatCheck(int column, KqlLeaf leaf) implements Check {
         @Override
         public int judge(Row row) {
+            double stored = row.storedFloat(column);
+            if (!Double.isNaN(stored)) {
+                int v = judgeStored(stored, row.storedFloatSlack(column));
+                if (v != MAYBE) return v;
+            }
             String text = row.valueText(column);
             if (!isFloat(text)) return MAYBE;
             if ((leaf.types() & KqlType.FLOAT.bit()) == 0) return NO;
@@ -259,6 +290,23 @@ public final class KqlPrefilter {
             Double v = floatOf(text);
             if (v == null) return MAYBE;
             boolean holds = KqlCompare.floatCompares(op, leaf.literal(), v);
+            return holds != leaf.inverted() ? YES : NO;
+        }
+
+        /**
+         * The verdict for a float whose text reads back within {@code slack} of {@code stored}, without the text:
+         * farther than that from the literal, both are on the same side of it and neither equals it. MAYBE when nearer.
+         */
+        private int judgeStored(double stored, double slack) {
+            if (!(slack >= 0)) return MAYBE;
+            if ((leaf.types() & KqlType.FLOAT.bit()) == 0) return NO;
+            KqlOp op = leaf.op();
+            if (op == KqlOp.EXISTS) return YES;
+            Double x = leaf.literal().asFloat(op);
+            boolean holds;
+            if (x == null) holds = false;
+            else if (Math.abs(stored - x) > slack) holds = KqlCompare.compareDouble(op, stored, x);
+            else return MAYBE;
             return holds != leaf.inverted() ? YES : NO;
         }
 

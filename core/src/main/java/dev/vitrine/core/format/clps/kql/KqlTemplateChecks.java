@@ -111,6 +111,8 @@ final class KqlTemplateChecks {
         /** The wildcard pattern a matching value must match whole, or null when the filter passes other values too. */
         private final byte[] pattern;
 
+        private final KqlVariableVerdicts byVariables = new KqlVariableVerdicts();
+
         ClpStringCheck(int column, StringCheck rule) {
             this.column = column;
             this.rule = rule;
@@ -121,7 +123,7 @@ final class KqlTemplateChecks {
         @Override
         public int judge(Row row) {
             int v = templates.judge(row, this);
-            return v != KqlTemplates.PER_ROW ? v : rule.judge(row.clpString(column));
+            return v != KqlTemplates.PER_ROW ? v : byVariables.judge(row, column, rule);
         }
 
         @Override

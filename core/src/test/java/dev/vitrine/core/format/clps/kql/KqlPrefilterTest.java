@@ -344,6 +344,98 @@ class KqlPrefilterTest {
         assertEquals(1, rebuilt[0]);
     }
 
+    /** {@link #typed} whose message's one encoded variable is {@code var} (the status, or another log type's). */
+    private static KqlPrefilter.Row filled(int type, long status, long var, int[] rebuilt) {
+        return new RowOver(typed(type, status, rebuilt)) {
+            @Override
+            public int variables(int column) {
+                return column == 3 && type == 0 ? 1 : -1;
+            }
+
+            @Override
+            public long variable(int column, int i) {
+                return var;
+            }
+
+            @Override
+            public int templateId(int column) {
+                return base.templateId(column);
+            }
+
+            @Override
+            public int templates(int column) {
+                return base.templates(column);
+            }
+
+            @Override
+            public KqlTemplate template(int column, int id) {
+                return base.template(column, id);
+            }
+        };
+    }
+
+    @Test
+    void aMessageWhoseLogTypeCannotDecideIsRebuiltOncePerFillingOfItsVariables() {
+        int[] rebuilt = {0};
+        KqlPrefilter took = of("message: \"*took 20? ms\"");
+        for (int i = 0; i < 4; i++) {
+            assertEquals(KqlPrefilter.YES, took.judge(filled(0, 200, 200, rebuilt)), "a match");
+            assertEquals(KqlPrefilter.NO, took.judge(filled(0, 300, 300, rebuilt)), "a non-match");
+        }
+        assertEquals(2, rebuilt[0], "each filling rebuilt once");
+        // Its log type alone still decides without rebuilding; a record whose variables cannot be read is rebuilt.
+        assertEquals(KqlPrefilter.NO, took.judge(filled(1, 200, 200, rebuilt)));
+        assertEquals(KqlPrefilter.YES, took.judge(typed(0, 201, rebuilt)));
+        assertEquals(KqlPrefilter.YES, took.judge(typed(0, 201, rebuilt)));
+        assertEquals(4, rebuilt[0]);
+        // A negated filter answers the same as rebuilt, and a wildcard key (its array and float columns aside).
+        KqlPrefilter not = of("NOT message: \"*took 20? ms\"");
+        int before = 0;
+        for (int i = 0; i < 3; i++) {
+            assertEquals(KqlPrefilter.NO, not.judge(filled(0, 200, 200, rebuilt)));
+            assertEquals(KqlPrefilter.YES, not.judge(filled(0, 300, 300, rebuilt)));
+            if (i == 0) before = rebuilt[0];
+        }
+        assertEquals(before, rebuilt[0], "nothing rebuilt again");
+        KqlPrefilter any = of("*: \"*took 3*\"");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(KqlPrefilter.YES, any.judge(filled(0, 300, 300, rebuilt)));
+            assertEquals(KqlPrefilter.NO, any.judge(filled(0, 200, 200, rebuilt)));
+        }
+    }
+
+    @Test
+    void aStoredFloatFarFromTheLiteralIsComparedWithoutItsText() {
+        int[] written = {0};
+        KqlPrefilter.Row stored = new RowOver(row(0, 380)) {
+            @Override
+            public String valueText(int column) {
+                written[0]++;
+                return "380.019";
+            }
+
+            @Override
+            public double storedFloat(int column) {
+                return column == 5 ? 380.019 : Double.NaN;
+            }
+
+            @Override
+            public double storedFloatSlack(int column) {
+                return 0.001;
+            }
+        };
+        assertEquals(KqlPrefilter.YES, of("latency < 500.5").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("NOT latency < 500.5").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency > 380.1").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency: 380").judge(stored));
+        assertEquals(KqlPrefilter.NO, of("latency: 380.1").judge(stored));
+        assertEquals(0, written[0], "no text written");
+        // Within the slack of the literal, the text decides.
+        assertEquals(KqlPrefilter.YES, of("latency: 380.019").judge(stored));
+        assertEquals(KqlPrefilter.YES, of("latency > 380.0185").judge(stored));
+        assertEquals(2, written[0]);
+    }
+
     @Test
     void aLogTypeIsRuledOutOnlyWhenNoFillingOfItsVariablesCanMatch() {
         KqlTemplate took =
