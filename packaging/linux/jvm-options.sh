@@ -33,16 +33,17 @@ vitrine_jvm_options() {
     for a in "$@"; do case "$a" in --query | --query=*) q=1 ;; *.clps) c=1 ;; esac; done
     [ $q$c != 11 ] || quick=(-XX:TieredStopAtLevel=1)
   fi
-  vitrine_mode_options
   # verify holds a few MB of reused chunk buffers, allocated as its scan starts: in a 16 MB heap
   # they are humongous objects that set off five collections and a concurrent cycle (~0.1 s of
   # CPU while both cores are busy starting the hash). 64 MB takes them with one collection, and
   # resident memory stays where it was (the heap's pages are touched only as it is used).
-  [ "${1:-}" != verify ] || jvm+=(-XX:InitialHeapSize=64m)
-  return 0
+  heap_start=16m
+  [ "${1:-}" != verify ] || heap_start=64m
+  vitrine_mode_options
 }
 
-# Sets jvm: the options of every command of this mode ($mode, gui or cli).
+# Sets jvm: the options of every command of this mode ($mode, gui or cli; a command's heap
+# starts at $heap_start).
 vitrine_mode_options() {
   # JVM warnings go to stderr, never into a command's output (cat writes records to stdout);
   # the ahead-of-time cache's own messages are off, so a cache that does not match is dropped
@@ -58,7 +59,7 @@ vitrine_mode_options() {
   # A command's heap also stops at 1 GB (VITRINE_JVM_OPTS=-Xmx4g raises it): left to the default
   # (a quarter of the machine), a remote verify's stream of fetched blocks grew it to 3 GB of a
   # 23 GB machine for a 1 GB archive, and spent more CPU collecting than with the cap.
-  [ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize=16m -XX:MaxHeapSize=1g)
+  [ "$mode" = gui ] || jvm+=(-XX:InitialHeapSize="${heap_start:-16m}" -XX:MaxHeapSize=1g)
   # A hidden tab's decoded clp-s streams are freed once the collector finds them unreachable: an idle
   # window collects every 30 s, so they (and unused heap) go back to the system without a click.
   [ "$mode" != gui ] || jvm+=(-XX:G1PeriodicGCInterval=30000)

@@ -46,12 +46,11 @@ public final class DetailViews {
             if (v != null && made.containsKey(v)) made.get(v).shown();
         });
         if (front != null) details.tabs().getSelectionModel().select(tabs.get(front));
-        viewInFront = front != null;
         this.front = front;
     }
 
-    private final boolean viewInFront;
-    private FormatView front;
+    /** The view in front on open, or null when the node's fields are. */
+    private final FormatView front;
 
     /** Starts the reads of the view in front on open (its first page), ahead of the panes' own reads. */
     public void readAhead() {
@@ -60,7 +59,7 @@ public final class DetailViews {
 
     /** Whether a view is in front on open (the records of a clp-s archive, say), rather than the node's fields. */
     public boolean viewInFront() {
-        return viewInFront;
+        return front != null;
     }
 
     private static List<FormatView> load() {
