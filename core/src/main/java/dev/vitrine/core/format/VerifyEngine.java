@@ -41,7 +41,7 @@ public final class VerifyEngine {
             // Bytes that could not be read (a file changed under us, a remote object replaced or
             // unreachable) are not damage in the archive: the caller says so instead.
             dev.vitrine.core.io.SourceUnavailableException gone = dev.vitrine.core.io.SourceUnavailableException.in(e);
-            if (gone == null) gone = dev.vitrine.core.io.FileChangedException.find(e);
+            if (gone == null) gone = changed(archive, e);
             if (gone != null) throw new java.io.UncheckedIOException(gone);
             if (e instanceof InternalError ie) throw ie;
             ctx.report(Problem.error(
@@ -63,6 +63,22 @@ public final class VerifyEngine {
                 ? null
                 : ctx.scope() != null ? ctx.scope() : "the part's bytes; whole-archive checks not run";
         return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0, scope);
+    }
+
+    /**
+     * The file of this archive found changed behind {@code e}: only its own file (or folder), since
+     * a window has other archives open and one of theirs may have changed too.
+     */
+    private static dev.vitrine.core.io.SourceUnavailableException changed(Archive archive, Throwable e) {
+        java.nio.file.Path own;
+        try {
+            own = archive.path();
+        } catch (RuntimeException noPath) {
+            own = null;
+        }
+        return own == null
+                ? dev.vitrine.core.io.FileChangedException.find(e)
+                : dev.vitrine.core.io.FileChangedException.find(e, own);
     }
 
     public static VerifyReport run(Archive archive, VerifyListener listener) {
