@@ -155,6 +155,7 @@ final class ClpsLogOrder {
 
     /**
      * Table {@code t}'s log_event_idx values: read from the table when its stream is decoded,
+     * else from the column a query's pass over its stream kept ({@link ClpsTables#decodeOnly}),
      * else streamed out of the prefix of its stream that ends with that column (when the
      * columns before it have fixed sizes), else from the table decoded whole.
      */
@@ -162,7 +163,8 @@ final class ClpsLogOrder {
         ClpsTableMetadata.Table meta = tables.meta.tables.get(t);
         ClpsTable done = tables.ifDecoded(t);
         if (done == null) {
-            long[] v = fromPrefix(a, tables, meta);
+            long[] v = tables.orderOnly(t);
+            if (v == null) v = fromPrefix(a, tables, meta);
             if (v != null) return v;
             done = tables.table(t);
         }
@@ -174,8 +176,28 @@ final class ClpsLogOrder {
 
     private static long[] fromPrefix(ClpsArchive a, ClpsTables tables, ClpsTableMetadata.Table meta)
             throws IOException {
-        ClpsDecoding d = tables.decoding;
+        long[] at = orderRange(tables.decoding, meta);
+        if (at == null) return null;
+        byte[] comp = a.streams.compressedStream(tables.meta, meta.stream());
+        byte[] column;
+        try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
+            in.skipNBytes(at[0]);
+            column = in.readNBytes((int) at[1]);
+        } catch (IOException | RuntimeException e) {
+            return null; // the whole decode reports the frame with its offset
+        }
+        if (column.length != at[1]) return null;
+        return orderValues(tables.decoding, meta, MemorySegment.ofArray(column), 0);
+    }
+
+    /**
+     * Where table {@code meta}'s log_event_idx column lies in its decoded stream, {start, bytes},
+     * when the columns before it have fixed sizes; null when it has none, or they do not, or the
+     * table is too short for it (damaged: the whole decode says where).
+     */
+    static long[] orderRange(ClpsDecoding d, ClpsTableMetadata.Table meta) throws IOException {
         int col = orderColumn(d, meta);
+        if (col < 0) return null;
         ClpsTemplate tpl;
         try {
             tpl = d.template(meta.schemaId());
@@ -189,20 +211,22 @@ final class ClpsLogOrder {
             if (ClpsColumn.variable(type)) return null;
             before += ClpsColumn.fixedBytes(type, n);
         }
-        if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8)
-            return null; // damaged: the whole decode says where
-        byte[] comp = a.streams.compressedStream(tables.meta, meta.stream());
-        byte[] column;
-        try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
-            in.skipNBytes(meta.offset() + before);
-            column = in.readNBytes((int) (8 * n));
-        } catch (IOException | RuntimeException e) {
-            return null; // the whole decode reports the frame with its offset
+        if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8) return null;
+        return new long[] {meta.offset() + before, 8 * n};
+    }
+
+    /** The log_event_idx values of table {@code meta} from its column at {@code start} of {@code data} ({@link #orderRange}). */
+    static long[] orderValues(ClpsDecoding d, ClpsTableMetadata.Table meta, MemorySegment data, long start)
+            throws IOException {
+        ClpsTemplate tpl;
+        try {
+            tpl = d.template(meta.schemaId());
+        } catch (ClpsDecodeException e) {
+            return null;
         }
-        if (column.length != 8 * n) return null;
-        boolean delta = d.tree.type[tpl.columnNodes[col]] == ClpsNodeType.DELTA_INTEGER;
-        long[] v = new long[(int) n];
-        MemorySegment.copy(MemorySegment.ofArray(column), ClpsTable.I64, 0, v, 0, v.length);
+        boolean delta = d.tree.type[tpl.columnNodes[orderColumn(d, meta)]] == ClpsNodeType.DELTA_INTEGER;
+        long[] v = new long[(int) meta.records()];
+        MemorySegment.copy(data, ClpsTable.I64, start, v, 0, v.length);
         if (delta) {
             long s = 0;
             for (int r = 0; r < v.length; r++) v[r] = s += v[r];

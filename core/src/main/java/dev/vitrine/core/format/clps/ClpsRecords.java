@@ -224,14 +224,14 @@ public final class ClpsRecords implements AutoCloseable {
         try {
             var full = ClpsDecoding.inBackground(archive);
             // Decoded, checked and failing in the order the full order's build would.
-            if (first != null) tables.decode(first);
+            if (first != null) tables.decodeOnly(first);
             Boolean indexed = ClpsSearch.indexed(archive, tables);
             if (indexed == null) return null;
             ClpsDecoding decoding = ClpsDecoding.of(full);
             java.util.BitSet wanted = new java.util.BitSet();
             wanted.set(0, tables.size());
             wanted.andNot(rows.ruledOut(tables.meta, decoding));
-            tables.decode(wanted);
+            tables.decodeOnly(wanted);
             return ClpsSearch.write(archive, tables, indexed, decoding, rows, filter, out, chunk);
         } finally {
             searchedStreams = tables.streamsDecoded();

@@ -31,6 +31,12 @@ final class ClpsTables implements AutoCloseable {
     private final Object[] streamLocks;
     private final List<List<ClpsTableMetadata.Table>> byStream = new ArrayList<>();
     private final AtomicInteger streamsDecoded = new AtomicInteger();
+    /** Each packed stream's decoded bytes once allocated: all its tables written, or only some ({@link #decodeOnly}). */
+    private final MemorySegment[] streamData;
+    /** Streams counted in {@link #streamsDecoded} (a stream decoded in two passes counts once). */
+    private final boolean[] counted;
+    /** Per table not decoded: where a pass for other tables of its stream kept its log_event_idx column, else null. */
+    private final AtomicReferenceArray<long[]> orderKept;
 
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
     /** Closes {@link #spill}: when these tables become unreachable, or at once from {@link #close}. */
@@ -52,6 +58,9 @@ final class ClpsTables implements AutoCloseable {
         this.tables = new AtomicReferenceArray<>(meta.tables.size());
         this.failed = new AtomicReferenceArray<>(meta.streams.size());
         this.streamLocks = new Object[meta.streams.size()];
+        this.streamData = new MemorySegment[meta.streams.size()];
+        this.counted = new boolean[meta.streams.size()];
+        this.orderKept = new AtomicReferenceArray<>(meta.tables.size());
         for (int s = 0; s < streamLocks.length; s++) {
             streamLocks[s] = new Object();
             byStream.add(new ArrayList<>());
@@ -67,7 +76,7 @@ final class ClpsTables implements AutoCloseable {
     ClpsTable table(int t) throws IOException {
         ClpsTable tb = tables.get(t);
         if (tb != null) return tb;
-        decodeStream(meta.tables.get(t).stream());
+        decodeStream(meta.tables.get(t).stream(), null);
         return tables.get(t);
     }
 
@@ -90,6 +99,20 @@ final class ClpsTables implements AutoCloseable {
 
     /** Decodes the streams holding the tables in {@code which} (all when null), in parallel. */
     void decode(BitSet which) throws IOException {
+        decode(which, false);
+    }
+
+    /**
+     * Decodes the tables in {@code which} only (a query's: the others cannot match): where a packed
+     * stream holds other tables too, it is decoded whole but only these tables' bytes are kept, and
+     * of the others only their log_event_idx columns (the order needs them). Another table of such a
+     * stream asked for later decodes the stream again.
+     */
+    void decodeOnly(BitSet which) throws IOException {
+        decode(which, true);
+    }
+
+    private void decode(BitSet which, boolean only) throws IOException {
         List<Integer> streams = new ArrayList<>();
         for (int s = 0; s < byStream.size(); s++) {
             boolean wanted = false;
@@ -98,9 +121,10 @@ final class ClpsTables implements AutoCloseable {
             if (wanted) streams.add(s);
         }
         if (streams.isEmpty()) return;
+        BitSet keep = only ? which : null;
         int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), streams.size()));
         if (threads == 1) {
-            for (int s : streams) decodeStream(s);
+            for (int s : streams) decodeStream(s, keep);
             return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, ClpsRecords.daemon());
@@ -108,7 +132,7 @@ final class ClpsTables implements AutoCloseable {
             List<Future<Void>> fs = new ArrayList<>();
             for (int s : streams) {
                 fs.add(pool.submit(() -> {
-                    decodeStream(s);
+                    decodeStream(s, keep);
                     return null;
                 }));
             }
@@ -118,14 +142,27 @@ final class ClpsTables implements AutoCloseable {
         }
     }
 
-    private void decodeStream(int s) throws IOException {
+    /** Table {@code t}'s log_event_idx values kept by a {@link #decodeOnly} pass, or null. */
+    long[] orderOnly(int t) {
+        return orderKept.get(t);
+    }
+
+    /** Decodes stream {@code s}: all its tables, or those in {@code only} when it holds others too. */
+    private void decodeStream(int s, BitSet only) throws IOException {
         synchronized (streamLocks[s]) {
             IOException earlier = failed.get(s);
             if (earlier != null) throw earlier;
-            List<ClpsTableMetadata.Table> ts = byStream.get(s);
-            if (ts.isEmpty() || tables.get(ts.getFirst().index()) != null) return;
+            List<ClpsTableMetadata.Table> ts = new ArrayList<>();
+            boolean some = false;
+            for (ClpsTableMetadata.Table t : byStream.get(s)) {
+                if (tables.get(t.index()) != null) continue;
+                if (only == null || only.get(t.index())) ts.add(t);
+                else some = true;
+            }
+            if (ts.isEmpty()) return;
             try {
-                MemorySegment data = streamInto(s);
+                MemorySegment data = some ? partly(s, ts) : null;
+                if (data == null) data = streamInto(s);
                 ClpsTable[] made = new ClpsTable[ts.size()];
                 for (int i = 0; i < made.length; i++) {
                     try {
@@ -135,12 +172,49 @@ final class ClpsTables implements AutoCloseable {
                     }
                 }
                 for (int i = 0; i < made.length; i++) tables.set(ts.get(i).index(), made[i]);
-                streamsDecoded.incrementAndGet();
+                if (!counted[s]) streamsDecoded.incrementAndGet();
+                counted[s] = true;
+                streamData[s] = data;
             } catch (IOException e) {
                 failed.set(s, e);
                 throw e;
             }
         }
+    }
+
+    /**
+     * Stream {@code s} decoded whole, of which only the bytes of {@code ts} and the other tables'
+     * log_event_idx columns are kept in its segment; null when its frame does not decode (decoded
+     * again whole then, so the problem is said in the words a whole decode says it).
+     */
+    private MemorySegment partly(int s, List<ClpsTableMetadata.Table> ts) throws IOException {
+        long size = meta.streams.get(s).size();
+        List<long[]> ranges = new ArrayList<>();
+        for (ClpsTableMetadata.Table t : ts) ranges.add(new long[] {t.offset(), t.length()});
+        List<ClpsTableMetadata.Table> orderOf = new ArrayList<>();
+        for (ClpsTableMetadata.Table t : byStream.get(s)) {
+            if (tables.get(t.index()) != null || ts.contains(t) || orderKept.get(t.index()) != null) continue;
+            long[] r = ClpsLogOrder.orderRange(decoding, t);
+            if (r != null) {
+                ranges.add(r);
+                orderOf.add(t);
+            }
+        }
+        ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
+        long[] at = archive.streams.compressedRange(meta, s);
+        MemorySegment data = streamData[s] != null ? streamData[s] : spill.allocate(size);
+        try {
+            ClpsZstd.decompressRanges(
+                    archive.source(), at[0], at[1], data, size, ranges.toArray(long[][]::new), "stream " + s);
+        } catch (ClpsZstd.FrameException e) {
+            streamData[s] = data; // reused by the whole decode
+            return null;
+        }
+        for (ClpsTableMetadata.Table t : orderOf) {
+            long[] r = ClpsLogOrder.orderRange(decoding, t);
+            orderKept.set(t.index(), ClpsLogOrder.orderValues(decoding, t, data, r[0]));
+        }
+        return data;
     }
 
     /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
@@ -149,7 +223,7 @@ final class ClpsTables implements AutoCloseable {
         dev.vitrine.core.io.ByteSource src = archive.source();
         // A source read by ranges (a remote object) is decoded as it arrives, never held whole.
         long[] ranged = src.whole().isEmpty() ? archive.streams.compressedRange(meta, s) : null;
-        MemorySegment out = spill.allocate(size);
+        MemorySegment out = streamData[s] != null ? streamData[s] : spill.allocate(size);
         if (ranged != null && out.isNative()) {
             try {
                 ClpsZstd.decompressExact(

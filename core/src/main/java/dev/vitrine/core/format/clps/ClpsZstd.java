@@ -137,6 +137,69 @@ final class ClpsZstd {
             throw new FrameException(what + ": decodes to " + out.position() + " bytes, table metadata says " + size);
     }
 
+    /**
+     * Decodes one frame of known output size read by ranges from {@code src}, through a small
+     * window, and keeps only the output bytes that fall in {@code ranges} ({start, length} pairs,
+     * sorted, apart): each is copied to {@code out} at its own offset, and the rest of {@code out}
+     * is never written. A query that needs some tables of a packed stream thus touches only their
+     * memory (fresh memory is what decoding a stream whole costs most of). The whole frame is
+     * decoded, so its size and end are checked as {@link #decompressExact} checks them.
+     */
+    static void decompressRanges(
+            ByteSource src,
+            long offset,
+            long length,
+            java.lang.foreign.MemorySegment out,
+            long size,
+            long[][] ranges,
+            String what)
+            throws IOException {
+        int piece = (int) Math.max(1, Math.min(length, PIECE));
+        byte[] stage = new byte[piece];
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece).limit(0);
+        java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(WINDOW);
+        java.lang.foreign.MemorySegment w = java.lang.foreign.MemorySegment.ofBuffer(window);
+        long at = 0, made = 0;
+        int next = 0; // the first range not wholly copied yet
+        boolean done = false;
+        try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
+            while (!done) {
+                if (!in.hasRemaining()) {
+                    if (at == length) break; // the frame ends early
+                    int n = (int) Math.min(piece, length - at);
+                    src.read(offset + at, stage, 0, n);
+                    at += n;
+                    src.passed(offset + at);
+                    in.clear();
+                    in.put(stage, 0, n).flip();
+                }
+                window.clear();
+                int inAt = in.position();
+                done = ctx.decompressDirectByteBufferStream(window, in);
+                int k = window.position();
+                if (!done && k == 0 && in.position() == inAt) break; // no progress: reported below
+                if (made + k > size)
+                    throw new FrameException(what + ": decodes to more bytes than table metadata says (" + size + ")");
+                for (int r = next; r < ranges.length && ranges[r][0] < made + k; r++) {
+                    long from = Math.max(ranges[r][0], made), to = Math.min(ranges[r][0] + ranges[r][1], made + k);
+                    if (from < to) java.lang.foreign.MemorySegment.copy(w, from - made, out, from, to - from);
+                    if (ranges[r][0] + ranges[r][1] <= made + k) next = r + 1;
+                }
+                made += k;
+            }
+        } catch (RuntimeException e) {
+            throw new FrameException(what + ": zstd frame does not decode (" + e.getMessage() + ")");
+        }
+        if (!done) throw new FrameException(what + ": zstd frame ends early, after " + made + " output bytes");
+        long after = length - at + in.remaining();
+        if (after > 0) throw new FrameException(what + ": " + after + " bytes follow its zstd frame");
+        if (made != size)
+            throw new FrameException(what + ": decodes to " + made + " bytes, table metadata says " + size);
+    }
+
+    /** Output decoded at a time by {@link #decompressRanges}: a few of zstd's blocks, reused, so always in cache. */
+    private static final int WINDOW = 1 << 20;
+
     /** Most bytes of a remote stream decoded at a time: a few of the cache's blocks, fetched ahead while the last decode. */
     private static final int PIECE = 1 << 20;
 
