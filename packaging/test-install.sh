@@ -103,6 +103,9 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null && [ "${root#/opt/}" = "$ro
   AT_OPT_JVM=-Xlog:class+load at_opt --version >"$scratch/classes" 2>&1
   grep -q '^\[.*picocli.CommandLine source: shared objects file' "$scratch/classes" &&
     pass "picocli's classes load from the command-line cache" || fail "picocli's classes not in the command-line cache: $(grep -m1 'picocli.CommandLine ' "$scratch/classes")"
+  # cat of a local clp-s archive starts from a smaller cache of its own (jvm-options.sh).
+  at_opt cat --query 'level: ERROR' samples/app-logs.clps >"$scratch/out" 2>"$scratch/err" && [ -s "$scratch/out" ] &&
+    pass "clp-s cat cache used at /opt/vitrine" || fail "clp-s cat cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt verify samples/weather-lzma.zs samples/app-logs.clps samples/weather-bundle >/dev/null 2>"$scratch/err" &&
     pass "verify (xz, clp-s, DataBundle) with the cache at /opt/vitrine" || fail "verify with the cache at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt --screenshot "$scratch/at-opt.png" --size 640x400 samples/weather-none.zss >/dev/null 2>"$scratch/err" &&

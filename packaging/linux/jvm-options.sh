@@ -1,8 +1,8 @@
 # The JVM options each `vitrine` subcommand starts with, sourced by both launchers (the
 # checkout's ./vitrine and the installed bin/vitrine), so the two cannot drift apart.
 #   vitrine_jvm_options ARGS...   (the command's own arguments)
-# sets: mode (gui or cli), hot (set for verify and cat), quick (compiler options for this
-# command) and jvm (logging, heap and library options for this mode, vitrine_mode_options). Each
+# sets: mode (gui or cli), cache (the name of the start-up cache it starts from), hot (set for
+# verify and cat), quick (compiler options for this command) and jvm (logging, heap and library options for this mode, vitrine_mode_options). Each
 # launcher adds its own module path, cache and class path.
 vitrine_jvm_options() {
   mode=gui
@@ -13,6 +13,16 @@ vitrine_jvm_options() {
     info|tree|ls|help|--help|-h|--version|-V) mode=cli; quick=(-XX:TieredStopAtLevel=1) ;;
     verify|cat|export|create) mode=cli ;;
   esac
+  # A start-up cache maps and loads every class it holds as the JVM starts: the command line's, trained
+  # on every command, format and http://, holds 4,300 classes and took 0.14-0.21 s of JVM creation
+  # against 0.06 s without one. `cat` of local clp-s archives (a query is compared with clp-s's own
+  # start of a few ms) starts from a cache trained on that alone: 2,300 classes.
+  cache=$mode
+  if [ "${1:-}" = cat ]; then
+    local f clps="" remote=""
+    for f in "${@:2}"; do case "$f" in *://*) remote=1 ;; *.clps) clps=1 ;; esac; done
+    [ -z "$clps" ] || [ -n "$remote" ] || cache=cli-clps
+  fi
   # verify's and cat's hot loops run millions of times and reach the optimising compiler at any
   # threshold; at the default ones the start-up code (argument parsing, linking native calls)
   # queues for it too: 0.4 s of CPU on 2 cores that the scan then waits for. Ten times the

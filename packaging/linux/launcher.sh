@@ -29,7 +29,7 @@ fx=(--module-path "$here/lib/javafx" --add-modules javafx.controls,javafx.swing
 vitrine_jvm_options "$@"
 main=dev.vitrine.app.Main
 # Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
-# cli runs StartupTraining SAMPLES SCRATCH; gui runs Main (a headless screenshot).
+# cli runs StartupTraining SAMPLES SCRATCH [FAMILY]; gui runs Main (a headless screenshot).
 if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
   mode="$VITRINE_TRAIN_MODE"; quick=()
   vitrine_mode_options
@@ -42,7 +42,7 @@ fi
 # can even stop the JVM ("sealing violation" for xz's sealed jar under another path). Otherwise
 # AOTMode=auto: a cache the JVM cannot use (a changed jar) only means a slower start.
 # VITRINE_AOT=0 skips it.
-aot="$here/lib/aot/$mode.aot"
+aot="$here/lib/aot/$cache.aot"
 trained=""
 [ -f "$here/lib/aot/trained-at" ] && read -r trained <"$here/lib/aot/trained-at"
 if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then

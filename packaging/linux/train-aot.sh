@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, lib/aot/gui.aot) by
+# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, gui.aot) by
 # running its own launcher with its own runtime, as `vitrine` will run after install.
 #   train-aot.sh TREE FINAL_PATH
 # Checked with JDK 25: a cache does not move with its tree. The window's is refused elsewhere
@@ -43,18 +43,20 @@ scratch="$(mktemp -d "${TMPDIR:-/tmp}/vitrine-training.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$tree/lib/aot"
 echo "$final" >"$tree/lib/aot/trained-at"
-train() { # MODE ARGS...: one training run; its log is kept only when it fails
-  local mode="$1"; shift
-  local aot="$tree/lib/aot/$mode.aot"
-  say "training the $mode start-up cache at $final"
+train() { # CACHE MODE ARGS...: one training run; its log is kept only when it fails
+  local name="$1" mode="$2"; shift 2
+  local aot="$tree/lib/aot/$name.aot"
+  say "training the $name start-up cache at $final"
   if XDG_CACHE_HOME="$scratch/cache" HOME="$scratch" VITRINE_TRAIN_MODE="$mode" VITRINE_TRAIN_AOT="$aot" \
-       "$tree/bin/vitrine" "$@" >"$scratch/$mode.log" 2>&1 && [ -s "$aot" ]; then
+       "$tree/bin/vitrine" "$@" >"$scratch/$name.log" 2>&1 && [ -s "$aot" ]; then
     return 0
   fi
-  cat "$scratch/$mode.log" >&2
+  cat "$scratch/$name.log" >&2
   rm -f "$aot"
-  say "the $mode training failed (above); that part starts without a cache"
+  say "the $name training failed (above); that part starts without a cache"
 }
-train cli "$tree/samples" "$scratch/work"
-train gui --screenshot "$scratch/window.png" --verify --show json-records "$tree"/samples/*.zs* "$tree"/samples/app-logs.clps
+train cli cli "$tree/samples" "$scratch/work"
+# clp-s commands start from a cache of their own (fewer classes to load at start: jvm-options.sh)
+train cli-clps cli "$tree/samples" "$scratch/work-clps" clps
+train gui gui --screenshot "$scratch/window.png" --verify --show json-records "$tree"/samples/*.zs* "$tree"/samples/app-logs.clps
 say "done"

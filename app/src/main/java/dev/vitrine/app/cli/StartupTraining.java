@@ -19,22 +19,30 @@ import java.util.stream.Stream;
  * a second of every short command). It runs the real commands, in this one JVM, on the bundled
  * samples and on files it writes to a scratch folder, so the cache holds what real use loads.
  *
- * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR}. Output goes nowhere; the scratch
- * folder is emptied at the end. Failing commands are fine (broken samples are part of it).
+ * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps]}. With {@code clps}, only
+ * {@code cat} of a local clp-s archive runs, with and without queries: the cache it starts from (a cache's classes are all loaded as
+ * the JVM starts, so a smaller one starts sooner). Output goes nowhere; the scratch folder is
+ * emptied at the end. Failing commands are fine (broken samples are part of it).
  */
 public final class StartupTraining {
     private StartupTraining() {}
 
     public static void main(String[] args) throws IOException {
         dev.vitrine.core.io.ZstdNative.prepare();
-        if (args.length != 2) {
-            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR");
+        boolean clpsOnly = args.length == 3 && args[2].equals("clps");
+        if (args.length != 2 && !clpsOnly) {
+            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps]");
             System.exit(2);
         }
         Path samples = Path.of(args[0]);
         Path scratch = Files.createDirectories(Path.of(args[1]));
         try {
-            train(samples, scratch);
+            if (clpsOnly) {
+                clpsCat(samples);
+                run("cat", "--help");
+            } else {
+                train(samples, scratch);
+            }
         } finally {
             deleteTree(scratch);
         }
@@ -72,15 +80,33 @@ public final class StartupTraining {
         run("cat", "--prefix", "key-0001", p);
         run("cat", "--start", "key-0002", "--stop", "key-0003", p);
 
-        // clp-s: a local cat, and one query of each class the search answers differently (the
-        // KQL parser, the dictionary check, column paths, arrays, timestamps, wildcard keys, a
-        // folded NOT chain, a key no schema has): a query's classes loaded cold cost more than
-        // the search itself on a small archive.
+        clps(samples);
+        caf(scratch);
+        http(samples, "weather-none.zss", "app-logs.clps");
+        run("--help");
+        run("verify", "--help");
+    }
+
+    /**
+     * clp-s: a local cat, and one query of each class the search answers differently (the KQL
+     * parser, the dictionary check, column paths, arrays, timestamps, wildcard keys, a folded NOT
+     * chain, a key no schema has): a query's classes loaded cold cost more than the search itself
+     * on a small archive.
+     */
+    private static void clps(Path samples) {
+        Path clps = samples.resolve("app-logs.clps");
+        if (Files.exists(clps)) {
+            run("info", clps.toString());
+            run("verify", clps.toString());
+        }
+        clpsCat(samples);
+    }
+
+    /** {@code cat} of a local clp-s archive, with a query of each class ({@link #clps}). */
+    private static void clpsCat(Path samples) {
         Path clps = samples.resolve("app-logs.clps");
         if (Files.exists(clps)) {
             String c = clps.toString();
-            run("info", c);
-            run("verify", c);
             // Rendering is most of a big archive's cat: enough records for its methods' profiles to be
             // complete, so they compile to their final form early instead of after a first slow pass.
             for (int i = 0; i < 10; i++) run("cat", c);
@@ -95,8 +121,10 @@ public final class StartupTraining {
                     "level: NO_SUCH_LEVEL",
                     "no.such.key: 1")) run("cat", "--query", q, c);
         }
+    }
 
-        // CAF: pack a folder of small files, then list, verify, export and read one back.
+    /** CAF: pack a folder of small files, then list, verify, export and read one back. */
+    private static void caf(Path scratch) throws IOException {
         Path folder = Files.createDirectories(scratch.resolve("folder/sub"));
         for (int i = 0; i < 500; i++) {
             Files.writeString(folder.resolve("file-" + i + ".txt"), "entry " + i + "\n".repeat(1 + i % 50));
@@ -113,17 +141,17 @@ public final class StartupTraining {
             run("cat", caf.toString(), "sub/file-7.txt");
         }
         run("export", caf.toString(), scratch.resolve("out").toString());
+    }
 
-        // http:// archives: the JDK's HTTP client and the remote reads (s3:// stays out: its SDK loads only for it)
+    /** http:// archives: the JDK's HTTP client and the remote reads (s3:// stays out: its SDK loads only for it). */
+    private static void http(Path samples, String... names) throws IOException {
         try (TrainingServer http = new TrainingServer(samples)) {
-            for (String name : List.of("weather-none.zss", "app-logs.clps")) {
+            for (String name : names) {
                 run("info", http.url(name));
                 run("verify", http.url(name));
                 run("cat", http.url(name));
             }
         }
-        run("--help");
-        run("verify", "--help");
     }
 
     private static void writeRecords(Path out, int n) throws IOException {

@@ -57,6 +57,7 @@ class LauncherOptionsTest {
         Files.writeString(installed.resolve("lib/app/classpath"), "vitrine-app.jar\n");
         Files.writeString(installed.resolve("lib/aot/trained-at"), installed + "\n");
         Files.writeString(installed.resolve("lib/aot/cli.aot"), "stand-in");
+        Files.writeString(installed.resolve("lib/aot/cli-clps.aot"), "stand-in");
         writeJava(Files.createDirectories(installed.resolve("runtime/bin")).resolve("java"));
     }
 
@@ -158,6 +159,32 @@ class LauncherOptionsTest {
             assertTrue(args.contains(IDLE_GC), args::toString);
             assertFalse(args.contains(CAPPED), args::toString);
             assertFalse(args.contains(QUICK) || args.contains(HOT), args::toString);
+        }
+    }
+
+    /**
+     * A cache's classes are all loaded as the JVM starts: cat of a local clp-s archive starts from
+     * a cache trained on that alone; other commands, other formats and URLs from the whole one.
+     * (The checkout's ./vitrine names its caches the same way, from the same jvm-options.sh; it
+     * trains them on first use, which a stand-in java cannot.)
+     */
+    @Test
+    void catOfALocalClpsArchiveStartsFromItsOwnCache() throws Exception {
+        for (String[] cmd : List.of(
+                new String[] {"cat", "a.clps"},
+                new String[] {"cat", "--query", "level: ERROR", "/x/a.clps"},
+                new String[] {"info", "a.clps"},
+                new String[] {"cat", "a.zss"},
+                new String[] {"cat", "http://host/a.clps"},
+                new String[] {"verify", "a.clps"})) {
+            boolean own = cmd[0].equals("cat")
+                    && cmd[cmd.length - 1].endsWith(".clps")
+                    && !cmd[cmd.length - 1].contains("://");
+            String cache = own ? "cli-clps.aot" : "cli.aot";
+            List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd);
+            assertTrue(
+                    args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + cache)),
+                    String.join(" ", cmd) + ": " + args);
         }
     }
 
