@@ -106,6 +106,8 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null && [ "${root#/opt/}" = "$ro
   # cat of a local clp-s archive starts from a smaller cache of its own (jvm-options.sh).
   at_opt cat --query 'level: ERROR' samples/app-logs.clps >"$scratch/out" 2>"$scratch/err" && [ -s "$scratch/out" ] &&
     pass "clp-s cat cache used at /opt/vitrine" || fail "clp-s cat cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
+  at_opt verify samples/weather-none.zss samples/weather-lzma.zs >/dev/null 2>"$scratch/err" &&
+    pass "ZSS verify cache used at /opt/vitrine" || fail "ZSS verify cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt verify samples/weather-lzma.zs samples/app-logs.clps samples/weather-bundle >/dev/null 2>"$scratch/err" &&
     pass "verify (xz, clp-s, DataBundle) with the cache at /opt/vitrine" || fail "verify with the cache at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt --screenshot "$scratch/at-opt.png" --size 640x400 samples/weather-none.zss >/dev/null 2>"$scratch/err" &&

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, gui.aot) by
+# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, cli-zss.aot,
+# gui.aot) by
 # running its own launcher with its own runtime, as `vitrine` will run after install.
 #   train-aot.sh TREE FINAL_PATH
 # Checked with JDK 25: a cache does not move with its tree. The window's is refused elsewhere
@@ -56,7 +57,9 @@ train() { # CACHE MODE ARGS...: one training run; its log is kept only when it f
   say "the $name training failed (above); that part starts without a cache"
 }
 train cli cli "$tree/samples" "$scratch/work"
-# clp-s commands start from a cache of their own (fewer classes to load at start: jvm-options.sh)
+# cat of clp-s archives and verify of ZSS files start from caches of their own (fewer classes to
+# load at start: jvm-options.sh)
 train cli-clps cli "$tree/samples" "$scratch/work-clps" clps
+train cli-zss cli "$tree/samples" "$scratch/work-zss" zss
 train gui gui --screenshot "$scratch/window.png" --verify --show json-records "$tree"/samples/*.zs* "$tree"/samples/app-logs.clps
 say "done"

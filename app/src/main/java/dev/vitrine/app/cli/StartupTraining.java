@@ -19,8 +19,9 @@ import java.util.stream.Stream;
  * a second of every short command). It runs the real commands, in this one JVM, on the bundled
  * samples and on files it writes to a scratch folder, so the cache holds what real use loads.
  *
- * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps]}. With {@code clps}, only
- * {@code cat} of a local clp-s archive runs, with and without queries: the cache it starts from (a cache's classes are all loaded as
+ * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]}. With {@code clps}, only
+ * {@code cat} of a local clp-s archive runs, with and without queries; with {@code zss}, only
+ * {@code verify} of the ZSS and ZS samples: the caches those commands start from (a cache's classes are all loaded as
  * the JVM starts, so a smaller one starts sooner). Output goes nowhere; the scratch folder is
  * emptied at the end. Failing commands are fine (broken samples are part of it).
  */
@@ -29,17 +30,20 @@ public final class StartupTraining {
 
     public static void main(String[] args) throws IOException {
         dev.vitrine.core.io.ZstdNative.prepare();
-        boolean clpsOnly = args.length == 3 && args[2].equals("clps");
-        if (args.length != 2 && !clpsOnly) {
-            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps]");
+        String only = args.length == 3 ? args[2] : "";
+        if (args.length != 2 && !only.equals("clps") && !only.equals("zss")) {
+            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]");
             System.exit(2);
         }
         Path samples = Path.of(args[0]);
         Path scratch = Files.createDirectories(Path.of(args[1]));
         try {
-            if (clpsOnly) {
+            if (only.equals("clps")) {
                 clpsCat(samples);
                 run("cat", "--help");
+            } else if (only.equals("zss")) {
+                for (Path f : zssSamples(samples)) run("verify", f.toString());
+                run("verify", "--help");
             } else {
                 train(samples, scratch);
             }
@@ -48,13 +52,18 @@ public final class StartupTraining {
         }
     }
 
-    private static void train(Path samples, Path scratch) throws IOException {
+    private static List<Path> zssSamples(Path samples) throws IOException {
         List<Path> zss = new ArrayList<>();
         try (Stream<Path> s = Files.list(samples)) {
             s.filter(p -> p.toString().endsWith(".zss") || p.toString().endsWith(".zs"))
                     .sorted()
                     .forEach(zss::add);
         }
+        return zss;
+    }
+
+    private static void train(Path samples, Path scratch) throws IOException {
+        List<Path> zss = zssSamples(samples);
         // A file big enough for the hot loops (block scan, CRC, record splitting) to be profiled.
         Path records = scratch.resolve("records.txt");
         writeRecords(records, 100_000);

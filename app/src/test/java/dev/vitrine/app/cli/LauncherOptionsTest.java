@@ -58,6 +58,7 @@ class LauncherOptionsTest {
         Files.writeString(installed.resolve("lib/aot/trained-at"), installed + "\n");
         Files.writeString(installed.resolve("lib/aot/cli.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-clps.aot"), "stand-in");
+        Files.writeString(installed.resolve("lib/aot/cli-zss.aot"), "stand-in");
         writeJava(Files.createDirectories(installed.resolve("runtime/bin")).resolve("java"));
     }
 
@@ -163,29 +164,33 @@ class LauncherOptionsTest {
     }
 
     /**
-     * A cache's classes are all loaded as the JVM starts: cat of a local clp-s archive starts from
-     * a cache trained on that alone; other commands, other formats and URLs from the whole one.
-     * (The checkout's ./vitrine names its caches the same way, from the same jvm-options.sh; it
-     * trains them on first use, which a stand-in java cannot.)
+     * A cache's classes are all loaded as the JVM starts: cat of local clp-s archives and verify of
+     * local ZSS files start from caches trained on that alone; other commands, other formats and
+     * URLs from the whole one. (The checkout's ./vitrine names its caches the same way, from the
+     * same jvm-options.sh; it trains them on first use, which a stand-in java cannot.)
      */
     @Test
-    void catOfALocalClpsArchiveStartsFromItsOwnCache() throws Exception {
-        for (String[] cmd : List.of(
-                new String[] {"cat", "a.clps"},
-                new String[] {"cat", "--query", "level: ERROR", "/x/a.clps"},
-                new String[] {"info", "a.clps"},
-                new String[] {"cat", "a.zss"},
-                new String[] {"cat", "http://host/a.clps"},
-                new String[] {"verify", "a.clps"})) {
-            boolean own = cmd[0].equals("cat")
-                    && cmd[cmd.length - 1].endsWith(".clps")
-                    && !cmd[cmd.length - 1].contains("://");
-            String cache = own ? "cli-clps.aot" : "cli.aot";
-            List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd);
-            assertTrue(
-                    args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + cache)),
-                    String.join(" ", cmd) + ": " + args);
-        }
+    void catOfLocalClpsAndVerifyOfLocalZssStartFromTheirOwnCaches() throws Exception {
+        Map<String, List<String>> cases = new java.util.LinkedHashMap<>();
+        cases.put("cli-clps", List.of("cat", "a.clps"));
+        cases.put("cli-clps ", List.of("cat", "--query", "level: ERROR", "/x/a.clps"));
+        cases.put("cli-zss", List.of("verify", "a.zss"));
+        cases.put("cli-zss ", List.of("verify", "--json", "a.zs", "b.zss"));
+        cases.put("cli", List.of("info", "a.clps"));
+        cases.put("cli ", List.of("cat", "a.zss"));
+        cases.put("cli  ", List.of("cat", "http://host/a.clps"));
+        cases.put("cli   ", List.of("verify", "a.clps"));
+        cases.put("cli    ", List.of("verify", "s3://bucket/a.zss"));
+        cases.forEach((cache, cmd) -> {
+            try {
+                List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd.toArray(String[]::new));
+                assertTrue(
+                        args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + cache.strip() + ".aot")),
+                        cmd + ": " + args);
+            } catch (Exception e) {
+                throw new AssertionError(cmd + ": " + e, e);
+            }
+        });
     }
 
     /** build.sh trains the command line's cache through the launcher with no command: cli options all the same. */
