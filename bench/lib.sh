@@ -17,7 +17,8 @@ need_gnu_time() {
 sample_rss() { # PID FILE
   while kill -0 "$1" 2>/dev/null; do
     for p in $(pgrep -P "$1"); do
-      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$2"
+      # the process may end between pgrep and the read: not an error (set -e would end the bench)
+      awk '/^RssAnon|^RssFile/ {printf "%s %s ", $1, $2} END {print ""}' "/proc/$p/status" 2>/dev/null >>"$2" || true
     done
     sleep 0.05
   done
