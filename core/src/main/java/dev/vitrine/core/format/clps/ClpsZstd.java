@@ -109,12 +109,7 @@ final class ClpsZstd {
         long at = 0;
         try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
             while (at < length && !done) {
-                int n = (int) Math.min(piece, length - at);
-                src.read(offset + at, stage, 0, n);
-                at += n;
-                src.passed(offset + at);
-                in.clear();
-                in.put(stage, 0, n).flip();
+                at = nextPiece(src, offset, at, length, stage, in);
                 boolean[] end = {false};
                 while (in.hasRemaining() && !end[0]) {
                     int inAt = in.position(), outAt = out.position();
@@ -166,12 +161,7 @@ final class ClpsZstd {
             while (!done) {
                 if (!in.hasRemaining()) {
                     if (at == length) break; // the frame ends early
-                    int n = (int) Math.min(piece, length - at);
-                    src.read(offset + at, stage, 0, n);
-                    at += n;
-                    src.passed(offset + at);
-                    in.clear();
-                    in.put(stage, 0, n).flip();
+                    at = nextPiece(src, offset, at, length, stage, in);
                 }
                 window.clear();
                 int inAt = in.position();
@@ -199,6 +189,21 @@ final class ClpsZstd {
 
     /** Output decoded at a time by {@link #decompressRanges}: a few of zstd's blocks, reused, so always in cache. */
     private static final int WINDOW = 1 << 20;
+
+    /**
+     * Reads the next piece of the frame at {@code offset} (read up to {@code at} of {@code length})
+     * through {@code stage} into {@code in}, ready to decode; returns how far it is read now.
+     */
+    private static long nextPiece(
+            ByteSource src, long offset, long at, long length, byte[] stage, java.nio.ByteBuffer in)
+            throws IOException {
+        int n = (int) Math.min(stage.length, length - at);
+        src.read(offset + at, stage, 0, n);
+        src.passed(offset + at + n);
+        in.clear();
+        in.put(stage, 0, n).flip();
+        return at + n;
+    }
 
     /** Most bytes of a remote stream decoded at a time: a few of the cache's blocks, fetched ahead while the last decode. */
     private static final int PIECE = 1 << 20;
