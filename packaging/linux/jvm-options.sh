@@ -2,8 +2,9 @@
 # checkout's ./vitrine and the installed bin/vitrine), so the two cannot drift apart.
 #   vitrine_jvm_options ARGS...   (the command's own arguments)
 # sets: mode (gui or cli), cache (the name of the start-up cache it starts from), hot (set for
-# verify and cat), quick (compiler options for this command) and jvm (logging, heap and library options for this mode, vitrine_mode_options). Each
-# launcher adds its own module path, cache and class path.
+# verify and cat), quick (compiler options for this command) and jvm (logging, heap and library
+# options for this mode, vitrine_mode_options). Each launcher adds its own module path, cache and
+# class path.
 vitrine_jvm_options() {
   mode=gui
   quick=()
@@ -18,17 +19,18 @@ vitrine_jvm_options() {
   # against 0.06 s without one. The commands compared with a reference tool's start of a few ms
   # start from caches trained on them alone: `cat` of local clp-s archives (3,100 classes; a query
   # matching no schema 0.42 -> 0.37 s) and `verify` of local ZSS/ZS files (1 GB: 1.43 -> 1.38 s).
+  # What the arguments name, read once for the choices below: a query, clp-s archives (local or
+  # not), ZSS/ZS files, URLs.
+  local a query="" clps="" zss="" remote=""
+  for a in "${@:2}"; do
+    case "$a" in --query | --query=*) query=1 ;; *.clps) clps=1 ;; *.zss | *.zs) zss=1 ;; esac
+    case "$a" in *://*) remote=1 ;; esac
+  done
   cache=$mode
-  case "${1:-}" in
-    cat | verify)
-      local f clps="" zss="" remote=""
-      for f in "${@:2}"; do case "$f" in *://*) remote=1 ;; *.clps) clps=1 ;; *.zss | *.zs) zss=1 ;; esac; done
-      if [ -z "$remote" ]; then
-        [ "$1:$clps" != cat:1 ] || cache=cli-clps
-        [ "$1:$zss" != verify:1 ] || cache=cli-zss
-      fi
-      ;;
-  esac
+  if [ -z "$remote" ]; then
+    [ "${1:-}:$clps" != cat:1 ] || cache=cli-clps
+    [ "${1:-}:$zss" != verify:1 ] || cache=cli-zss
+  fi
   # verify's and cat's hot loops run millions of times and reach the optimising compiler at any
   # threshold; at the default ones the start-up code (argument parsing, linking native calls)
   # queues for it too: 0.4 s of CPU on 2 cores that the scan then waits for. Ten times the
@@ -44,11 +46,7 @@ vitrine_jvm_options() {
   # output; one matching every record cost about the same either way (`level: *`, 8 s), so far
   # larger archives with broad matches may pay more. Other formats' queries (Ark's parse every
   # record as JSON) keep both compilers.
-  if [ "${1:-}" = cat ]; then
-    local a q=0 c=0
-    for a in "$@"; do case "$a" in --query | --query=*) q=1 ;; *.clps) c=1 ;; esac; done
-    [ $q$c != 11 ] || quick=(-XX:TieredStopAtLevel=1)
-  fi
+  [ "${1:-}:$query$clps" != cat:11 ] || quick=(-XX:TieredStopAtLevel=1)
   # verify holds a few MB of reused chunk buffers, allocated as its scan starts: in a 16 MB heap
   # they are humongous objects that set off five collections and a concurrent cycle (~0.1 s of
   # CPU while both cores are busy starting the hash). 64 MB takes them with one collection, and

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, cli-zss.aot,
-# gui.aot) by
-# running its own launcher with its own runtime, as `vitrine` will run after install.
+# gui.aot) by running its own launcher with its own runtime, as `vitrine` will run after install.
 #   train-aot.sh TREE FINAL_PATH
 # Checked with JDK 25: a cache does not move with its tree. The window's is refused elsewhere
 # (its JavaFX module path must be where it was at training: "optimized module handling:

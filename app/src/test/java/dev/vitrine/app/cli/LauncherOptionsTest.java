@@ -171,26 +171,24 @@ class LauncherOptionsTest {
      */
     @Test
     void catOfLocalClpsAndVerifyOfLocalZssStartFromTheirOwnCaches() throws Exception {
-        Map<String, List<String>> cases = new java.util.LinkedHashMap<>();
-        cases.put("cli-clps", List.of("cat", "a.clps"));
-        cases.put("cli-clps ", List.of("cat", "--query", "level: ERROR", "/x/a.clps"));
-        cases.put("cli-zss", List.of("verify", "a.zss"));
-        cases.put("cli-zss ", List.of("verify", "--json", "a.zs", "b.zss"));
-        cases.put("cli", List.of("info", "a.clps"));
-        cases.put("cli ", List.of("cat", "a.zss"));
-        cases.put("cli  ", List.of("cat", "http://host/a.clps"));
-        cases.put("cli   ", List.of("verify", "a.clps"));
-        cases.put("cli    ", List.of("verify", "s3://bucket/a.zss"));
-        cases.forEach((cache, cmd) -> {
-            try {
-                List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd.toArray(String[]::new));
-                assertTrue(
-                        args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + cache.strip() + ".aot")),
-                        cmd + ": " + args);
-            } catch (Exception e) {
-                throw new AssertionError(cmd + ": " + e, e);
-            }
-        });
+        // The cache each command should start from, then the command.
+        List<List<String>> cases = List.of(
+                List.of("cli-clps", "cat", "a.clps"),
+                List.of("cli-clps", "cat", "--query", "level: ERROR", "/x/a.clps"),
+                List.of("cli-zss", "verify", "a.zss"),
+                List.of("cli-zss", "verify", "--json", "a.zs", "b.zss"),
+                List.of("cli", "info", "a.clps"),
+                List.of("cli", "cat", "a.zss"),
+                List.of("cli", "cat", "http://host/a.clps"),
+                List.of("cli", "verify", "a.clps"),
+                List.of("cli", "verify", "s3://bucket/a.zss"));
+        for (List<String> c : cases) {
+            List<String> cmd = c.subList(1, c.size());
+            List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd.toArray(String[]::new));
+            assertTrue(
+                    args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + c.getFirst() + ".aot")),
+                    cmd + ": " + args);
+        }
     }
 
     /** build.sh trains the command line's cache through the launcher with no command: cli options all the same. */
