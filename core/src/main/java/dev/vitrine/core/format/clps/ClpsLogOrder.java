@@ -176,26 +176,43 @@ final class ClpsLogOrder {
 
     private static long[] fromPrefix(ClpsArchive a, ClpsTables tables, ClpsTableMetadata.Table meta)
             throws IOException {
-        long[] at = orderRange(tables.decoding, meta);
+        OrderColumn at = orderLayout(tables.decoding, meta);
         if (at == null) return null;
         byte[] comp = a.streams.compressedStream(tables.meta, meta.stream());
         byte[] column;
         try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
-            in.skipNBytes(at[0]);
-            column = in.readNBytes((int) at[1]);
+            in.skipNBytes(at.start());
+            column = in.readNBytes((int) at.bytes());
         } catch (IOException | RuntimeException e) {
             return null; // the whole decode reports the frame with its offset
         }
-        if (column.length != at[1]) return null;
-        return orderValues(tables.decoding, meta, MemorySegment.ofArray(column), 0);
+        if (column.length != at.bytes()) return null;
+        return at.values(MemorySegment.ofArray(column), 0);
     }
 
     /**
-     * Where table {@code meta}'s log_event_idx column lies in its decoded stream, {start, bytes},
-     * when the columns before it have fixed sizes; null when it has none, or they do not, or the
-     * table is too short for it (damaged: the whole decode says where).
+     * Where a table's log_event_idx column lies in its decoded stream ({@code bytes} from
+     * {@code start}), and whether it holds deltas rather than the values.
      */
-    static long[] orderRange(ClpsDecoding d, ClpsTableMetadata.Table meta) throws IOException {
+    record OrderColumn(long start, long bytes, boolean delta) {
+        /** The column's values, from its copy at {@code at} of {@code data}. */
+        long[] values(MemorySegment data, long at) {
+            long[] v = new long[(int) (bytes / 8)];
+            MemorySegment.copy(data, ClpsTable.I64, at, v, 0, v.length);
+            if (delta) {
+                long s = 0;
+                for (int r = 0; r < v.length; r++) v[r] = s += v[r];
+            }
+            return v;
+        }
+    }
+
+    /**
+     * Table {@code meta}'s log_event_idx column, when the columns before it have fixed sizes;
+     * null when it has none, or they do not, or the table is too short for it (damaged: the
+     * whole decode says where).
+     */
+    static OrderColumn orderLayout(ClpsDecoding d, ClpsTableMetadata.Table meta) throws IOException {
         int col = orderColumn(d, meta);
         if (col < 0) return null;
         ClpsTemplate tpl;
@@ -212,25 +229,7 @@ final class ClpsLogOrder {
             before += ClpsColumn.fixedBytes(type, n);
         }
         if (before + 8 * n > meta.length() || n > Integer.MAX_VALUE / 8) return null;
-        return new long[] {meta.offset() + before, 8 * n};
-    }
-
-    /** The log_event_idx values of table {@code meta} from its column at {@code start} of {@code data} ({@link #orderRange}). */
-    static long[] orderValues(ClpsDecoding d, ClpsTableMetadata.Table meta, MemorySegment data, long start)
-            throws IOException {
-        ClpsTemplate tpl;
-        try {
-            tpl = d.template(meta.schemaId());
-        } catch (ClpsDecodeException e) {
-            return null;
-        }
-        boolean delta = d.tree.type[tpl.columnNodes[orderColumn(d, meta)]] == ClpsNodeType.DELTA_INTEGER;
-        long[] v = new long[(int) meta.records()];
-        MemorySegment.copy(data, ClpsTable.I64, start, v, 0, v.length);
-        if (delta) {
-            long s = 0;
-            for (int r = 0; r < v.length; r++) v[r] = s += v[r];
-        }
-        return v;
+        boolean delta = d.tree.type[tpl.columnNodes[col]] == ClpsNodeType.DELTA_INTEGER;
+        return new OrderColumn(meta.offset() + before, 8 * n, delta);
     }
 }

@@ -191,13 +191,13 @@ final class ClpsTables implements AutoCloseable {
         long size = meta.streams.get(s).size();
         List<long[]> ranges = new ArrayList<>();
         for (ClpsTableMetadata.Table t : ts) ranges.add(new long[] {t.offset(), t.length()});
-        List<ClpsTableMetadata.Table> orderOf = new ArrayList<>();
+        java.util.Map<ClpsTableMetadata.Table, ClpsLogOrder.OrderColumn> orderOf = new java.util.LinkedHashMap<>();
         for (ClpsTableMetadata.Table t : byStream.get(s)) {
             if (tables.get(t.index()) != null || ts.contains(t) || orderKept.get(t.index()) != null) continue;
-            long[] r = ClpsLogOrder.orderRange(decoding, t);
-            if (r != null) {
-                ranges.add(r);
-                orderOf.add(t);
+            ClpsLogOrder.OrderColumn c = ClpsLogOrder.orderLayout(decoding, t);
+            if (c != null) {
+                ranges.add(new long[] {c.start(), c.bytes()});
+                orderOf.put(t, c);
             }
         }
         ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
@@ -210,14 +210,11 @@ final class ClpsTables implements AutoCloseable {
             streamData[s] = data; // reused by the whole decode
             return null;
         }
-        for (ClpsTableMetadata.Table t : orderOf) {
-            long[] r = ClpsLogOrder.orderRange(decoding, t);
-            orderKept.set(t.index(), ClpsLogOrder.orderValues(decoding, t, data, r[0]));
-        }
+        orderOf.forEach((t, c) -> orderKept.set(t.index(), c.values(data, c.start())));
         return data;
     }
 
-    /** Stream {@code s} decoded into a fresh spill segment of exactly its size. */
+    /** Stream {@code s} decoded whole into its segment: the one a {@link #decodeOnly} pass wrote part of, or a fresh spill segment of exactly its size. */
     private MemorySegment streamInto(int s) throws IOException {
         long size = meta.streams.get(s).size();
         dev.vitrine.core.io.ByteSource src = archive.source();

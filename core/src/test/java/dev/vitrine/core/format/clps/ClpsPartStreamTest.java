@@ -62,10 +62,11 @@ class ClpsPartStreamTest {
                 assertNull(part.ifDecoded(t), "table " + t + " is not one the query needs");
                 assertArrayEquals(ClpsLogOrder.logEventIdx(a, whole, t), part.orderOnly(t), "table " + t + "'s order");
                 // Its bytes outside the order column were never written.
-                long[] order = ClpsLogOrder.orderRange(a.decoding().value(), m);
+                ClpsLogOrder.OrderColumn order =
+                        ClpsLogOrder.orderLayout(a.decoding().value(), m);
                 long written = 0;
                 for (long at = m.offset(); at < m.offset() + m.length(); at++) {
-                    boolean inOrder = at >= order[0] && at < order[0] + order[1];
+                    boolean inOrder = at >= order.start() && at < order.start() + order.bytes();
                     if (!inOrder && data.get(ValueLayout.JAVA_BYTE, at) != 0) written++;
                 }
                 assertEquals(0, written, "table " + t + ": bytes kept that no one needs");
