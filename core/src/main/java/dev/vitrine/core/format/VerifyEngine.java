@@ -70,12 +70,7 @@ public final class VerifyEngine {
      * a window has other archives open and one of theirs may have changed too.
      */
     private static dev.vitrine.core.io.SourceUnavailableException changed(Archive archive, Throwable e) {
-        java.nio.file.Path own;
-        try {
-            own = archive.path();
-        } catch (RuntimeException noPath) {
-            own = null;
-        }
+        java.nio.file.Path own = archive.path();
         return own == null
                 ? dev.vitrine.core.io.FileChangedException.find(e)
                 : dev.vitrine.core.io.FileChangedException.find(e, own);
