@@ -21,9 +21,10 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]}. With {@code clps}, only
  * {@code cat} of a local clp-s archive runs, with and without queries; with {@code zss}, only
- * {@code verify} of the ZSS and ZS samples: the caches those commands start from (a cache's classes are all loaded as
- * the JVM starts, so a smaller one starts sooner). Output goes nowhere; the scratch folder is
- * emptied at the end. Failing commands are fine (broken samples are part of it).
+ * {@code verify} of the ZSS and ZS samples: the caches those commands start from (a cache's
+ * classes are all loaded as the JVM starts, so a smaller one starts sooner). Output goes nowhere;
+ * the scratch folder is emptied at the end. Failing commands are fine (broken samples are part
+ * of it).
  */
 public final class StartupTraining {
     private StartupTraining() {}

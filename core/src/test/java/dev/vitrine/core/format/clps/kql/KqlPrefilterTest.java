@@ -238,6 +238,21 @@ class KqlPrefilterTest {
         public String valueText(int column) {
             return base.valueText(column);
         }
+
+        @Override
+        public int templateId(int column) {
+            return base.templateId(column);
+        }
+
+        @Override
+        public int templates(int column) {
+            return base.templates(column);
+        }
+
+        @Override
+        public KqlTemplate template(int column, int id) {
+            return base.template(column, id);
+        }
     }
 
     @Test
@@ -355,21 +370,6 @@ class KqlPrefilterTest {
             @Override
             public long variable(int column, int i) {
                 return var;
-            }
-
-            @Override
-            public int templateId(int column) {
-                return base.templateId(column);
-            }
-
-            @Override
-            public int templates(int column) {
-                return base.templates(column);
-            }
-
-            @Override
-            public KqlTemplate template(int column, int id) {
-                return base.template(column, id);
             }
         };
     }
