@@ -230,15 +230,24 @@ public final class LinkedSelection {
         });
     }
 
+    /** Byte lookups started so far: only the newest one's node is revealed (lookups may finish out of order). */
+    private volatile int lookups;
+
     private void locate(ByteRange.Position at, boolean keepExtra) {
         Node root = session.root().node();
+        int lookup = ++lookups;
         background.run(
-                () -> NodeLocator.pathTo(root, at, () -> false).stream()
+                () -> NodeLocator.pathTo(root, at, () -> lookup != lookups).stream()
                         .map(NodeKey::of)
                         .toList(),
-                path -> reveal(path, keepExtra),
-                err -> notifier.error(
-                        "could not find the node at offset " + Human.count(at.offset()) + ": " + Human.error(err)));
+                path -> {
+                    if (lookup == lookups) reveal(path, keepExtra);
+                },
+                err -> {
+                    if (lookup == lookups)
+                        notifier.error("could not find the node at offset " + Human.count(at.offset()) + ": "
+                                + Human.error(err));
+                });
     }
 
     /** Reveals and selects the node at the end of {@code path} (keys read in the background) without moving the hex view. */

@@ -106,6 +106,27 @@ class HexKeyboardTest extends WindowTest {
     }
 
     @Test
+    void aHeldArrowEndsOnTheNodeUnderTheLastByte() throws Exception {
+        ArchiveView v = open(fixture("fixtures/zss/deep-index-3level.zss"));
+        HexView hex = v.hex().hex();
+        long start = 200;
+        fx(() -> {
+            hex.goTo(start);
+            return null;
+        });
+        clickOn(fx(() -> hex.localToScreen(hex.pointOf(start))));
+        settle();
+        for (int i = 0; i < 48; i++) push(KeyCode.RIGHT); // no waiting between: lookups overlap
+        settle();
+        assertEquals(start + 48, fx(hex::caret));
+        Node under = deepest(v, start + 48);
+        assertEquals(
+                under.name(),
+                fx(() -> v.selection().selected().name()),
+                "the tree shows the node under where the cursor stopped, not one it passed");
+    }
+
+    @Test
     void theCursorStaysInsideTheFile() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-none.zss"));
         HexView hex = v.hex().hex();

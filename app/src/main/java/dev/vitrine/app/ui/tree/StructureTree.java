@@ -81,20 +81,34 @@ public final class StructureTree {
 
     /**
      * Expands along {@code path} (root first), loading children and pages as needed, and selects
-     * the deepest node reached. Completes with that node's item.
+     * the deepest node reached. Completes with that node's item, or null if a newer reveal
+     * overtook this one.
      */
     public CompletableFuture<NodeTreeItem> reveal(List<Node> path) {
         return revealKeys(path.stream().map(NodeKey::of).toList());
     }
 
-    /** Like {@link #reveal}, with the path's keys already read in the background. */
+    /** Reveals started so far; the newest one's number is the walk allowed to go on. */
+    private int reveals;
+
+    /** Like {@link #reveal}, with the path's keys already read in the background; completes with null if a newer reveal overtook it. */
     public CompletableFuture<NodeTreeItem> revealKeys(List<NodeKey> path) {
         CompletableFuture<NodeTreeItem> result = new CompletableFuture<>();
-        step(rootItem, path, 1, result);
+        step(rootItem, path, 1, ++reveals, result);
         return result;
     }
 
-    private void step(NodeTreeItem item, List<NodeKey> path, int i, CompletableFuture<NodeTreeItem> result) {
+    /**
+     * Walks one level of {@code path} further once {@code item}'s children are loaded. A walk that
+     * a newer reveal overtook stops (its result null): two walks expanding and selecting in turn
+     * would leave the older target selected (arrow keys held in the hex view) and change the
+     * tree under the newer walk's rows.
+     */
+    private void step(NodeTreeItem item, List<NodeKey> path, int i, int walk, CompletableFuture<NodeTreeItem> result) {
+        if (walk != reveals) {
+            result.complete(null);
+            return;
+        }
         if (i >= path.size()) {
             select(item);
             result.complete(item);
@@ -103,12 +117,14 @@ public final class StructureTree {
         NodeKey target = path.get(i);
         item.ensureLoaded()
                 .thenRun(() -> find(item, target, MAX_PAGES_PER_STEP, child -> {
-                    if (child == null) {
+                    if (walk != reveals) {
+                        result.complete(null);
+                    } else if (child == null) {
                         select(item);
                         result.complete(item);
                     } else {
                         item.setExpanded(true);
-                        step(child, path, i + 1, result);
+                        step(child, path, i + 1, walk, result);
                     }
                 }));
     }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
@@ -33,6 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * background loading has settled, and save a screenshot of every test under
  * {@code vitrine.screenshots} (app/target/screenshots) for a person to look at.
  */
+@ExtendWith(TraceInSummary.class)
 public abstract class WindowTest extends FxRobot {
     protected static final Duration SETTLE = Duration.ofSeconds(60);
 
@@ -70,6 +72,8 @@ public abstract class WindowTest extends FxRobot {
             HeadlessDrag.release();
             return null;
         });
+        // What the FX thread threw during this test is reported here, not in the next test.
+        WaitForAsyncUtils.waitForFxEvents();
         background.shutdown();
     }
 
