@@ -34,6 +34,20 @@ final class ClpsKeptDecoding {
         this.archive = archive;
     }
 
+    /** The first page read without decoding ({@link ClpsFirstRows}): {@code count} records asked for, as JSON lines. */
+    record FirstPage(int count, ClpsJsonOut lines) {}
+
+    /** The first page kept, till a release or the close, like the decoding (null when none is). */
+    private volatile FirstPage first;
+
+    FirstPage first() {
+        return first;
+    }
+
+    synchronized void keepFirst(FirstPage page) {
+        if (!closed) first = page;
+    }
+
     /** The decoding kept, or null when none is (not made yet, or let go). */
     Decoded kept() {
         return cached;
@@ -99,6 +113,7 @@ final class ClpsKeptDecoding {
     void release() {
         releases.incrementAndGet();
         cached = null;
+        first = null;
     }
 
     /** How many decodings' free actions are kept for {@link #close} (tests: released ones must not pile up). */
@@ -108,14 +123,17 @@ final class ClpsKeptDecoding {
 
     /** About how many decoded bytes {@link #release} would let go. */
     long keptBytes() {
+        FirstPage f = first;
+        long page = f == null ? 0 : f.lines().buf.length;
         Decoded d = cached;
-        if (d == null) return 0;
-        return d.tables().keptBytes() + (d.order().onHeap() ? 8 * d.order().size : 0);
+        if (d == null) return page;
+        return page + d.tables().keptBytes() + (d.order().onHeap() ? 8 * d.order().size : 0);
     }
 
     synchronized void close() {
         closed = true;
         cached = null;
+        first = null;
         for (Runnable f : freers) f.run();
         freers.clear();
     }

@@ -159,20 +159,37 @@ public final class ClpsRecords implements AutoCloseable {
 
     /** Records [from, from+count) in original order as JSON lines (with newlines); for the window and exports. */
     public List<String> lines(long from, int count) throws IOException {
-        Decoded d = decoded(false);
         List<String> out = new ArrayList<>();
-        long end = Math.min(d.size(), from + (long) Math.max(0, count));
-        for (long i = Math.max(0, from); i < end; i += CHUNK) {
-            ClpsJsonOut o = render(d, i, (int) Math.min(CHUNK, end - i), null).out();
-            int s = 0;
-            for (int k = 0; k < o.len; k++) {
-                if (o.buf[k] == '\n') {
-                    out.add(new String(o.buf, s, k + 1 - s, StandardCharsets.UTF_8));
-                    s = k + 1;
-                }
+        if (from == 0 && kept.kept() == null && archive.source().whole().isPresent()) {
+            // The first page before anything is decoded (the window opening): read without decoding the archive. Not
+            // for a remote one, whose streams the next page would then fetch a second time.
+            ClpsKeptDecoding.FirstPage page = kept.first();
+            if (page == null || page.count() < count) {
+                ClpsJsonOut o = ClpsFirstRows.render(archive, count);
+                page = o == null ? null : new ClpsKeptDecoding.FirstPage(count, o);
+                if (page != null) kept.keepFirst(page); // asked again (a filter cleared, the tab shown again): at once
+            }
+            if (page != null) {
+                split(page.lines(), out);
+                return out.size() > count ? new ArrayList<>(out.subList(0, Math.max(0, count))) : out;
             }
         }
+        Decoded d = decoded(false);
+        long end = Math.min(d.size(), from + (long) Math.max(0, count));
+        for (long i = Math.max(0, from); i < end; i += CHUNK)
+            split(render(d, i, (int) Math.min(CHUNK, end - i), null).out(), out);
         return out;
+    }
+
+    /** Adds each line of {@code o} (with its newline) to {@code out}. */
+    private static void split(ClpsJsonOut o, List<String> out) {
+        int s = 0;
+        for (int k = 0; k < o.len; k++) {
+            if (o.buf[k] == '\n') {
+                out.add(new String(o.buf, s, k + 1 - s, StandardCharsets.UTF_8));
+                s = k + 1;
+            }
+        }
     }
 
     /** Where record {@code index} (in original order) lies in its decoded stream (see {@link ClpsRecordBytes}). */

@@ -149,13 +149,37 @@ final class ClpsZstd {
             long[][] ranges,
             String what)
             throws IOException {
+        int[] next = {0}; // the first range not wholly copied yet
+        decompressWindows(src, offset, length, size, what, (w, made, k) -> {
+            for (int r = next[0]; r < ranges.length && ranges[r][0] < made + k; r++) {
+                long from = Math.max(ranges[r][0], made), to = Math.min(ranges[r][0] + ranges[r][1], made + k);
+                if (from < to) java.lang.foreign.MemorySegment.copy(w, from - made, out, from, to - from);
+                if (ranges[r][0] + ranges[r][1] <= made + k) next[0] = r + 1;
+            }
+            return true;
+        });
+    }
+
+    /** Takes each piece of output of {@link #decompressWindows}; false stops decoding there. */
+    interface Window {
+        /** {@code w}'s first {@code k} bytes are the output bytes from {@code made} on. */
+        boolean take(java.lang.foreign.MemorySegment w, long made, int k) throws IOException;
+    }
+
+    /**
+     * Decodes one frame of known output size read by ranges from {@code src}, a window of output
+     * at a time, each handed to {@code sink}, which copies what it needs: output is never held
+     * whole. Decoded to its end (unless the sink stops it), the frame's size and end are checked
+     * as {@link #decompressExact} checks them.
+     */
+    static void decompressWindows(ByteSource src, long offset, long length, long size, String what, Window sink)
+            throws IOException {
         int piece = (int) Math.max(1, Math.min(length, PIECE));
         byte[] stage = new byte[piece];
         java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece).limit(0);
         java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(WINDOW);
         java.lang.foreign.MemorySegment w = java.lang.foreign.MemorySegment.ofBuffer(window);
         long at = 0, made = 0;
-        int next = 0; // the first range not wholly copied yet
         boolean done = false;
         try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
             while (!done) {
@@ -170,11 +194,7 @@ final class ClpsZstd {
                 if (!done && k == 0 && in.position() == inAt) break; // no progress: reported below
                 if (made + k > size)
                     throw new FrameException(what + ": decodes to more bytes than table metadata says (" + size + ")");
-                for (int r = next; r < ranges.length && ranges[r][0] < made + k; r++) {
-                    long from = Math.max(ranges[r][0], made), to = Math.min(ranges[r][0] + ranges[r][1], made + k);
-                    if (from < to) java.lang.foreign.MemorySegment.copy(w, from - made, out, from, to - from);
-                    if (ranges[r][0] + ranges[r][1] <= made + k) next = r + 1;
-                }
+                if (!sink.take(w, made, k)) return;
                 made += k;
             }
         } catch (RuntimeException e) {
@@ -187,7 +207,7 @@ final class ClpsZstd {
             throw new FrameException(what + ": decodes to " + made + " bytes, table metadata says " + size);
     }
 
-    /** Output decoded at a time by {@link #decompressRanges}: a few of zstd's blocks, reused, so always in cache. */
+    /** Output decoded at a time by {@link #decompressWindows}: a few of zstd's blocks, reused, so always in cache. */
     private static final int WINDOW = 1 << 20;
 
     /**
