@@ -361,7 +361,7 @@ public final class ArchiveView extends BorderPane {
     public CompletableFuture<Void> dispose() {
         if (disposed) return closed; // Reopen, then the tab closed before the file opened again
         disposed = true;
-        if (attach != null) attach.stop();
+        if (attach != null) attach.cancel(); // a tab closed while its parts were still attaching
         java.util.concurrent.CompletableFuture<Void> verifyEnded = verify.idle();
         verify.cancel();
         hex.cancelFind();

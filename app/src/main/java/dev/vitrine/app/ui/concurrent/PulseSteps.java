@@ -92,6 +92,16 @@ public final class PulseSteps extends AnimationTimer {
         begin();
     }
 
+    /**
+     * Drops the steps not run yet (their view is gone). Only this leaves the queues waiting: a
+     * queue merely stopped stays among them, and queues that wait for others (tabs opened
+     * behind) and the window's "settled" would wait for it forever.
+     */
+    public void cancel() {
+        steps.clear();
+        end();
+    }
+
     /** Runs what is left at once (when the caller cannot wait, e.g. closing). */
     public void finishNow() {
         end();
