@@ -203,18 +203,16 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
         for (ClpsLoaded<?> p : List.of(schemaTree(), schemaMap())) {
             if (p.problem() != null) return shape = ClpsLoaded.failed(p.problem());
         }
+        return shape =
+                ClpsLoaded.ok(withDictionaries(ClpsDictionary.EMPTY, ClpsDictionary.EMPTY, ClpsDictionary.EMPTY));
+    }
+
+    /** The schema (which must have loaded) with these dictionaries: all of them, none, or their first entries. */
+    ClpsDecoding withDictionaries(ClpsDictionary var, ClpsDictionary log, ClpsDictionary array) {
         Map<Long, String> patterns =
                 metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
-        shape = ClpsLoaded.ok(new ClpsDecoding(
-                version(),
-                schemaTree().value(),
-                schemaMap().value(),
-                ClpsDictionary.EMPTY,
-                ClpsDictionary.EMPTY,
-                ClpsDictionary.EMPTY,
-                patterns,
-                (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
-        return shape;
+        return new ClpsDecoding(version(), schemaTree().value(), schemaMap().value(), var, log, array, patterns, (int)
+                Math.min(Integer.MAX_VALUE, limits.maxEntries()));
     }
 
     /** Everything needed to decode tables, or the first problem that prevents it. */
@@ -228,18 +226,10 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
             for (ClpsLoaded<?> p : parts) {
                 if (p.problem() != null) return decoding = ClpsLoaded.failed(p.problem());
             }
-            Map<Long, String> patterns =
-                    metadata != null && metadata.timestamps != null ? metadata.timestamps.patterns() : Map.of();
-            decoding = ClpsLoaded.ok(new ClpsDecoding(
-                    version(),
-                    schemaTree().value(),
-                    schemaMap().value(),
+            return decoding = ClpsLoaded.ok(withDictionaries(
                     dictionary(VAR_DICT).value(),
                     dictionary(LOG_DICT).value(),
-                    dictionary(ARRAY_DICT).value(),
-                    patterns,
-                    (int) Math.min(Integer.MAX_VALUE, limits.maxEntries())));
-            return decoding;
+                    dictionary(ARRAY_DICT).value()));
         }
     }
 

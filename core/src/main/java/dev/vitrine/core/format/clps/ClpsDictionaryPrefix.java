@@ -121,6 +121,26 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         }
     }
 
+    /**
+     * The first {@code n} entries (fewer when the dictionary has fewer) as a dictionary of that
+     * many; null when they cannot be read (damage: the full load reports it).
+     */
+    ClpsDictionary first(int n, ClpsSpill spill) throws IOException {
+        int k = Math.min(n, count);
+        if (k > 0 && !reach(k - 1)) return null;
+        int end = k == 0 ? 0 : starts[k - 1] + length(k - 1);
+        try {
+            return ClpsDictionary.parse(java.lang.foreign.MemorySegment.ofArray(Arrays.copyOf(buf, end)), k, spill);
+        } catch (ClpsDecodeException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@link #first} of {@code n} is the whole dictionary. */
+    boolean whole(int n) {
+        return n >= count;
+    }
+
     @Override
     public void close() {
         try {

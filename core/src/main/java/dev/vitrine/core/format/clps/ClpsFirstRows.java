@@ -14,9 +14,11 @@ import java.util.List;
  * are kept, laid out as a table of that many records. A table's rows are in log order, so the
  * archive's first n records are among the first n rows of each table. The window's first page
  * of a one-stream archive thus costs one pass of zstd, not the stream decoded whole into fresh
- * memory and the whole order built. Anything unusual (no log_event_idx, rows out of order,
- * damage anywhere in a stream's frame) gives null, and the caller takes the whole path, which
- * reports damage where it is.
+ * memory and the whole order built; and of the dictionaries only their first entries are
+ * decoded, as far as these records refer. Anything unusual (no log_event_idx, rows out of
+ * order, damage anywhere in a stream's frame or in the entries read) gives null, and the caller
+ * takes the whole path, which reports damage where it is. Damage in a dictionary past the
+ * entries the page needs is found by the whole load, when a later page or verify reads it.
  */
 final class ClpsFirstRows {
     private ClpsFirstRows() {}
@@ -29,13 +31,17 @@ final class ClpsFirstRows {
      * cannot give them (see the class comment).
      */
     static ClpsJsonOut render(ClpsArchive archive, int n) throws IOException {
+        return render(archive, n, FIRST_ENTRIES);
+    }
+
+    /** Like {@link #render(ClpsArchive, int)}, decoding the dictionaries' first {@code entries} first (tests: 1). */
+    static ClpsJsonOut render(ClpsArchive archive, int n, int entries) throws IOException {
         ClpsLoaded<ClpsDecoding> shape = archive.shape();
         ClpsLoaded<ClpsTableMetadata> tm = archive.tableMetadata();
         if (n <= 0 || n > MAX || shape.problem() != null || tm.problem() != null) return null;
         ClpsDecoding d = shape.value();
         ClpsTableMetadata meta = tm.value();
         for (ClpsTableMetadata.Table t : meta.tables) if (ClpsLogOrder.orderColumn(d, t) < 0) return null;
-        var full = ClpsDecoding.inBackground(archive); // the dictionaries, while the streams pass
         List<java.util.concurrent.Callable<List<ClpsTable>>> passes = new ArrayList<>();
         for (int s = 0; s < meta.streams.size(); s++) {
             List<ClpsTableMetadata.Table> ts = new ArrayList<>();
@@ -76,16 +82,65 @@ final class ClpsFirstRows {
         if (rows.size() < count) return null;
         // Records 0..count-1 found: a later row of some table cannot come before them.
         for (int i = 0; i < count; i++) if (rows.get(i)[0] != i) return null;
-        ClpsJsonOut out = new ClpsJsonOut(count * 256);
+        return renderWithFirstEntries(archive, tables, rows.subList(0, count), entries);
+    }
+
+    /** Dictionary entries decoded first for a page: its records' values are the archive's first, so their ids are small. */
+    private static final int FIRST_ENTRIES = 1 << 12;
+
+    /**
+     * Renders {@code rows} with the dictionaries' first entries only, more of them as long as a
+     * record refers past them: a var.dict can be tens of MB, decoded whole into fresh memory
+     * beside the streams' pass, while a first page's values are among its first entries. An id
+     * past the entries decoded fails the record (never a wrong value), so the page is rendered
+     * again with more; with every entry decoded, a failure is damage: null, for the whole path.
+     */
+    private static ClpsJsonOut renderWithFirstEntries(
+            ClpsArchive archive, List<ClpsTable> tables, List<long[]> rows, int entries) throws IOException {
+        try (ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(archive, ClpsArchive.VAR_DICT);
+                ClpsDictionaryPrefix logs = ClpsDictionaryPrefix.open(archive, ClpsArchive.LOG_DICT);
+                ClpsDictionaryPrefix arrays = ClpsDictionaryPrefix.open(archive, ClpsArchive.ARRAY_DICT)) {
+            for (int n = Math.max(1, entries); ; n = n >= Integer.MAX_VALUE / 8 ? Integer.MAX_VALUE : n * 8) {
+                ClpsDictionary var = first(archive, ClpsArchive.VAR_DICT, vars, n);
+                ClpsDictionary log = first(archive, ClpsArchive.LOG_DICT, logs, n);
+                ClpsDictionary array = first(archive, ClpsArchive.ARRAY_DICT, arrays, n);
+                boolean some = var != null && log != null && array != null;
+                // One that cannot be read this way: the whole load decides (and reports damage).
+                ClpsDecoding decoding = some ? archive.withDictionaries(var, log, array) : full(archive);
+                if (decoding == null) return null;
+                ClpsJsonOut out = render(archive, tables, rows, decoding);
+                if (out != null) return out;
+                if (!some || whole(vars, n) && whole(logs, n) && whole(arrays, n)) return null;
+            }
+        }
+    }
+
+    /** The first {@code n} entries of dictionary {@code name}; empty when it has none; null when they cannot be read. */
+    private static ClpsDictionary first(ClpsArchive archive, String name, ClpsDictionaryPrefix d, int n)
+            throws IOException {
+        if (d != null) return d.first(n, archive.spill);
+        Long count = ClpsDictionaryFiles.count(archive.source(), archive.entry(name), name);
+        return count != null && count == 0 ? ClpsDictionary.EMPTY : null;
+    }
+
+    private static boolean whole(ClpsDictionaryPrefix d, int n) {
+        return d == null || d.whole(n);
+    }
+
+    /** The archive's whole dictionaries, or null when they do not load (the whole path reports why). */
+    private static ClpsDecoding full(ClpsArchive archive) {
+        ClpsLoaded<ClpsDecoding> d = archive.decoding();
+        return d.problem() != null ? null : d.value();
+    }
+
+    /** The rows as JSON lines; null when one of them fails (an id past the entries decoded, or damage). */
+    private static ClpsJsonOut render(ClpsArchive archive, List<ClpsTable> tables, List<long[]> rows, ClpsDecoding d) {
+        ClpsJsonOut out = new ClpsJsonOut(rows.size() * 256);
         ClpsJsonOut scratch = new ClpsJsonOut(256);
         try {
-            ClpsDecoding decoding = ClpsDecoding.of(full);
-            for (int i = 0; i < count; i++) {
-                long[] e = rows.get(i);
-                ClpsRecords.renderRow(archive, tables.get((int) e[3]), (int) e[2], decoding, out, scratch);
-            }
-        } catch (IOException e) {
-            return null; // a damaged dictionary or record: the whole decode reports it, naming where
+            for (long[] e : rows) ClpsRecords.renderRow(archive, tables.get((int) e[3]), (int) e[2], d, out, scratch);
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
         return out;
     }

@@ -53,6 +53,14 @@ class ClpsFirstRowsTest {
                     if (n == 64) taken.add(p.getParent().getParent().getFileName() + "/" + p.getFileName());
                     assertEquals(all.subList(0, Math.min(n, all.size())), lines(o), p + ", first " + n);
                 }
+                // Starting from one dictionary entry: records that refer past those decoded are rendered again with
+                // more, never with a wrong value.
+                try (ClpsArchive a = ClpsTestFiles.open(b)) {
+                    ClpsJsonOut o = ClpsFirstRows.render(a, n, 1);
+                    if (o != null)
+                        assertEquals(
+                                all.subList(0, Math.min(n, all.size())), lines(o), p + ", first " + n + ", 1 entry");
+                }
             }
         }
         // The real archives of several tables (and several files) take this path; only those without
