@@ -52,18 +52,9 @@ final class ClpsFirstRows {
             passes.add(() -> firstRows(archive, d, meta, stream, ts, n));
         }
         List<ClpsTable> tables = new ArrayList<>();
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), passes.size()));
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(threads, ClpsRecords.daemon());
-        try {
-            List<java.util.concurrent.Future<List<ClpsTable>>> fs = new ArrayList<>();
-            for (var pass : passes) fs.add(pool.submit(pass)); // streams on every core, as a whole decode does
-            for (var f : fs) {
-                List<ClpsTable> made = ClpsRecords.take(f);
-                if (made == null) return null;
-                tables.addAll(made);
-            }
-        } finally {
-            pool.shutdownNow();
+        for (List<ClpsTable> made : ClpsRecords.inParallel(passes)) { // streams on every core, as a whole decode
+            if (made == null) return null;
+            tables.addAll(made);
         }
         // (log_event_idx, table, row) of every row kept, in log order.
         List<long[]> rows = new ArrayList<>();
@@ -215,7 +206,7 @@ final class ClpsFirstRows {
         private boolean finished;
         private boolean broken;
 
-        Plan(ClpsDecoding d, List<ClpsTableMetadata.Table> ts, int n) throws IOException {
+        Plan(ClpsDecoding d, List<ClpsTableMetadata.Table> ts, int n) {
             this.d = d;
             this.ts = ts;
             this.n = n;
@@ -349,14 +340,10 @@ final class ClpsFirstRows {
                 fail(); // the columns do not take the table's bytes: the whole decode says where
                 return;
             }
-            try {
-                nextTable();
-            } catch (IOException e) {
-                fail();
-            }
+            nextTable();
         }
 
-        private void nextTable() throws IOException {
+        private void nextTable() {
             table++;
             start[table] = len;
             if (table == ts.size()) {

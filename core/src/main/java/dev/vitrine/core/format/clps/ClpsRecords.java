@@ -288,6 +288,37 @@ public final class ClpsRecords implements AutoCloseable {
         kept.close();
     }
 
+    /**
+     * Runs each of {@code work} (independent jobs, one per packed stream) on up to one thread per
+     * core and returns their results in order; the first failure is thrown. A single job runs on
+     * the calling thread.
+     */
+    static <T> List<T> inParallel(List<java.util.concurrent.Callable<T>> work) throws IOException {
+        List<T> out = new ArrayList<>(work.size());
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), work.size()));
+        if (threads == 1) {
+            for (java.util.concurrent.Callable<T> w : work) {
+                try {
+                    out.add(w.call());
+                } catch (IOException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IOException(e);
+                }
+            }
+            return out;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, daemon());
+        try {
+            List<Future<T>> fs = new ArrayList<>();
+            for (java.util.concurrent.Callable<T> w : work) fs.add(pool.submit(w));
+            for (Future<T> f : fs) out.add(take(f));
+        } finally {
+            pool.shutdownNow();
+        }
+        return out;
+    }
+
     static <T> T take(Future<T> f) throws IOException {
         try {
             return f.get();

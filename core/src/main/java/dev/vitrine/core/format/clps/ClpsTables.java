@@ -6,9 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -120,26 +117,15 @@ final class ClpsTables implements AutoCloseable {
                 wanted |= tables.get(t.index()) == null && (which == null || which.get(t.index()));
             if (wanted) streams.add(s);
         }
-        if (streams.isEmpty()) return;
         BitSet keep = only ? which : null;
-        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), streams.size()));
-        if (threads == 1) {
-            for (int s : streams) decodeStream(s, keep);
-            return;
+        List<java.util.concurrent.Callable<Void>> work = new ArrayList<>();
+        for (int s : streams) {
+            work.add(() -> {
+                decodeStream(s, keep);
+                return null;
+            });
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads, ClpsRecords.daemon());
-        try {
-            List<Future<Void>> fs = new ArrayList<>();
-            for (int s : streams) {
-                fs.add(pool.submit(() -> {
-                    decodeStream(s, keep);
-                    return null;
-                }));
-            }
-            for (Future<Void> f : fs) ClpsRecords.take(f);
-        } finally {
-            pool.shutdownNow();
-        }
+        ClpsRecords.inParallel(work);
     }
 
     /** Table {@code t}'s log_event_idx values kept by a {@link #decodeOnly} pass, or null. */
