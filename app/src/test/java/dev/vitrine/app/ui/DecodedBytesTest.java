@@ -20,14 +20,9 @@ class DecodedBytesTest extends WindowTest {
     void aRecordInADeflateBlockIsFramedInTheDecodedBytes() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-deflate.zss"));
         Node root = fx(() -> v.session().root().node());
-        Node dataBlocks =
-                background.run(() -> root.children(2, 1).getFirst(), null, null).get();
-        Node block = background
-                .run(() -> dataBlocks.children(3, 1).getFirst(), null, null)
-                .get(); // "dd", "f"
-        Node record = background
-                .run(() -> block.children(1, 1).getFirst(), null, null)
-                .get();
+        Node dataBlocks = child(root, 2);
+        Node block = child(dataBlocks, 3); // "dd", "f"
+        Node record = child(block, 1);
         fx(() -> v.tree().reveal(List.of(root, dataBlocks, block, record))).get();
         settle();
 
@@ -53,8 +48,7 @@ class DecodedBytesTest extends WindowTest {
                 fx(() -> v.hex().decoded().title()));
 
         // A node with bytes of its own in the file hides the decoded pane again; the record brings it back.
-        Node header =
-                background.run(() -> root.children(0, 1).getFirst(), null, null).get();
+        Node header = child(root, 0);
         fx(() -> v.tree().reveal(List.of(root, header))).get();
         settle();
         assertFalse(fx(() -> v.hex().decoded().showing()));

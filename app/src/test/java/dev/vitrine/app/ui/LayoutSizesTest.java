@@ -62,14 +62,9 @@ class LayoutSizesTest extends WindowTest {
 
         // A record in a deflate block: raw and decoded bytes each keep a whole row.
         Node root = fx(() -> v.session().root().node());
-        Node blocks =
-                background.run(() -> root.children(2, 1).getFirst(), null, null).get();
-        Node block = background
-                .run(() -> blocks.children(3, 1).getFirst(), null, null)
-                .get();
-        Node record = background
-                .run(() -> block.children(1, 1).getFirst(), null, null)
-                .get();
+        Node blocks = child(root, 2);
+        Node block = child(blocks, 3);
+        Node record = child(block, 1);
         fx(() -> v.tree().reveal(List.of(root, blocks, block, record))).get();
         settle();
         assertTrue(fx(() -> v.hex().decoded().showing()));

@@ -37,12 +37,8 @@ class MultiFileArchiveTest extends WindowTest {
 
     private void select(ArchiveView v, int part, int item) throws Exception {
         Node root = fx(() -> v.session().root().node());
-        Node partNode = background
-                .run(() -> root.children(part, 1).getFirst(), null, null)
-                .get();
-        Node itemNode = background
-                .run(() -> partNode.children(item, 1).getFirst(), null, null)
-                .get();
+        Node partNode = child(root, part);
+        Node itemNode = child(partNode, item);
         fx(() -> v.tree().reveal(List.of(root, partNode, itemNode))).get();
         settle();
     }

@@ -77,9 +77,7 @@ class TreeAndHexTest extends WindowTest {
         // The first data block follows the header; its first record "b" is a few bytes in.
         Node dataBlocks =
                 fx(() -> ((NodeTreeItem) v.tree().rootItem().getChildren().get(2)).node());
-        Node first = background
-                .run(() -> dataBlocks.children(0, 1).getFirst(), null, null)
-                .get();
+        Node first = child(dataBlocks, 0);
         long target = first.range().offset() + 3;
         HexView hex = v.hex().hex();
         fx(() -> {

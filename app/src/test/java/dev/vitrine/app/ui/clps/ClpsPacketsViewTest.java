@@ -78,11 +78,8 @@ class ClpsPacketsViewTest extends ClpsWindowTest {
         ArchiveView v = openApp();
         PacketsView p = view(v, PacketsTab.ID, PacketsView.class);
         Node root = fx(() -> v.session().root().node());
-        Node section =
-                background.run(() -> root.children(1, 1).getFirst(), null, null).get();
-        Node range = background
-                .run(() -> section.children(3, 1).getFirst(), null, null)
-                .get();
+        Node section = child(root, 1);
+        Node range = child(section, 3);
         fx(() -> v.tree().reveal(List.of(root, section, range))).get();
         settle();
         assertEquals("RangeIndex", fx(() -> p.shownPacket().type()));

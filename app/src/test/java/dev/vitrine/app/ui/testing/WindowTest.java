@@ -87,6 +87,13 @@ public abstract class WindowTest extends FxRobot {
         return p;
     }
 
+    /** Child {@code index} of {@code parent}, read in the background as the window reads it. */
+    protected dev.vitrine.core.model.Node child(dev.vitrine.core.model.Node parent, long index) throws Exception {
+        return background
+                .run(() -> parent.children(index, 1).getFirst(), null, null)
+                .get();
+    }
+
     /** Opens {@code file} in the window and waits until it is drawn and nothing is loading. */
     protected ArchiveView open(Path file) throws Exception {
         CompletableFuture<Void> opened = fx(() -> window.open(List.of(file)));

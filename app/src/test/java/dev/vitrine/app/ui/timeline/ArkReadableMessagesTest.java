@@ -112,9 +112,7 @@ class ArkReadableMessagesTest extends WindowTest {
         assertEquals("+0 s", fx(() -> m0.cell(mcols.indexOf("since start"))));
 
         // The tree's label of a message: its time and offset, then its channel; the nanoseconds on hover.
-        Node msg = background
-                .run(() -> messages.children(0, 1).getFirst(), null, null)
-                .get();
+        Node msg = child(messages, 0);
         assertTrue(msg.name().matches(TIME + " " + first.channel()), "a message's label: " + msg.name());
         NodeTreeItem item =
                 fx(() -> v.tree().reveal(List.of(root, messages, msg))).get(SETTLE.toSeconds(), TimeUnit.SECONDS);

@@ -23,16 +23,10 @@ class RevealOrderTest extends WindowTest {
     void theNewestRevealWinsEvenWhenAnOlderOneIsStillLoading() throws Exception {
         ArchiveView v = open(fixture("fixtures/zss/letters-deflate.zss"));
         Node root = fx(() -> v.session().root().node());
-        Node dataBlocks =
-                background.run(() -> root.children(2, 1).getFirst(), null, null).get();
-        Node block = background
-                .run(() -> dataBlocks.children(3, 1).getFirst(), null, null)
-                .get();
-        Node record = background
-                .run(() -> block.children(1, 1).getFirst(), null, null)
-                .get();
-        Node header =
-                background.run(() -> root.children(0, 1).getFirst(), null, null).get();
+        Node dataBlocks = child(root, 2);
+        Node block = child(dataBlocks, 3);
+        Node record = child(block, 1);
+        Node header = child(root, 0);
 
         // The deep reveal must load the data blocks' and the block's children first; the
         // shallow one, asked right after, finds its node among the root's loaded children.
