@@ -21,16 +21,15 @@ vitrine_jvm_options() {
   # matching no schema 0.42 -> 0.37 s) and `verify` of local ZSS/ZS files (1 GB: 1.43 -> 1.38 s).
   # What the arguments name, read once for the choices below: a query, clp-s archives (local or
   # not), ZSS/ZS files, URLs.
-  local a query="" clps="" zss="" remote=""
+  local a query="" clps="" zss="" remote="" local_clps=()
   for a in "${@:2}"; do
     case "$a" in --query | --query=*) query=1 ;; *.clps) clps=1 ;; *.zss | *.zs) zss=1 ;; esac
-    case "$a" in *://*) remote=1 ;; esac
+    case "$a" in *://*) remote=1 ;; *.clps) local_clps+=("$a") ;; esac
   done
   cache=$mode
-  if [ -z "$remote" ]; then
-    [ "${1:-}:$clps" != cat:1 ] || cache=cli-clps
-    [ "${1:-}:$zss" != verify:1 ] || cache=cli-zss
-  fi
+  # clp-s cat's cache was trained on http:// too (the JDK's HTTP client is a few classes more).
+  [ "${1:-}:$clps" != cat:1 ] || cache=cli-clps
+  [ -n "$remote" ] || [ "${1:-}:$zss" != verify:1 ] || cache=cli-zss
   # verify's and cat's hot loops run millions of times and reach the optimising compiler at any
   # threshold; at the default ones the start-up code (argument parsing, linking native calls)
   # queues for it too: 0.4 s of CPU on 2 cores that the scan then waits for. Ten times the
@@ -47,6 +46,17 @@ vitrine_jvm_options() {
   # larger archives with broad matches may pay more. Other formats' queries (Ark's parse every
   # record as JSON) keep both compilers.
   [ "${1:-}:$query$clps" != cat:11 ] || quick=(-XX:TieredStopAtLevel=1)
+  # So does a cat of a small clp-s archive: the optimising compiler's own CPU is more than it saves
+  # before the records are out (200,000 records, 6 MB: 0.84 s against 1.0-1.3 s; 600,000, 19 MB:
+  # 1.36 s against 1.5-1.7 s), while on 1.5 M records (46 MB) it wins by 5%. A remote archive's size
+  # is not known here: it takes the quick one too (46 MB over http: 2.9 s against 2.7 s).
+  if [ "${1:-}:$clps:$query" = cat:1: ]; then
+    local bytes=0 b
+    if [ ${#local_clps[@]} -gt 0 ]; then
+      for b in $(stat -Lc %s -- "${local_clps[@]}" 2>/dev/null); do bytes=$((bytes + b)); done
+    fi
+    [ -z "$remote" ] && [ "$bytes" -ge $((32 << 20)) ] || quick=(-XX:TieredStopAtLevel=1)
+  fi
   # verify holds a few MB of reused chunk buffers, allocated as its scan starts: in a 16 MB heap
   # they are humongous objects that set off five collections and a concurrent cycle (~0.1 s of
   # CPU while both cores are busy starting the hash). 64 MB takes them with one collection, and

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * samples and on files it writes to a scratch folder, so the cache holds what real use loads.
  *
  * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]}. With {@code clps}, only
- * {@code cat} of a local clp-s archive runs, with and without queries; with {@code zss}, only
+ * {@code cat} of a clp-s archive runs, local with and without queries and over http://; with {@code zss}, only
  * {@code verify} of the ZSS and ZS samples: the caches those commands start from (a cache's
  * classes are all loaded as the JVM starts, so a smaller one starts sooner). Output goes nowhere;
  * the scratch folder is emptied at the end. Failing commands are fine (broken samples are part
@@ -41,6 +41,8 @@ public final class StartupTraining {
         try {
             if (only.equals("clps")) {
                 clpsCat(samples);
+                // cat of an http:// clp-s archive starts from this cache too: the HTTP client's classes
+                http(samples, List.of("cat"), "app-logs.clps");
                 run("cat", "--help");
             } else if (only.equals("zss")) {
                 for (Path f : zssSamples(samples)) run("verify", f.toString());
@@ -92,7 +94,7 @@ public final class StartupTraining {
 
         clps(samples);
         caf(scratch);
-        http(samples, "weather-none.zss", "app-logs.clps");
+        http(samples, List.of("info", "verify", "cat"), "weather-none.zss", "app-logs.clps");
         run("--help");
         run("verify", "--help");
     }
@@ -153,13 +155,14 @@ public final class StartupTraining {
         run("export", caf.toString(), scratch.resolve("out").toString());
     }
 
-    /** http:// archives: the JDK's HTTP client and the remote reads (s3:// stays out: its SDK loads only for it). */
-    private static void http(Path samples, String... names) throws IOException {
+    /**
+     * The commands on http:// archives: the JDK's HTTP client and the remote reads (s3:// stays out:
+     * its SDK loads only for it).
+     */
+    private static void http(Path samples, List<String> commands, String... names) throws IOException {
         try (TrainingServer http = new TrainingServer(samples)) {
             for (String name : names) {
-                run("info", http.url(name));
-                run("verify", http.url(name));
-                run("cat", http.url(name));
+                for (String command : commands) run(command, http.url(name));
             }
         }
     }

@@ -113,11 +113,40 @@ class LauncherOptionsTest {
 
     @Test
     void verifyAndCatRaiseTheOptimisingThresholds() throws Exception {
-        for (String[] args : List.of(new String[] {"verify", "a.zss"}, new String[] {"cat", "a.clps"}, new String[] {
-            "cat", "--query", "level: ERROR", "a.zss"
-        })) {
+        Path big = largeClps();
+        for (String[] args :
+                List.of(new String[] {"verify", "a.zss"}, new String[] {"cat", big.toString()}, new String[] {
+                    "cat", "--query", "level: ERROR", "a.zss"
+                })) {
             assertCommand(checkout(args), false, true);
             assertCommand(installed(Map.of(), args), false, true);
+        }
+    }
+
+    /** A sparse clp-s file of 32 MB: a size from which the optimising compiler pays off in cat. */
+    private Path largeClps() throws IOException {
+        Path big = tmp.resolve("big.clps");
+        try (var f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(32L << 20);
+        }
+        return big;
+    }
+
+    /**
+     * cat of a small clp-s archive (a few MB) is over before the optimising compiler's work pays off,
+     * and a remote one's size is not known before it starts: both use the quick compiler alone.
+     */
+    @Test
+    void catOfASmallOrRemoteClpsArchiveUsesTheQuickCompilerOnly() throws Exception {
+        Path small = Files.write(tmp.resolve("small.clps"), new byte[4096]);
+        Path big = largeClps();
+        for (String[] args : List.of(
+                new String[] {"cat", small.toString()},
+                new String[] {"cat", "http://host/a.clps"},
+                new String[] {"cat", big.toString(), "s3://bucket/b.clps"},
+                new String[] {"cat", "missing.clps"})) {
+            assertCommand(checkout(args), true, false);
+            assertCommand(installed(Map.of(), args), true, false);
         }
     }
 
@@ -164,13 +193,13 @@ class LauncherOptionsTest {
     }
 
     /**
-     * A cache's classes are all loaded as the JVM starts: cat of local clp-s archives and verify of
-     * local ZSS files start from caches trained on that alone; other commands, other formats and
+     * A cache's classes are all loaded as the JVM starts: cat of clp-s archives and verify of local
+     * ZSS files start from caches trained on that alone; other commands, other formats and other
      * URLs from the whole one. (The checkout's ./vitrine names its caches the same way, from the
      * same jvm-options.sh; it trains them on first use, which a stand-in java cannot.)
      */
     @Test
-    void catOfLocalClpsAndVerifyOfLocalZssStartFromTheirOwnCaches() throws Exception {
+    void catOfClpsAndVerifyOfLocalZssStartFromTheirOwnCaches() throws Exception {
         // The cache each command should start from, then the command.
         List<List<String>> cases = List.of(
                 List.of("cli-clps", "cat", "a.clps"),
@@ -179,7 +208,7 @@ class LauncherOptionsTest {
                 List.of("cli-zss", "verify", "--json", "a.zs", "b.zss"),
                 List.of("cli", "info", "a.clps"),
                 List.of("cli", "cat", "a.zss"),
-                List.of("cli", "cat", "http://host/a.clps"),
+                List.of("cli-clps", "cat", "http://host/a.clps"),
                 List.of("cli", "verify", "a.clps"),
                 List.of("cli", "verify", "s3://bucket/a.zss"));
         for (List<String> c : cases) {
