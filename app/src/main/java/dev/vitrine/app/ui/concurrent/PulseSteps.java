@@ -92,6 +92,12 @@ public final class PulseSteps extends AnimationTimer {
         begin();
     }
 
+    /** Adds a step before those waiting: it runs in the next pulse this queue gets. Call on the FX thread. */
+    public void addNext(Runnable step) {
+        steps.addFirst(step);
+        begin();
+    }
+
     /**
      * Drops the steps not run yet (their view is gone). Only this leaves the queues waiting: a
      * queue merely stopped stays among them, and queues that wait for others (tabs opened
