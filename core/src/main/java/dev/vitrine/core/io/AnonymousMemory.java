@@ -5,6 +5,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Large blocks of process memory straight from the kernel (an anonymous mapping) for data that
@@ -55,6 +57,103 @@ public final class AnonymousMemory {
         } catch (Throwable e) {
             return null;
         }
+    }
+
+    // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
+    private static final MethodHandle MADVISE = Libc.function(
+            "madvise",
+            FunctionDescriptor.of(
+                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+    private static final long PAGE = pageSize();
+    /** Linux 5.14: fault the range's pages in, writable, keeping what is in them. */
+    private static final int MADV_POPULATE_WRITE = 23;
+    /** Asked for per call: small, so that the writer and the helper meet close to where their work balances. */
+    private static final long STEP = 2L << 20;
+    /** One helper at a time: with every core busy (several streams decoding) more would only compete. */
+    private static final AtomicBoolean POPULATING = new AtomicBoolean();
+
+    private static long pageSize() {
+        MethodHandle h = Libc.function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+        try {
+            long p = h == null ? 0 : (int) h.invokeExact();
+            return p > 0 && Long.bitCount(p) == 1 ? p : 0;
+        } catch (Throwable e) {
+            return 0;
+        }
+    }
+
+    /** Runs a native call on memory only while the memory stays mapped. */
+    public interface Pin {
+        /** Runs {@code call} with the memory kept mapped until it returns; false (and nothing run) once it is gone. */
+        boolean during(Runnable call);
+    }
+
+    /** Whether the kernel refused to populate (before Linux 5.14): then no helper starts again. */
+    private static volatile boolean unsupported;
+
+    /**
+     * Starts backing {@code parts} of memory with pages on another thread, the last part first and
+     * each from its end down, for a caller about to write them in order from the start (a stream
+     * decoded at once). Each new page of a fresh mapping costs a fault, the kernel zeroing it: on a
+     * virtual machine about half of a one-stream clp-s decode (2-3 ms per MB). The helper takes the
+     * faults of the far part while the writer writes the near part, and runs on through what the
+     * writer has touched already (pages already there cost next to nothing). The contents are
+     * never changed. Nothing happens when a helper is busy already (every core is then busy
+     * decoding), for a few MB, or where the kernel lacks the call. {@code pin} keeps the memory
+     * mapped during each call: the helper stops once its owner let the memory go.
+     */
+    public static void populateFromEnd(List<MemorySegment> parts, Pin pin) {
+        long bytes = 0;
+        for (MemorySegment p : parts) bytes += p.byteSize();
+        if (MADVISE == null || PAGE == 0 || unsupported || bytes < 4 * STEP) return;
+        if (!POPULATING.compareAndSet(false, true)) return;
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        for (int i = parts.size() - 1; i >= 0; i--) {
+                            if (!populateFromEnd(parts.get(i), pin)) return;
+                        }
+                    } finally {
+                        POPULATING.set(false);
+                    }
+                },
+                "vitrine-populate");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Whether a helper of {@link #populateFromEnd} is at work (tests). */
+    static boolean populating() {
+        return POPULATING.get();
+    }
+
+    /** Whether {@link #populateFromEnd} can work here: false before it was refused (tests). */
+    static boolean populateSupported() {
+        return MADVISE != null && PAGE != 0 && !unsupported;
+    }
+
+    /** The whole pages of {@code part}, STEP at a time from its end: false when the memory went or the kernel refused. */
+    private static boolean populateFromEnd(MemorySegment part, Pin pin) {
+        long first = (part.address() + PAGE - 1 & -PAGE) - part.address();
+        long end = (part.address() + part.byteSize() & -PAGE) - part.address();
+        final int GONE = Integer.MIN_VALUE;
+        int[] rc = new int[1];
+        for (long to = end; to > first; to -= STEP) {
+            MemorySegment pages = part.asSlice(Math.max(first, to - STEP), to - Math.max(first, to - STEP));
+            boolean mapped = pin.during(() -> {
+                try {
+                    rc[0] = (int) MADVISE.invokeExact(pages, pages.byteSize(), MADV_POPULATE_WRITE);
+                } catch (Throwable gone) { // its arena closed meanwhile
+                    rc[0] = GONE;
+                }
+            });
+            if (!mapped || rc[0] == GONE) return false;
+            if (rc[0] != 0) {
+                unsupported = true;
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void unmap(MemorySegment s) {

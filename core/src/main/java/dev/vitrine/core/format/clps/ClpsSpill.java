@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * Where decoded packed streams and the log-order index live: process memory up to a budget
@@ -327,6 +328,24 @@ final class ClpsSpill implements AutoCloseable {
 
     private final java.util.concurrent.locks.ReentrantReadWriteLock nativeUse =
             new java.util.concurrent.locks.ReentrantReadWriteLock();
+
+    /**
+     * Has the kernel back {@code parts} of this spill's segments with pages on another thread while
+     * the caller writes them in order ({@link AnonymousMemory#populateFromEnd}); it stops when the
+     * spill closes.
+     */
+    void populateFromEnd(List<MemorySegment> parts) {
+        AnonymousMemory.populateFromEnd(parts, call -> {
+            nativeUse.readLock().lock();
+            try {
+                if (closed) return false;
+                call.run();
+                return true;
+            } finally {
+                nativeUse.readLock().unlock();
+            }
+        });
+    }
 
     /** Runs {@code use} (zstd writing into a mapped segment) with the mapping guaranteed to stay until it returns. */
     void whileMapped(NativeUse use) throws IOException {

@@ -189,6 +189,13 @@ final class ClpsTables implements AutoCloseable {
         ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
         long[] at = archive.streams.compressedRange(meta, s);
         MemorySegment data = streamData[s] != null ? streamData[s] : spill.allocate(size);
+        if (data.isNative() && streamData[s] == null) {
+            // only the kept ranges are written, from the first: their far pages are asked for meanwhile
+            spill.populateFromEnd(ranges.stream()
+                    .filter(r -> r[0] >= 0 && r[1] >= 0 && r[0] <= size - r[1]) // metadata may lie
+                    .map(r -> data.asSlice(r[0], r[1]))
+                    .toList());
+        }
         try {
             ClpsZstd.decompressRanges(
                     archive.source(), at[0], at[1], data, size, ranges.toArray(long[][]::new), "stream " + s);
@@ -223,6 +230,8 @@ final class ClpsTables implements AutoCloseable {
             }
         }
         MemorySegment mapped = archive.streams.compressedSegment(meta, s);
+        // zstd writes the stream from its start: the pages of its far end are asked for meanwhile
+        if (out.isNative() && streamData[s] == null) spill.populateFromEnd(List.of(out));
         if (out.isNative()) {
             try (Arena local = Arena.ofConfined()) {
                 // Copied straight from the file's mapping (no heap array in between): native code must never read a
