@@ -25,6 +25,17 @@ public interface ByteSource extends AutoCloseable {
     MemorySegment segment(long offset, long length) throws TruncatedException;
 
     /**
+     * Copies {@code dst.remaining()} bytes at {@code offset} into {@code dst} (a buffer native code
+     * reads, such as zstd's input), advancing its position. A local file reads them from the
+     * system's page cache without mapping them: a stream read once costs no fault per page.
+     */
+    default void read(long offset, java.nio.ByteBuffer dst) throws java.io.IOException {
+        int n = dst.remaining();
+        MemorySegment.copy(segment(offset, n), 0, MemorySegment.ofBuffer(dst), 0, n);
+        dst.position(dst.position() + n);
+    }
+
+    /**
      * The whole source as one segment when it is already in memory or mapped (local files), so
      * hot loops can read it without a call per range; empty for sources read by ranges (remote
      * objects), whose readers ask {@link #segment} for each span they need.

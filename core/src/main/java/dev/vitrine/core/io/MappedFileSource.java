@@ -116,6 +116,45 @@ public final class MappedFileSource implements ByteSource {
         MemorySegment.copy(data, ValueLayout.JAVA_BYTE, offset, dst, dstOffset, len);
     }
 
+    /** The file opened again for {@link #read(long, java.nio.ByteBuffer)}, once it is first asked; null before. */
+    private FileChannel channel;
+
+    /**
+     * Through the file itself (pread), not the mapping: every page of a mapping read once is a fault,
+     * about as costly as the copy the kernel makes instead (a 30 MB clp-s stream: 0.23-0.27 s
+     * through the mapping into fresh memory). A file that shrank meanwhile reads short: said as a
+     * change, never a crash.
+     */
+    @Override
+    public void read(long offset, java.nio.ByteBuffer dst) throws IOException {
+        int n = dst.remaining();
+        checkRange(offset, n, null);
+        if (path == null) {
+            ByteSource.super.read(offset, dst);
+            return;
+        }
+        FileChannel ch = channel();
+        for (long at = offset; dst.hasRemaining(); ) {
+            int got = ch.read(dst, at);
+            if (got < 0) throw new FileChangedException(path.toString(), data.byteSize(), ch.size());
+            at += got;
+        }
+    }
+
+    /** The file, opened again and checked to be the one mapped (a file put in its place is a change). */
+    private synchronized FileChannel channel() throws IOException {
+        if (channel == null) {
+            FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+            Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+            if (!Objects.equals(key, fileKey)) {
+                ch.close();
+                throw new FileChangedException(path.toString(), data.byteSize(), -1);
+            }
+            channel = ch;
+        }
+        return channel;
+    }
+
     @Override
     public MemorySegment segment(long offset, long length) throws TruncatedException {
         checkRange(offset, length, null);
@@ -137,6 +176,15 @@ public final class MappedFileSource implements ByteSource {
             }
         }
         if (arena != null && arena.scope().isAlive()) arena.close();
+        synchronized (this) {
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // read-only: nothing was left unwritten
+                }
+            }
+        }
     }
 
     /** This file's change since it was opened (size, identity or time), or null. */

@@ -218,10 +218,16 @@ final class ClpsZstd {
             ByteSource src, long offset, long at, long length, byte[] stage, java.nio.ByteBuffer in)
             throws IOException {
         int n = (int) Math.min(stage.length, length - at);
-        src.read(offset + at, stage, 0, n);
-        src.passed(offset + at + n);
         in.clear();
-        in.put(stage, 0, n).flip();
+        if (src.whole().isPresent()) {
+            // a local file: read from the file itself, not its mapping (a fault per page read once)
+            src.read(offset + at, in.limit(n));
+            in.flip();
+        } else {
+            src.read(offset + at, stage, 0, n);
+            in.put(stage, 0, n).flip();
+        }
+        src.passed(offset + at + n);
         return at + n;
     }
 
@@ -231,6 +237,16 @@ final class ClpsZstd {
     /** How native code that writes into {@code out} is run (with the spill's mapping held). */
     interface Native {
         void run(Runnable decode) throws IOException;
+    }
+
+    /**
+     * How far past a frame's decoded size its compressed bytes must end for a single-pass decode
+     * in place to be safe (zstd's ZSTD_DECOMPRESSION_MARGIN with the largest block, 128 KB): the
+     * frame header, the checksum, 3 bytes per block and one block.
+     */
+    static long inPlaceMargin(long size) {
+        long block = 128 << 10;
+        return 18 + 4 + 3 * ((size + block - 1) / block) + block;
     }
 
     /** Size of the frame starting at {@code off}, or -1 when it is not a whole frame. */
