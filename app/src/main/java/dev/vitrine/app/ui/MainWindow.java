@@ -72,6 +72,7 @@ public final class MainWindow {
         frame.setBottom(status);
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, t) -> tabChanged());
         tabs.getTabs().addListener((javafx.collections.ListChangeListener<Tab>) c -> {
+            if (tabs.getTabs().isEmpty()) welcome.setRecent(settings.recent); // as it comes back
             frame.setCenter(tabs.getTabs().isEmpty() ? welcome : tabs);
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
@@ -256,7 +257,8 @@ public final class MainWindow {
 
     private void remember(Path path) {
         settings.recent = RecentFiles.add(settings.recent, path.toAbsolutePath().toString());
-        welcome.setRecent(settings.recent);
+        // The welcome page is about to give way to the archive's tab: its list is brought up to date
+        // when it comes back (new links' CSS was a few ms more in the frame that builds the tab).
         saveSettings();
     }
 

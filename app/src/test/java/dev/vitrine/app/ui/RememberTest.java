@@ -74,4 +74,29 @@ class RememberTest extends WindowTest {
         });
         bg2.shutdown();
     }
+
+    /** Closing the last tab brings the welcome page back with the file just opened first among its recent files. */
+    @Test
+    void theWelcomePageOffersTheFileJustClosed() throws Exception {
+        SettingsStore store = new SettingsStore(temp.resolve("config/settings.json"));
+        Background bg = Background.create();
+        MainWindow[] w = new MainWindow[1];
+        FxToolkit.setupStage(stage -> {
+            w[0] = new MainWindow(stage, store, bg, null, 1200, 800);
+            w[0].show();
+        });
+        Path file = fixture("fixtures/zss/letters-none.zss");
+        fx(() -> w[0].open(List.of(file))).get();
+        waitUntil(
+                "the tab",
+                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        fx(() -> {
+            w[0].current().dispose();
+            w[0].tabs().getTabs().clear();
+            return null;
+        });
+        Hyperlink first = lookup(".welcome .hyperlink").query();
+        assertEquals(file.toAbsolutePath().toString(), first.getText());
+        bg.shutdown();
+    }
 }
