@@ -22,16 +22,8 @@ class RememberTest extends WindowTest {
     void recentFilesDividersAndThemeAreRememberedOnClose() throws Exception {
         SettingsStore store = new SettingsStore(temp.resolve("config/settings.json"));
         Background bg = Background.create();
-        MainWindow[] w = new MainWindow[1];
-        FxToolkit.setupStage(stage -> {
-            w[0] = new MainWindow(stage, store, bg, null, 1200, 800);
-            w[0].show();
-        });
         Path file = fixture("fixtures/zss/letters-none.zss");
-        fx(() -> w[0].open(List.of(file))).get();
-        waitUntil(
-                "the tab",
-                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        MainWindow[] w = {windowWith(store, bg, file)};
         fx(() -> {
             w[0].current().setDividers(new double[] {0.31, 0.42, 0.7});
             w[0].theme().darkProperty().set(true);
@@ -78,18 +70,9 @@ class RememberTest extends WindowTest {
     /** Closing the last tab brings the welcome page back with the file just opened first among its recent files. */
     @Test
     void theWelcomePageOffersTheFileJustClosed() throws Exception {
-        SettingsStore store = new SettingsStore(temp.resolve("config/settings.json"));
         Background bg = Background.create();
-        MainWindow[] w = new MainWindow[1];
-        FxToolkit.setupStage(stage -> {
-            w[0] = new MainWindow(stage, store, bg, null, 1200, 800);
-            w[0].show();
-        });
         Path file = fixture("fixtures/zss/letters-none.zss");
-        fx(() -> w[0].open(List.of(file))).get();
-        waitUntil(
-                "the tab",
-                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        MainWindow[] w = {windowWith(new SettingsStore(temp.resolve("config/settings.json")), bg, file)};
         fx(() -> {
             w[0].current().dispose();
             w[0].tabs().getTabs().clear();
@@ -98,5 +81,19 @@ class RememberTest extends WindowTest {
         Hyperlink first = lookup(".welcome .hyperlink").query();
         assertEquals(file.toAbsolutePath().toString(), first.getText());
         bg.shutdown();
+    }
+
+    /** A new window over {@code store}, with {@code file} open in a tab and drawn. */
+    private MainWindow windowWith(SettingsStore store, Background bg, Path file) throws Exception {
+        MainWindow[] w = new MainWindow[1];
+        FxToolkit.setupStage(stage -> {
+            w[0] = new MainWindow(stage, store, bg, null, 1200, 800);
+            w[0].show();
+        });
+        fx(() -> w[0].open(List.of(file))).get();
+        waitUntil(
+                "the tab",
+                () -> w[0].current() != null && w[0].current().firstDraw().isDone());
+        return w[0];
     }
 }
