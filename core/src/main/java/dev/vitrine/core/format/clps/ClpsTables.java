@@ -265,14 +265,17 @@ final class ClpsTables implements AutoCloseable {
      * are read into the end of the segment it decodes into, a margin past the stream's size, and
      * overwritten as they are consumed. Fresh memory is what a decode costs most of (each new page a
      * fault): a separate buffer for the compressed bytes was 0.16-0.27 s of a 30 MB stream's decode.
-     * Null when that cannot be done (native memory is short, or the frame does not decode: then the
-     * usual way decodes it again and reports it in its own words).
+     * Null when that cannot be done (the memory is on the heap, or the frame does not decode: then
+     * the usual way decodes into the same memory, and reports a bad frame in its own words).
      */
     private MemorySegment inPlace(int s, long size, long[] at) throws IOException {
         long room = size + ClpsZstd.inPlaceMargin(size);
         if (at[1] > room || room > Integer.MAX_VALUE) return null;
         MemorySegment whole = spill.allocate(room);
-        if (!whole.isNative()) return null; // the usual way takes it (and allocates again): rare, short of memory
+        if (!whole.isNative()) { // on the heap (short of memory): the usual way decodes into it
+            streamData[s] = whole.asSlice(0, size);
+            return null;
+        }
         // zstd writes the stream from its start: the pages of its far end are asked for meanwhile
         spill.populateFromEnd(List.of(whole));
         MemorySegment in = whole.asSlice(room - at[1], at[1]);
