@@ -39,32 +39,10 @@ final class LinuxCalls {
 
     private static final boolean ENABLED = Boolean.parseBoolean(System.getProperty("vitrine.export.native", "true"));
 
-    private static final MethodHandle MADVISE;
-    private static final long PAGE_SIZE;
+    /** {@link Libc#madvise}, when the system's page size is known (ranges are rounded to it). */
+    private static final MethodHandle MADVISE = ENABLED && Libc.pageSize() != 0 ? Libc.madvise() : null;
 
-    static {
-        MethodHandle madvise = null;
-        long page = 0;
-        try {
-            if (ENABLED) {
-                // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
-                madvise = Libc.function(
-                        "madvise",
-                        FunctionDescriptor.of(
-                                ValueLayout.JAVA_INT,
-                                ValueLayout.ADDRESS,
-                                ValueLayout.JAVA_LONG,
-                                ValueLayout.JAVA_INT));
-                MethodHandle getpagesize = Libc.function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
-                page = getpagesize == null ? 0 : (int) getpagesize.invokeExact();
-                if (page <= 0 || Long.bitCount(page) != 1) madvise = null;
-            }
-        } catch (Throwable e) {
-            madvise = null;
-        }
-        MADVISE = madvise;
-        PAGE_SIZE = madvise == null ? 0 : page;
-    }
+    private static final long PAGE_SIZE = MADVISE == null ? 0 : Libc.pageSize();
 
     /**
      * The calls only an export makes, linked at its first use of them: a verify, which only

@@ -59,28 +59,14 @@ public final class AnonymousMemory {
         }
     }
 
-    // int madvise(void *addr, size_t length, int advice); int getpagesize(void)
-    private static final MethodHandle MADVISE = Libc.function(
-            "madvise",
-            FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
-    private static final long PAGE = pageSize();
+    private static final MethodHandle MADVISE = Libc.madvise();
+    private static final long PAGE = Libc.pageSize();
     /** Linux 5.14: fault the range's pages in, writable, keeping what is in them. */
     private static final int MADV_POPULATE_WRITE = 23;
     /** Asked for per call: small, so that the writer and the helper meet close to where their work balances. */
     private static final long STEP = 2L << 20;
     /** One helper at a time: with every core busy (several streams decoding) more would only compete. */
     private static final AtomicBoolean POPULATING = new AtomicBoolean();
-
-    private static long pageSize() {
-        MethodHandle h = Libc.function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
-        try {
-            long p = h == null ? 0 : (int) h.invokeExact();
-            return p > 0 && Long.bitCount(p) == 1 ? p : 0;
-        } catch (Throwable e) {
-            return 0;
-        }
-    }
 
     /** Runs a native call on memory only while the memory stays mapped. */
     public interface Pin {
@@ -136,18 +122,19 @@ public final class AnonymousMemory {
     private static boolean populateFromEnd(MemorySegment part, Pin pin) {
         long first = (part.address() + PAGE - 1 & -PAGE) - part.address();
         long end = (part.address() + part.byteSize() & -PAGE) - part.address();
-        final int GONE = Integer.MIN_VALUE;
+        final int gone = Integer.MIN_VALUE;
         int[] rc = new int[1];
         for (long to = end; to > first; to -= STEP) {
-            MemorySegment pages = part.asSlice(Math.max(first, to - STEP), to - Math.max(first, to - STEP));
+            long from = Math.max(first, to - STEP);
+            MemorySegment pages = part.asSlice(from, to - from);
             boolean mapped = pin.during(() -> {
                 try {
                     rc[0] = (int) MADVISE.invokeExact(pages, pages.byteSize(), MADV_POPULATE_WRITE);
-                } catch (Throwable gone) { // its arena closed meanwhile
-                    rc[0] = GONE;
+                } catch (Throwable closed) { // its arena closed meanwhile
+                    rc[0] = gone;
                 }
             });
-            if (!mapped || rc[0] == GONE) return false;
+            if (!mapped || rc[0] == gone) return false;
             if (rc[0] != 0) {
                 unsupported = true;
                 return false;

@@ -62,6 +62,36 @@ public final class Libc {
         }
     }
 
+    /** madvise and the page size, linked on first use: most commands never call them. */
+    private static final class Memory {
+        // int madvise(void *addr, size_t length, int advice)
+        static final MethodHandle MADVISE = function(
+                "madvise",
+                FunctionDescriptor.of(
+                        ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+        static final long PAGE_SIZE = pageSize();
+
+        private static long pageSize() {
+            MethodHandle h = function("getpagesize", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+            try {
+                long p = h == null ? 0 : (int) h.invokeExact();
+                return p > 0 && Long.bitCount(p) == 1 ? p : 0;
+            } catch (Throwable e) {
+                return 0;
+            }
+        }
+    }
+
+    /** {@code int madvise(void *addr, size_t length, int advice)}, or null when libc cannot be called. */
+    public static MethodHandle madvise() {
+        return Memory.MADVISE;
+    }
+
+    /** The system's page size (a power of two), or 0 when it cannot be asked. */
+    public static long pageSize() {
+        return Memory.PAGE_SIZE;
+    }
+
     /** {@code close(fd)}, quietly: nothing can be done about a failed close of a handle only read through. */
     public static void close(int fd) {
         if (CLOSE == null || fd < 0) return;
