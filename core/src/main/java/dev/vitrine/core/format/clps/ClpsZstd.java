@@ -103,7 +103,7 @@ final class ClpsZstd {
             throws IOException {
         // at least 16 pieces, so that the read-ahead runs ahead of a small stream's decoding too
         int piece = (int) Math.max(1, Math.min(length, Math.clamp(length / 16, 16 << 10, PIECE)));
-        byte[] stage = new byte[piece];
+        byte[] stage = stage(src, piece);
         java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece);
         boolean done = false;
         long at = 0;
@@ -175,7 +175,7 @@ final class ClpsZstd {
     static void decompressWindows(ByteSource src, long offset, long length, long size, String what, Window sink)
             throws IOException {
         int piece = (int) Math.max(1, Math.min(length, PIECE));
-        byte[] stage = new byte[piece];
+        byte[] stage = stage(src, piece);
         java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece).limit(0);
         java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(WINDOW);
         java.lang.foreign.MemorySegment w = java.lang.foreign.MemorySegment.ofBuffer(window);
@@ -212,15 +212,15 @@ final class ClpsZstd {
 
     /**
      * Reads the next piece of the frame at {@code offset} (read up to {@code at} of {@code length})
-     * through {@code stage} into {@code in}, ready to decode; returns how far it is read now.
+     * into {@code in} (through {@code stage} when there is one), ready to decode; returns how far
+     * it is read now.
      */
     private static long nextPiece(
             ByteSource src, long offset, long at, long length, byte[] stage, java.nio.ByteBuffer in)
             throws IOException {
-        int n = (int) Math.min(stage.length, length - at);
+        int n = (int) Math.min(in.capacity(), length - at);
         in.clear();
-        if (src.whole().isPresent()) {
-            // a local file: read from the file itself, not its mapping (a fault per page read once)
+        if (stage == null) {
             src.read(offset + at, in.limit(n));
             in.flip();
         } else {
@@ -229,6 +229,14 @@ final class ClpsZstd {
         }
         src.passed(offset + at + n);
         return at + n;
+    }
+
+    /**
+     * Where {@link #nextPiece} reads a piece of {@code src} before zstd's input: none for a local
+     * file, which reads from the file itself, not its mapping (a fault per page read once).
+     */
+    private static byte[] stage(ByteSource src, int piece) {
+        return src.whole().isPresent() ? null : new byte[piece];
     }
 
     /** Most bytes of a remote stream decoded at a time: a few of the cache's blocks, fetched ahead while the last decode. */
