@@ -15,7 +15,8 @@ true 9>&2 || exec 2>/dev/null
 # The tree's root from this script's real path, so the tree works wherever it is unpacked
 # (dpkg-deb -x into a scratch root, an app image anywhere) and through the /usr/bin link.
 self="$(readlink -f "${BASH_SOURCE[0]}")"
-here="$(dirname "$(dirname "$self")")"
+here="${self%/*}" # bin/, without a process of its own (each costs milliseconds on a small machine)
+here="${here%/*}"
 
 # Subcommands run headless and never load JavaFX, so they start without its modules. JavaFX's
 # native libraries were taken out of its jars at packaging time (lib/javafx-native), so nothing
