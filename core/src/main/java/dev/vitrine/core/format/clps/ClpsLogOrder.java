@@ -1,7 +1,6 @@
 package dev.vitrine.core.format.clps;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
@@ -178,9 +177,12 @@ final class ClpsLogOrder {
             throws IOException {
         OrderColumn at = orderLayout(tables.decoding, meta);
         if (at == null) return null;
-        byte[] comp = a.streams.compressedStream(tables.meta, meta.stream());
+        long[] range = a.streams.compressedRange(tables.meta, meta.stream());
         byte[] column;
-        try (InputStream in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(comp))) {
+        // Read as far as the column ends: the stream's compressed bytes are not copied whole (nor fetched, when
+        // remote).
+        try (InputStream in = new ZstdInputStreamNoFinalizer(
+                new dev.vitrine.core.io.SourceRangeInputStream(a.source(), range[0], range[1]))) {
             in.skipNBytes(at.start());
             column = in.readNBytes((int) at.bytes());
         } catch (IOException | RuntimeException e) {

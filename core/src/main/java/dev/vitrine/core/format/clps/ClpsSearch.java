@@ -128,7 +128,23 @@ final class ClpsSearch {
     /** Whether every table's log_event_idx values together are 0..n-1, each once (read as {@link ClpsLogOrder} reads them). */
     private static boolean permutation(ClpsArchive archive, ClpsTables tables, long n) throws IOException {
         long[] seen = new long[(int) ((n + 63) >>> 6)];
+        // The tables not decoded give theirs from a prefix of their streams: those decoded on every core at once.
+        List<Integer> undecoded = new ArrayList<>();
+        List<java.util.concurrent.Callable<long[]>> prefixes = new ArrayList<>();
         for (int t = 0; t < tables.size(); t++) {
+            if (tables.ifDecoded(t) != null) continue;
+            int table = t;
+            undecoded.add(t);
+            prefixes.add(() -> ClpsLogOrder.logEventIdx(archive, tables, table));
+        }
+        List<long[]> fromPrefixes = ClpsRecords.inParallel(prefixes);
+        long[][] prefixOf = new long[tables.size()][];
+        for (int u = 0; u < undecoded.size(); u++) prefixOf[undecoded.get(u)] = fromPrefixes.get(u);
+        for (int t = 0; t < tables.size(); t++) {
+            if (prefixOf[t] != null) {
+                for (long i : prefixOf[t]) if (!place(seen, i, n)) return false;
+                continue;
+            }
             ClpsTable done = tables.ifDecoded(t);
             if (done != null && done.order != null) {
                 // Copied a block at a time: a plain array loop is compiled soon, a segment read per value not.
