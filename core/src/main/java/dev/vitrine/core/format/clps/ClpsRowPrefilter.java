@@ -257,6 +257,19 @@ final class ClpsRowPrefilter {
             return s;
         }
 
+        @Override
+        public boolean valueTextMayHold(int column, byte[] quoted) {
+            Object m = memo(2 * column + 1);
+            if (m != null) return KqlPrefilter.Row.super.valueTextMayHold(column, quoted);
+            text.reset();
+            try {
+                table.valueText(column, row, decoding, text, scratch);
+            } catch (ClpsDecodeException | RuntimeException e) {
+                return true; // rendering reports it
+            }
+            return KqlPrefilter.Row.mayHold(text.buf, text.len, quoted);
+        }
+
         private byte[] clpStringOnce(int column) {
             text.reset();
             try {

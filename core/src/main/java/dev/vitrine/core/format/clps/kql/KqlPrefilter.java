@@ -57,6 +57,22 @@ public final class KqlPrefilter {
         /** The value in {@code column} for this record as the record's JSON writes it, or null when it cannot be written. */
         String valueText(int column);
 
+        /**
+         * False when {@code column}'s value as written ({@link #valueText}) is an array that cannot hold a string
+         * matching {@code quoted} ({@link KqlTemplates#mayHold}); a row may decide it on the written bytes, without
+         * making a String of them.
+         */
+        default boolean valueTextMayHold(int column, byte[] quoted) {
+            String text = valueText(column);
+            return text == null
+                    || KqlTemplates.mayHold(text, new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII)));
+        }
+
+        /** {@link #valueTextMayHold} on the first {@code length} bytes of the value's text (UTF-8). */
+        static boolean mayHold(byte[] text, int length, byte[] quoted) {
+            return KqlTemplates.mayHold(text, length, quoted);
+        }
+
         /** Whether var-string dictionary entry {@code id} is exactly {@code value} (compared where it lies). */
         default boolean varStringIs(long id, byte[] value) {
             return java.util.Arrays.equals(varString(id), value);

@@ -54,7 +54,10 @@ final class KqlTemplateChecks {
         @Override
         public int judge(Row row) {
             int v = templates.judge(row, this);
-            return v != KqlTemplates.PER_ROW ? v : judge(row.valueText(column));
+            if (v != KqlTemplates.PER_ROW) return v;
+            // Most arrays hold no "value": told from their bytes, no String made (nor looked up)
+            if (quoted != null && !row.valueTextMayHold(column, quoted)) return NO;
+            return judge(row.valueText(column));
         }
 
         @Override

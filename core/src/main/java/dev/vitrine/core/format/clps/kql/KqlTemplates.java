@@ -133,6 +133,16 @@ final class KqlTemplates {
     }
 
     /**
+     * {@link #mayHold} on the first {@code length} bytes of a value's UTF-8 text, where the answer needs no
+     * String: a text with bytes beyond ASCII may hold (the String's reading of malformed bytes decides that).
+     */
+    static boolean mayHold(byte[] text, int length, byte[] quoted) {
+        if (quoted == null || length == 0 || text[0] != '[') return true;
+        for (int i = 0; i < length; i++) if (text[i] == '\\' || text[i] < 0) return true;
+        return Wildcards.matchBytes(text, length, quoted);
+    }
+
+    /**
      * For an array filter that holds when a string inside the array matches {@code leaf}'s value: the pattern the
      * array's JSON text then matches, {@code *"value"*}, or null when there is none to give. Only for a value that
      * compares with strings alone (not a number, boolean or null as well), with {@code *} as its only wildcard and

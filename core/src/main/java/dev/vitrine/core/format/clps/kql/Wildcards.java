@@ -152,6 +152,11 @@ final class Wildcards {
 
     /** Greedy matching with one back-track point, as clp's wildcard_match_unsafe. */
     static boolean matchBytes(byte[] tame, byte[] wild) {
+        return matchBytes(tame, tame.length, wild);
+    }
+
+    /** {@link #matchBytes(byte[], byte[])} on the first {@code tn} bytes of {@code tame}. */
+    static boolean matchBytes(byte[] tame, int tn, byte[] wild) {
         int t = 0;
         int w = 0;
         int starW = -1;
@@ -164,7 +169,7 @@ final class Wildcards {
                     starT = t;
                     continue;
                 }
-                if (t < tame.length) {
+                if (t < tn) {
                     if (c == '?') {
                         t++;
                         w++;
@@ -182,10 +187,10 @@ final class Wildcards {
                         continue;
                     }
                 }
-            } else if (t == tame.length) {
+            } else if (t == tn) {
                 return true;
             }
-            if (starW < 0 || starT >= tame.length) {
+            if (starW < 0 || starT >= tn) {
                 return false;
             }
             t = ++starT;

@@ -470,4 +470,25 @@ class KqlPrefilterTest {
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
+
+    /**
+     * An array filter's quick look at a value's written bytes says "cannot hold" exactly where the
+     * check on its text does, and "may hold" wherever the text needs the String's reading.
+     */
+    @Test
+    void anArraysBytesRuleOutWhatItsTextRulesOut() {
+        byte[] quoted = "*\"bob\"*".getBytes(StandardCharsets.US_ASCII);
+        Wildcards.Pattern pattern = new Wildcards.Pattern("*\"bob\"*");
+        for (String text : List.of(
+                "[\"retry\",\"cache\"]", "[\"bob\"]", "[1,\"bobby\"]", "[\"x\",\"bob\"]", "[]", "\"bob\"", "{}")) {
+            byte[] b = (text + "tail").getBytes(StandardCharsets.UTF_8); // only the first bytes are the value
+            assertEquals(KqlTemplates.mayHold(text, pattern), KqlTemplates.mayHold(b, text.length(), quoted), text);
+        }
+        assertFalse(KqlTemplates.mayHold("[\"alice\"]".getBytes(StandardCharsets.UTF_8), 9, quoted));
+        byte[] escaped = "[\"b\\u006fb\"]".getBytes(StandardCharsets.UTF_8);
+        assertTrue(KqlTemplates.mayHold(escaped, escaped.length, quoted), "an escape: the text decides");
+        byte[] accented = "[\"b\u00f6b\"]".getBytes(StandardCharsets.UTF_8);
+        assertTrue(KqlTemplates.mayHold(accented, accented.length, quoted), "beyond ASCII: the text decides");
+        assertTrue(KqlTemplates.mayHold(new byte[0], 0, quoted), "nothing written: the text decides");
+    }
 }
