@@ -50,16 +50,19 @@ public final class VitrineCli implements Runnable {
      * annotations up front, which was a quarter of a short command's own time; a run registers
      * only the command it was asked for (all of them for help, version or a mistake).
      */
-    private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
+    private static final Map<String, Subcommand> SUBCOMMANDS = new LinkedHashMap<>();
+
+    /** A subcommand: the class picocli reads, and what registers it (the object or its CommandLine). */
+    private record Subcommand(Class<?> type, Supplier<Object> make) {}
 
     static {
-        SUBCOMMANDS.put("info", InfoCommand::new);
-        SUBCOMMANDS.put("verify", VerifyCommand::new);
-        SUBCOMMANDS.put("tree", TreeCommand::new);
-        SUBCOMMANDS.put("cat", CatCommand::new);
-        SUBCOMMANDS.put("ls", LsCommand::new);
-        SUBCOMMANDS.put("export", ExportCommand::new);
-        SUBCOMMANDS.put("create", CreateCommand::commandLine);
+        SUBCOMMANDS.put("info", new Subcommand(InfoCommand.class, InfoCommand::new));
+        SUBCOMMANDS.put("verify", new Subcommand(VerifyCommand.class, VerifyCommand::new));
+        SUBCOMMANDS.put("tree", new Subcommand(TreeCommand.class, TreeCommand::new));
+        SUBCOMMANDS.put("cat", new Subcommand(CatCommand.class, CatCommand::new));
+        SUBCOMMANDS.put("ls", new Subcommand(LsCommand.class, LsCommand::new));
+        SUBCOMMANDS.put("export", new Subcommand(ExportCommand.class, ExportCommand::new));
+        SUBCOMMANDS.put("create", new Subcommand(CreateCommand.class, CreateCommand::commandLine));
     }
 
     @CommandLine.Spec
@@ -128,6 +131,8 @@ public final class VitrineCli implements Runnable {
     }
 
     public static int run(String[] args) {
+        Subcommand asked = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
+        if (asked != null) AnnotationsAhead.start(asked.type());
         return run(args, new FileOutputStream(FileDescriptor.out), new PrintWriter(System.err, true));
     }
 
@@ -138,8 +143,9 @@ public final class VitrineCli implements Runnable {
         FileChangedException.forgetEarlier();
         CommandLine cl = new CommandLine(new VitrineCli(guarded));
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
-        SUBCOMMANDS.forEach((name, make) -> {
-            if (asked == null || asked.equals(name)) cl.addSubcommand(name, make.get());
+        SUBCOMMANDS.forEach((name, sub) -> {
+            if (asked == null || asked.equals(name))
+                cl.addSubcommand(name, sub.make().get());
         });
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setOut(out);
