@@ -63,9 +63,14 @@ public final class ClpsArchive extends AbstractArchive implements FileListing, J
     final ClpsStreamFiles streams = new ClpsStreamFiles(this);
 
     ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits) {
+        this(format, path, src, limits, new ClpsSpill(ClpsSpill.budgetFor(src.size())));
+    }
+
+    /** With the spill its decoded data goes to (tests: no memory left, no cache folder). */
+    ClpsArchive(ArchiveFormat format, Path path, ByteSource src, Limits limits, ClpsSpill spill) {
         super(format, path, src);
         this.limits = limits;
-        this.spill = new ClpsSpill(ClpsSpill.budgetFor(src.size()));
+        this.spill = spill;
         ClpsOpening opened = ClpsOpening.read(src, limits);
         this.header = opened.header();
         this.magic = opened.magic();
