@@ -7,7 +7,6 @@ import static dev.vitrine.core.format.clps.kql.KqlPrefilter.YES;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter.Check;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter.Row;
-import dev.vitrine.core.format.clps.kql.KqlPrefilter.StringCheck;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Predicate;
@@ -109,14 +108,14 @@ final class KqlTemplateChecks {
      */
     static final class ClpStringCheck implements Check, KqlTemplates.Judge {
         private final int column;
-        private final StringCheck rule;
+        private final KqlStringCheck rule;
         private final KqlTemplates templates;
         /** The wildcard pattern a matching value must match whole, or null when the filter passes other values too. */
         private final byte[] pattern;
 
         private final KqlVariableVerdicts byVariables = new KqlVariableVerdicts();
 
-        ClpStringCheck(int column, StringCheck rule) {
+        ClpStringCheck(int column, KqlStringCheck rule) {
             this.column = column;
             this.rule = rule;
             this.templates = new KqlTemplates(column);

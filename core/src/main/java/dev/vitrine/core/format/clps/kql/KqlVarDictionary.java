@@ -37,17 +37,17 @@ public final class KqlVarDictionary {
     }
 
     /** True when every entry fails {@code check} (the filter of {@code leaf}); false when some may pass or it is not known. */
-    synchronized boolean noEntryPasses(KqlLeaf leaf, KqlPrefilter.StringCheck check) {
+    synchronized boolean noEntryPasses(KqlLeaf leaf, KqlStringCheck check) {
         Boolean known = noneHolds.get(leaf);
         if (known != null) return known;
         int n = entries.size();
         // An empty dictionary with var-string columns is damage the decode reports, not a reason to skip.
         if (n <= 0 || spent + n > BUDGET) return false;
-        byte[] exact = KqlPrefilter.StringCheck.exactValue(leaf);
+        byte[] exact = KqlStringCheck.exactValue(leaf);
         boolean none = true;
         int id = 0;
         for (; id < n && none; id++) {
-            // Only the value itself can pass a value without wildcards (StringCheck.exactValue): other entries are
+            // Only the value itself can pass a value without wildcards (KqlStringCheck.exactValue): other entries are
             // told apart by their bytes, unread.
             if (exact != null && !entries.is(id, exact)) continue;
             none = check.judge(entries.entry(id)) == KqlPrefilter.NO;

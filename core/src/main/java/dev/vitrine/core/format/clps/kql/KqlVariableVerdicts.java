@@ -21,7 +21,7 @@ final class KqlVariableVerdicts {
     private int lookups, hits;
 
     /** {@code rule}'s verdict on the CLP string of {@code row} in {@code column}. */
-    int judge(KqlPrefilter.Row row, int column, KqlPrefilter.StringCheck rule) {
+    int judge(KqlPrefilter.Row row, int column, KqlStringCheck rule) {
         int n = off ? -1 : row.variables(column);
         if (n < 0) return rule.judge(row.clpString(column));
         long[] key = new long[n + 1];

@@ -39,7 +39,7 @@ final class KqlWildcardCheck implements Check {
         List<Check> checks = new ArrayList<>();
         List<Check> costly = new ArrayList<>();
         boolean unsure = false;
-        KqlPrefilter.StringCheck varStrings = null; // its answers by entry id serve every var-string column
+        KqlStringCheck varStrings = null; // its answers by entry id serve every var-string column
         for (Node n : nodes) {
             Kind kind = n.kind();
             if (kind == Kind.OBJECT || kind == Kind.NULL) continue; // no value, or one that compares with nothing
@@ -66,14 +66,14 @@ final class KqlWildcardCheck implements Check {
                 }
                 case VAR_STRING -> {
                     if ((leaf.types() & strings) != 0) {
-                        if (varStrings == null) varStrings = new KqlPrefilter.StringCheck(n.column(), plain);
-                        checks.add(new KqlPrefilter.StringCheck(n.column(), varStrings));
+                        if (varStrings == null) varStrings = new KqlStringCheck(n.column(), plain);
+                        checks.add(new KqlStringCheck(n.column(), varStrings));
                     }
                 }
                 case CLP_STRING -> {
                     if ((leaf.types() & strings) != 0)
                         costly.add(new KqlTemplateChecks.ClpStringCheck(
-                                n.column(), new KqlPrefilter.StringCheck(n.column(), plain)));
+                                n.column(), new KqlStringCheck(n.column(), plain)));
                 }
                 case BOOLEAN -> {
                     if (leaf.hasType(KqlType.BOOLEAN) && lit.asBool(op) != null) {
