@@ -46,12 +46,24 @@ final class ClpsDictionary {
         }
         int n = (int) count;
         MemorySegment index = spill.allocate(8L * n);
+        // The lengths are read from copies of the bytes, a window at a time, and the index written a block at a
+        // time: the loop runs on arrays, which the quick compiler makes fast (a segment access per value was
+        // 75-130 ns there, most of a 1.5 M-entry var.dict's load).
+        byte[] window = new byte[64 << 10];
+        long windowAt = 0;
+        int windowLength = 0;
+        long[] block = new long[8192];
         long pos = 0;
         for (int i = 0; i < n; i++) {
             if (bytes - pos < 8)
                 throw new ClpsDecodeException(
                         pos, "dictionary entry " + i + " length: needs 8 bytes but only " + (bytes - pos) + " remain");
-            long len = b.get(ClpsTable.I64, pos);
+            if (pos < windowAt || pos + 8 > windowAt + windowLength) {
+                windowAt = pos;
+                windowLength = (int) Math.min(window.length, bytes - pos);
+                MemorySegment.copy(b, ValueLayout.JAVA_BYTE, pos, window, 0, windowLength);
+            }
+            long len = littleEndianLong(window, (int) (pos - windowAt));
             pos += 8;
             if (len < 0 || len > bytes - pos || len > Integer.MAX_VALUE - 16) {
                 throw new ClpsDecodeException(
@@ -59,12 +71,22 @@ final class ClpsDictionary {
                         "dictionary entry " + i + " length " + Long.toUnsignedString(len) + " does not fit the "
                                 + (bytes - pos) + " bytes left");
             }
-            index.setAtIndex(ClpsTable.I64, i, pos);
+            block[i % block.length] = pos;
+            if (i % block.length == block.length - 1 || i == n - 1) {
+                int first = i - i % block.length;
+                MemorySegment.copy(block, 0, index, ClpsTable.I64, 8L * first, i - first + 1);
+            }
             pos += len;
         }
         if (pos != bytes)
             throw new ClpsDecodeException(pos, (bytes - pos) + " bytes after entry " + n + " of the dictionary");
         return new ClpsDictionary(b, index, n);
+    }
+
+    private static long littleEndianLong(byte[] b, int at) {
+        long v = 0;
+        for (int k = 7; k >= 0; k--) v = v << 8 | (b[at + k] & 0xFF);
+        return v;
     }
 
     int size() {
