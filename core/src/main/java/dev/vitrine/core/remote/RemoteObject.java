@@ -34,6 +34,14 @@ public final class RemoteObject implements AutoCloseable {
     private final RemoteStats stats = new RemoteStats();
     private final BlockFetcher fetcher;
     private final ReadAhead readAhead;
+    /**
+     * The blocks of each read under way, {first, last}: a read asks for all its blocks, then copies
+     * them in order, and those it has not copied yet must not be offered for reuse by another
+     * reader's {@link #passed} (two readers of adjacent spans, a clp-s dictionary and the stream
+     * after it, were taken for one sequential reader: the stream's reader passed the dictionary's
+     * blocks before they were copied, and they were fetched again, a quarter of the object).
+     */
+    private final List<long[]> reading = new ArrayList<>();
 
     private RemoteObject(RangeTransport transport, RemoteSettings settings, long size, String version) {
         this.transport = transport;
@@ -135,6 +143,21 @@ public final class RemoteObject implements AutoCloseable {
         int bs = settings.blockBytes();
         long first = offset / bs;
         long last = (offset + len - 1) / bs;
+        long[] span = {first, last};
+        synchronized (reading) {
+            reading.add(span);
+        }
+        try {
+            copy(offset, dst, dstOffset, len, first, last);
+        } finally {
+            synchronized (reading) {
+                reading.remove(span);
+            }
+        }
+    }
+
+    private void copy(long offset, byte[] dst, int dstOffset, int len, long first, long last) throws IOException {
+        int bs = settings.blockBytes();
         List<CompletableFuture<BlockCache.Block>> blocks = ensure(first, last, true);
         readAheadAfter(offset, len, last);
         for (long b = first; b <= last; b++) {
@@ -168,7 +191,15 @@ public final class RemoteObject implements AutoCloseable {
     public void passed(long offset) {
         long[] blocks = readAhead.passed(Math.min(offset, size));
         if (blocks == null) return;
-        for (long b = blocks[0]; b < blocks[1]; b++) cache.passed(new BlockCache.Key(id, b));
+        for (long b = blocks[0]; b < blocks[1]; b++) if (!beingRead(b)) cache.passed(new BlockCache.Key(id, b));
+    }
+
+    /** Whether a read under way has block {@code b} still to copy (or is copying it). */
+    private boolean beingRead(long b) {
+        synchronized (reading) {
+            for (long[] r : reading) if (b >= r[0] && b <= r[1]) return true;
+        }
+        return false;
     }
 
     /** Block {@code b} asked for once a buffer is free for it: every one was being filled or read. */
