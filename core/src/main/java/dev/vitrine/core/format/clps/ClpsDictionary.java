@@ -63,7 +63,7 @@ final class ClpsDictionary {
                 windowLength = (int) Math.min(window.length, bytes - pos);
                 MemorySegment.copy(b, ValueLayout.JAVA_BYTE, pos, window, 0, windowLength);
             }
-            long len = littleEndianLong(window, (int) (pos - windowAt));
+            long len = dev.vitrine.core.io.LittleEndian.u64(window, (int) (pos - windowAt));
             pos += 8;
             if (len < 0 || len > bytes - pos || len > Integer.MAX_VALUE - 16) {
                 throw new ClpsDecodeException(
@@ -81,12 +81,6 @@ final class ClpsDictionary {
         if (pos != bytes)
             throw new ClpsDecodeException(pos, (bytes - pos) + " bytes after entry " + n + " of the dictionary");
         return new ClpsDictionary(b, index, n);
-    }
-
-    private static long littleEndianLong(byte[] b, int at) {
-        long v = 0;
-        for (int k = 7; k >= 0; k--) v = v << 8 | (b[at + k] & 0xFF);
-        return v;
     }
 
     int size() {

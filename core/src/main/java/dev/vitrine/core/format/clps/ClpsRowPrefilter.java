@@ -259,15 +259,15 @@ final class ClpsRowPrefilter {
 
         @Override
         public boolean valueTextMayHold(int column, byte[] quoted) {
-            Object m = memo(2 * column + 1);
-            if (m != null) return KqlPrefilter.Row.super.valueTextMayHold(column, quoted);
-            text.reset();
-            try {
-                table.valueText(column, row, decoding, text, scratch);
-            } catch (ClpsDecodeException | RuntimeException e) {
+            if (memo(2 * column + 1) != null) return KqlPrefilter.Row.super.valueTextMayHold(column, quoted);
+            if (!writeValueText(column)) {
+                memo[2 * column + 1] = NONE;
                 return true; // rendering reports it
             }
-            return KqlPrefilter.Row.mayHold(text.buf, text.len, quoted);
+            if (!KqlPrefilter.Row.mayHold(text.buf, text.len, quoted)) return false;
+            // kept: the caller asks valueText for it next, and it is not written twice
+            memo[2 * column + 1] = writtenText();
+            return true;
         }
 
         private byte[] clpStringOnce(int column) {
@@ -281,12 +281,21 @@ final class ClpsRowPrefilter {
         }
 
         private String valueTextOnce(int column) {
+            return writeValueText(column) ? writtenText() : null;
+        }
+
+        /** Writes {@code column}'s value as the record's JSON does into {@link #text}; false when it cannot be (rendering reports it). */
+        private boolean writeValueText(int column) {
             text.reset();
             try {
                 table.valueText(column, row, decoding, text, scratch);
+                return true;
             } catch (ClpsDecodeException | RuntimeException e) {
-                return null; // rendering reports it
+                return false;
             }
+        }
+
+        private String writtenText() {
             return new String(text.buf, 0, text.len, java.nio.charset.StandardCharsets.UTF_8);
         }
 

@@ -61,8 +61,9 @@ public final class KqlPrefilter {
          */
         default boolean valueTextMayHold(int column, byte[] quoted) {
             String text = valueText(column);
-            return text == null
-                    || KqlTemplates.mayHold(text, new Wildcards.Pattern(new String(quoted, StandardCharsets.US_ASCII)));
+            if (text == null) return true;
+            byte[] b = text.getBytes(StandardCharsets.UTF_8);
+            return mayHold(b, b.length, quoted);
         }
 
         /** {@link #valueTextMayHold} on the first {@code length} bytes of the value's text (UTF-8). */
