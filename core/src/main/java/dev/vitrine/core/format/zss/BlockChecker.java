@@ -60,7 +60,18 @@ final class BlockChecker {
                 copied.complete(false); // the copy failed: the check fails with it, and nothing is hashed
             }
         }
-        byte[] arena = identity ? null : buffer;
+        return checkAll(frames, chunk, base, identity ? null : buffer);
+    }
+
+    /** Codec none: checks one chunk of frames whose bytes {@code buffer} already holds, from its start. */
+    BlockCheck[] checkRead(List<BlockFrame> frames, byte[] buffer) {
+        long base = frames.getFirst().offset();
+        MemorySegment chunk =
+                MemorySegment.ofArray(buffer).asSlice(0, frames.getLast().end() - base);
+        return checkAll(frames, chunk, base, null);
+    }
+
+    private BlockCheck[] checkAll(List<BlockFrame> frames, MemorySegment chunk, long base, byte[] arena) {
         int[] used = {0};
         BlockCheck[] out = new BlockCheck[frames.size()];
         for (int i = 0; i < out.length; i++) {

@@ -59,6 +59,16 @@ final class BlockReader {
         return data;
     }
 
+    /**
+     * Reads {@code n} bytes at {@code offset} into {@code dst} without touching the mapping: a local
+     * file through the file itself (the kernel copies from its page cache, where a first read of
+     * each mapped page costs a fault), a remote one from its source.
+     */
+    void read(long offset, byte[] dst, int n) throws java.io.IOException {
+        if (data != null) src.read(offset, java.nio.ByteBuffer.wrap(dst, 0, n));
+        else src.read(offset, dst, 0, n);
+    }
+
     /** Copies {@code n} bytes at {@code offset} into {@code dst}: from the mapping, or read from the source. */
     void copy(long offset, byte[] dst, int n) throws TruncatedException {
         if (data != null) MemorySegment.copy(data, java.lang.foreign.ValueLayout.JAVA_BYTE, offset, dst, 0, n);
@@ -94,7 +104,22 @@ final class BlockReader {
         }
         if (offset == limit) return null;
         // the length prefix (at most 10 bytes) and the level byte, in one span
-        MemorySegment head = slice(offset, Math.min(HEAD_BYTES, limit - offset));
+        return frameOf(slice(offset, Math.min(HEAD_BYTES, limit - offset)), offset, limit);
+    }
+
+    /**
+     * The frame at {@code offset} read from {@code window}, a copy of the file's bytes from {@code
+     * base} on; null when its head runs past the window's end short of {@code limit} (the caller
+     * reads on from there). {@code offset} is below {@code limit}, which is at most the file's size.
+     */
+    BlockFrame frameIn(MemorySegment window, long base, long offset, long limit) throws FormatException {
+        long headLength = Math.min(HEAD_BYTES, limit - offset);
+        if (offset - base + headLength > window.byteSize()) return null;
+        return frameOf(window.asSlice(offset - base, headLength), offset, limit);
+    }
+
+    /** The frame whose head (its length prefix and level byte, or fewer bytes at the limit) is {@code head}. */
+    private BlockFrame frameOf(MemorySegment head, long offset, long limit) throws FormatException {
         long value;
         try {
             value = Uleb128.decode(head, 0, head.byteSize());

@@ -92,6 +92,63 @@ class ZssVerifyTest {
         }
     }
 
+    /**
+     * Codec none reads each chunk into a buffer of about 2 MB and frames it there: blocks longer
+     * than that buffer get one of their own, and damage inside one is found at its offset.
+     */
+    @Test
+    void blocksLongerThanTheReadBufferVerifyAndTheirDamageIsFound() throws Exception {
+        Path p = write("none", 12, 3 << 20, 64);
+        byte[] data = Files.readAllBytes(p);
+        long second;
+        try (ZssArchive z = open(p)) {
+            assertEquals(List.of(), verify(z));
+            BlockDirectory d = z.blockDirectory();
+            d.ensureOffset(data.length / 2);
+            second = d.offset(1);
+            BlockFrame f = z.reader().frameAt(second, data.length);
+            assertTrue(f.totalLength() > 3 << 20, "a block longer than the read buffer: " + f.totalLength());
+            data[(int) (f.payloadOffset() + f.payloadLength() - 5)] ^= 0x20;
+        }
+        Path bad = dir.resolve("long-blocks-damaged.zss");
+        Files.write(bad, data);
+        try (ZssArchive z = open(bad)) {
+            List<Problem> problems = verify(z);
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(pr ->
+                                    pr.offset() == second && pr.message().equals("checksum mismatch at " + second)),
+                    problems.toString());
+            assertTrue(problems.stream().anyMatch(pr -> pr.message().startsWith("data hash mismatch")));
+        }
+    }
+
+    /** A length prefix damaged in the middle of a read chunk: framing stops there, named by its offset. */
+    @Test
+    void aDamagedLengthPrefixInsideAReadChunkStopsFramingAtItsOffset() throws Exception {
+        Path p = write("none", 6, 4096, 64);
+        byte[] data = Files.readAllBytes(p);
+        long target;
+        try (ZssArchive z = open(p)) {
+            BlockDirectory d = z.blockDirectory();
+            d.ensureOffset(data.length / 2 + 100_000);
+            int i = d.blockAtOrBefore(data.length / 2 + 100_000);
+            target = d.offset(i);
+        }
+        // a length prefix of ten continuation bytes: no valid uleb128
+        java.util.Arrays.fill(data, (int) target, (int) target + 10, (byte) 0xff);
+        Path bad = dir.resolve("bad-prefix.zss");
+        Files.write(bad, data);
+        try (ZssArchive z = open(bad)) {
+            List<Problem> problems = verify(z);
+            assertTrue(
+                    problems.stream()
+                            .anyMatch(pr -> pr.offset() == target
+                                    && pr.message().contains("the rest of the file cannot be read")),
+                    problems.toString());
+        }
+    }
+
     @Test
     void progressReachesTheEndAndCancelStops() throws Exception {
         Path p = write("none", 6, 8192, 128);
