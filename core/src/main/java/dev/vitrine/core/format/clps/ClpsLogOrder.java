@@ -4,6 +4,8 @@ import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.PriorityQueue;
 
 /**
@@ -88,31 +90,24 @@ final class ClpsLogOrder {
         }
         if (heap != null) java.util.Arrays.fill(heap, -1);
         else seg.fill((byte) -1);
-        boolean permutation = true;
-        outer:
-        for (int t = 0; t < nt && permutation; t++) {
-            long[] idx = logEventIdx(a, tables, t);
+        boolean permutation = forEachLogEventIdx(a, tables, (t, undecoded) -> {
+            long[] idx = undecoded != null ? undecoded : logEventIdx(a, tables, t);
             if (heap != null) {
                 // The same placement as below on the array itself: this runs before the JIT has compiled much.
                 for (int r = 0; r < idx.length; r++) {
                     long i = idx[r];
-                    if (i < 0 || i >= n || heap[(int) i] != -1) {
-                        permutation = false;
-                        continue outer;
-                    }
+                    if (i < 0 || i >= n || heap[(int) i] != -1) return false;
                     heap[(int) i] = ((long) t << 32) | r;
                 }
-                continue;
+                return true;
             }
             for (int r = 0; r < idx.length; r++) {
                 long i = idx[r];
-                if (i < 0 || i >= n || order.get(i) != -1) {
-                    permutation = false;
-                    continue outer;
-                }
+                if (i < 0 || i >= n || order.get(i) != -1) return false;
                 order.set(i, ((long) t << 32) | r);
             }
-        }
+            return true;
+        });
         if (permutation) return new ClpsLogOrder(heap, seg, n);
         // k-way merge of the tables by log_event_idx, as clp-s does.
         tables.decode(null);
@@ -150,6 +145,37 @@ final class ClpsLogOrder {
         }
         for (int i = 0; i < tpl.columnNodes.length; i++) if (tpl.columnNodes[i] == d.logEventIdxNode) return i;
         return -1;
+    }
+
+    /** Takes one table's log_event_idx values; false stops the walk. */
+    interface TableIdx {
+        /** {@code undecoded}: the values of a table not decoded; null for a decoded one (read it as it suits). */
+        boolean take(int t, long[] undecoded) throws IOException;
+    }
+
+    /**
+     * Hands every table to {@code each} in table order, with the log_event_idx values of those
+     * not decoded, until it returns false; returns whether it never did. Those values come from
+     * a prefix of each table's stream (see {@link #logEventIdx}): read on every core at once, as
+     * many tables at a time as there are cores, so only that many arrays are held.
+     */
+    static boolean forEachLogEventIdx(ClpsArchive a, ClpsTables tables, TableIdx each) throws IOException {
+        int batch = Math.max(1, Runtime.getRuntime().availableProcessors());
+        List<Integer> pending = new ArrayList<>();
+        for (int t = 0; t < tables.size(); t++) {
+            boolean decoded = tables.ifDecoded(t) != null;
+            if (!decoded) pending.add(t);
+            if (decoded || pending.size() == batch || t == tables.size() - 1) {
+                // the undecoded tables so far, together, then this one if it is decoded
+                List<java.util.concurrent.Callable<long[]>> reads = new ArrayList<>();
+                for (int u : pending) reads.add(() -> logEventIdx(a, tables, u));
+                List<long[]> got = ClpsRecords.inParallel(reads);
+                for (int i = 0; i < pending.size(); i++) if (!each.take(pending.get(i), got.get(i))) return false;
+                pending.clear();
+                if (decoded && !each.take(t, null)) return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -128,37 +128,25 @@ final class ClpsSearch {
     /** Whether every table's log_event_idx values together are 0..n-1, each once (read as {@link ClpsLogOrder} reads them). */
     private static boolean permutation(ClpsArchive archive, ClpsTables tables, long n) throws IOException {
         long[] seen = new long[(int) ((n + 63) >>> 6)];
-        // The tables not decoded give theirs from a prefix of their streams: those decoded on every core at once.
-        List<Integer> undecoded = new ArrayList<>();
-        List<java.util.concurrent.Callable<long[]>> prefixes = new ArrayList<>();
-        for (int t = 0; t < tables.size(); t++) {
-            if (tables.ifDecoded(t) != null) continue;
-            int table = t;
-            undecoded.add(t);
-            prefixes.add(() -> ClpsLogOrder.logEventIdx(archive, tables, table));
-        }
-        List<long[]> fromPrefixes = ClpsRecords.inParallel(prefixes);
-        long[][] prefixOf = new long[tables.size()][];
-        for (int u = 0; u < undecoded.size(); u++) prefixOf[undecoded.get(u)] = fromPrefixes.get(u);
-        for (int t = 0; t < tables.size(); t++) {
-            if (prefixOf[t] != null) {
-                for (long i : prefixOf[t]) if (!place(seen, i, n)) return false;
-                continue;
+        return ClpsLogOrder.forEachLogEventIdx(archive, tables, (t, undecoded) -> {
+            if (undecoded != null) {
+                for (long i : undecoded) if (!place(seen, i, n)) return false;
+                return true;
             }
             ClpsTable done = tables.ifDecoded(t);
-            if (done != null && done.order != null) {
-                // Copied a block at a time: a plain array loop is compiled soon, a segment read per value not.
-                long[] block = new long[(int) Math.min(8192, done.records)];
-                for (int r = 0; r < done.records; r += block.length) {
-                    int m = Math.min(block.length, done.records - r);
-                    MemorySegment.copy(done.data, ClpsTable.I64, done.order.base + 8L * r, block, 0, m);
-                    for (int i = 0; i < m; i++) if (!place(seen, block[i], n)) return false;
-                }
-                continue;
+            if (done == null || done.order == null) {
+                for (long i : ClpsLogOrder.logEventIdx(archive, tables, t)) if (!place(seen, i, n)) return false;
+                return true;
             }
-            for (long i : ClpsLogOrder.logEventIdx(archive, tables, t)) if (!place(seen, i, n)) return false;
-        }
-        return true;
+            // Copied a block at a time: a plain array loop is compiled soon, a segment read per value not.
+            long[] block = new long[(int) Math.min(8192, done.records)];
+            for (int r = 0; r < done.records; r += block.length) {
+                int m = Math.min(block.length, done.records - r);
+                MemorySegment.copy(done.data, ClpsTable.I64, done.order.base + 8L * r, block, 0, m);
+                for (int i = 0; i < m; i++) if (!place(seen, block[i], n)) return false;
+            }
+            return true;
+        });
     }
 
     private static boolean place(long[] seen, long i, long n) {
