@@ -54,20 +54,12 @@ final class ClpsSpill implements AutoCloseable {
      * can page out.
      */
     static final class MemoryBudget {
-        static final MemoryBudget SHARED =
-                new MemoryBudget(Long.getLong("vitrine.clps.memoryBytes", totalMemory() / 8));
+        static final MemoryBudget SHARED = new MemoryBudget(
+                Long.getLong("vitrine.clps.memoryBytes", dev.vitrine.core.io.SystemMemory.total() / 8));
         private final java.util.concurrent.atomic.AtomicLong free;
 
         MemoryBudget(long bytes) {
             free = new java.util.concurrent.atomic.AtomicLong(Math.max(0, bytes));
-        }
-
-        private static long totalMemory() {
-            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                    instanceof com.sun.management.OperatingSystemMXBean os) {
-                return os.getTotalMemorySize();
-            }
-            return 1L << 30;
         }
 
         boolean take(long bytes) {
