@@ -6,7 +6,6 @@ import dev.vitrine.core.verify.CancelledException;
 import dev.vitrine.core.verify.VerifyContext;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -20,14 +19,13 @@ import java.util.concurrent.Executor;
  * problem wherever the block framing still holds.
  *
  * <p>Pipeline: this thread walks block frames (a few bytes per block) and cuts them into
- * chunks; for codec none it reads each chunk into a buffer and walks the frames there. For each chunk a worker checks CRCs, decompresses, parses records and checks their
+ * chunks ({@link ChunkFramer}; codec none reads each chunk into a buffer first). For each chunk a worker checks CRCs, decompresses, parses records and checks their
  * order ({@link BlockCheck}); SHA-256 of the data payloads runs on a thread of its own as a
  * chain of tasks, one per chunk in file order. This thread then takes the chunk results in order and does what needs
  * the whole file: order across blocks and the index bookkeeping ({@link BlockLedger}). A
  * bounded window of chunks keeps memory flat.
  */
 final class ZssVerifier {
-    private static final int CHUNK_BLOCKS = 4096;
     private static final long KEY_BUDGET = 64L << 20;
     private static final long SMALL_FILE = 4L << 20;
     private static final int MAX_CONSECUTIVE_CRC_FAILURES = 8;
@@ -43,24 +41,12 @@ final class ZssVerifier {
     private final BlockLedger ledger = new BlockLedger();
     private final KeyStore keys;
 
-    // framing state
-    private long framePos;
-    /**
-     * Where block framing stops: the file's end, or the end an intact header promises when the
-     * file is longer (the rest is reported once, at open, and not read: ten gigabytes of zeros
-     * after an 861-byte file are not a billion empty blocks).
-     */
-    private long trustedEnd;
     /** Where the SHA-256 task chain has got to (it runs behind the checks). */
     private volatile long hashedTo;
 
     private final ChunkSizing sizing = new ChunkSizing();
-
-    private boolean framingDone;
     /** Set when the pipeline stops: work not started yet does nothing. */
     private volatile boolean stopped;
-
-    private FormatException framingError;
 
     // in-order state
     private MemorySegment prevLast;
@@ -108,9 +94,9 @@ final class ZssVerifier {
         // Header damage is already in openProblems (reported first by VerifyEngine). Without a
         // locatable first block or a known codec there is nothing more we can check.
         if (!header.blocksLocatable() || archive.codec() == null) return;
-        framePos = header.dataStart();
         long size = reader.size();
-        trustedEnd = archive.trustedEnd();
+        ChunkFramer framer = new ChunkFramer(
+                reader, sizing, identity, archive.codec().decompressesInto(), header.dataStart(), archive.trustedEnd());
         boolean parallel = size >= SMALL_FILE && Workers.parallelism() > 1;
         Executor exec = parallel ? Workers.pool() : Runnable::run;
         // SHA-256 is the one strictly sequential job and the longest: it gets a thread of its
@@ -138,16 +124,17 @@ final class ZssVerifier {
         boolean cutShort = false;
         try {
             while (true) {
-                while (inFlight.size() < window && !framingDone) {
+                while (inFlight.size() < window && !framer.done()) {
                     // Codec none: read here, framed from the copy; else framed from the file and
                     // copied (or decompressed) by the check.
-                    List<BlockFrame> read = identity && readWorks ? nextFramesRead(buffers) : null;
-                    List<BlockFrame> frames = read != null ? read : nextFrames();
+                    ChunkFramer.Cut cut = framer.next(identity ? buffers : null);
+                    List<BlockFrame> frames = cut.frames();
                     if (frames.isEmpty()) break;
                     long end = frames.getLast().end();
                     long base = frames.getFirst().offset();
+                    byte[] read = cut.read();
                     byte[] buffer = read != null
-                            ? readBuffer
+                            ? read
                             : identity ? buffers.take(end - base) : decodeInto ? buffers.take(0) : null;
                     CompletableFuture<Boolean> copied =
                             read != null ? CompletableFuture.completedFuture(true) : new CompletableFuture<>();
@@ -202,6 +189,7 @@ final class ZssVerifier {
                 reader.passed(Math.min(c.end(), hashedTo));
                 ctx.progress(c.end(), size);
             }
+            FormatException framingError = framer.error();
             if (!cutShort && framingError != null) {
                 Problem p = Problem.error(
                         file,
@@ -235,7 +223,7 @@ final class ZssVerifier {
             for (Chunk c : inFlight) Workers.awaitQuietly(c.checked());
             Workers.awaitQuietly(hashChain);
             if (hashThread != null) hashThread.shutdown();
-            passedPages.passedAll(framePos);
+            passedPages.passedAll(framer.position());
         }
     }
 
@@ -247,107 +235,6 @@ final class ZssVerifier {
             if (e.getCause() instanceof Error err) throw err;
             throw e;
         }
-    }
-
-    /** False once a read of the file failed: the rest is framed from the file and copied by the checks. */
-    private boolean readWorks = true;
-    /** The buffer {@link #nextFramesRead} read the last chunk into. */
-    private byte[] readBuffer;
-
-    /**
-     * Codec none: the next chunk's bytes read into a buffer (a read of the file, not of its
-     * mapping), and the blocks that lie whole in it framed from that copy. The mapping is never
-     * touched: on a virtual machine the first touch of each mapped page is a fault, and those
-     * faults and the copies from the mapping were a fifth of verify's CPU on a 960 MB file.
-     * Sets {@link #readBuffer}; framingError / framingDone at the end. Null when the read failed
-     * before any frame was taken: this chunk and the rest are then framed and copied as before,
-     * and each frame's own read says where the file ends.
-     */
-    private List<BlockFrame> nextFramesRead(ChunkCopies buffers) {
-        long base = framePos;
-        if (base >= trustedEnd) {
-            framingDone = true;
-            return List.of();
-        }
-        byte[] buf = buffers.take(0);
-        int n = (int) Math.min(buf.length, trustedEnd - base);
-        if (!readInto(base, buf, n)) {
-            buffers.give(buf);
-            return null;
-        }
-        MemorySegment window = MemorySegment.ofArray(buf).asSlice(0, n);
-        List<BlockFrame> out = new ArrayList<>();
-        while (out.size() < CHUNK_BLOCKS && framePos < trustedEnd) {
-            BlockFrame f;
-            try {
-                f = reader.frameIn(window, base, framePos, trustedEnd);
-            } catch (FormatException e) {
-                framingError = e;
-                framingDone = true;
-                break;
-            }
-            if (f != null && f.end() <= base + n) {
-                out.add(f);
-                framePos = f.end();
-                continue;
-            }
-            if (!out.isEmpty() || f == null) break;
-            // One block longer than the buffer: a buffer of its own.
-            buffers.give(buf);
-            buf = buffers.take(f.totalLength());
-            if (!readInto(base, buf, (int) f.totalLength())) {
-                buffers.give(buf);
-                return null;
-            }
-            out.add(f);
-            framePos = f.end();
-            break;
-        }
-        if (framePos >= trustedEnd) framingDone = true;
-        if (out.isEmpty()) {
-            buffers.give(buf);
-            return out;
-        }
-        readBuffer = buf;
-        return out;
-    }
-
-    /** Reads into {@code dst}; false when the file ends or fails before {@code n} bytes (and reads stop). */
-    private boolean readInto(long offset, byte[] dst, int n) {
-        try {
-            reader.read(offset, dst, n);
-            return true;
-        } catch (dev.vitrine.core.io.SourceUnavailableException e) {
-            // changed or gone: said as such, never as damage
-            throw new java.io.UncheckedIOException(e);
-        } catch (java.io.IOException e) {
-            readWorks = false;
-            return false;
-        }
-    }
-
-    /** The next chunk of frames; sets framingError / framingDone at the end. */
-    private List<BlockFrame> nextFrames() {
-        List<BlockFrame> out = new ArrayList<>();
-        long target = sizing.target(identity, archive.codec().decompressesInto());
-        long bytes = 0;
-        while (bytes < target && out.size() < CHUNK_BLOCKS) {
-            try {
-                BlockFrame f = reader.frameAt(framePos, trustedEnd);
-                if (f == null) {
-                    framingDone = true;
-                    break;
-                }
-                out.add(f);
-                framePos = f.end();
-                bytes += f.totalLength();
-            } catch (FormatException e) {
-                framingError = e;
-                framingDone = true;
-                break;
-            }
-        }
-        return out;
     }
 
     // ---------------------------------------------------------------- in-order stage
