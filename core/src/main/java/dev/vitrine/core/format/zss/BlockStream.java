@@ -17,10 +17,23 @@ abstract class BlockStream implements AutoCloseable {
     private static final long READ_AHEAD_MIN_BYTES = 1L << 20;
     final BlockReader reader;
     long pos;
+    /**
+     * The mapped pages behind the block last handed out are released as the stream goes on: a
+     * cat of a 1 GB file otherwise ended with 1 GB resident (they stay in the page cache; a block
+     * still held reads them back through a fault, never wrong data).
+     */
+    private final dev.vitrine.core.export.PassedPages passed;
 
     BlockStream(BlockReader reader, long pos) {
         this.reader = reader;
         this.pos = pos;
+        this.passed = new dev.vitrine.core.export.PassedPages(reader.data());
+    }
+
+    /** {@code b}, handed out: what lies before it is passed. */
+    DecodedBlock handOut(DecodedBlock b) {
+        if (b != null) passed.passed(b.frame().offset());
+        return b;
     }
 
     static BlockStream open(BlockReader reader, long pos, Limits limits) {
@@ -100,7 +113,7 @@ abstract class BlockStream implements AutoCloseable {
                 if (f == null) return null;
                 pos = f.end();
                 DecodedBlock b = decode(reader, f);
-                if (b != null) return b;
+                if (b != null) return handOut(b);
             }
         }
     }
@@ -169,7 +182,7 @@ abstract class BlockStream implements AutoCloseable {
         DecodedBlock next() throws FormatException {
             while (true) {
                 if (current != null) {
-                    if (index < current.count()) return current.blocks()[index++];
+                    if (index < current.count()) return handOut(current.blocks()[index++]);
                     if (current.error() != null) throw current.error();
                     current = null;
                 }
@@ -228,7 +241,7 @@ abstract class BlockStream implements AutoCloseable {
                     return null;
                 }
                 DecodedBlock b = await(head, reader, pos);
-                if (b != null) return b;
+                if (b != null) return handOut(b);
             }
         }
 
