@@ -66,6 +66,12 @@ public abstract class WindowTest extends FxRobot {
                 + info.getTestMethod().map(m -> m.getName()).orElse("test") + ".png";
         fx(() -> Screenshot.save(window.scene(), Path.of(dir, name)));
         fx(() -> {
+            // A popup left showing (a test's data inspector) is drawn again while the window empties
+            // below it; JavaFX's headless platform then copies a frame of the old size into the
+            // resized window's buffer (HeadlessWindow.blit: IndexOutOfBoundsException), which
+            // surfaced in whichever test ran next.
+            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows()))
+                if (w instanceof javafx.stage.PopupWindow p) p.hide();
             for (ArchiveView v : window.views()) v.dispose();
             window.tabs().getTabs().clear();
             // a drag the headless platform refused would make every later clipboard read see its dragboard
