@@ -30,12 +30,6 @@ abstract class BlockStream implements AutoCloseable {
         this.passed = new dev.vitrine.core.export.PassedPages(reader.data());
     }
 
-    /** {@code b}, handed out: what lies before it is passed. */
-    DecodedBlock handOut(DecodedBlock b) {
-        if (b != null) passed.passed(b.frame().offset());
-        return b;
-    }
-
     static BlockStream open(BlockReader reader, long pos, Limits limits) {
         // Handing blocks to other threads costs tens of microseconds each: worth it only when
         // there is real decompression work ahead.
@@ -73,8 +67,15 @@ abstract class BlockStream implements AutoCloseable {
         }
     }
 
+    /** The next data block, or null at the end of the file; what lies before it is passed. */
+    final DecodedBlock next() throws FormatException {
+        DecodedBlock b = nextBlock();
+        if (b != null) passed.passed(b.frame().offset());
+        return b;
+    }
+
     /** The next data block, or null at the end of the file. */
-    abstract DecodedBlock next() throws FormatException;
+    abstract DecodedBlock nextBlock() throws FormatException;
 
     @Override
     public void close() {}
@@ -107,13 +108,13 @@ abstract class BlockStream implements AutoCloseable {
         }
 
         @Override
-        DecodedBlock next() throws FormatException {
+        DecodedBlock nextBlock() throws FormatException {
             while (true) {
                 BlockFrame f = reader.frameAt(pos, reader.size());
                 if (f == null) return null;
                 pos = f.end();
                 DecodedBlock b = decode(reader, f);
-                if (b != null) return handOut(b);
+                if (b != null) return b;
             }
         }
     }
@@ -179,10 +180,10 @@ abstract class BlockStream implements AutoCloseable {
         }
 
         @Override
-        DecodedBlock next() throws FormatException {
+        DecodedBlock nextBlock() throws FormatException {
             while (true) {
                 if (current != null) {
-                    if (index < current.count()) return handOut(current.blocks()[index++]);
+                    if (index < current.count()) return current.blocks()[index++];
                     if (current.error() != null) throw current.error();
                     current = null;
                 }
@@ -232,7 +233,7 @@ abstract class BlockStream implements AutoCloseable {
         }
 
         @Override
-        DecodedBlock next() throws FormatException {
+        DecodedBlock nextBlock() throws FormatException {
             while (true) {
                 fill();
                 Future<DecodedBlock> head = pending.poll();
@@ -241,7 +242,7 @@ abstract class BlockStream implements AutoCloseable {
                     return null;
                 }
                 DecodedBlock b = await(head, reader, pos);
-                if (b != null) return handOut(b);
+                if (b != null) return b;
             }
         }
 
