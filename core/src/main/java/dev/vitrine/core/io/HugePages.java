@@ -1,10 +1,5 @@
 package dev.vitrine.core.io;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 /**
  * Whether a large anonymous mapping should ask the kernel for transparent huge pages. Each 4 KB
  * page touched for the first time is a fault; on a virtual machine that cost 4.4 ms per MB here,
@@ -24,12 +19,12 @@ final class HugePages {
     private static final int ORDER = 9;
 
     /** Whether the kernel takes madvise(MADV_HUGEPAGE) at all: THP "always" or "madvise", not "never". */
-    private static final boolean ENABLED = enabled(read("/sys/kernel/mm/transparent_hugepage/enabled"));
+    private static final boolean ENABLED = enabled(SystemFiles.text("/sys/kernel/mm/transparent_hugepage/enabled"));
 
     /** Whether {@code bytes} of fresh memory should be huge pages now. */
     static boolean worthAsking(long bytes) {
         if (!ENABLED || bytes < 2 * SIZE || Libc.pageSize() != 4096) return false;
-        return freeBlockBytes(read("/proc/buddyinfo")) >= 2 * bytes;
+        return freeBlockBytes(SystemFiles.text("/proc/buddyinfo")) >= 2 * bytes;
     }
 
     /** Whether the THP mode line ("always [madvise] never") leaves madvise its effect. */
@@ -58,13 +53,5 @@ final class HugePages {
             }
         }
         return bytes;
-    }
-
-    private static String read(String file) {
-        try {
-            return Files.readString(Path.of(file), StandardCharsets.US_ASCII);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -1,10 +1,5 @@
 package dev.vitrine.core.io;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 /**
  * The memory this process may count on: the machine's, or its container's limit when lower. For
  * budgets (how much decoded data to keep in memory), not for exact accounting. On Linux it reads
@@ -22,10 +17,10 @@ public final class SystemMemory {
 
     /** Total memory in bytes: the smaller of the machine's and a container limit. */
     public static long total() {
-        long total = memTotal(read("/proc/meminfo"));
+        long total = memTotal(SystemFiles.text("/proc/meminfo"));
         if (total <= 0) return fromMxBean();
         for (String f : LIMIT_FILES) {
-            long limit = limit(read(f));
+            long limit = limit(SystemFiles.text(f));
             if (limit > 0) total = Math.min(total, limit);
         }
         return total;
@@ -64,13 +59,5 @@ public final class SystemMemory {
             return os.getTotalMemorySize();
         }
         return 1L << 30;
-    }
-
-    private static String read(String file) {
-        try {
-            return Files.readString(Path.of(file), StandardCharsets.US_ASCII);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }
