@@ -7,6 +7,7 @@ import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.FormatRegistry;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.model.SortedRecords;
+import dev.vitrine.core.testing.ResidentSet;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,16 +26,9 @@ class ZssScanResidentTest {
     @TempDir
     Path dir;
 
-    private static long rssFileKb() throws Exception {
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("RssFile:")) return Long.parseLong(line.replaceAll("[^0-9]", ""));
-        }
-        return -1;
-    }
-
     @Test
     void aWholeScanKeepsLittleOfTheFileResident() throws Exception {
-        Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/status")) && rssFileKb() >= 0);
+        Assumptions.assumeTrue(ResidentSet.known());
         Path file = dir.resolve("scan.zss");
         Iterator<byte[]> it = new Iterator<>() {
             long i;
@@ -53,12 +47,12 @@ class ZssScanResidentTest {
         assertTrue(size > 80L << 20, "large enough to pass several releases: " + size);
         long[] seen = {0};
         long[] during = {-1};
-        long base = rssFileKb();
+        long base = ResidentSet.fileKb();
         try (Archive a = FormatRegistry.get().open(file, Limits.DEFAULT)) {
             a.capability(SortedRecords.class).orElseThrow().scan(null, null, null, (rec, off, n) -> {
                 if (++seen[0] == RECORDS * 9L / 10) {
                     try {
-                        during[0] = rssFileKb() - base;
+                        during[0] = ResidentSet.fileKb() - base;
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
