@@ -1,14 +1,20 @@
 package dev.vitrine.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.remote.S3TestServer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** s3:// archives through a real S3 API (s3proxy over a folder): the same output as the local copies. */
 class RemoteS3CliTest {
@@ -55,6 +61,43 @@ class RemoteS3CliTest {
         CliRun r = CliRun.of("info", "--endpoint-url", s3.endpoint().toString(), "s3://fixtures/zss/nope.zss");
         assertEquals(2, r.exit());
         assertEquals("vitrine: s3://fixtures/zss/nope.zss: no such object or prefix\n", r.stderr());
+    }
+
+    /**
+     * No credentials anywhere the SDK's chain looks (a fresh JVM with an empty environment and home,
+     * the instance metadata lookup off): one line saying so and what to set, at once, where the
+     * SDK's own text named six providers and the first request was retried as a dropped connection.
+     */
+    @ParameterizedTest
+    @CsvSource({"'', ''", "nightly, ' for profile ''nightly'''"})
+    void noCredentialsSaysWhatToSet(String profile, String forProfile, @TempDir Path home) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String url = "s3://fixtures/" + FILES.getFirst();
+        ProcessBuilder pb = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.vitrine.app.Main",
+                        "info",
+                        "--endpoint-url",
+                        s3.endpoint().toString(),
+                        url)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
+        pb.environment().put("HOME", home.toString());
+        pb.environment().put("AWS_EC2_METADATA_DISABLED", "true");
+        if (!profile.isEmpty()) pb.environment().put("AWS_PROFILE", profile);
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, p.exitValue(), err);
+        // (the test class path has two SLF4J providers, s3proxy's and ours, which SLF4J reports first)
+        List<String> lines = err.lines().filter(l -> !l.startsWith("SLF4J")).toList();
+        assertEquals(
+                List.of("vitrine: " + url + ": no AWS credentials found" + forProfile
+                        + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE;"
+                        + " --no-sign-request reads a public bucket)"),
+                lines);
     }
 
     private static String[] concat(String[] a, String... more) {

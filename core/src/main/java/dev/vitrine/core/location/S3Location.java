@@ -135,7 +135,10 @@ final class S3Location implements Location {
             if (e.statusCode() == 404) throw new RemoteException(display(), "no such bucket (" + code + ", HTTP 404)");
             throw new RemoteException(display(), RemoteException.statusReason(e.statusCode(), code));
         } catch (SdkClientException e) {
-            throw new RemoteException(display(), RemoteException.transportReason(e), e);
+            IOException f = S3Transport.failure(display(), e);
+            throw f instanceof RemoteException r
+                    ? r
+                    : new RemoteException(display(), RemoteException.transportReason(e), e);
         }
     }
 

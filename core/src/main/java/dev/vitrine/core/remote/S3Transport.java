@@ -54,7 +54,7 @@ public final class S3Transport implements RangeTransport {
                     code,
                     -1);
         } catch (SdkClientException e) {
-            throw new IOException(e.getMessage(), e);
+            throw failure(display, e);
         }
         GetObjectResponse r = in.response();
         String range = r.contentRange();
@@ -67,6 +67,26 @@ public final class S3Transport implements RangeTransport {
         }
         long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
         return new Response(206, total, r.eTag(), Long.parseLong(m.group(1)), in, null, -1);
+    }
+
+    private static final Pattern PROFILE = Pattern.compile("ProfileCredentialsProvider\\(profileName=([^)]+)\\)");
+
+    /**
+     * What a failure on the SDK's side of a request means: no credentials anywhere in its chain is
+     * an answer (retrying cannot find them, and the chain's own text is a paragraph naming six
+     * providers), anything else a transport failure, retried.
+     */
+    public static IOException failure(String display, SdkClientException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        if (!m.startsWith("Unable to load credentials")) return new IOException(m, e);
+        Matcher p = PROFILE.matcher(m);
+        String profile = p.find() && !p.group(1).equals("default") ? " for profile '" + p.group(1) + "'" : "";
+        return new RemoteException(
+                display,
+                "no AWS credentials found" + profile
+                        + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE;"
+                        + " --no-sign-request reads a public bucket)",
+                e);
     }
 
     /** An empty object answers a range with 416; its size is then 0 (S3 sends no Content-Range here). */
