@@ -96,12 +96,22 @@ public record LaunchOptions(
                                         + " (the window takes --new-window, --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
                     if (dev.vitrine.core.location.Locations.isUrl(a)) urls.add(a);
-                    else files.add(Path.of(a));
+                    else files.add(localPath(a));
                 }
             }
         }
         return new LaunchOptions(
                 List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow, newWindow);
+    }
+
+    /** A path as typed, or the file a file: URI names; an address of a scheme not read is refused by name. */
+    private static Path localPath(String a) {
+        try {
+            var l = dev.vitrine.core.location.Locations.of(a, dev.vitrine.core.location.RemoteOptions.DEFAULT);
+            return l instanceof dev.vitrine.core.location.LocalLocation local ? local.path() : Path.of(a);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(a + ": " + e.getMessage());
+        }
     }
 
     private static String value(String[] args, int i, String option) {

@@ -87,6 +87,20 @@ class UsageCliTest {
     }
 
     @Test
+    void aFileUriIsTheFileItNamesAndAnotherSchemeIsOneLine() {
+        Path zss = Fixtures.path("zss/letters-none.zss");
+        CliRun byPath = CliRun.of("tree", zss.toString());
+        CliRun byUri = CliRun.of("tree", zss.toUri().toString());
+        assertEquals(0, byUri.exit(), byUri.stderr());
+        assertEquals(byPath.out(), byUri.out());
+        CliRun ftp = CliRun.of("info", "ftp://host/a.zss");
+        assertEquals(2, ftp.exit());
+        assertEquals(
+                "vitrine: ftp://host/a.zss: not an address Vitrine reads (http://, https://, s3:// or a local path)\n",
+                ftp.stderr());
+    }
+
+    @Test
     void anEntryThatIsNotThereIsBadUsage() {
         String caf = Fixtures.path("caf/sample-ts-reference.caf").toString();
         CliRun cat = CliRun.of("cat", caf, "nope.txt");

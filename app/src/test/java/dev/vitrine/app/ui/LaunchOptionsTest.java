@@ -56,6 +56,20 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void aFileUriOpensItsFileAndAnotherSchemeIsRefusedByName() throws Exception {
+        Path f = Files.writeString(dir.resolve("a b.zss"), "x");
+        assertEquals(
+                List.of(f),
+                LaunchOptions.parse(new String[] {f.toUri().toString()}).files());
+        assertEquals(
+                "ftp://host/a.zss: not an address Vitrine reads (http://, https://, s3:// or a local path)",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> LaunchOptions.parse(new String[] {"ftp://host/a.zss"}))
+                        .getMessage());
+    }
+
+    @Test
     void theSamplesFolderComesFromVitrineHome() {
         String before = System.getProperty("vitrine.home");
         try {

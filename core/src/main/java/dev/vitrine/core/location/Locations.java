@@ -2,9 +2,12 @@ package dev.vitrine.core.location;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** Turns what a user typed (a path, an http(s):// URL, an s3:// address) into a {@link Location}. */
 public final class Locations {
@@ -34,8 +37,41 @@ public final class Locations {
             if (uri.getHost() == null) throw new IllegalArgumentException("not a valid URL (no host)");
             return new HttpLocation(uri, options);
         }
+        Path path = null;
+        InvalidPathException invalid = null;
         try {
-            return new LocalLocation(Path.of(typed), typed);
+            path = Path.of(typed);
+        } catch (InvalidPathException e) {
+            invalid = e;
+        }
+        // A name that is there is a path, whatever it looks like; one that is not may be an address.
+        boolean there = path != null && Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+        if (!there && lower.startsWith("file:")) return fileUri(typed);
+        if (invalid != null) throw new IllegalArgumentException("not a valid path (" + invalid.getReason() + ")");
+        // ftp://host/a.zss is no local path a user meant: say what is read instead of "no such file or directory"
+        if (!there && OTHER_SCHEME.matcher(typed).lookingAt())
+            throw new IllegalArgumentException(
+                    "not an address Vitrine reads (http://, https://, s3:// or a local path)");
+        return new LocalLocation(path, typed);
+    }
+
+    private static final Pattern OTHER_SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
+
+    /** A file: URI (as file managers and browsers hand them out) names a local file: its path, decoded. */
+    private static Location fileUri(String typed) {
+        URI uri;
+        try {
+            uri = new URI(typed);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("not a valid URL (" + e.getReason() + ")");
+        }
+        String host = uri.getAuthority();
+        if (host != null && !host.equalsIgnoreCase("localhost"))
+            throw new IllegalArgumentException("not a local file (a file: URI of host " + host + ")");
+        if (uri.getPath() == null || uri.getPath().isEmpty())
+            throw new IllegalArgumentException("not a valid file: URI (no path)");
+        try {
+            return new LocalLocation(Path.of(uri.getPath()), typed);
         } catch (InvalidPathException e) {
             throw new IllegalArgumentException("not a valid path (" + e.getReason() + ")");
         }
