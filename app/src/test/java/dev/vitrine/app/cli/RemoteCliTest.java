@@ -112,6 +112,21 @@ class RemoteCliTest {
         assertEquals("vitrine: http://127.0.0.1:" + closed + "/a.zss: connection refused\n", refused.stderr());
     }
 
+    /**
+     * A server that cuts every body short: the command says the connection dropped, after its
+     * retries, where the formats' probes took the unread bytes for "not an archive Vitrine knows".
+     */
+    @Test
+    void bodiesCutEveryTimeAreSaidAsSuchNotAsAnUnknownArchive() throws IOException {
+        try (dev.vitrine.core.remote.FaultProxy proxy = new dev.vitrine.core.remote.FaultProxy(nginx.port())) {
+            proxy.dropAfter(400, Integer.MAX_VALUE); // headers and a few bytes of each body
+            String u = proxy.url("zss/letters-none.zss");
+            CliRun r = CliRun.of("info", u);
+            assertEquals(2, r.exit(), r.stderr());
+            assertTrue(r.stderr().startsWith("vitrine: " + u + ": connection dropped "), r.stderr());
+        }
+    }
+
     @Test
     void secretsInAUrlAreNeverPrinted() {
         String u = nginx.url("zss/letters-none.zss") + "?X-Amz-Signature=s3cr3t&X-Amz-Credential=AKIDEXAMPLE";

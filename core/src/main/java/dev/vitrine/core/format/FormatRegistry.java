@@ -2,6 +2,7 @@ package dev.vitrine.core.format;
 
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileKinds;
+import dev.vitrine.core.io.SourceUnavailableException;
 import dev.vitrine.core.limits.Limits;
 import dev.vitrine.core.location.LocalLocation;
 import dev.vitrine.core.location.Location;
@@ -73,7 +74,12 @@ public final class FormatRegistry {
             FileKinds.requireRegularFile(location.localPath().get());
     }
 
-    private Optional<ArchiveFormat> best(Probe probe) {
+    /**
+     * The format that claims the probe most strongly. A probe that could not read its bytes (a
+     * server that answers other ranges than asked, drops every body, or a file that shrank) says
+     * so: that, not "not an archive Vitrine knows", is why nothing claimed it.
+     */
+    private Optional<ArchiveFormat> best(Probe probe) throws IOException {
         ArchiveFormat best = null;
         Detection bestD = Detection.NO;
         for (ArchiveFormat f : formats) {
@@ -81,6 +87,8 @@ public final class FormatRegistry {
             try {
                 d = f.detect(probe);
             } catch (RuntimeException e) {
+                SourceUnavailableException gone = SourceUnavailableException.in(e);
+                if (gone != null) throw gone;
                 d = Detection.NO;
             }
             if (d.compareTo(bestD) > 0) {

@@ -50,6 +50,9 @@ public final class Probe {
         if (entries == null) {
             try {
                 entries = location.list();
+            } catch (dev.vitrine.core.io.SourceUnavailableException e) {
+                throw new java.io.UncheckedIOException(
+                        e); // a listing refused or dropped: said, not "no format claims it"
             } catch (IOException | RuntimeException e) {
                 entries = null;
                 return Optional.empty();
