@@ -73,7 +73,8 @@ public final class RemoteObject implements AutoCloseable {
             throw new RemoteException(transport.display(), RemoteException.statusReason(r.status(), r.errorCode()));
         if (r.total() < 0) {
             r.discard();
-            throw new RemoteException(transport.display(), "server does not say the object's size (Content-Range */*)");
+            throw new RemoteException(
+                    transport.display(), "server does not say the object's size (its Content-Range ends in /*)");
         }
         RemoteObject o = new RemoteObject(transport, settings, r.total(), r.version());
         o.stats.requests.incrementAndGet();
