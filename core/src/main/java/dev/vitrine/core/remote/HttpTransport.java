@@ -75,7 +75,8 @@ public final class HttpTransport implements RangeTransport {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri)
                 .GET()
                 .timeout(responseTimeout)
-                .header("Range", "bytes=" + from + "-" + (from + length - 1));
+                .header("Range", "bytes=" + from + "-" + (from + length - 1))
+                .header("Accept-Encoding", "identity"); // the stored bytes, never a compressed copy of a range
         // a weak ETag never matches If-Match, so it is compared on the answer instead
         if (version != null && !version.startsWith("W/"))
             b.header(version.startsWith("\"") ? "If-Match" : "If-Unmodified-Since", version);
@@ -92,6 +93,13 @@ public final class HttpTransport implements RangeTransport {
         long retryAfter =
                 h.firstValue("Retry-After").map(HttpTransport::retryAfter).orElse(-1L);
         int status = r.statusCode();
+        String encoding = h.firstValue("Content-Encoding").orElse("identity").strip();
+        if ((status == 206 || status == 200) && !encoding.isEmpty() && !encoding.equalsIgnoreCase("identity")) {
+            // A server (or a proxy before it) that compresses anyway sends other bytes than the object's.
+            r.body().close();
+            throw new RemoteException(
+                    display, "server sent the object encoded (Content-Encoding: " + encoding + "), not its bytes");
+        }
         if (status == 206) {
             Matcher m = CONTENT_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
             if (!m.matches()) {
