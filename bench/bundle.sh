@@ -18,7 +18,7 @@ size="${SIZE:-102400}"
 codec="${CODEC:-zstd}"
 heap="${BENCH_HEAP:--Xmx256m}"
 mkdir -p "$dir"
-"$here/vitrine" --version >/dev/null
+warm_start "$here/vitrine"
 export VITRINE_NO_BUILD=1
 
 src="$dir/src-$files-$size"

@@ -22,7 +22,7 @@ files="${FILES:-100000}"
 size="${SIZE:-102400}"
 heap="${BENCH_HEAP:--Xmx256m}"
 mkdir -p "$dir"
-"$here/vitrine" --version >/dev/null
+warm_start "$here/vitrine"
 export VITRINE_NO_BUILD=1
 
 src="$dir/src-$files-$size"

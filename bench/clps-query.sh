@@ -26,7 +26,7 @@ clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
 [ -x "$clps" ] || clps="$here/../../shared/tools/clp-s/clp-s"
 [ -x "$clps" ] || { echo "clp-s not found (set CLPS=...)" >&2; exit 1; }
 mkdir -p "$dir"
-"$vitrine" --version >/dev/null   # build (and train the start-up cache) outside the timings
+warm_start "$vitrine" # build and train the start-up caches outside the timings
 export VITRINE_NO_BUILD=1 VITRINE_JVM_OPTS="${BENCH_HEAP:--Xmx512m}"
 java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
 [ -x "$java" ] || java=java

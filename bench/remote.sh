@@ -33,7 +33,7 @@ clps="${CLPS:-$here/../shared/tools/clp-s/clp-s}"
 nginx_bin=/usr/sbin/nginx
 [ -x "$nginx_bin" ] || { echo "bench: nginx is missing: sudo apt-get install nginx-light" >&2; exit 2; }
 mkdir -p "$dir/www"
-"$here/vitrine" --version >/dev/null   # build once, outside the timings
+warm_start "$here/vitrine" # build and train the start-up caches outside the timings
 export VITRINE_NO_BUILD=1
 java="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
 [ -x "$java" ] || java=java

@@ -25,7 +25,7 @@ codecs="${CODECS:-none deflate}"
 heap="${BENCH_HEAP:--Xmx256m}"
 runs="${RUNS:-3}"
 mkdir -p "$dir"
-"$here/vitrine" --version >/dev/null   # build once, outside the timings
+warm_start "$here/vitrine" # build and train the start-up caches outside the timings
 export VITRINE_NO_BUILD=1              # and never again inside them
 
 timeit() { # label, command...: prints label, wall seconds, peak RSS, CPU seconds, load average

@@ -10,7 +10,7 @@ set -euo pipefail
 need_gnu_time
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${RUNS:-3}"
-"$here/vitrine" --version >/dev/null   # build (and train the start-up cache) outside the figures
+warm_start "$here/vitrine" # build and train the start-up caches outside the figures
 export VITRINE_NO_BUILD=1
 log="$(mktemp "${TMPDIR:-/tmp}/vitrine-rss.XXXXXX")"
 trap 'rm -f "$log"' EXIT
