@@ -45,7 +45,10 @@ final class S3Clients {
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(AwsRetryStrategy.doNotRetry())
                         .build())
-                .region(region());
+                .region(region())
+                // A bucket in another region than the client's answers 301 or "wrong region" (400): the
+                // SDK then asks again in the bucket's region, as the AWS CLI does, instead of failing.
+                .crossRegionAccessEnabled(true);
         if (anonymous) b.credentialsProvider(AnonymousCredentialsProvider.create());
         if (endpoint != null) b.endpointOverride(endpoint).forcePathStyle(true);
         return b.build();
@@ -55,7 +58,7 @@ final class S3Clients {
         try {
             return new DefaultAwsRegionProviderChain().getRegion();
         } catch (RuntimeException e) {
-            return Region.US_EAST_1; // buckets answer from any region's endpoint with a redirect the SDK follows
+            return Region.US_EAST_1; // no region configured: a bucket elsewhere is found by cross-region access
         }
     }
 
