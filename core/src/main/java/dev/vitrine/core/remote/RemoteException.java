@@ -45,10 +45,40 @@ public class RemoteException extends SourceUnavailableException {
         if (has(e, HttpConnectTimeoutException.class)) return "timed out connecting";
         if (has(e, HttpTimeoutException.class) || has(e, java.net.SocketTimeoutException.class)) return "timed out";
         if (has(e, ConnectException.class)) return "connection refused";
+        String tls = tlsReason(e);
+        if (tls != null) return tls;
         String m = e.getMessage();
         if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects"))
             return "too many redirects";
         return "connection failed (" + Messages.reason(e) + ")";
+    }
+
+    /**
+     * A TLS failure in the words curl uses, not the JDK's ("PKIX path building failed:
+     * sun.security.provider.certpath.SunCertPathBuilderException: …"); null when it is none.
+     */
+    private static String tlsReason(Throwable e) {
+        if (has(e, java.security.cert.CertificateExpiredException.class)) return "TLS certificate has expired";
+        if (has(e, java.security.cert.CertificateNotYetValidException.class)) return "TLS certificate is not valid yet";
+        javax.net.ssl.SSLException ssl = find(e, javax.net.ssl.SSLException.class);
+        if (ssl == null) return null;
+        String all = messages(e);
+        if (all.contains("PKIX path") || all.contains("unable to find valid certification path"))
+            return "TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)";
+        if (all.contains("No subject alternative") || all.contains("No name matching"))
+            return "TLS certificate is for another host name";
+        if (all.contains("Unrecognized SSL message") || all.contains("plaintext connection"))
+            return "not a TLS server (plain HTTP on this port? try http://)";
+        return "TLS handshake failed (" + Messages.reason(ssl) + ")";
+    }
+
+    /** Every message in {@code e}'s causes, joined. */
+    private static String messages(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        int depth = 0;
+        for (Throwable t = e; t != null && depth++ < 20; t = t.getCause())
+            if (t.getMessage() != null) b.append(t.getMessage()).append('\n');
+        return b.toString();
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
