@@ -29,10 +29,17 @@ final class RemoteArgs {
                     + "AWS_ENDPOINT_URL or the profile's endpoint_url.")
     URI endpoint;
 
+    @Option(
+            names = "--ca-bundle",
+            paramLabel = "FILE",
+            description = "Trust the certificate authorities in this PEM file for https:// and s3:// instead of Java's "
+                    + "(a store behind a private authority); otherwise AWS_CA_BUNDLE's, as the AWS CLI does.")
+    java.nio.file.Path caBundle;
+
     RemoteOptions options() {
         for (String h : headers) {
             if (h.indexOf(':') <= 0) throw new IllegalArgumentException("--header \"" + h + "\" is not 'NAME: VALUE'");
         }
-        return new RemoteOptions(headers, noSignRequest, endpoint, RemoteSettings.DEFAULT);
+        return new RemoteOptions(headers, noSignRequest, endpoint, RemoteSettings.DEFAULT, caBundle);
     }
 }

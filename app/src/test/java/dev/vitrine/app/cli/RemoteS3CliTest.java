@@ -100,6 +100,29 @@ class RemoteS3CliTest {
                 lines);
     }
 
+    /** A store behind a private authority: --ca-bundle trusts it, and the output is the local copy's. */
+    @Test
+    void aCaBundleTrustsAStoreBehindAPrivateAuthority(@TempDir Path dir) throws Exception {
+        var certificates = dev.vitrine.core.remote.TestCertificates.make(dir);
+        try (S3TestServer tls = S3TestServer.start(certificates)) {
+            String f = FILES.getFirst();
+            tls.put("fixtures/" + f, FIXTURES.resolve(f));
+            String url = "s3://fixtures/" + f;
+            String endpoint = tls.endpoint().toString();
+            CliRun untrusted = CliRun.of("info", "--endpoint-url", endpoint, url);
+            assertEquals(2, untrusted.exit());
+            assertEquals(
+                    "vitrine: " + url
+                            + ": TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)\n",
+                    untrusted.stderr());
+            CliRun trusted =
+                    CliRun.of("info", "--ca-bundle", certificates.pem().toString(), "--endpoint-url", endpoint, url);
+            assertEquals(0, trusted.exit(), trusted.stderr());
+            String local = FIXTURES.resolve(f).toString();
+            assertEquals(CliRun.of("info", local).out(), trusted.out().replace(url, local));
+        }
+    }
+
     private static String[] concat(String[] a, String... more) {
         String[] out = java.util.Arrays.copyOf(a, a.length + more.length);
         System.arraycopy(more, 0, out, a.length, more.length);

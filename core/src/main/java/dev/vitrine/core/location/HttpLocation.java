@@ -45,10 +45,16 @@ final class HttpLocation implements Location {
     }
 
     private RemoteObjects.Opened connect() throws IOException {
-        RemoteObjects.Opened o =
-                RemoteObjects.open(new HttpTransport(uri, options.headers(), options.settings()), options.settings());
+        RemoteObjects.Opened o = RemoteObjects.open(
+                new HttpTransport(uri, options.headers(), options.settings(), trust()), options.settings());
         if (o.notice() != null) notice = o.notice();
         return o;
+    }
+
+    /** TLS trusting the user's bundle of authorities, or null for Java's own. */
+    private javax.net.ssl.SSLContext trust() throws IOException {
+        java.nio.file.Path bundle = options.trustedBundle();
+        return bundle == null ? null : dev.vitrine.core.remote.TrustedAuthorities.context(bundle, display());
     }
 
     @Override

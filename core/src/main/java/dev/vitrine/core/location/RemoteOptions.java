@@ -2,6 +2,7 @@ package dev.vitrine.core.location;
 
 import dev.vitrine.core.remote.RemoteSettings;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -12,11 +13,23 @@ import java.util.List;
  * @param endpoint       an S3-compatible store's endpoint (the AWS CLI's --endpoint-url), or null
  *                       for the environment's (AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL, the profile's)
  * @param settings       cache, read-ahead, timeouts and retries
+ * @param caBundle       a PEM file of the authorities to trust for https:// and S3 instead of Java's
+ *                       (--ca-bundle), or null for AWS_CA_BUNDLE's, else Java's
  */
-public record RemoteOptions(List<String> headers, boolean noSignRequest, URI endpoint, RemoteSettings settings) {
+public record RemoteOptions(
+        List<String> headers, boolean noSignRequest, URI endpoint, RemoteSettings settings, Path caBundle) {
     public static final RemoteOptions DEFAULT = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT);
 
     public RemoteOptions {
         headers = List.copyOf(headers);
+    }
+
+    public RemoteOptions(List<String> headers, boolean noSignRequest, URI endpoint, RemoteSettings settings) {
+        this(headers, noSignRequest, endpoint, settings, null);
+    }
+
+    /** The authorities' bundle in force (the one given, else AWS_CA_BUNDLE's), or null for Java's own. */
+    public Path trustedBundle() {
+        return dev.vitrine.core.remote.TrustedAuthorities.bundle(caBundle);
     }
 }

@@ -1,9 +1,12 @@
 package dev.vitrine.core.location;
 
+import dev.vitrine.core.remote.RemoteException;
+import dev.vitrine.core.remote.TrustedAuthorities;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.TrustManager;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -23,24 +26,33 @@ import software.amazon.awssdk.services.s3.S3Client;
 final class S3Clients {
     private S3Clients() {}
 
-    private record Key(boolean anonymous, URI endpoint) {}
+    private record Key(boolean anonymous, URI endpoint, java.nio.file.Path bundle) {}
 
     /** One client per way of signing and endpoint: clients are costly to make, cheap to share. */
     private static final Map<Key, S3Client> CLIENTS = new HashMap<>();
 
-    static synchronized S3Client get(RemoteOptions options) {
+    /** The client for {@code options}; a CA bundle that cannot be read is said for {@code display}. */
+    static synchronized S3Client get(RemoteOptions options, String display) throws RemoteException {
         Key k = new Key(
                 options.noSignRequest(),
-                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null));
-        return CLIENTS.computeIfAbsent(k, key -> build(options, key.anonymous(), key.endpoint()));
+                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null),
+                options.trustedBundle());
+        S3Client known = CLIENTS.get(k);
+        if (known != null) return known;
+        TrustManager[] trust = k.bundle() == null ? null : TrustedAuthorities.managers(k.bundle(), display);
+        S3Client made = build(options, k.anonymous(), k.endpoint(), trust);
+        CLIENTS.put(k, made);
+        return made;
     }
 
-    private static S3Client build(RemoteOptions options, boolean anonymous, URI endpoint) {
+    private static S3Client build(RemoteOptions options, boolean anonymous, URI endpoint, TrustManager[] trust) {
         var s = options.settings();
+        var http = UrlConnectionHttpClient.builder()
+                .connectionTimeout(s.connectTimeout())
+                .socketTimeout(s.idleTimeout());
+        if (trust != null) http.tlsTrustManagersProvider(() -> trust);
         var b = S3Client.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(s.connectTimeout())
-                        .socketTimeout(s.idleTimeout()))
+                .httpClientBuilder(http)
                 // RemoteObject retries with resume; the SDK's own retries would multiply them
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(AwsRetryStrategy.doNotRetry())

@@ -40,8 +40,8 @@ final class S3Location implements Location {
         return new S3Location(bucket, slash < 0 ? "" : rest.substring(slash + 1), options);
     }
 
-    private S3Client client() {
-        return S3Clients.get(options);
+    private S3Client client() throws RemoteException {
+        return S3Clients.get(options, display());
     }
 
     @Override

@@ -42,6 +42,14 @@ public final class HttpTransport implements RangeTransport {
      * @param headers "NAME: VALUE" lines sent with every request
      */
     public HttpTransport(URI uri, List<String> headers, RemoteSettings settings) {
+        this(uri, headers, settings, null);
+    }
+
+    /**
+     * @param headers "NAME: VALUE" lines sent with every request
+     * @param trust   TLS trusting a bundle of authorities ({@link TrustedAuthorities}), or null for Java's own
+     */
+    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings, javax.net.ssl.SSLContext trust) {
         this.uri = uri;
         this.display = Redact.url(uri.toString());
         this.headers = headers.stream().map(HttpTransport::header).toList();
@@ -53,7 +61,8 @@ public final class HttpTransport implements RangeTransport {
                 // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
                 .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
         // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
-        if (!tls) b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
+        if (trust != null) b.sslContext(trust);
+        else if (!tls) b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
         this.client = b.build();
     }
 

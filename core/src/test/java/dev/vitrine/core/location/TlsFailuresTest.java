@@ -2,21 +2,18 @@ package dev.vitrine.core.location;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.vitrine.core.remote.NginxServer;
 import dev.vitrine.core.remote.RemoteException;
-import java.io.InputStream;
+import dev.vitrine.core.remote.RemoteSettings;
+import dev.vitrine.core.remote.TestCertificates;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,48 +27,15 @@ class TlsFailuresTest {
     @TempDir
     static Path dir;
 
+    static TestCertificates certificates;
     static HttpsServer tls;
     static NginxServer plain;
 
     @BeforeAll
     static void start() throws Exception {
-        Path keys = dir.resolve("server.p12");
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process p = new ProcessBuilder(
-                        keytool.toString(),
-                        "-genkeypair",
-                        "-alias",
-                        "server",
-                        "-keyalg",
-                        "RSA",
-                        "-keysize",
-                        "2048",
-                        "-dname",
-                        "CN=localhost",
-                        "-validity",
-                        "2",
-                        "-storetype",
-                        "PKCS12",
-                        "-keystore",
-                        keys.toString(),
-                        "-storepass",
-                        "secret1",
-                        "-keypass",
-                        "secret1")
-                .redirectErrorStream(true)
-                .start();
-        p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool made no certificate");
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (InputStream in = java.nio.file.Files.newInputStream(keys)) {
-            ks.load(in, "secret1".toCharArray());
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, "secret1".toCharArray());
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), null, null);
+        certificates = TestCertificates.make(dir);
         tls = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        tls.setHttpsConfigurator(new HttpsConfigurator(ctx));
+        tls.setHttpsConfigurator(new HttpsConfigurator(certificates.serverContext()));
         tls.createContext("/", x -> {
             x.sendResponseHeaders(404, -1);
             x.close();
@@ -95,6 +59,26 @@ class TlsFailuresTest {
         assertEquals(
                 "TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)",
                 reason("https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss"));
+    }
+
+    @Test
+    void aBundleWithTheCertificateIsTrusted() throws java.io.IOException {
+        var options = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT, certificates.pem());
+        Location l = Locations.of("https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss", options);
+        // past TLS: the server's own answer
+        assertEquals(
+                "no such object (HTTP 404)",
+                assertThrows(RemoteException.class, l::stat).reason());
+    }
+
+    @Test
+    void aBundleThatIsNotOneIsSaid() throws java.io.IOException {
+        Path notPem = java.nio.file.Files.writeString(dir.resolve("notes.txt"), "hello");
+        var options = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT, notPem);
+        Location l = Locations.of("https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss", options);
+        assertEquals(
+                "CA bundle " + notPem + " holds no PEM certificate",
+                assertThrows(RemoteException.class, l::stat).reason());
     }
 
     /** nginx answers a TLS hello with a plain 400 (the JDK's HTTP server would wait for a request line). */

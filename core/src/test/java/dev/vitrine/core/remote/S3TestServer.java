@@ -20,12 +20,14 @@ public final class S3TestServer implements AutoCloseable {
     private final Path work;
     private final Process process;
     private final int port;
+    private final String scheme;
 
-    private S3TestServer(Path root, Path work, Process process, int port) {
+    private S3TestServer(Path root, Path work, Process process, int port, String scheme) {
         this.root = root;
         this.work = work;
         this.process = process;
         this.port = port;
+        this.scheme = scheme;
     }
 
     /** A server whose {@code bucket} (or bucket/prefix) holds a copy of {@code folder}'s tree. */
@@ -56,6 +58,11 @@ public final class S3TestServer implements AutoCloseable {
     }
 
     public static S3TestServer start() throws IOException {
+        return start(null);
+    }
+
+    /** One serving https:// only, with {@code tls}'s certificate (null: plain http://). */
+    public static S3TestServer start(TestCertificates tls) throws IOException {
         System.setProperty("aws.accessKeyId", IDENTITY);
         System.setProperty("aws.secretAccessKey", CREDENTIAL);
         System.setProperty("aws.region", "us-east-1");
@@ -67,7 +74,11 @@ public final class S3TestServer implements AutoCloseable {
                 props,
                 String.join(
                                 "\n",
-                                "s3proxy.endpoint=http://127.0.0.1:" + port,
+                                tls == null
+                                        ? "s3proxy.endpoint=http://127.0.0.1:" + port
+                                        : "s3proxy.secure-endpoint=https://127.0.0.1:" + port
+                                                + "\ns3proxy.keystore-path=" + tls.keyStore()
+                                                + "\ns3proxy.keystore-password=" + tls.password(),
                                 "s3proxy.authorization=aws-v2-or-v4",
                                 "s3proxy.identity=" + IDENTITY,
                                 "s3proxy.credential=" + CREDENTIAL,
@@ -89,11 +100,11 @@ public final class S3TestServer implements AutoCloseable {
                 .redirectOutput(log.toFile())
                 .start();
         TestServers.awaitListening(port, p, log);
-        return new S3TestServer(root, work, p, port);
+        return new S3TestServer(root, work, p, port, tls == null ? "http" : "https");
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + port);
+        return URI.create(scheme + "://127.0.0.1:" + port);
     }
 
     /** The folder behind the buckets: {@code root().resolve(BUCKET)} is a bucket. */

@@ -1,0 +1,73 @@
+package dev.vitrine.core.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * The certificate authorities an https:// or S3 connection trusts when the user names a bundle
+ * of them (--ca-bundle FILE, or AWS_CA_BUNDLE as the AWS CLI reads it): the PEM file's
+ * certificates instead of Java's own, as {@code curl --cacert} and the AWS CLI do. A store behind
+ * a private authority (a company's MinIO) is then read without touching the JVM's trust store.
+ */
+public final class TrustedAuthorities {
+    private TrustedAuthorities() {}
+
+    private static final Map<Path, TrustManager[]> READ = new ConcurrentHashMap<>();
+
+    /** The bundle in force: the one given, else AWS_CA_BUNDLE's, else null (Java's own authorities). */
+    public static Path bundle(Path given) {
+        if (given != null) return given;
+        String env = System.getenv("AWS_CA_BUNDLE");
+        return env == null || env.isBlank() ? null : Path.of(env.strip());
+    }
+
+    /** Trust in {@code bundle}'s certificates; a bundle that cannot be read, or holds none, is said for {@code display}. */
+    public static TrustManager[] managers(Path bundle, String display) throws RemoteException {
+        TrustManager[] known = READ.get(bundle);
+        if (known != null) return known;
+        try (InputStream in = Files.newInputStream(bundle)) {
+            Collection<? extends Certificate> certs =
+                    CertificateFactory.getInstance("X.509").generateCertificates(in);
+            if (certs.isEmpty())
+                throw new RemoteException(display, "CA bundle " + bundle + " holds no PEM certificate");
+            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+            store.load(null, null);
+            int i = 0;
+            for (Certificate c : certs) store.setCertificateEntry("ca-" + i++, c);
+            TrustManagerFactory f = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            f.init(store);
+            READ.put(bundle, f.getTrustManagers());
+            return f.getTrustManagers();
+        } catch (java.security.cert.CertificateException e) {
+            throw new RemoteException(display, "CA bundle " + bundle + " holds no PEM certificate", e);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new RemoteException(
+                    display,
+                    "CA bundle " + bundle + " cannot be read (" + dev.vitrine.core.text.Messages.reason(e) + ")",
+                    e);
+        }
+    }
+
+    /** A TLS context trusting {@code bundle}'s certificates only. */
+    public static SSLContext context(Path bundle, String display) throws RemoteException {
+        try {
+            SSLContext c = SSLContext.getInstance("TLS");
+            c.init(null, managers(bundle, display), null);
+            return c;
+        } catch (GeneralSecurityException e) {
+            throw new RemoteException(display, "TLS cannot be set up (" + e.getMessage() + ")", e);
+        }
+    }
+}
