@@ -38,7 +38,8 @@ final class RemoteArgs {
 
     RemoteOptions options() {
         for (String h : headers) {
-            if (h.indexOf(':') <= 0) throw new IllegalArgumentException("--header \"" + h + "\" is not 'NAME: VALUE'");
+            String problem = dev.vitrine.core.remote.HttpTransport.headerProblem(h);
+            if (problem != null) throw new IllegalArgumentException("--header " + problem);
         }
         return new RemoteOptions(headers, noSignRequest, endpoint, RemoteSettings.DEFAULT, caBundle);
     }

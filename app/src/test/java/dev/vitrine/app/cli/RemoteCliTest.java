@@ -127,6 +127,27 @@ class RemoteCliTest {
         }
     }
 
+    /** A header that cannot be sent is one line naming it, never its value (a token), and no request is made. */
+    @Test
+    void headersThatCannotBeSentAreRefusedByName() {
+        String u = nginx.url("zss/letters-none.zss");
+        String[][] cases = {
+            {
+                "Authorization: Bearer s3cr3t\r\nX-Evil: 1",
+                "'Authorization': its value holds a line break or another control character"
+            },
+            {"Range: bytes=5-9", "'Range': Vitrine sets this header itself"},
+            {"Host: elsewhere", "'Host': the HTTP client sets this header itself"},
+            {"Bad Name: s3cr3t", "'Bad Name' is not a header name"}
+        };
+        for (String[] c : cases) {
+            CliRun r = CliRun.of("info", "--header", c[0], u);
+            assertEquals(2, r.exit(), c[0]);
+            assertEquals("vitrine: " + u + ": --header " + c[1] + "\n", r.stderr());
+            assertTrue(!r.stderr().contains("s3cr3t"), r.stderr());
+        }
+    }
+
     @Test
     void secretsInAUrlAreNeverPrinted() {
         String u = nginx.url("zss/letters-none.zss") + "?X-Amz-Signature=s3cr3t&X-Amz-Credential=AKIDEXAMPLE";

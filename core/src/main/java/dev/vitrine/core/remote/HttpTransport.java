@@ -66,9 +66,36 @@ public final class HttpTransport implements RangeTransport {
         this.client = b.build();
     }
 
-    private static String[] header(String line) {
+    /** Headers this transport sets itself on every request. */
+    private static final java.util.Set<String> OURS =
+            java.util.Set.of("range", "if-match", "if-unmodified-since", "accept-encoding");
+    /** Headers the JDK's client sets itself and refuses from callers. */
+    private static final java.util.Set<String> CLIENT_OWN =
+            java.util.Set.of("host", "connection", "content-length", "expect", "upgrade");
+
+    /**
+     * Why a "NAME: VALUE" line cannot be sent with the requests, or null when it can. Never
+     * quotes the value: a header given by hand is usually a token.
+     */
+    public static String headerProblem(String line) {
         int colon = line.indexOf(':');
-        if (colon <= 0) throw new IllegalArgumentException("header \"" + line + "\" is not NAME: VALUE");
+        if (colon <= 0) return "is not 'NAME: VALUE'";
+        String name = line.substring(0, colon).strip();
+        if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) return "'" + name + "' is not a header name";
+        for (char c : line.substring(colon + 1).toCharArray()) {
+            if (c < 0x20 && c != '\t' || c == 0x7f)
+                return "'" + name + "': its value holds a line break or another control character";
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (OURS.contains(lower)) return "'" + name + "': Vitrine sets this header itself";
+        if (CLIENT_OWN.contains(lower)) return "'" + name + "': the HTTP client sets this header itself";
+        return null;
+    }
+
+    private static String[] header(String line) {
+        String problem = headerProblem(line);
+        if (problem != null) throw new IllegalArgumentException("header " + problem);
+        int colon = line.indexOf(':');
         return new String[] {
             line.substring(0, colon).strip(), line.substring(colon + 1).strip()
         };
