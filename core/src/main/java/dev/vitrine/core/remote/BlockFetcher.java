@@ -93,7 +93,11 @@ final class BlockFetcher {
                 r = transport.get(0, settings.blockBytes(), null);
             } catch (IOException e) {
                 String reason = RemoteException.transportReason(e);
-                boolean final_ = reason.equals("connection refused") || reason.equals("name not resolved");
+                // A server that never answers is tried twice, not at every retry: each try waits out the
+                // whole timeout (six tries of a black hole were three minutes before "timed out").
+                boolean final_ = reason.equals("connection refused")
+                        || reason.equals("name not resolved")
+                        || reason.startsWith("timed out") && attempt >= 1;
                 if (e instanceof RemoteException
                         || e instanceof InterruptedIOException
                         || final_

@@ -273,6 +273,36 @@ class RemoteObjectHttpTest {
         }
     }
 
+    /** A server that takes connections and never answers: "timed out" after two tries, not six. */
+    @Test
+    void aServerThatNeverAnswersIsTriedTwice() throws Exception {
+        RemoteSettings quick =
+                SETTINGS.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(1));
+        AtomicInteger connections = new AtomicInteger();
+        List<java.net.Socket> held = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                        connections.incrementAndGet();
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            String url = "http://127.0.0.1:" + silent.getLocalPort() + "/a.bin";
+            RemoteException e = assertThrows(
+                    RemoteException.class,
+                    () -> RemoteObject.open(new HttpTransport(URI.create(url), List.of(), quick), quick));
+            assertEquals("timed out", e.reason());
+            assertEquals(2, connections.get());
+        } finally {
+            for (java.net.Socket s : held) s.close();
+        }
+    }
+
     @Test
     void aDroppedBodyIsResumedWhereItStopped() throws IOException {
         try (FaultProxy proxy = new FaultProxy(nginx.port());
