@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.vitrine.core.remote.PythonServer;
 import dev.vitrine.core.remote.RemoteException;
-import dev.vitrine.core.remote.TestPorts;
-import java.io.IOException;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,41 +21,25 @@ class EncodedAnswersTest {
     @TempDir
     static Path dir;
 
-    static Process server;
-    static int port;
+    static PythonServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed");
+        assumeTrue(PythonServer.available(), "python3 is not installed");
         Path script = Path.of(
                 EncodedAnswersTest.class.getResource("/servers/gzip_anyway.py").toURI());
         Path file = Files.write(dir.resolve("a.zss"), new byte[100_000]);
-        port = TestPorts.free();
-        server = new ProcessBuilder("/usr/bin/python3", script.toString(), String.valueOf(port), file.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        for (int i = 0; i < 200; i++) {
-            try (Socket s = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IOException("gzip_anyway.py did not start");
+        server = PythonServer.start(script.toString(), "PORT", file.toString());
     }
 
     @AfterAll
     static void stop() throws InterruptedException {
-        if (server != null) {
-            server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
-        }
+        if (server != null) server.close();
     }
 
     @Test
     void aCompressedAnswerIsRefusedByName() {
-        Location l = Locations.of("http://127.0.0.1:" + port + "/a.zss", RemoteOptions.DEFAULT);
+        Location l = Locations.of(server.url("a.zss"), RemoteOptions.DEFAULT);
         RemoteException e = assertThrows(RemoteException.class, l::stat);
         assertEquals("server sent the object encoded (Content-Encoding: gzip), not its bytes", e.reason());
     }

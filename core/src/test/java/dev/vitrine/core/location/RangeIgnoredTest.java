@@ -7,16 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.remote.PythonServer;
 import dev.vitrine.core.remote.RemoteException;
 import dev.vitrine.core.remote.RemoteSettings;
-import dev.vitrine.core.remote.TestPorts;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,50 +25,26 @@ class RangeIgnoredTest {
     @TempDir
     static Path dir;
 
-    static Process server;
-    static int port;
+    static PythonServer server;
     static byte[] data;
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed");
+        assumeTrue(PythonServer.available(), "python3 is not installed");
         data = new byte[300_000];
         new Random(5).nextBytes(data);
         Files.write(dir.resolve("a.bin"), data);
-        port = TestPorts.free();
-        server = new ProcessBuilder(
-                        "/usr/bin/python3",
-                        "-m",
-                        "http.server",
-                        String.valueOf(port),
-                        "--bind",
-                        "127.0.0.1",
-                        "--directory",
-                        dir.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        for (int i = 0; i < 200; i++) {
-            try (Socket s = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IOException("python3 -m http.server did not start");
+        server = PythonServer.start("-m", "http.server", "PORT", "--bind", "127.0.0.1", "--directory", dir.toString());
     }
 
     @AfterAll
     static void stop() throws InterruptedException {
-        if (server != null) {
-            server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
-        }
+        if (server != null) server.close();
     }
 
     @Test
     void theWholeBodyIsReadOnceAndTheUserIsTold() throws IOException {
-        Location l = Locations.of("http://127.0.0.1:" + port + "/a.bin", RemoteOptions.DEFAULT);
+        Location l = Locations.of(server.url("a.bin"), RemoteOptions.DEFAULT);
         assertEquals(data.length, l.stat().size());
         try (ByteSource src = l.open()) {
             assertArrayEquals(data, src.read(0, data.length));
@@ -92,7 +66,7 @@ class RangeIgnoredTest {
                 new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT.withWholeBodyBytes(100_000));
         RemoteException e = assertThrows(
                 RemoteException.class,
-                () -> Locations.of("http://127.0.0.1:" + port + "/a.bin", small).stat());
+                () -> Locations.of(server.url("a.bin"), small).stat());
         assertEquals(
                 "server ignores Range requests, and the object (300000 bytes) is over the limit of 100000 bytes for reading it whole",
                 e.reason());
