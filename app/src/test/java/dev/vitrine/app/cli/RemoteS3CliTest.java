@@ -71,8 +71,52 @@ class RemoteS3CliTest {
     @ParameterizedTest
     @CsvSource({"'', ''", "nightly, ' for profile ''nightly'''"})
     void noCredentialsSaysWhatToSet(String profile, String forProfile, @TempDir Path home) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String url = "s3://fixtures/" + FILES.getFirst();
+        assertEquals(
+                List.of("vitrine: " + url + ": no AWS credentials found" + forProfile
+                        + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE;"
+                        + " --no-sign-request reads a public bucket)"),
+                errorsWithoutCredentials(url, home, profile));
+    }
+
+    /** A profile whose SSO session has expired (its token cached with a past expiry): said in the SDK's words for it. */
+    @Test
+    void anExpiredSsoSessionSaysToLogInAgain(@TempDir Path home) throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve(".aws/sso/cache"));
+        java.nio.file.Files.writeString(
+                home.resolve(".aws/config"),
+                String.join(
+                        "\n",
+                        "[profile dev]",
+                        "sso_session = corp",
+                        "sso_account_id = 111122223333",
+                        "sso_role_name = Reader",
+                        "region = us-east-1",
+                        "[sso-session corp]",
+                        "sso_start_url = https://corp.example.com/start",
+                        "sso_region = us-east-1",
+                        ""));
+        // the SDK finds a session's token in the cache under the SHA-1 of the session's name
+        byte[] sha1 = java.security.MessageDigest.getInstance("SHA-1").digest("corp".getBytes(StandardCharsets.UTF_8));
+        java.nio.file.Files.writeString(
+                home.resolve(".aws/sso/cache/" + java.util.HexFormat.of().formatHex(sha1) + ".json"),
+                "{\"startUrl\": \"https://corp.example.com/start\", \"region\": \"us-east-1\","
+                        + " \"accessToken\": \"x\", \"expiresAt\": \"2020-01-01T00:00:00Z\"}");
+        String url = "s3://fixtures/" + FILES.getFirst();
+        List<String> lines = errorsWithoutCredentials(url, home, "dev");
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(
+                lines.getFirst().startsWith("vitrine: " + url + ": AWS credentials of profile 'dev' cannot be used: ")
+                        && lines.getFirst().contains("aws sso login"),
+                lines.getFirst());
+    }
+
+    /**
+     * The error lines of `info URL` in a fresh JVM whose environment has no AWS variable but
+     * {@code profile}, whose home is {@code home}, with the instance metadata lookup off.
+     */
+    private static List<String> errorsWithoutCredentials(String url, Path home, String profile) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder pb = new ProcessBuilder(
                         java.toString(),
                         "-cp",
@@ -92,12 +136,7 @@ class RemoteS3CliTest {
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, p.exitValue(), err);
         // (the test class path has two SLF4J providers, s3proxy's and ours, which SLF4J reports first)
-        List<String> lines = err.lines().filter(l -> !l.startsWith("SLF4J")).toList();
-        assertEquals(
-                List.of("vitrine: " + url + ": no AWS credentials found" + forProfile
-                        + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE;"
-                        + " --no-sign-request reads a public bucket)"),
-                lines);
+        return err.lines().filter(l -> !l.startsWith("SLF4J")).toList();
     }
 
     /** A store behind a private authority: --ca-bundle trusts it, and the output is the local copy's. */

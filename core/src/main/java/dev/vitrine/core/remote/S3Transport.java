@@ -69,21 +69,33 @@ public final class S3Transport implements RangeTransport {
         return new Response(206, total, r.eTag(), Long.parseLong(m.group(1)), in, null, -1);
     }
 
-    private static final Pattern PROFILE = Pattern.compile("ProfileCredentialsProvider\\(profileName=([^)]+)\\)");
+    private static final Pattern PROFILE = Pattern.compile("ProfileCredentialsProvider\\(profileName=([^,)]+)");
+    /** The profile provider's own reason in the chain's text: after its "): ", up to the next provider. */
+    private static final Pattern PROFILE_REASON = Pattern.compile(
+            "ProfileCredentialsProvider\\(profileName=[^:]*\\): (.+?)(?:, [A-Za-z]+CredentialsProvider\\(|]$)",
+            Pattern.DOTALL);
 
     /**
-     * What a failure on the SDK's side of a request means: no credentials anywhere in its chain is
-     * an answer (retrying cannot find them, and the chain's own text is a paragraph naming six
-     * providers), anything else a transport failure, retried.
+     * What a failure on the SDK's side of a request means: no usable credentials anywhere in its
+     * chain is an answer (retrying cannot find them, and the chain's own text is a paragraph naming
+     * six providers), anything else a transport failure, retried. A profile that is there but
+     * cannot give credentials (an expired SSO session) is said in the SDK's words for it.
      */
     public static IOException failure(String display, SdkClientException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
         if (!m.startsWith("Unable to load credentials")) return new IOException(m, e);
         Matcher p = PROFILE.matcher(m);
-        String profile = p.find() && !p.group(1).equals("default") ? " for profile '" + p.group(1) + "'" : "";
+        String profile = p.find() ? p.group(1).strip() : "default";
+        Matcher why = PROFILE_REASON.matcher(m);
+        if (why.find() && !why.group(1).startsWith("Profile file contained no credentials")) {
+            String reason = why.group(1).strip().replaceAll("\\s+", " ");
+            return new RemoteException(
+                    display, "AWS credentials of profile '" + profile + "' cannot be used: " + reason, e);
+        }
+        String named = profile.equals("default") ? "" : " for profile '" + profile + "'";
         return new RemoteException(
                 display,
-                "no AWS credentials found" + profile
+                "no AWS credentials found" + named
                         + " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE;"
                         + " --no-sign-request reads a public bucket)",
                 e);
