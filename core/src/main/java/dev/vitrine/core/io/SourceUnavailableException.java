@@ -30,10 +30,6 @@ public class SourceUnavailableException extends IOException implements Reasoned 
 
     /** The first such exception in {@code t}'s causes, or null. */
     public static SourceUnavailableException in(Throwable t) {
-        int depth = 0;
-        for (Throwable c = t; c != null && depth++ < 20; c = c.getCause()) {
-            if (c instanceof SourceUnavailableException s) return s;
-        }
-        return null;
+        return Causes.find(t, SourceUnavailableException.class);
     }
 }

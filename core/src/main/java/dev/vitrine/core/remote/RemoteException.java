@@ -1,5 +1,6 @@
 package dev.vitrine.core.remote;
 
+import dev.vitrine.core.io.Causes;
 import dev.vitrine.core.io.SourceUnavailableException;
 import dev.vitrine.core.text.Messages;
 import java.net.ConnectException;
@@ -40,7 +41,8 @@ public class RemoteException extends SourceUnavailableException {
     /** The plain reason for a transport failure, whatever library threw it. */
     public static String transportReason(Throwable e) {
         // the most telling cause anywhere in the chain: the JDK wraps an unknown host in a ConnectException
-        if (has(e, RemoteException.class)) return find(e, RemoteException.class).reason();
+        if (has(e, RemoteException.class))
+            return Causes.find(e, RemoteException.class).reason();
         if (has(e, UnknownHostException.class) || has(e, UnresolvedAddressException.class)) return "name not resolved";
         if (has(e, HttpConnectTimeoutException.class)) return "timed out connecting";
         if (has(e, HttpTimeoutException.class) || has(e, java.net.SocketTimeoutException.class)) return "timed out";
@@ -60,7 +62,7 @@ public class RemoteException extends SourceUnavailableException {
     private static String tlsReason(Throwable e) {
         if (has(e, java.security.cert.CertificateExpiredException.class)) return "TLS certificate has expired";
         if (has(e, java.security.cert.CertificateNotYetValidException.class)) return "TLS certificate is not valid yet";
-        javax.net.ssl.SSLException ssl = find(e, javax.net.ssl.SSLException.class);
+        javax.net.ssl.SSLException ssl = Causes.find(e, javax.net.ssl.SSLException.class);
         if (ssl == null) return null;
         String all = messages(e);
         if (all.contains("PKIX path") || all.contains("unable to find valid certification path"))
@@ -75,22 +77,13 @@ public class RemoteException extends SourceUnavailableException {
     /** Every message in {@code e}'s causes, joined. */
     private static String messages(Throwable e) {
         StringBuilder b = new StringBuilder();
-        int depth = 0;
-        for (Throwable t = e; t != null && depth++ < 20; t = t.getCause())
+        for (Throwable t : Causes.of(e))
             if (t.getMessage() != null) b.append(t.getMessage()).append('\n');
         return b.toString();
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
-        return find(e, type) != null;
-    }
-
-    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
-        int depth = 0;
-        for (Throwable t = e; t != null && depth++ < 20; t = t.getCause()) {
-            if (type.isInstance(t)) return type.cast(t);
-        }
-        return null;
+        return Causes.find(e, type) != null;
     }
 
     /** Thrown when the object changed between two requests: never read as a mix of versions. */
