@@ -51,8 +51,8 @@ public final class Probe {
             try {
                 entries = location.list();
             } catch (dev.vitrine.core.io.SourceUnavailableException e) {
-                throw new java.io.UncheckedIOException(
-                        e); // a listing refused or dropped: said, not "no format claims it"
+                // a listing refused or dropped: said, not "no format claims it"
+                throw new java.io.UncheckedIOException(e);
             } catch (IOException | RuntimeException e) {
                 entries = null;
                 return Optional.empty();
