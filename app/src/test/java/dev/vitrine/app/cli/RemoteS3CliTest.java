@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,27 +115,21 @@ class RemoteS3CliTest {
      * {@code profile}, whose home is {@code home}, with the instance metadata lookup off.
      */
     private static List<String> errorsWithoutCredentials(String url, Path home, String profile) throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(
-                        java.toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.vitrine.app.Main",
-                        "info",
-                        "--endpoint-url",
-                        s3.endpoint().toString(),
-                        url)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
-        pb.environment().put("HOME", home.toString());
-        pb.environment().put("AWS_EC2_METADATA_DISABLED", "true");
-        if (!profile.isEmpty()) pb.environment().put("AWS_PROFILE", profile);
-        Process p = pb.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(2, p.exitValue(), err);
+        CliRun r = CliRun.inNewJvm(
+                home,
+                env -> {
+                    env.keySet().removeIf(k -> k.startsWith("AWS_"));
+                    env.put("HOME", home.toString());
+                    env.put("AWS_EC2_METADATA_DISABLED", "true");
+                    if (!profile.isEmpty()) env.put("AWS_PROFILE", profile);
+                },
+                "info",
+                "--endpoint-url",
+                s3.endpoint().toString(),
+                url);
+        assertEquals(2, r.exit(), r.stderr());
         // (the test class path has two SLF4J providers, s3proxy's and ours, which SLF4J reports first)
-        return err.lines().filter(l -> !l.startsWith("SLF4J")).toList();
+        return r.stderr().lines().filter(l -> !l.startsWith("SLF4J")).toList();
     }
 
     /** A store behind a private authority: --ca-bundle trusts it, and the output is the local copy's. */

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vitrine.core.testing.Fixtures;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,22 +52,11 @@ class UsageCliTest {
     /** The real entry point in a fresh JVM: the typo is refused before any window code runs. */
     @Test
     void mainRefusesATypoWithoutStartingTheWindow() throws Exception {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(
-                        java.toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "-Djava.awt.headless=true",
-                        "dev.vitrine.app.Main",
-                        "verfy",
-                        "some-file.zss")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .directory(tmp.toFile())
-                .start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the window started");
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(2, p.exitValue(), err);
-        assertEquals("vitrine: unknown command 'verfy' (did you mean 'verify'?)", err.strip());
+        CliRun r = CliRun.inNewJvm(tmp, env -> {}, "verfy", "some-file.zss");
+        assertEquals(2, r.exit(), r.stderr());
+        assertEquals(
+                "vitrine: unknown command 'verfy' (did you mean 'verify'?)",
+                r.stderr().strip());
     }
 
     @ParameterizedTest
