@@ -155,6 +155,21 @@ class RemoteS3CliTest {
         }
     }
 
+    /** An http:// endpoint never reads the CA bundle: one meant for AWS (AWS_CA_BUNDLE) does not stop it. */
+    @Test
+    void aPlainEndpointDoesNotReadTheCaBundle(@TempDir Path dir) throws Exception {
+        Path notPem = java.nio.file.Files.writeString(dir.resolve("not-a-bundle.txt"), "hello");
+        String url = "s3://fixtures/" + FILES.getFirst();
+        CliRun r = CliRun.of(
+                "info",
+                "--ca-bundle",
+                notPem.toString(),
+                "--endpoint-url",
+                s3.endpoint().toString(),
+                url);
+        assertEquals(0, r.exit(), r.stderr());
+    }
+
     private static String[] concat(String[] a, String... more) {
         String[] out = java.util.Arrays.copyOf(a, a.length + more.length);
         System.arraycopy(more, 0, out, a.length, more.length);

@@ -54,7 +54,7 @@ final class HttpLocation implements Location {
     /** TLS trusting the user's bundle of authorities, or null for Java's own. */
     private javax.net.ssl.SSLContext trust() throws IOException {
         java.nio.file.Path bundle = options.trustedBundle();
-        return bundle == null ? null : dev.vitrine.core.remote.TrustedAuthorities.context(bundle, display());
+        return bundle == null ? null : dev.vitrine.core.remote.TrustedAuthorities.contextFor(uri, bundle, display());
     }
 
     @Override

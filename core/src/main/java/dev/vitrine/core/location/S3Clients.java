@@ -33,10 +33,11 @@ final class S3Clients {
 
     /** The client for {@code options}; a CA bundle that cannot be read is said for {@code display}. */
     static synchronized S3Client get(RemoteOptions options, String display) throws RemoteException {
-        Key k = new Key(
-                options.noSignRequest(),
-                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null),
-                options.trustedBundle());
+        URI endpoint =
+                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null);
+        // an http:// endpoint (MinIO or s3proxy on a private network) never uses the bundle: not read
+        boolean plain = endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme());
+        Key k = new Key(options.noSignRequest(), endpoint, plain ? null : options.trustedBundle());
         S3Client known = CLIENTS.get(k);
         if (known != null) return known;
         TrustManager[] trust = k.bundle() == null ? null : TrustedAuthorities.managers(k.bundle(), display);

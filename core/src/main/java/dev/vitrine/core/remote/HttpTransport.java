@@ -62,7 +62,8 @@ public final class HttpTransport implements RangeTransport {
                 .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
         // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
         if (trust != null) b.sslContext(trust);
-        else if (!tls) b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
+        else if (!tls) b.sslContext(LazyTls.context());
+        if (!tls) b.sslParameters(LazyTls.parameters()); // else the client asks a lazy context for them
         this.client = b.build();
     }
 
@@ -123,6 +124,11 @@ public final class HttpTransport implements RangeTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("cancelled");
+        } catch (IOException | RuntimeException e) {
+            // a CA bundle read only when a redirect led to https, and found unreadable
+            RemoteException bundle = dev.vitrine.core.io.Causes.find(e, RemoteException.class);
+            if (bundle != null) throw bundle;
+            throw e;
         }
         HttpHeaders h = r.headers();
         String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));

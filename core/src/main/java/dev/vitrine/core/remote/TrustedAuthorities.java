@@ -60,6 +60,16 @@ public final class TrustedAuthorities {
         }
     }
 
+    /**
+     * The TLS context for {@code uri} when a bundle is in force: read now for https://, and for
+     * plain http:// only if a redirect leads to https (a bundle the environment names, as
+     * AWS_CA_BUNDLE often is, would otherwise cost half a second of every http:// command).
+     */
+    public static SSLContext contextFor(java.net.URI uri, Path bundle, String display) throws RemoteException {
+        if ("https".equalsIgnoreCase(uri.getScheme())) return context(bundle, display);
+        return LazyTls.context(() -> context(bundle, display));
+    }
+
     /** A TLS context trusting {@code bundle}'s certificates only. */
     public static SSLContext context(Path bundle, String display) throws RemoteException {
         try {

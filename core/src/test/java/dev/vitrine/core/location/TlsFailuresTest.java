@@ -81,6 +81,42 @@ class TlsFailuresTest {
                 assertThrows(RemoteException.class, l::stat).reason());
     }
 
+    /**
+     * Plain http:// never reads the bundle (an AWS_CA_BUNDLE set for S3 cost every http:// command
+     * half a second), unless a redirect leads to https://: then a bad one is said as for https.
+     */
+    @Test
+    void plainHttpReadsTheBundleOnlyWhenRedirectedToHttps() throws java.io.IOException {
+        Path notPem = java.nio.file.Files.writeString(dir.resolve("not-a-bundle.txt"), "hello");
+        var options = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT, notPem);
+        var http =
+                com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/", x -> {
+            if (x.getRequestURI().getPath().equals("/moved.zss")) {
+                x.getResponseHeaders()
+                        .add("Location", "https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss");
+                x.sendResponseHeaders(301, -1);
+            } else {
+                x.sendResponseHeaders(404, -1);
+            }
+            x.close();
+        });
+        http.start();
+        try {
+            String base = "http://127.0.0.1:" + http.getAddress().getPort();
+            Location stays = Locations.of(base + "/a.zss", options);
+            assertEquals(
+                    "no such object (HTTP 404)",
+                    assertThrows(RemoteException.class, stays::stat).reason());
+            Location moved = Locations.of(base + "/moved.zss", options);
+            assertEquals(
+                    "CA bundle " + notPem + " holds no PEM certificate",
+                    assertThrows(RemoteException.class, moved::stat).reason());
+        } finally {
+            http.stop(0);
+        }
+    }
+
     /** nginx answers a TLS hello with a plain 400 (the JDK's HTTP server would wait for a request line). */
     @Test
     void httpsToAPlainServerSaysSo() throws java.io.IOException {
