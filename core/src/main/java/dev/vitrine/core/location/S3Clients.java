@@ -1,5 +1,6 @@
 package dev.vitrine.core.location;
 
+import dev.vitrine.core.remote.Proxies;
 import dev.vitrine.core.remote.RemoteException;
 import dev.vitrine.core.remote.TrustedAuthorities;
 import java.net.URI;
@@ -10,6 +11,7 @@ import javax.net.ssl.TrustManager;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.urlconnection.ProxyConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.profiles.ProfileFileSystemSetting;
@@ -41,16 +43,42 @@ final class S3Clients {
         S3Client known = CLIENTS.get(k);
         if (known != null) return known;
         TrustManager[] trust = k.bundle() == null ? null : TrustedAuthorities.managers(k.bundle(), display);
-        S3Client made = build(options, k.anonymous(), k.endpoint(), trust);
+        S3Client made = build(options, k.anonymous(), k.endpoint(), trust, proxy(k.endpoint(), display));
         CLIENTS.put(k, made);
         return made;
     }
 
-    private static S3Client build(RemoteOptions options, boolean anonymous, URI endpoint, TrustManager[] trust) {
+    /**
+     * The environment's proxy for this endpoint, set as the SDK takes it, or null to leave the
+     * SDK its defaults when the environment names none. The SDK reads
+     * HTTPS_PROXY itself but not every spelling curl and the AWS CLI accept, nor networks in
+     * NO_PROXY: the one reading of {@link Proxies} decides here too.
+     */
+    private static ProxyConfiguration proxy(URI endpoint, String display) throws RemoteException {
+        Proxies proxies = Proxies.environment();
+        if (!proxies.any()) return null;
+        var direct = ProxyConfiguration.builder()
+                .useEnvironmentVariablesValues(false)
+                .useSystemPropertyValues(false);
+        // AWS's own hosts differ by bucket and region: the proxy is AWS's, no_proxy's names are
+        // left to the SDK to match against each host
+        URI target = endpoint != null ? endpoint : URI.create("https://s3.amazonaws.com/");
+        Proxies.Proxy p = proxies.usableFor(target, display);
+        if (p == null) return direct.build();
+        direct.endpoint(
+                URI.create("http://" + (p.host().contains(":") ? "[" + p.host() + "]" : p.host()) + ":" + p.port()));
+        if (p.user() != null) direct.username(p.user()).password(p.password() == null ? "" : p.password());
+        if (endpoint == null) direct.nonProxyHosts(new java.util.HashSet<>(proxies.directPatterns()));
+        return direct.build();
+    }
+
+    private static S3Client build(
+            RemoteOptions options, boolean anonymous, URI endpoint, TrustManager[] trust, ProxyConfiguration proxy) {
         var s = options.settings();
         var http = UrlConnectionHttpClient.builder()
                 .connectionTimeout(s.connectTimeout())
                 .socketTimeout(s.idleTimeout());
+        if (proxy != null) http.proxyConfiguration(proxy);
         if (trust != null) http.tlsTrustManagersProvider(() -> trust);
         var b = S3Client.builder()
                 .httpClientBuilder(http)

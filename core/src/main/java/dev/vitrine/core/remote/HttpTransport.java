@@ -36,6 +36,11 @@ public final class HttpTransport implements RangeTransport {
     private final String display;
     private final List<String[]> headers;
     private final HttpClient client;
+    /** The proxy requests go through, or null: a failure to reach it is said as the proxy's. */
+    private final Proxies.Proxy proxy;
+    /** Gives the proxies their users and passwords, or null when they name none. */
+    private Proxies.Login login;
+
     private final Duration responseTimeout;
 
     /**
@@ -64,6 +69,20 @@ public final class HttpTransport implements RangeTransport {
         if (trust != null) b.sslContext(trust);
         else if (!tls) b.sslContext(LazyTls.context());
         if (!tls) b.sslParameters(LazyTls.parameters()); // else the client asks a lazy context for them
+        // the environment's proxies (https_proxy, no_proxy...), read as curl reads them
+        Proxies proxies = Proxies.environment();
+        if (proxies.any()) {
+            b.proxy(proxies.selector());
+            login = proxies.authenticator();
+            if (login != null) b.authenticator(login);
+        }
+        Proxies.Proxy via;
+        try {
+            via = proxies.forTarget(uri, display);
+        } catch (RemoteException e) {
+            via = null; // HttpLocation refuses such a proxy before any transport is made
+        }
+        this.proxy = via;
         this.client = b.build();
     }
 
@@ -124,11 +143,19 @@ public final class HttpTransport implements RangeTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("cancelled");
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
             // a CA bundle read only when a redirect led to https, and found unreadable
             RemoteException bundle = dev.vitrine.core.io.Causes.find(e, RemoteException.class);
             if (bundle != null) throw bundle;
+            throw login != null || proxy != null ? throughProxy(e) : e;
+        } catch (RuntimeException e) {
+            RemoteException bundle = dev.vitrine.core.io.Causes.find(e, RemoteException.class);
+            if (bundle != null) throw bundle;
             throw e;
+        }
+        if (r.statusCode() == 407 && proxy != null) {
+            if (r.body() != null) r.body().close(); // a refused tunnel has none
+            throw new RemoteException(display, proxyRefused(407));
         }
         HttpHeaders h = r.headers();
         String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));
@@ -163,6 +190,47 @@ public final class HttpTransport implements RangeTransport {
             return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
         }
         return new Response(status, -1, etag, 0, null, null, retryAfter);
+    }
+
+    /**
+     * A failure through a proxy: one to reach the proxy itself, a refused login, or one the proxy answered to its
+     * tunnel (the JDK's "Tunnel failed"), is the proxy's, said with its address; others (a body
+     * cut short) stay as they were, to be retried.
+     */
+    private IOException throughProxy(IOException e) {
+        String all = String.valueOf(e.getMessage());
+        if (all.contains("No credentials provided") && login != null) { // a proxy's login, or a server's
+            return new RemoteException(
+                    display,
+                    login.lastAsked() == java.net.Authenticator.RequestorType.PROXY && proxy != null
+                            ? proxyRefused(407)
+                            : RemoteException.statusReason(401, null),
+                    e);
+        }
+        if (proxy == null) return e;
+        String reason = RemoteException.transportReason(e);
+        if (reason.equals("connection refused")
+                || reason.equals("name not resolved")
+                || reason.startsWith("timed out connecting"))
+            return new RemoteException(display, reason + " at the proxy " + proxy.describe(), e);
+        Matcher tunnel = TUNNEL_FAILED.matcher(all);
+        if (tunnel.find()) return new RemoteException(display, proxyRefused(Integer.parseInt(tunnel.group(1))), e);
+        return e;
+    }
+
+    /** The JDK's words when a proxy answers its CONNECT with an error. */
+    private static final Pattern TUNNEL_FAILED = Pattern.compile("Tunnel failed, got: (\\d+)");
+
+    /** A proxy's refusal, with what to do about it. */
+    private String proxyRefused(int status) {
+        String p = "the proxy " + proxy.describe();
+        if (status == 407 || status == 401) {
+            return proxy.user() == null
+                    ? p + " asks for a user and password (HTTP " + status
+                            + "; give them in the variable: http://USER:PASSWORD@HOST:PORT)"
+                    : p + " refused the user and password given (HTTP " + status + ")";
+        }
+        return p + " refused to connect to the server (HTTP " + status + ")";
     }
 
     private static long retryAfter(String v) {
