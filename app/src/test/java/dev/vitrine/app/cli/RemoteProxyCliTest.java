@@ -194,4 +194,46 @@ class RemoteProxyCliTest {
                     through.toString());
         }
     }
+
+    /** S3 over TLS tunnels through a proxy with a login as https:// does, and says when it has none. */
+    @Test
+    void s3OverTlsTunnelsThroughAProxyWithALogin(@TempDir Path tmp) throws Exception {
+        TestCertificates certificates = TestCertificates.make(tmp);
+        try (S3TestServer s3 = S3TestServer.start(certificates)) {
+            s3.put("fixtures/" + ARCHIVE, RemoteCliTest.FIXTURES.resolve(ARCHIVE));
+            String url = "s3://fixtures/" + ARCHIVE;
+            String[] args = {
+                "info",
+                "--ca-bundle",
+                certificates.pem().toString(),
+                "--endpoint-url",
+                s3.endpoint().toString(),
+                url
+            };
+            var env = new java.util.HashMap<String, String>();
+            env.put("AWS_ACCESS_KEY_ID", S3TestServer.IDENTITY);
+            env.put("AWS_SECRET_ACCESS_KEY", S3TestServer.CREDENTIAL);
+            env.put("AWS_REGION", "us-east-1");
+            env.put("no_proxy", "example.invalid");
+            env.put("https_proxy", guarded.address(null));
+            CliRun refused = run(env, args);
+            assertEquals(
+                    "vitrine: " + url + ": the proxy http://127.0.0.1:" + guarded.port() + " (from https_proxy) asks"
+                            + " for a user and password (HTTP 407; give them in the variable:"
+                            + " http://USER:PASSWORD@HOST:PORT)\n",
+                    // (the test class path has two SLF4J providers, s3proxy's and ours, which SLF4J reports first)
+                    refused.stderr()
+                            .lines()
+                            .filter(l -> !l.startsWith("SLF4J"))
+                            .map(l -> l + "\n")
+                            .reduce("", String::concat));
+            env.put("https_proxy", guarded.address("alice:s3cr3t"));
+            int before = guarded.requests().size();
+            CliRun r = run(env, args);
+            assertEquals(0, r.exit(), r.stderr());
+            var through = guarded.requests().subList(before, guarded.requests().size());
+            assertTrue(
+                    !through.isEmpty() && through.stream().allMatch(l -> l.startsWith("CONNECT ")), through.toString());
+        }
+    }
 }

@@ -67,7 +67,12 @@ final class S3Clients {
         if (p == null) return direct.build();
         direct.endpoint(
                 URI.create("http://" + (p.host().contains(":") ? "[" + p.host() + "]" : p.host()) + ":" + p.port()));
-        if (p.user() != null) direct.username(p.user()).password(p.password() == null ? "" : p.password());
+        if (p.user() != null) {
+            direct.username(p.user()).password(p.password() == null ? "" : p.password());
+            // the SDK sends its login with requests, not with an https:// tunnel's CONNECT, which
+            // the JDK's connection answers from the default authenticator
+            java.net.Authenticator.setDefault(proxies.authenticator());
+        }
         if (endpoint == null) direct.nonProxyHosts(new java.util.HashSet<>(proxies.directPatterns()));
         return direct.build();
     }

@@ -155,7 +155,7 @@ public final class HttpTransport implements RangeTransport {
         }
         if (r.statusCode() == 407 && proxy != null) {
             if (r.body() != null) r.body().close(); // a refused tunnel has none
-            throw new RemoteException(display, proxyRefused(407));
+            throw new RemoteException(display, proxy.refused(407));
         }
         HttpHeaders h = r.headers();
         String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));
@@ -203,7 +203,7 @@ public final class HttpTransport implements RangeTransport {
             return new RemoteException(
                     display,
                     login.lastAsked() == java.net.Authenticator.RequestorType.PROXY && proxy != null
-                            ? proxyRefused(407)
+                            ? proxy.refused(407)
                             : RemoteException.statusReason(401, null),
                     e);
         }
@@ -214,24 +214,12 @@ public final class HttpTransport implements RangeTransport {
                 || reason.startsWith("timed out connecting"))
             return new RemoteException(display, reason + " at the proxy " + proxy.describe(), e);
         Matcher tunnel = TUNNEL_FAILED.matcher(all);
-        if (tunnel.find()) return new RemoteException(display, proxyRefused(Integer.parseInt(tunnel.group(1))), e);
+        if (tunnel.find()) return new RemoteException(display, proxy.refused(Integer.parseInt(tunnel.group(1))), e);
         return e;
     }
 
     /** The JDK's words when a proxy answers its CONNECT with an error. */
     private static final Pattern TUNNEL_FAILED = Pattern.compile("Tunnel failed, got: (\\d+)");
-
-    /** A proxy's refusal, with what to do about it. */
-    private String proxyRefused(int status) {
-        String p = "the proxy " + proxy.describe();
-        if (status == 407 || status == 401) {
-            return proxy.user() == null
-                    ? p + " asks for a user and password (HTTP " + status
-                            + "; give them in the variable: http://USER:PASSWORD@HOST:PORT)"
-                    : p + " refused the user and password given (HTTP " + status + ")";
-        }
-        return p + " refused to connect to the server (HTTP " + status + ")";
-    }
 
     private static long retryAfter(String v) {
         try {

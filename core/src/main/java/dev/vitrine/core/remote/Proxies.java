@@ -38,6 +38,18 @@ public final class Proxies {
             return InetSocketAddress.createUnresolved(host, port);
         }
 
+        /** A refusal this proxy answered with {@code status}, with what to do about it. */
+        public String refused(int status) {
+            String p = "the proxy " + describe();
+            if (status == 407 || status == 401) {
+                return user == null
+                        ? p + " asks for a user and password (HTTP " + status
+                                + "; give them in the variable: http://USER:PASSWORD@HOST:PORT)"
+                        : p + " refused the user and password given (HTTP " + status + ")";
+            }
+            return p + " refused to connect to the server (HTTP " + status + ")";
+        }
+
         /** "http://proxy:3128 (from https_proxy)": never the user or the password. */
         public String describe() {
             return scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + " (from " + variable

@@ -75,6 +75,10 @@ public final class S3Transport implements RangeTransport {
             "ProfileCredentialsProvider\\(profileName=[^:]*\\): (.+?)(?:, [A-Za-z]+CredentialsProvider\\(|]$)",
             Pattern.DOTALL);
 
+    /** The JDK's words (through the SDK) when an https:// proxy answers its CONNECT with an error. */
+    private static final Pattern TUNNEL_REFUSED =
+            Pattern.compile("Unable to tunnel through proxy\\. Proxy returns \"HTTP/[\\d.]+ (\\d+)");
+
     /**
      * What a failure on the SDK's side of a request means: no usable credentials anywhere in its
      * chain is an answer (retrying cannot find them, and the chain's own text is a paragraph naming
@@ -83,6 +87,22 @@ public final class S3Transport implements RangeTransport {
      */
     public static IOException failure(String display, SdkClientException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
+        Matcher tunnel = TUNNEL_REFUSED.matcher(m);
+        if (tunnel.find()) {
+            Proxies.Proxy p = null;
+            try {
+                p = Proxies.environment().forTarget(java.net.URI.create("https://s3.amazonaws.com/"), display);
+            } catch (RemoteException notOne) {
+                // refused before any request
+            }
+            String status = tunnel.group(1);
+            return new RemoteException(
+                    display,
+                    p != null
+                            ? p.refused(Integer.parseInt(status))
+                            : "the proxy refused the tunnel (HTTP " + status + ")",
+                    e);
+        }
         if (!m.startsWith("Unable to load credentials")) return new IOException(m, e);
         Matcher p = PROFILE.matcher(m);
         String profile = p.find() ? p.group(1).strip() : "default";
