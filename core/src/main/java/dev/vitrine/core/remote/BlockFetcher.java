@@ -97,6 +97,9 @@ final class BlockFetcher {
                 // whole timeout (six tries of a black hole were three minutes before "timed out").
                 boolean final_ = reason.equals("connection refused")
                         || reason.equals("name not resolved")
+                        // a certificate does not become trusted on a second try (five were 5 s)
+                        || reason.startsWith("TLS certificate")
+                        || reason.startsWith("not a TLS server")
                         || reason.startsWith("timed out") && attempt >= 1;
                 if (e instanceof RemoteException
                         || e instanceof InterruptedIOException

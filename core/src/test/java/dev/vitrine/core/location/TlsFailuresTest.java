@@ -61,6 +61,33 @@ class TlsFailuresTest {
                 reason("https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss"));
     }
 
+    /** A certificate does not become trusted on a second try: one connection, not six with backoff (5 s). */
+    @Test
+    void anUntrustedCertificateIsTriedOnce() throws Exception {
+        var accepted = new java.util.concurrent.atomic.AtomicInteger();
+        try (var server = (javax.net.ssl.SSLServerSocket) certificates
+                .serverContext()
+                .getServerSocketFactory()
+                .createServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            Thread t = Thread.ofVirtual().start(() -> {
+                while (!server.isClosed()) {
+                    try (var s = (javax.net.ssl.SSLSocket) server.accept()) {
+                        accepted.incrementAndGet();
+                        s.startHandshake(); // fails: the client does not trust it
+                    } catch (java.io.IOException e) {
+                        // the refused handshake, or the socket closed at the end
+                    }
+                }
+            });
+            assertEquals(
+                    "TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)",
+                    reason("https://127.0.0.1:" + server.getLocalPort() + "/a.zss"));
+            assertEquals(1, accepted.get());
+            server.close();
+            t.join(5000);
+        }
+    }
+
     @Test
     void aBundleWithTheCertificateIsTrusted() throws java.io.IOException {
         var options = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT, certificates.pem());
