@@ -26,6 +26,9 @@ public final class TrustedAuthorities {
 
     private static final Map<Path, TrustManager[]> READ = new ConcurrentHashMap<>();
 
+    /** A system bundle of every public authority is about 200 KB: a larger file is something else. */
+    private static final long MAX_BYTES = 16L << 20;
+
     /** The bundle in force: the one given, else AWS_CA_BUNDLE's, else null (Java's own authorities). */
     public static Path bundle(Path given) {
         if (given != null) return given;
@@ -37,7 +40,12 @@ public final class TrustedAuthorities {
     public static TrustManager[] managers(Path bundle, String display) throws RemoteException {
         TrustManager[] known = READ.get(bundle);
         if (known != null) return known;
-        try (InputStream in = Files.newInputStream(bundle)) {
+        try {
+            // read whole first: the JDK's PEM reader takes a byte at a time, a system call each from
+            // a file (0.45 s for the 140 authorities of a system bundle, against 0.1 s from memory)
+            if (Files.size(bundle) > MAX_BYTES)
+                throw new RemoteException(display, "CA bundle " + bundle + " is too large to be one (over 16 MB)");
+            InputStream in = new java.io.ByteArrayInputStream(Files.readAllBytes(bundle));
             Collection<? extends Certificate> certs =
                     CertificateFactory.getInstance("X.509").generateCertificates(in);
             if (certs.isEmpty())
