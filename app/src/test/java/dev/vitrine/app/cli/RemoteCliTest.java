@@ -113,6 +113,30 @@ class RemoteCliTest {
     }
 
     /**
+     * A server behind a login (nginx's auth_basic): the user and password in the address are sent
+     * as curl sends them, percent-decoded; a wrong one is the server's 401, and neither is printed.
+     */
+    @Test
+    void aLoginInTheAddressIsSentAndNeverPrinted() throws IOException {
+        String f = "clp-s/generated/archives/sts135-multifile.clps";
+        String base = "http://127.0.0.1:" + nginx.port() + "/private/" + f;
+        String good = base.replace("http://", "http://bob:pa%40ss%20word@");
+        CliRun r = CliRun.of("info", "--json", good);
+        assertEquals(0, r.exit(), r.stderr());
+        assertEquals(
+                CliRun.of("info", "--json", nginx.url(f)).out().replace(nginx.url(f), "URL"),
+                r.out().replace("http://bob:…@127.0.0.1:" + nginx.port() + "/private/" + f, "URL"));
+        assertTrue(!r.out().contains("pa%40ss") && !r.out().contains("pa@ss"), r.out());
+        String wrong = base.replace("http://", "http://bob:guess@");
+        CliRun refused = CliRun.of("info", wrong);
+        assertEquals(2, refused.exit());
+        assertEquals(
+                "vitrine: http://bob:…@127.0.0.1:" + nginx.port() + "/private/" + f
+                        + ": authentication required (HTTP 401)\n",
+                refused.stderr());
+    }
+
+    /**
      * A server that cuts every body short: the command says the connection dropped, after its
      * retries, where the formats' probes took the unread bytes for "not an archive Vitrine knows".
      */

@@ -57,7 +57,8 @@ public final class HttpTransport implements RangeTransport {
     public HttpTransport(URI uri, List<String> headers, RemoteSettings settings, javax.net.ssl.SSLContext trust) {
         this.uri = uri;
         this.display = Redact.url(uri.toString());
-        this.headers = headers.stream().map(HttpTransport::header).toList();
+        List<String[]> given = headers.stream().map(HttpTransport::header).toList();
+        this.headers = withLogin(uri, given);
         this.responseTimeout = settings.responseTimeout();
         boolean tls = "https".equalsIgnoreCase(uri.getScheme());
         HttpClient.Builder b = HttpClient.newBuilder()
@@ -84,6 +85,23 @@ public final class HttpTransport implements RangeTransport {
         }
         this.proxy = via;
         this.client = b.build();
+    }
+
+    /**
+     * {@code headers} and, when the address names a user ({@code https://USER:PASSWORD@host/…}),
+     * their Basic login, sent with the first request as curl sends it (the JDK's client ignores
+     * the user in an address). A user's own Authorization header wins; the JDK's client drops it
+     * on a redirect to another host.
+     */
+    private static List<String[]> withLogin(URI uri, List<String[]> headers) {
+        UserInfo login = UserInfo.of(uri);
+        if (login == null || headers.stream().anyMatch(h -> h[0].equalsIgnoreCase("Authorization"))) return headers;
+        String pair = login.user() + ":" + (login.password() == null ? "" : login.password());
+        String token =
+                java.util.Base64.getEncoder().encodeToString(pair.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        List<String[]> out = new java.util.ArrayList<>(headers);
+        out.add(new String[] {"Authorization", "Basic " + token});
+        return List.copyOf(out);
     }
 
     /** Headers this transport sets itself on every request. */

@@ -8,8 +8,6 @@ import java.net.ProxySelector;
 import java.net.SocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -251,22 +249,12 @@ public final class Proxies {
         }
         if (u == null || u.getHost() == null)
             throw new RemoteException(display, variable + " does not name a proxy (" + Redact.url(value) + ")");
-        String user = null;
-        String password = null;
-        String info = u.getRawUserInfo();
-        if (info != null) {
-            int colon = info.indexOf(':');
-            user = decode(colon < 0 ? info : info.substring(0, colon));
-            password = colon < 0 ? null : decode(info.substring(colon + 1));
-        }
+        UserInfo login = UserInfo.of(u);
+        String user = login == null ? null : login.user();
+        String password = login == null ? null : login.password();
         String scheme = u.getScheme().toLowerCase(Locale.ROOT);
         return new Proxy(
                 variable, scheme, bare(u.getHost()), u.getPort() < 0 ? DEFAULT_PORT : u.getPort(), user, password);
-    }
-
-    /** Percent-decoding as in a URL's user part, where '+' is itself. */
-    private static String decode(String s) {
-        return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     private static List<String> entries(String value) {

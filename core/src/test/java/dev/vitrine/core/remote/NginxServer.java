@@ -57,9 +57,16 @@ public final class NginxServer implements AutoCloseable {
                         location /moved/ { rewrite ^/moved/(.*)$ /$1 redirect; }
                         location /loop/ { rewrite ^ /loop/again redirect; }
                         location /secret/ { return 403; }
+                        location /private/ {
+                            auth_basic "vitrine";
+                            auth_basic_user_file %1$s/htpasswd;
+                            alias %4$s/;
+                        }
                     }
                 }
                 """.formatted(dir, log, port, root.toAbsolutePath());
+        // /private/ serves the same files to user "bob", password "pa@ss word" only
+        Files.writeString(dir.resolve("htpasswd"), "bob:{PLAIN}pa@ss word\n");
         Path confFile = dir.resolve("nginx.conf");
         Files.writeString(confFile, conf);
         String nginx = Files.isExecutable(Path.of("/usr/sbin/nginx")) ? "/usr/sbin/nginx" : "nginx";
