@@ -26,20 +26,33 @@ public final class Fixtures {
         if (url == null) throw new IllegalArgumentException("no test fixture " + res);
         try {
             if ("file".equals(url.getProtocol())) return Path.of(url.toURI());
-            if (extracted == null) extracted = Files.createTempDirectory("vitrine-fixtures");
+            if (extracted == null) {
+                extracted = Files.createTempDirectory("vitrine-fixtures");
+                Path made = extracted;
+                // deleteOnExit takes files, not the folders they were copied into: the whole tree goes at exit
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> removeTree(made)));
+            }
             Path out = extracted.resolve(relative);
             if (!Files.exists(out)) {
                 Files.createDirectories(out.getParent());
                 try (InputStream in = url.openStream()) {
                     Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
                 }
-                out.toFile().deleteOnExit();
             }
             return out;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void removeTree(Path root) {
+        try (var files = Files.walk(root)) {
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a test JVM's temporary copies: nothing more to do at exit
         }
     }
 
