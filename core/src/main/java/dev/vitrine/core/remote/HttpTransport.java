@@ -144,9 +144,39 @@ public final class HttpTransport implements RangeTransport {
         return display;
     }
 
+    /**
+     * Where the address's redirects led on the last answer (a release download's storage host, a
+     * presigned object behind a CDN), asked directly from then on: each range otherwise paid the
+     * redirect's round trip again. Null until a redirected range is answered, and again when the
+     * destination stops answering (an expired presigned URL): the address is then asked anew.
+     */
+    private volatile URI landed;
+    /** Whether {@link #landed} is another origin, to which no login is sent (as the redirect itself sends none). */
+    private volatile boolean landedElsewhere;
+
     @Override
     public Response get(long from, long length, String version) throws IOException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        URI target = landed;
+        if (target == null) return get(uri, from, length, version);
+        Response r;
+        try {
+            r = get(target, from, length, version);
+        } catch (IOException e) {
+            landed = null; // retried from the address, which may redirect elsewhere now
+            throw e;
+        }
+        int status = r.status();
+        if (status == 401 || status == 403 || status == 404 || status == 410) {
+            landed = null;
+            r.discard();
+            return get(uri, from, length, version);
+        }
+        return r;
+    }
+
+    private Response get(URI target, long from, long length, String version) throws IOException {
+        boolean direct = target != uri;
+        HttpRequest.Builder b = HttpRequest.newBuilder(target)
                 .GET()
                 .timeout(responseTimeout)
                 .header("Range", "bytes=" + from + "-" + (from + length - 1))
@@ -154,7 +184,9 @@ public final class HttpTransport implements RangeTransport {
         // a weak ETag never matches If-Match, so it is compared on the answer instead
         if (version != null && !version.startsWith("W/"))
             b.header(version.startsWith("\"") ? "If-Match" : "If-Unmodified-Since", version);
-        for (String[] h : headers) b.header(h[0], h[1]);
+        for (String[] h : headers) {
+            if (!(direct && landedElsewhere && h[0].equalsIgnoreCase("Authorization"))) b.header(h[0], h[1]);
+        }
         HttpResponse<InputStream> r;
         try {
             r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -194,6 +226,10 @@ public final class HttpTransport implements RangeTransport {
                 throw new RemoteException(display, "server sent a range without a valid Content-Range");
             }
             long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
+            if (!direct && !r.uri().equals(uri)) {
+                landedElsewhere = !sameOrigin(uri, r.uri());
+                landed = r.uri();
+            }
             return new Response(206, total, etag, Long.parseLong(m.group(1)), r.body(), null, retryAfter);
         }
         if (status == 200) {
@@ -208,6 +244,12 @@ public final class HttpTransport implements RangeTransport {
             return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
         }
         return new Response(status, -1, etag, 0, null, null, retryAfter);
+    }
+
+    private static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme().equalsIgnoreCase(b.getScheme())
+                && String.valueOf(a.getHost()).equalsIgnoreCase(String.valueOf(b.getHost()))
+                && a.getPort() == b.getPort();
     }
 
     /**

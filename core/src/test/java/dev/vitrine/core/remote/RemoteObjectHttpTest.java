@@ -273,6 +273,116 @@ class RemoteObjectHttpTest {
         }
     }
 
+    /** A redirected address is followed once: the ranges after the first go where it led. */
+    @Test
+    void aRedirectIsFollowedOnceNotForEveryRange() throws IOException {
+        byte[] all = new byte[data.length];
+        try (RemoteObject o = open(nginx.url("moved/a.bin"))) {
+            for (int at = 0; at < all.length; at += 700_000) o.read(at, all, at, Math.min(700_000, all.length - at));
+        }
+        assertArrayEquals(data, all);
+        List<NginxServer.Request> rs = nginx.requests();
+        assertEquals(1, rs.stream().filter(q -> q.status() == 302).count(), rs.toString());
+        assertTrue(rs.size() > 2, "several ranges: " + rs);
+    }
+
+    /**
+     * Where a redirect leads to another host (a release's storage, a CDN), no login follows: the
+     * JDK's client drops Authorization on such a redirect, and the ranges asked there directly
+     * after it do not send it either. Two JDK HTTP servers: one redirects, one serves ranges.
+     */
+    @Test
+    void aLoginIsNotSentWhereARedirectLedElsewhere() throws Exception {
+        List<String> logins = java.util.Collections.synchronizedList(new ArrayList<>());
+        var storage = rangeServer(path -> false, logins);
+        AtomicInteger redirects = new AtomicInteger();
+        var site =
+                redirectServer(n -> "http://127.0.0.1:" + storage.getAddress().getPort() + "/a.bin", redirects);
+        try {
+            assertArrayEquals(
+                    data, readAll("http://127.0.0.1:" + site.getAddress().getPort() + "/a.bin"));
+            assertEquals(1, redirects.get());
+            assertTrue(logins.size() > 2 && logins.stream().allMatch(l -> l.equals("null")), logins.toString());
+        } finally {
+            site.stop(0);
+            storage.stop(0);
+        }
+    }
+
+    /** Where a redirect led stops answering (a presigned URL that expired): the address is asked anew. */
+    @Test
+    void anExpiredDestinationSendsTheReadBackToTheAddress() throws Exception {
+        AtomicInteger firstServed = new AtomicInteger();
+        List<String> ranges = java.util.Collections.synchronizedList(new ArrayList<>());
+        var storage = rangeServer(path -> path.startsWith("/v1/") && firstServed.incrementAndGet() > 2, ranges);
+        AtomicInteger redirects = new AtomicInteger();
+        var site = redirectServer(
+                n -> "http://127.0.0.1:" + storage.getAddress().getPort() + "/v" + n + "/a.bin", redirects);
+        try {
+            assertArrayEquals(
+                    data, readAll("http://127.0.0.1:" + site.getAddress().getPort() + "/a.bin"));
+            // asked anew by each request that met the refusal (several may be in flight), not for every range
+            assertTrue(
+                    redirects.get() >= 2 && redirects.get() < ranges.size() - 2,
+                    redirects.get() + " redirects for " + ranges.size() + " ranges");
+        } finally {
+            site.stop(0);
+            storage.stop(0);
+        }
+    }
+
+    /** {@code data} read through a transport with a login header, in pieces of 700 KB. */
+    private static byte[] readAll(String url) throws IOException {
+        var transport = new HttpTransport(URI.create(url), List.of("Authorization: Bearer SECRET"), SETTINGS);
+        byte[] all = new byte[data.length];
+        try (RemoteObject o = RemoteObject.open(transport, SETTINGS)) {
+            for (int at = 0; at < all.length; at += 700_000) o.read(at, all, at, Math.min(700_000, all.length - at));
+        }
+        return all;
+    }
+
+    /** The JDK's HTTP server answering ranges of {@code data}, 403 where {@code refuse} says, noting each login. */
+    private static com.sun.net.httpserver.HttpServer rangeServer(
+            java.util.function.Predicate<String> refuse, List<String> logins) throws IOException {
+        var server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", x -> {
+            logins.add(String.valueOf(x.getRequestHeaders().getFirst("Authorization")));
+            if (refuse.test(x.getRequestURI().getPath())) {
+                x.sendResponseHeaders(403, -1);
+                x.close();
+                return;
+            }
+            String[] range = x.getRequestHeaders()
+                    .getFirst("Range")
+                    .replace("bytes=", "")
+                    .split("-");
+            int from = Integer.parseInt(range[0]);
+            int to = Math.min(data.length - 1, Integer.parseInt(range[1]));
+            x.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + data.length);
+            x.getResponseHeaders().add("ETag", "\"v1\"");
+            x.sendResponseHeaders(206, to - from + 1);
+            x.getResponseBody().write(data, from, to - from + 1);
+            x.close();
+        });
+        server.start();
+        return server;
+    }
+
+    /** The JDK's HTTP server redirecting its n-th request (from 1) to {@code to.apply(n)}. */
+    private static com.sun.net.httpserver.HttpServer redirectServer(
+            java.util.function.IntFunction<String> to, AtomicInteger count) throws IOException {
+        var server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", x -> {
+            x.getResponseHeaders().add("Location", to.apply(count.incrementAndGet()));
+            x.sendResponseHeaders(302, -1);
+            x.close();
+        });
+        server.start();
+        return server;
+    }
+
     /** A server that takes connections and never answers: "timed out" after two tries, not six. */
     @Test
     void aServerThatNeverAnswersIsTriedTwice() throws Exception {
