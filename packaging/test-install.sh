@@ -110,6 +110,10 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null && [ "${root#/opt/}" = "$ro
     pass "ZSS verify cache used at /opt/vitrine" || fail "ZSS verify cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt verify samples/weather-lzma.zs samples/app-logs.clps samples/weather-bundle >/dev/null 2>"$scratch/err" &&
     pass "verify (xz, clp-s, DataBundle) with the cache at /opt/vitrine" || fail "verify with the cache at /opt/vitrine: $(head -c 300 "$scratch/err")"
+  # s3:// commands start from a cache trained on the AWS SDK's client (refused port: the command's own answer)
+  at_opt info --no-sign-request --endpoint-url http://127.0.0.1:9 s3://bucket/a.zss >/dev/null 2>"$scratch/err"
+  grep -q 'connection refused' "$scratch/err" &&
+    pass "s3:// cache used at /opt/vitrine" || fail "s3:// cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt --screenshot "$scratch/at-opt.png" --size 640x400 samples/weather-none.zss >/dev/null 2>"$scratch/err" &&
     pass "window cache used at /opt/vitrine" || fail "window cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
 else

@@ -21,15 +21,19 @@ vitrine_jvm_options() {
   # matching no schema 0.42 -> 0.37 s) and `verify` of local ZSS/ZS files (1 GB: 1.43 -> 1.38 s).
   # What the arguments name, read once for the choices below: a query, clp-s archives (local or
   # not), ZSS/ZS files, URLs.
-  local a query="" clps="" zss="" remote="" local_clps=()
+  local a query="" clps="" zss="" remote="" s3="" local_clps=()
   for a in "${@:2}"; do
     case "$a" in --query | --query=*) query=1 ;; *.clps) clps=1 ;; *.zss | *.zs) zss=1 ;; esac
     case "$a" in *://*) remote=1 ;; *.clps) local_clps+=("$a") ;; esac
+    case "$a" in [sS]3://*) s3=1 ;; esac
   done
   cache=$mode
   # clp-s cat's cache was trained on http:// too (the JDK's HTTP client is a few classes more).
   [ "${1:-}:$clps" != cat:1 ] || cache=cli-clps
   [ -n "$remote" ] || [ "${1:-}:$zss" != verify:1 ] || cache=cli-zss
+  # s3:// commands load the AWS SDK (1,500 classes, a second cold): from a cache trained on them,
+  # kept apart so that no other command loads those classes at its start.
+  [ "$mode:$s3" != cli:1 ] || cache=cli-s3
   # verify's and cat's hot loops run millions of times and reach the optimising compiler at any
   # threshold; at the default ones the start-up code (argument parsing, linking native calls)
   # queues for it too: 0.4 s of CPU on 2 cores that the scan then waits for. Ten times the

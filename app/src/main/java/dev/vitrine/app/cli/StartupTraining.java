@@ -19,9 +19,9 @@ import java.util.stream.Stream;
  * a second of every short command). It runs the real commands, in this one JVM, on the bundled
  * samples and on files it writes to a scratch folder, so the cache holds what real use loads.
  *
- * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]}. With {@code clps}, only
+ * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss|s3]}. With {@code clps}, only
  * {@code cat} of a clp-s archive runs, local with and without queries and over http://; with {@code zss}, only
- * {@code verify} of the ZSS and ZS samples: the caches those commands start from (a cache's
+ * {@code verify} of the ZSS and ZS samples; with {@code s3}, the commands on s3:// objects: the caches those commands start from (a cache's
  * classes are all loaded as the JVM starts, so a smaller one starts sooner). Output goes nowhere;
  * the scratch folder is emptied at the end. Failing commands are fine (broken samples are part
  * of it).
@@ -32,8 +32,8 @@ public final class StartupTraining {
     public static void main(String[] args) throws IOException {
         dev.vitrine.core.io.ZstdNative.prepare();
         String only = args.length == 3 ? args[2] : "";
-        if (args.length != 2 && !only.equals("clps") && !only.equals("zss")) {
-            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss]");
+        if (args.length != 2 && !only.equals("clps") && !only.equals("zss") && !only.equals("s3")) {
+            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss|s3]");
             System.exit(2);
         }
         Path samples = Path.of(args[0]);
@@ -44,6 +44,8 @@ public final class StartupTraining {
                 // cat of an http:// clp-s archive starts from this cache too: the HTTP client's classes
                 http(samples, List.of("cat"), "app-logs.clps");
                 run("cat", "--help");
+            } else if (only.equals("s3")) {
+                s3(samples);
             } else if (only.equals("zss")) {
                 for (Path f : zssSamples(samples)) run("verify", f.toString());
                 run("verify", "--help");
@@ -165,6 +167,26 @@ public final class StartupTraining {
                 for (String command : commands) run(command, http.url(name));
             }
         }
+    }
+
+    /**
+     * The commands on s3:// objects, for the cache s3:// commands start from: the AWS SDK's client,
+     * its signing and default chains (1,500 classes, a second of every s3:// command loaded cold).
+     * Credentials and region as system properties, first in the SDK's chains, so the user's own
+     * (environment, profiles) are never read here.
+     */
+    private static void s3(Path samples) throws IOException {
+        System.setProperty("aws.accessKeyId", "training");
+        System.setProperty("aws.secretAccessKey", "training");
+        System.setProperty("aws.region", "us-east-1");
+        try (TrainingServer s3 = new TrainingServer(samples)) {
+            for (String name : List.of("weather-none.zss", "app-logs.clps")) {
+                String url = "s3://" + TrainingServer.BUCKET + "/" + name;
+                for (String command : List.of("info", "verify", "tree", "cat"))
+                    run(command, "--endpoint-url", s3.endpoint(), url);
+            }
+        }
+        run("info", "--help");
     }
 
     private static void writeRecords(Path out, int n) throws IOException {

@@ -16,11 +16,15 @@ import java.util.regex.Pattern;
 /**
  * The smallest HTTP server that answers ranged GETs from one folder, on loopback, for the
  * start-up training only (the commands' and the window's): http:// archives then start with the
- * JDK's HTTP client and Vitrine's remote reads in the ahead-of-time cache, as local ones do. Not a server for
+ * JDK's HTTP client and Vitrine's remote reads in the ahead-of-time cache, as local ones do; and
+ * s3:// ones with the AWS SDK's, as an S3 GetObject of a range is the same GET. Not a server for
  * anything else (one request per connection, no keep-alive, no paths outside the folder).
  */
 public final class TrainingServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("(?i)^range:\\s*bytes=(\\d+)-(\\d+)\\s*$");
+
+    /** The bucket an S3 client names (s3://training/NAME at {@link #endpoint()}): the same folder. */
+    public static final String BUCKET = "training";
 
     private final Path root;
     private final ServerSocket server;
@@ -33,6 +37,11 @@ public final class TrainingServer implements AutoCloseable {
 
     public String url(String name) {
         return "http://127.0.0.1:" + server.getLocalPort() + "/" + name;
+    }
+
+    /** The server as an S3 endpoint (path-style, anonymous or any credentials). */
+    public String endpoint() {
+        return "http://127.0.0.1:" + server.getLocalPort();
     }
 
     private void serve() {
@@ -58,7 +67,10 @@ public final class TrainingServer implements AutoCloseable {
             }
         }
         OutputStream out = s.getOutputStream();
-        String name = request == null ? "" : request.replaceFirst("^GET /([^ /]+) .*$", "$1");
+        // "GET /NAME", or an S3 client's path-style "GET /training/NAME?x-id=GetObject"
+        String name = request == null
+                ? ""
+                : request.replaceFirst("^GET /(?:" + BUCKET + "/)?([^ /?]+)(?:\\?[^ ]*)? .*$", "$1");
         Path file = root.resolve(name);
         if (name.contains("/") || name.startsWith(".") || !Files.isRegularFile(file)) {
             out.write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"

@@ -59,6 +59,7 @@ class LauncherOptionsTest {
         Files.writeString(installed.resolve("lib/aot/cli.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-clps.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-zss.aot"), "stand-in");
+        Files.writeString(installed.resolve("lib/aot/cli-s3.aot"), "stand-in");
         writeJava(Files.createDirectories(installed.resolve("runtime/bin")).resolve("java"));
     }
 
@@ -193,13 +194,13 @@ class LauncherOptionsTest {
     }
 
     /**
-     * A cache's classes are all loaded as the JVM starts: cat of clp-s archives and verify of local
-     * ZSS files start from caches trained on that alone; other commands, other formats and other
-     * URLs from the whole one. (The checkout's ./vitrine names its caches the same way, from the
+     * A cache's classes are all loaded as the JVM starts: cat of clp-s archives, verify of local
+     * ZSS files and every s3:// command start from caches trained on that alone; other commands,
+     * other formats and other URLs from the whole one. (The checkout's ./vitrine names its caches the same way, from the
      * same jvm-options.sh; it trains them on first use, which a stand-in java cannot.)
      */
     @Test
-    void catOfClpsAndVerifyOfLocalZssStartFromTheirOwnCaches() throws Exception {
+    void catOfClpsVerifyOfLocalZssAndS3StartFromTheirOwnCaches() throws Exception {
         // The cache each command should start from, then the command.
         List<List<String>> cases = List.of(
                 List.of("cli-clps", "cat", "a.clps"),
@@ -210,7 +211,9 @@ class LauncherOptionsTest {
                 List.of("cli", "cat", "a.zss"),
                 List.of("cli-clps", "cat", "http://host/a.clps"),
                 List.of("cli", "verify", "a.clps"),
-                List.of("cli", "verify", "s3://bucket/a.zss"));
+                List.of("cli-s3", "verify", "s3://bucket/a.zss"),
+                List.of("cli-s3", "cat", "--endpoint-url", "http://127.0.0.1:9000", "s3://bucket/a.clps"),
+                List.of("cli-s3", "export", "s3://bucket/run/", "out"));
         for (List<String> c : cases) {
             List<String> cmd = c.subList(1, c.size());
             List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd.toArray(String[]::new));
