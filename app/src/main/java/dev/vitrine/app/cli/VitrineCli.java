@@ -38,6 +38,7 @@ import picocli.CommandLine.Command;
             "  2    unreadable, bad usage, or a file changed while being read",
             "  3    internal error (a bug: the one line names a log to report)",
             "  141  the output's reader stopped reading (cat | head)",
+            "Behind a proxy: https_proxy, http_proxy, all_proxy, no_proxy, as curl.",
             "Run `vitrine` with no command (or with files) to open the window."
         })
 public final class VitrineCli implements Runnable {
