@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -49,7 +48,7 @@ public final class FolderFixture extends Fixture {
     public Archive open(byte[] bytes, Limits limits) throws IOException {
         if (work.get() == null) {
             Path dir = Files.createTempDirectory("vitrine-contract");
-            deleteOnExit(dir);
+            dev.vitrine.core.testing.TempTrees.deleteOnExit(dir);
             work.set(materialize(dir));
         }
         Files.write(work.get().resolve(member), bytes);
@@ -81,15 +80,4 @@ public final class FolderFixture extends Fixture {
     }
 
     /** Removes a temporary folder and everything in it when the test JVM exits. */
-    public static void deleteOnExit(Path root) {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
-    }
-
-    static void deleteTree(Path root) {
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a temporary folder left behind
-        }
-    }
 }

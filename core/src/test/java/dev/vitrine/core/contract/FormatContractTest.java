@@ -147,7 +147,7 @@ class FormatContractTest {
                     () -> FormatRegistry.get().open(p, f.limits()), f.original().length, f.strictOffsets(), true);
             assertEquals(before, snapshot(dir), "the archive's files are unchanged");
         } finally {
-            FolderFixture.deleteTree(dir);
+            dev.vitrine.core.testing.TempTrees.delete(dir);
         }
     }
 

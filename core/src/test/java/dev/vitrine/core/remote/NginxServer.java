@@ -117,9 +117,6 @@ public final class NginxServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         TestServers.stop(process);
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(f -> f.toFile().delete());
-        }
+        dev.vitrine.core.testing.TempTrees.delete(dir);
     }
 }

@@ -115,9 +115,6 @@ public final class S3TestServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         TestServers.stop(process);
-        try (var files = Files.walk(work)) {
-            files.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(f -> f.toFile().delete());
-        }
+        dev.vitrine.core.testing.TempTrees.delete(work);
     }
 }

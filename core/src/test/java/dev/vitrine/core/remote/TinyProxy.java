@@ -84,9 +84,6 @@ public final class TinyProxy implements AutoCloseable {
     @Override
     public void close() throws IOException {
         TestServers.stop(process);
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(f -> f.toFile().delete());
-        }
+        dev.vitrine.core.testing.TempTrees.delete(dir);
     }
 }

@@ -28,9 +28,8 @@ public final class Fixtures {
             if ("file".equals(url.getProtocol())) return Path.of(url.toURI());
             if (extracted == null) {
                 extracted = Files.createTempDirectory("vitrine-fixtures");
-                Path made = extracted;
-                // deleteOnExit takes files, not the folders they were copied into: the whole tree goes at exit
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> removeTree(made)));
+                // File.deleteOnExit takes files, not the folders they were copied into: the whole tree goes at exit
+                TempTrees.deleteOnExit(extracted);
             }
             Path out = extracted.resolve(relative);
             if (!Files.exists(out)) {
@@ -44,15 +43,6 @@ public final class Fixtures {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void removeTree(Path root) {
-        try (var files = Files.walk(root)) {
-            files.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // a test JVM's temporary copies: nothing more to do at exit
         }
     }
 

@@ -24,7 +24,7 @@ public final class ArkContractFixtures implements ContractFixtures {
     @Override
     public List<ContractFixture> fixtures() throws Exception {
         Path dir = Files.createTempDirectory("vitrine-ark-contract");
-        FolderFixture.deleteOnExit(dir);
+        dev.vitrine.core.testing.TempTrees.deleteOnExit(dir);
         Path root = dir.resolve("small-log");
         ArkTestLogs.writeSmall(root, 3);
         List<Path> files = new ArrayList<>(ArkDamageTest.splits(root));

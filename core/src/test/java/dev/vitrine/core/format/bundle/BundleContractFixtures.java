@@ -24,7 +24,7 @@ public final class BundleContractFixtures implements ContractFixtures {
     static synchronized Path template() throws Exception {
         if (template != null) return template;
         Path root = Files.createTempDirectory("vitrine-bundle-template");
-        FolderFixture.deleteOnExit(root);
+        dev.vitrine.core.testing.TempTrees.deleteOnExit(root);
         Path in = root.resolve("in");
         BundleTestFiles.write(in, "a.txt", BundleTestFiles.text(3000, 1));
         BundleTestFiles.write(in, "d/b.txt", BundleTestFiles.text(2500, 2));
