@@ -2,6 +2,7 @@ package dev.vitrine.core.location;
 
 import dev.vitrine.core.remote.Proxies;
 import dev.vitrine.core.remote.RemoteException;
+import dev.vitrine.core.remote.S3Transport;
 import dev.vitrine.core.remote.TrustedAuthorities;
 import java.net.URI;
 import java.util.HashMap;
@@ -62,11 +63,10 @@ final class S3Clients {
                 .useSystemPropertyValues(false);
         // AWS's own hosts differ by bucket and region: the proxy is AWS's, no_proxy's names are
         // left to the SDK to match against each host
-        URI target = endpoint != null ? endpoint : URI.create("https://s3.amazonaws.com/");
+        URI target = endpoint != null ? endpoint : S3Transport.AWS;
         Proxies.Proxy p = proxies.usableFor(target, display);
         if (p == null) return direct.build();
-        direct.endpoint(
-                URI.create("http://" + (p.host().contains(":") ? "[" + p.host() + "]" : p.host()) + ":" + p.port()));
+        direct.endpoint(p.origin());
         if (p.user() != null) {
             direct.username(p.user()).password(p.password() == null ? "" : p.password());
             // the SDK sends its login with requests, not with an https:// tunnel's CONNECT, which

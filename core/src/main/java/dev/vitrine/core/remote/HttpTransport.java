@@ -39,7 +39,7 @@ public final class HttpTransport implements RangeTransport {
     /** The proxy requests go through, or null: a failure to reach it is said as the proxy's. */
     private final Proxies.Proxy proxy;
     /** Gives the proxies their users and passwords, or null when they name none. */
-    private Proxies.Login login;
+    private final Proxies.Login login;
 
     private final Duration responseTimeout;
 
@@ -72,11 +72,9 @@ public final class HttpTransport implements RangeTransport {
         if (!tls) b.sslParameters(LazyTls.parameters()); // else the client asks a lazy context for them
         // the environment's proxies (https_proxy, no_proxy...), read as curl reads them
         Proxies proxies = Proxies.environment();
-        if (proxies.any()) {
-            b.proxy(proxies.selector());
-            login = proxies.authenticator();
-            if (login != null) b.authenticator(login);
-        }
+        this.login = proxies.any() ? proxies.authenticator() : null;
+        if (proxies.any()) b.proxy(proxies.selector());
+        if (login != null) b.authenticator(login);
         Proxies.Proxy via;
         try {
             via = proxies.forTarget(uri, display);
@@ -193,14 +191,11 @@ public final class HttpTransport implements RangeTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("cancelled");
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             // a CA bundle read only when a redirect led to https, and found unreadable
             RemoteException bundle = dev.vitrine.core.io.Causes.find(e, RemoteException.class);
             if (bundle != null) throw bundle;
-            throw login != null || proxy != null ? throughProxy(e) : e;
-        } catch (RuntimeException e) {
-            RemoteException bundle = dev.vitrine.core.io.Causes.find(e, RemoteException.class);
-            if (bundle != null) throw bundle;
+            if (e instanceof IOException io && (login != null || proxy != null)) throw throughProxy(io);
             throw e;
         }
         if (r.statusCode() == 407 && proxy != null) {

@@ -48,10 +48,14 @@ public final class Proxies {
             return p + " refused to connect to the server (HTTP " + status + ")";
         }
 
+        /** "http://proxy:3128": the address without the user or the password. */
+        public URI origin() {
+            return URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+        }
+
         /** "http://proxy:3128 (from https_proxy)": never the user or the password. */
         public String describe() {
-            return scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + " (from " + variable
-                    + ")";
+            return origin() + " (from " + variable + ")";
         }
     }
 
@@ -64,8 +68,8 @@ public final class Proxies {
 
     private Proxies(Map<String, String> env) {
         this.env = env;
-        String no = value("no_proxy");
-        this.direct = no == null ? null : entries(no);
+        String[] no = variable("no_proxy");
+        this.direct = no == null ? null : entries(no[1]);
     }
 
     private static final class Environment {
@@ -84,7 +88,7 @@ public final class Proxies {
 
     /** Whether the environment names any proxy: if not, the clients are left as they are made. */
     public boolean any() {
-        return value("http_proxy") != null || value("https_proxy") != null || value("all_proxy") != null;
+        return variable("http_proxy") != null || variable("https_proxy") != null || variable("all_proxy") != null;
     }
 
     /**
@@ -96,13 +100,9 @@ public final class Proxies {
         String host = target.getHost();
         if (host == null || bypassed(host, target.getPort())) return null;
         boolean tls = "https".equalsIgnoreCase(target.getScheme());
-        String variable = tls ? "https_proxy" : "http_proxy";
-        String value = value(variable);
-        if (value == null) {
-            variable = "all_proxy";
-            value = value(variable);
-        }
-        return value == null ? null : parse(nameOf(variable), value, display);
+        String[] v = variable(tls ? "https_proxy" : "http_proxy");
+        if (v == null) v = variable("all_proxy");
+        return v == null ? null : parse(v[0], v[1], display);
     }
 
     /** As {@link #forTarget}, refusing a proxy the clients cannot use. */
@@ -143,11 +143,11 @@ public final class Proxies {
      */
     public Login authenticator() {
         List<Proxy> withUser = new ArrayList<>();
-        for (String v : List.of("http_proxy", "https_proxy", "all_proxy")) {
-            String value = value(v);
-            if (value == null) continue;
+        for (String name : List.of("http_proxy", "https_proxy", "all_proxy")) {
+            String[] v = variable(name);
+            if (v == null) continue;
             try {
-                Proxy p = parse(nameOf(v), value, v);
+                Proxy p = parse(v[0], v[1], v[0]);
                 if (p.user() != null) withUser.add(p);
             } catch (RemoteException e) {
                 // said when an address is opened through it
@@ -227,16 +227,16 @@ public final class Proxies {
         return false;
     }
 
-    private String value(String lower) {
-        String v = env.get(lower);
-        if (v == null || v.isBlank()) v = env.get(lower.toUpperCase(Locale.ROOT));
-        return v == null || v.isBlank() ? null : v.strip();
-    }
-
-    /** The variable's name as the environment spells it (said in messages). */
-    private String nameOf(String lower) {
-        String v = env.get(lower);
-        return v != null && !v.isBlank() ? lower : lower.toUpperCase(Locale.ROOT);
+    /**
+     * The variable {@code lower} as the environment sets it, lower case first: its name as spelt
+     * there (said in messages) and its value; null when neither spelling is set.
+     */
+    private String[] variable(String lower) {
+        for (String name : List.of(lower, lower.toUpperCase(Locale.ROOT))) {
+            String v = env.get(name);
+            if (v != null && !v.isBlank()) return new String[] {name, v.strip()};
+        }
+        return null;
     }
 
     private static Proxy parse(String variable, String value, String display) throws RemoteException {

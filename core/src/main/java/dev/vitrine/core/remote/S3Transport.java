@@ -75,6 +75,9 @@ public final class S3Transport implements RangeTransport {
             "ProfileCredentialsProvider\\(profileName=[^:]*\\): (.+?)(?:, [A-Za-z]+CredentialsProvider\\(|]$)",
             Pattern.DOTALL);
 
+    /** AWS's S3 hosts, which differ by bucket and region, as one address when a proxy is chosen for them. */
+    public static final java.net.URI AWS = java.net.URI.create("https://s3.amazonaws.com/");
+
     /** The JDK's words (through the SDK) when an https:// proxy answers its CONNECT with an error. */
     private static final Pattern TUNNEL_REFUSED =
             Pattern.compile("Unable to tunnel through proxy\\. Proxy returns \"HTTP/[\\d.]+ (\\d+)");
@@ -91,7 +94,7 @@ public final class S3Transport implements RangeTransport {
         if (tunnel.find()) {
             Proxies.Proxy p = null;
             try {
-                p = Proxies.environment().forTarget(java.net.URI.create("https://s3.amazonaws.com/"), display);
+                p = Proxies.environment().forTarget(AWS, display);
             } catch (RemoteException notOne) {
                 // refused before any request
             }
