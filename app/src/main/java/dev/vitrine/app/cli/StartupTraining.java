@@ -1,14 +1,13 @@
 package dev.vitrine.app.cli;
 
+import dev.vitrine.core.io.FileTrees;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -206,16 +205,9 @@ public final class StartupTraining {
     }
 
     private static void deleteTree(Path root) {
-        if (!Files.exists(root)) return;
-        try (Stream<Path> s = Files.walk(root)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            FileTrees.delete(root);
+        } catch (IOException e) {
             System.err.println("StartupTraining: could not empty " + root + ": " + e.getMessage());
         }
     }

@@ -25,6 +25,31 @@ public interface Location {
     /** The bytes of a file; local files are memory-mapped, remote ones read by ranges through a cache. */
     ByteSource open() throws IOException;
 
+    /**
+     * Opens this file's bytes and gives them to {@code reader} (an archive's constructor, say),
+     * with the path that names it; the bytes are closed again if the reader fails, and otherwise
+     * belong to what it returns.
+     */
+    default <T> T openAs(SourceReader<T> reader) throws IOException {
+        ByteSource src = open();
+        try {
+            return reader.read(displayPath(), src);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                src.close();
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /** What {@link #openAs} gives a location's bytes to. */
+    @FunctionalInterface
+    interface SourceReader<T> {
+        T read(Path displayPath, ByteSource source) throws IOException;
+    }
+
     /** The entries directly inside a folder or prefix, sorted by name; links are reported, never followed. */
     List<Entry> list() throws IOException;
 

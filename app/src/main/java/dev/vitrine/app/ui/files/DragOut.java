@@ -2,13 +2,11 @@ package dev.vitrine.app.ui.files;
 
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.core.export.EntryPathPolicy;
+import dev.vitrine.core.io.FileTrees;
 import dev.vitrine.core.model.FileListing;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -89,7 +87,7 @@ public final class DragOut {
     public static synchronized Path root() throws IOException {
         if (root == null) {
             Path r = Files.createTempDirectory("vitrine-drag-");
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(r), "vitrine-drag-cleanup"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(r), "vitrine-drag-cleanup"));
             root = r;
         }
         return root;
@@ -98,26 +96,5 @@ public final class DragOut {
     /** A name for the next drag's folder under {@code root}; nothing is created. */
     public static Path freshFolder(Path root) {
         return root.resolve("drag-" + SEQUENCE.incrementAndGet());
-    }
-
-    /** Deletes {@code dir} and everything under it, without following links. Best effort. */
-    static void deleteTree(Path dir) {
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException ignored) {
-            // leftovers in the system temp folder are harmless and the system clears them
-        }
     }
 }

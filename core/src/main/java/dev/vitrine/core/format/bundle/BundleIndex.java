@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
@@ -193,20 +191,6 @@ final class BundleIndex implements AutoCloseable {
             for (Path p : ds)
                 if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     Files.copy(p, to.resolve(p.getFileName().toString()));
-        }
-    }
-
-    static void deleteTree(Path root) {
-        try (Stream<Path> s = Files.walk(root)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort: a temp folder left behind is harmless
-                }
-            });
-        } catch (IOException ignored) {
-            // already gone
         }
     }
 }

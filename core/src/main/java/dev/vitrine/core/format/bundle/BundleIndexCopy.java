@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.bundle;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.FileTrees;
 import dev.vitrine.core.location.Location;
 import java.io.IOException;
 import java.io.InputStream;
@@ -214,7 +215,7 @@ final class BundleIndexCopy {
     }
 
     static void delete(Path copy) {
-        BundleIndex.deleteTree(copy);
+        FileTrees.deleteQuietly(copy);
         LIVE.remove(copy);
     }
 
@@ -224,7 +225,7 @@ final class BundleIndexCopy {
         started = true;
         Runtime.getRuntime()
                 .addShutdownHook(
-                        new Thread(() -> LIVE.forEach(BundleIndex::deleteTree), "vitrine-bundle-index-cleanup"));
+                        new Thread(() -> LIVE.forEach(FileTrees::deleteQuietly), "vitrine-bundle-index-cleanup"));
         removeOrphans(ours.getParent(), ours);
     }
 
@@ -248,7 +249,7 @@ final class BundleIndexCopy {
                                                             .toMillis()
                                             > UNNAMED_AGE_MS;
                     if (orphan) {
-                        BundleIndex.deleteTree(p);
+                        FileTrees.deleteQuietly(p);
                         removed++;
                     }
                 } catch (IOException | RuntimeException e) {

@@ -6,6 +6,7 @@ import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleRecordMetadata;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.BundleShardHeader;
 import dev.vitrine.core.format.bundle.proto.BundleProtos.CompressionType;
 import dev.vitrine.core.io.AtomicWrite;
+import dev.vitrine.core.io.FileTrees;
 import dev.vitrine.core.io.LocalNames;
 import java.io.IOException;
 import java.io.InputStream;
@@ -165,7 +166,7 @@ public final class BundleWriter {
         try (AtomicWrite tmp = AtomicWrite.folder(target)) {
             Result r = writeInto(tmp.temp(), inputs, o, skipped);
             if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) BundleIndex.deleteTree(target);
+                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) FileTrees.deleteQuietly(target);
                 else Files.delete(target);
             }
             tmp.commit(true);

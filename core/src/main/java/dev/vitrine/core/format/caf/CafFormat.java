@@ -70,13 +70,7 @@ public final class CafFormat implements ArchiveFormat {
 
     @Override
     public Archive open(Location location, Limits limits) throws IOException {
-        ByteSource src = location.open();
-        try {
-            return new CafArchive(this, location.displayPath(), src, limits);
-        } catch (RuntimeException | Error e) {
-            src.close();
-            throw e;
-        }
+        return location.openAs((path, src) -> new CafArchive(this, path, src, limits));
     }
 
     @Override

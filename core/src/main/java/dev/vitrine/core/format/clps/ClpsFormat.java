@@ -38,13 +38,7 @@ public final class ClpsFormat implements ArchiveFormat {
 
     @Override
     public Archive open(Location location, Limits limits) throws IOException {
-        ByteSource src = location.open();
-        try {
-            return new ClpsArchive(this, location.displayPath(), src, limits);
-        } catch (RuntimeException | Error e) {
-            src.close();
-            throw e;
-        }
+        return location.openAs((path, src) -> new ClpsArchive(this, path, src, limits));
     }
 
     @Override

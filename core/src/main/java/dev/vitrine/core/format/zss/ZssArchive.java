@@ -61,13 +61,7 @@ public final class ZssArchive extends AbstractArchive implements SortedRecords, 
     /** Opens the archive at {@code location}, local or remote; throws only when it cannot be read at all. */
     public static ZssArchive open(ArchiveFormat format, ZssFlavor flavor, Location location, Limits limits)
             throws IOException {
-        ByteSource src = location.open();
-        try {
-            return new ZssArchive(format, flavor, location.displayPath(), src, limits);
-        } catch (IOException | RuntimeException e) {
-            src.close();
-            throw e;
-        }
+        return location.openAs((path, src) -> new ZssArchive(format, flavor, path, src, limits));
     }
 
     /** An archive over bytes already in hand (tests, fuzzing); the source is closed with the archive. */
