@@ -20,6 +20,18 @@ public final class Locations {
     }
 
     /**
+     * Starts making what reading {@code typed} will need, when that is costly and sends nothing:
+     * for an s3:// address, the S3 client (a second of loading the AWS SDK cold), on a background
+     * thread. Call as soon as an address is known (the window's arguments, an address being typed);
+     * completes when done, at once for anything else.
+     */
+    public static java.util.concurrent.CompletableFuture<Void> prepare(String typed, RemoteOptions options) {
+        if (!typed.strip().toLowerCase(Locale.ROOT).startsWith("s3://"))
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        return S3Clients.prepare(options);
+    }
+
+    /**
      * The location {@code typed} names.
      *
      * @throws IllegalArgumentException with a one-line reason when it is neither a valid path nor a valid URL

@@ -36,17 +36,49 @@ final class S3Clients {
 
     /** The client for {@code options}; a CA bundle that cannot be read is said for {@code display}. */
     static synchronized S3Client get(RemoteOptions options, String display) throws RemoteException {
-        URI endpoint =
-                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null);
-        // an http:// endpoint (MinIO or s3proxy on a private network) never uses the bundle: not read
-        boolean plain = endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme());
-        Key k = new Key(options.noSignRequest(), endpoint, plain ? null : options.trustedBundle());
+        Key k = key(options);
         S3Client known = CLIENTS.get(k);
         if (known != null) return known;
         TrustManager[] trust = k.bundle() == null ? null : TrustedAuthorities.managers(k.bundle(), display);
         S3Client made = build(options, k.anonymous(), k.endpoint(), trust, proxy(k.endpoint(), display));
         CLIENTS.put(k, made);
         return made;
+    }
+
+    /**
+     * Makes the client for {@code options} on a background thread, sending nothing: the AWS SDK's
+     * classes and the chains' files (profiles, region) take about a second to load cold, paid
+     * now, while the window or the command line starts, instead of when the first request waits.
+     * A client that cannot be made is made again, and the reason said, when it is used.
+     */
+    static java.util.concurrent.CompletableFuture<Void> prepare(RemoteOptions options) {
+        var done = new java.util.concurrent.CompletableFuture<Void>();
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        get(options, "s3://");
+                    } catch (RemoteException | RuntimeException | LinkageError ignored) {
+                        // said where the client is used
+                    }
+                    done.complete(null);
+                },
+                "vitrine-s3-prepare");
+        t.setDaemon(true);
+        t.start();
+        return done;
+    }
+
+    /** Whether the client for {@code options} is made already (tests). */
+    static synchronized boolean made(RemoteOptions options) {
+        return CLIENTS.containsKey(key(options));
+    }
+
+    private static Key key(RemoteOptions options) {
+        URI endpoint =
+                options.endpoint() != null ? options.endpoint() : endpoint().orElse(null);
+        // an http:// endpoint (MinIO or s3proxy on a private network) never uses the bundle: not read
+        boolean plain = endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme());
+        return new Key(options.noSignRequest(), endpoint, plain ? null : options.trustedBundle());
     }
 
     /**
