@@ -25,8 +25,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * to ask for, and when, is {@link RemoteObject}'s job.
  */
 final class BlockFetcher {
-    private static final ExecutorService FETCHERS = Executors.newThreadPerTaskExecutor(
-            Thread.ofVirtual().name("vitrine-fetch-", 0).factory());
+    /**
+     * Platform threads, not virtual ones: the SDK's S3 client reads its sockets blocking, and a
+     * virtual thread's blocking socket read starts the JDK's poller, a thread that waits in native
+     * code for good; every command that had used one then spent 0.3 s in the JVM's exit, which
+     * waits for threads in native code to stop (an s3:// `info`: 1.0 s, of which 0.3 s after its
+     * last line). The fetches in flight are few (the settings' slots), so are these threads.
+     */
+    private static final ExecutorService FETCHERS = Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("vitrine-fetch-", 0).factory());
 
     /** A body is read into the cache's buffers (off the heap) through a heap array of this size. */
     static final int STAGE_BYTES = 64 << 10;
