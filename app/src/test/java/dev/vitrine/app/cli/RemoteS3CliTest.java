@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,56 @@ class RemoteS3CliTest {
                 lines.getFirst().startsWith("vitrine: " + url + ": AWS credentials of profile 'dev' cannot be used: ")
                         && lines.getFirst().contains("aws sso login"),
                 lines.getFirst());
+    }
+
+    /**
+     * AWS_DEFAULT_REGION, the AWS CLI's variable, names the region requests are signed for (the
+     * SDK reads AWS_REGION only); AWS_REGION, set too, wins. Seen in the signature's scope by a
+     * socket that takes the request and answers 403.
+     */
+    @Test
+    void theCliRegionVariableIsTheSigningRegion(@TempDir Path home) throws Exception {
+        assertEquals("eu-west-3", signingRegion(home, Map.of("AWS_DEFAULT_REGION", "eu-west-3")));
+        assertEquals(
+                "ap-south-1",
+                signingRegion(home, Map.of("AWS_DEFAULT_REGION", "eu-west-3", "AWS_REGION", "ap-south-1")));
+    }
+
+    private static String signingRegion(Path home, Map<String, String> vars) throws Exception {
+        try (var store = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            var seen = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try (var c = store.accept()) {
+                    var in = new java.io.BufferedReader(new java.io.InputStreamReader(c.getInputStream()));
+                    String auth = "";
+                    for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine())
+                        if (line.toLowerCase(java.util.Locale.ROOT).startsWith("authorization:")) auth = line;
+                    c.getOutputStream()
+                            .write(("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n" + "Connection: close\r\n\r\n")
+                                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    return auth;
+                } catch (java.io.IOException e) {
+                    return "none: " + e;
+                }
+            });
+            CliRun r = CliRun.inNewJvm(
+                    home,
+                    env -> {
+                        env.keySet().removeIf(k -> k.startsWith("AWS_"));
+                        env.put("HOME", home.toString());
+                        env.put("AWS_ACCESS_KEY_ID", "AKIDEXAMPLE");
+                        env.put("AWS_SECRET_ACCESS_KEY", "example-secret");
+                        env.putAll(vars);
+                    },
+                    "info",
+                    "--endpoint-url",
+                    "http://127.0.0.1:" + store.getLocalPort(),
+                    "s3://bucket/a.zss");
+            assertEquals(2, r.exit(), r.stderr());
+            var m = java.util.regex.Pattern.compile("Credential=AKIDEXAMPLE/\\d{8}/([a-z0-9-]+)/s3/aws4_request")
+                    .matcher(seen.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(m.find(), seen.get());
+            return m.group(1);
+        }
     }
 
     /**

@@ -132,7 +132,15 @@ final class S3Clients {
         return b.build();
     }
 
+    /**
+     * The SDK's region chain (aws.region, AWS_REGION, the profile's region, then the instance's,
+     * which off EC2 waits a second for the metadata service), with the AWS CLI's AWS_DEFAULT_REGION
+     * read after AWS_REGION, as users of the CLI set it; the SDK does not read it.
+     */
     private static Region region() {
+        String cli = System.getenv("AWS_DEFAULT_REGION");
+        boolean sdkVariable = System.getProperty("aws.region") != null || System.getenv("AWS_REGION") != null;
+        if (!sdkVariable && cli != null && !cli.isBlank()) return Region.of(cli.strip());
         try {
             return new DefaultAwsRegionProviderChain().getRegion();
         } catch (RuntimeException e) {
