@@ -114,6 +114,10 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null && [ "${root#/opt/}" = "$ro
   at_opt info --no-sign-request --endpoint-url http://127.0.0.1:9 s3://bucket/a.zss >/dev/null 2>"$scratch/err"
   grep -q 'connection refused' "$scratch/err" &&
     pass "s3:// cache used at /opt/vitrine" || fail "s3:// cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
+  # https:// commands start from a cache trained on the JDK's TLS (refused port: the command's own answer)
+  at_opt info https://127.0.0.1:9/a.zss >/dev/null 2>"$scratch/err"
+  grep -q 'connection refused' "$scratch/err" &&
+    pass "https:// cache used at /opt/vitrine" || fail "https:// cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
   at_opt --screenshot "$scratch/at-opt.png" --size 640x400 samples/weather-none.zss >/dev/null 2>"$scratch/err" &&
     pass "window cache used at /opt/vitrine" || fail "window cache not used at /opt/vitrine: $(head -c 300 "$scratch/err")"
 else

@@ -21,16 +21,19 @@ vitrine_jvm_options() {
   # matching no schema 0.42 -> 0.37 s) and `verify` of local ZSS/ZS files (1 GB: 1.43 -> 1.38 s).
   # What the arguments name, read once for the choices below: a query, clp-s archives (local or
   # not), ZSS/ZS files, URLs.
-  local a query="" clps="" zss="" remote="" s3="" local_clps=()
+  local a query="" clps="" zss="" remote="" s3="" https="" local_clps=()
   for a in "${@:2}"; do
     case "$a" in --query | --query=*) query=1 ;; *.clps) clps=1 ;; *.zss | *.zs) zss=1 ;; esac
     case "$a" in *://*) remote=1 ;; *.clps) local_clps+=("$a") ;; esac
-    case "$a" in [sS]3://*) s3=1 ;; esac
+    case "$a" in [sS]3://*) s3=1 ;; [hH][tT][tT][pP][sS]://*) https=1 ;; esac
   done
   cache=$mode
   # clp-s cat's cache was trained on http:// too (the JDK's HTTP client is a few classes more).
   [ "${1:-}:$clps" != cat:1 ] || cache=cli-clps
   [ -n "$remote" ] || [ "${1:-}:$zss" != verify:1 ] || cache=cli-zss
+  # https:// commands load the JDK's TLS (handshake, certificate checks: 0.3 s cold): from a cache
+  # trained on them over the training server's TLS, kept apart like the next one.
+  [ "$mode:$https" != cli:1 ] || cache=cli-https
   # s3:// commands load the AWS SDK (1,500 classes, a second cold): from a cache trained on them,
   # kept apart so that no other command loads those classes at its start.
   [ "$mode:$s3" != cli:1 ] || cache=cli-s3

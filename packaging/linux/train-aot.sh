@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, cli-zss.aot, cli-s3.aot,
+# Trains the installed tree's ahead-of-time caches (lib/aot/cli.aot, cli-clps.aot, cli-zss.aot, cli-s3.aot, cli-https.aot,
 # gui.aot) by running its own launcher with its own runtime, as `vitrine` will run after install.
 #   train-aot.sh TREE FINAL_PATH
 # Checked with JDK 25: a cache does not move with its tree. The window's is refused elsewhere
@@ -61,5 +61,6 @@ train cli cli "$tree/samples" "$scratch/work"
 train cli-clps cli "$tree/samples" "$scratch/work-clps" clps
 train cli-zss cli "$tree/samples" "$scratch/work-zss" zss
 train cli-s3 cli "$tree/samples" "$scratch/work-s3" s3
+train cli-https cli "$tree/samples" "$scratch/work-https" https
 train gui gui --screenshot "$scratch/window.png" --verify --show json-records "$tree"/samples/*.zs* "$tree"/samples/app-logs.clps
 say "done"

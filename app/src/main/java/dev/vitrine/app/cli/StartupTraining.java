@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss|s3]}. With {@code clps}, only
  * {@code cat} of a clp-s archive runs, local with and without queries and over http://; with {@code zss}, only
- * {@code verify} of the ZSS and ZS samples; with {@code s3}, the commands on s3:// objects: the caches those commands start from (a cache's
+ * {@code verify} of the ZSS and ZS samples; with {@code s3}, the commands on s3:// objects; with {@code https},
+ * those on https:// archives: the caches those commands start from (a cache's
  * classes are all loaded as the JVM starts, so a smaller one starts sooner). Output goes nowhere;
  * the scratch folder is emptied at the end. Failing commands are fine (broken samples are part
  * of it).
@@ -31,8 +32,8 @@ public final class StartupTraining {
     public static void main(String[] args) throws IOException {
         dev.vitrine.core.io.ZstdNative.prepare();
         String only = args.length == 3 ? args[2] : "";
-        if (args.length != 2 && !only.equals("clps") && !only.equals("zss") && !only.equals("s3")) {
-            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss|s3]");
+        if (args.length != 2 && !List.of("clps", "zss", "s3", "https").contains(only)) {
+            System.err.println("usage: StartupTraining SAMPLES_DIR SCRATCH_DIR [clps|zss|s3|https]");
             System.exit(2);
         }
         Path samples = Path.of(args[0]);
@@ -44,7 +45,9 @@ public final class StartupTraining {
                 http(samples, List.of("cat"), "app-logs.clps");
                 run("cat", "--help");
             } else if (only.equals("s3")) {
-                s3(samples);
+                s3(samples, scratch);
+            } else if (only.equals("https")) {
+                https(samples, scratch);
             } else if (only.equals("zss")) {
                 for (Path f : zssSamples(samples)) run("verify", f.toString());
                 run("verify", "--help");
@@ -174,7 +177,7 @@ public final class StartupTraining {
      * Credentials and region as system properties, first in the SDK's chains, so the user's own
      * (environment, profiles) are never read here.
      */
-    private static void s3(Path samples) throws IOException {
+    private static void s3(Path samples, Path scratch) throws IOException {
         System.setProperty("aws.accessKeyId", "training");
         System.setProperty("aws.secretAccessKey", "training");
         System.setProperty("aws.region", "us-east-1");
@@ -185,7 +188,51 @@ public final class StartupTraining {
                     run(command, "--endpoint-url", s3.endpoint(), url);
             }
         }
+        // AWS's own endpoints are https://: the SDK's client over TLS too
+        TrainingTls tls = tls(scratch);
+        if (tls != null) {
+            try (TrainingServer s3 = new TrainingServer(samples, tls.server())) {
+                for (String command : List.of("info", "cat"))
+                    run(
+                            command,
+                            "--ca-bundle",
+                            tls.bundle().toString(),
+                            "--endpoint-url",
+                            s3.endpoint(),
+                            "s3://" + TrainingServer.BUCKET + "/weather-none.zss");
+            }
+        }
         run("info", "--help");
+    }
+
+    /**
+     * The commands on https:// archives, for the cache those start from: the JDK's TLS (handshake,
+     * certificate path checks, a PEM bundle read; 0.3 s of an https:// command loaded cold), over
+     * the commands and formats an http:// one trains.
+     */
+    private static void https(Path samples, Path scratch) throws IOException {
+        TrainingTls tls = tls(scratch);
+        if (tls == null) return;
+        try (TrainingServer https = new TrainingServer(samples, tls.server())) {
+            String bundle = tls.bundle().toString();
+            for (String name : List.of("weather-none.zss", "weather-lzma.zs", "app-logs.clps"))
+                for (String command : List.of("info", "verify", "tree", "cat"))
+                    run(command, "--ca-bundle", bundle, https.url(name));
+            run("info", "--json", "--ca-bundle", bundle, https.url("weather-none.zss"));
+            // The platform's authorities (or AWS_CA_BUNDLE's) read too: they refuse this certificate.
+            run("info", https.url("weather-none.zss"));
+        }
+        run("info", "--help");
+    }
+
+    /** The training's TLS key and certificate, or null (said) when this runtime cannot make them. */
+    private static TrainingTls tls(Path scratch) {
+        try {
+            return TrainingTls.make(scratch);
+        } catch (IOException | java.security.GeneralSecurityException e) {
+            System.err.println("StartupTraining: no https:// training: " + e.getMessage());
+            return null;
+        }
     }
 
     private static void writeRecords(Path out, int n) throws IOException {

@@ -30,18 +30,28 @@ public final class TrainingServer implements AutoCloseable {
     private final ServerSocket server;
 
     public TrainingServer(Path root) throws IOException {
+        this(root, null);
+    }
+
+    /** Over TLS with {@code tls}'s key when given: https:// addresses and an https:// S3 endpoint. */
+    public TrainingServer(Path root, javax.net.ssl.SSLContext tls) throws IOException {
         this.root = root;
-        this.server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+        this.scheme = tls == null ? "http" : "https";
+        this.server = tls == null
+                ? new ServerSocket(0, 16, InetAddress.getLoopbackAddress())
+                : tls.getServerSocketFactory().createServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Thread.ofPlatform().daemon().name("training-http").start(this::serve);
     }
 
+    private final String scheme;
+
     public String url(String name) {
-        return "http://127.0.0.1:" + server.getLocalPort() + "/" + name;
+        return endpoint() + "/" + name;
     }
 
     /** The server as an S3 endpoint (path-style, anonymous or any credentials). */
     public String endpoint() {
-        return "http://127.0.0.1:" + server.getLocalPort();
+        return scheme + "://127.0.0.1:" + server.getLocalPort();
     }
 
     private void serve() {

@@ -60,6 +60,7 @@ class LauncherOptionsTest {
         Files.writeString(installed.resolve("lib/aot/cli-clps.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-zss.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-s3.aot"), "stand-in");
+        Files.writeString(installed.resolve("lib/aot/cli-https.aot"), "stand-in");
         writeJava(Files.createDirectories(installed.resolve("runtime/bin")).resolve("java"));
     }
 
@@ -195,12 +196,12 @@ class LauncherOptionsTest {
 
     /**
      * A cache's classes are all loaded as the JVM starts: cat of clp-s archives, verify of local
-     * ZSS files and every s3:// command start from caches trained on that alone; other commands,
+     * ZSS files, every https:// and every s3:// command start from caches trained on that alone; other commands,
      * other formats and other URLs from the whole one. (The checkout's ./vitrine names its caches the same way, from the
      * same jvm-options.sh; it trains them on first use, which a stand-in java cannot.)
      */
     @Test
-    void catOfClpsVerifyOfLocalZssAndS3StartFromTheirOwnCaches() throws Exception {
+    void catOfClpsVerifyOfLocalZssHttpsAndS3StartFromTheirOwnCaches() throws Exception {
         // The cache each command should start from, then the command.
         List<List<String>> cases = List.of(
                 List.of("cli-clps", "cat", "a.clps"),
@@ -213,7 +214,11 @@ class LauncherOptionsTest {
                 List.of("cli", "verify", "a.clps"),
                 List.of("cli-s3", "verify", "s3://bucket/a.zss"),
                 List.of("cli-s3", "cat", "--endpoint-url", "http://127.0.0.1:9000", "s3://bucket/a.clps"),
-                List.of("cli-s3", "export", "s3://bucket/run/", "out"));
+                List.of("cli-s3", "export", "s3://bucket/run/", "out"),
+                List.of("cli-https", "info", "https://host/a.zss"),
+                List.of("cli-https", "cat", "HTTPS://host/a.clps"),
+                List.of("cli-s3", "info", "--endpoint-url", "https://minio:9000", "s3://bucket/a.zss"),
+                List.of("cli-s3", "cat", "s3://bucket/a.clps", "https://host/b.clps"));
         for (List<String> c : cases) {
             List<String> cmd = c.subList(1, c.size());
             List<String> args = installed(Map.of("VITRINE_AOT", "1"), cmd.toArray(String[]::new));
