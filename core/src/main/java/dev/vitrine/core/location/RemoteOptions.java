@@ -28,11 +28,6 @@ public record RemoteOptions(
         this(headers, noSignRequest, endpoint, settings, null);
     }
 
-    /** The same, unsigned (--no-sign-request). */
-    public RemoteOptions anonymous() {
-        return new RemoteOptions(headers, true, endpoint, settings, caBundle);
-    }
-
     /** The authorities' bundle in force (the one given, else AWS_CA_BUNDLE's), or null for Java's own. */
     public Path trustedBundle() {
         return dev.vitrine.core.remote.TrustedAuthorities.bundle(caBundle);
