@@ -20,15 +20,22 @@ public final class Locations {
     }
 
     /**
-     * Starts making what reading {@code typed} will need, when that is costly and sends nothing:
-     * for an s3:// address, the S3 client (a second of loading the AWS SDK cold), on a background
-     * thread. Call as soon as an address is known (the window's arguments, an address being typed);
-     * completes when done, at once for anything else.
+     * Starts making what reading {@code typed} will need, when that is costly and sends nothing,
+     * on a background thread: for an s3:// address the S3 client (a second of loading the AWS SDK
+     * cold), for an https:// one TLS (its authorities read, its handshake's classes loaded). Call
+     * as soon as an address is known (the window's arguments, an address being typed); completes
+     * when done, at once for anything else.
      */
     public static java.util.concurrent.CompletableFuture<Void> prepare(String typed, RemoteOptions options) {
-        if (!typed.strip().toLowerCase(Locale.ROOT).startsWith("s3://"))
-            return java.util.concurrent.CompletableFuture.completedFuture(null);
-        return S3Clients.prepare(options);
+        String t = typed.strip().toLowerCase(Locale.ROOT);
+        if (t.startsWith("s3://")) return S3Clients.prepare(options);
+        if (!t.startsWith("https://")) return java.util.concurrent.CompletableFuture.completedFuture(null);
+        var done = new java.util.concurrent.CompletableFuture<Void>();
+        Thread.ofPlatform().daemon().name("vitrine-tls-prepare").start(() -> {
+            dev.vitrine.core.remote.TrustedAuthorities.prepare(options.trustedBundle());
+            done.complete(null);
+        });
+        return done;
     }
 
     /**

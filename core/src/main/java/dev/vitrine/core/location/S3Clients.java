@@ -56,7 +56,11 @@ final class S3Clients {
         Thread t = new Thread(
                 () -> {
                     try {
+                        URI endpoint = key(options).endpoint();
                         get(options, "s3://");
+                        // AWS's endpoints, and most stores', are https://: TLS set up too
+                        if (endpoint == null || "https".equalsIgnoreCase(endpoint.getScheme()))
+                            dev.vitrine.core.remote.TrustedAuthorities.prepare(options.trustedBundle());
                     } catch (RemoteException | RuntimeException | LinkageError ignored) {
                         // said where the client is used
                     }

@@ -78,6 +78,33 @@ public final class TrustedAuthorities {
         return LazyTls.context(() -> context(bundle, display));
     }
 
+    /**
+     * Sets TLS up ahead, sending nothing: reads {@code bundle} (null: Java's own authorities) and
+     * makes a ClientHello in memory, which loads the handshake's classes and makes its key shares
+     * (in a window without a start-up cache for TLS, 0.6 s of an https:// archive's first open).
+     * What fails here fails again, and is said, when the address is read.
+     */
+    public static void prepare(Path bundle) {
+        try {
+            SSLContext c = bundle == null ? SSLContext.getDefault() : context(bundle, bundle.toString());
+            javax.net.ssl.SSLEngine e = c.createSSLEngine("vitrine.invalid", 443);
+            e.setUseClientMode(true);
+            e.beginHandshake();
+            e.wrap(
+                    java.nio.ByteBuffer.allocate(0),
+                    java.nio.ByteBuffer.allocate(e.getSession().getPacketBufferSize()));
+            for (Runnable task; (task = e.getDelegatedTask()) != null; ) task.run();
+            e.closeOutbound();
+        } catch (GeneralSecurityException | IOException | RuntimeException ignored) {
+            // said when the address is read
+        }
+    }
+
+    /** Whether {@code bundle} has been read (tests). */
+    static boolean read(Path bundle) {
+        return READ.containsKey(bundle);
+    }
+
     /** A TLS context trusting {@code bundle}'s certificates only. */
     public static SSLContext context(Path bundle, String display) throws RemoteException {
         try {
