@@ -85,7 +85,10 @@ public class BackgroundJob<T> extends Task<T> {
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
+        // Cancelled first, then told to stop: the other way, work that sees the flag and returns at
+        // once finishes before the cancel, and the job reads as succeeded.
+        boolean cancelled = super.cancel(false);
         cancel.set(true);
-        return super.cancel(false);
+        return cancelled;
     }
 }
