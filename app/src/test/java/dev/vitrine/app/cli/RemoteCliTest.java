@@ -148,6 +148,8 @@ class RemoteCliTest {
             CliRun r = CliRun.of("info", u);
             assertEquals(2, r.exit(), r.stderr());
             assertTrue(r.stderr().startsWith("vitrine: " + u + ": connection dropped "), r.stderr());
+            // where: the first block not read, the header's own (nothing of it arrived whole)
+            assertTrue(r.stderr().strip().endsWith(" times, the last in the bytes from 0"), r.stderr());
         }
     }
 

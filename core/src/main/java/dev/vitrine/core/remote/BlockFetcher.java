@@ -213,7 +213,9 @@ final class BlockFetcher {
                 // dropped mid-body: resume from the first block not read; progress earns fresh retries
                 if (next > before) attempt = 0;
                 if (attempt >= settings.retries())
-                    throw new RemoteException(display(), "connection dropped " + (attempt + 1) + " times");
+                    throw new RemoteException(
+                            display(),
+                            "connection dropped " + (attempt + 1) + " times, the last in the bytes from " + next * bs);
                 retryPause(attempt++, -1);
             }
         } catch (IOException e) {
