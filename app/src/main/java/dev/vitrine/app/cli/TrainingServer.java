@@ -36,14 +36,11 @@ public final class TrainingServer implements AutoCloseable {
     /** Over TLS with {@code tls}'s key when given: https:// addresses and an https:// S3 endpoint. */
     public TrainingServer(Path root, javax.net.ssl.SSLContext tls) throws IOException {
         this.root = root;
-        this.scheme = tls == null ? "http" : "https";
         this.server = tls == null
                 ? new ServerSocket(0, 16, InetAddress.getLoopbackAddress())
                 : tls.getServerSocketFactory().createServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Thread.ofPlatform().daemon().name("training-http").start(this::serve);
     }
-
-    private final String scheme;
 
     public String url(String name) {
         return endpoint() + "/" + name;
@@ -51,7 +48,8 @@ public final class TrainingServer implements AutoCloseable {
 
     /** The server as an S3 endpoint (path-style, anonymous or any credentials). */
     public String endpoint() {
-        return scheme + "://127.0.0.1:" + server.getLocalPort();
+        return (server instanceof javax.net.ssl.SSLServerSocket ? "https" : "http") + "://127.0.0.1:"
+                + server.getLocalPort();
     }
 
     private void serve() {

@@ -28,11 +28,15 @@ public final class Locations {
      */
     public static java.util.concurrent.CompletableFuture<Void> prepare(String typed, RemoteOptions options) {
         String t = typed.strip().toLowerCase(Locale.ROOT);
-        if (t.startsWith("s3://")) return S3Clients.prepare(options);
-        if (!t.startsWith("https://")) return java.util.concurrent.CompletableFuture.completedFuture(null);
+        Runnable work = t.startsWith("s3://")
+                ? () -> S3Clients.prepare(options)
+                : t.startsWith("https://")
+                        ? () -> dev.vitrine.core.remote.TrustedAuthorities.prepare(options.trustedBundle())
+                        : null;
+        if (work == null) return java.util.concurrent.CompletableFuture.completedFuture(null);
         var done = new java.util.concurrent.CompletableFuture<Void>();
-        Thread.ofPlatform().daemon().name("vitrine-tls-prepare").start(() -> {
-            dev.vitrine.core.remote.TrustedAuthorities.prepare(options.trustedBundle());
+        Thread.ofPlatform().daemon().name("vitrine-prepare").start(() -> {
+            work.run();
             done.complete(null);
         });
         return done;

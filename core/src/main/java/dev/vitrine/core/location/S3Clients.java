@@ -35,8 +35,11 @@ final class S3Clients {
     private static final Map<Key, S3Client> CLIENTS = new HashMap<>();
 
     /** The client for {@code options}; a CA bundle that cannot be read is said for {@code display}. */
-    static synchronized S3Client get(RemoteOptions options, String display) throws RemoteException {
-        Key k = key(options);
+    static S3Client get(RemoteOptions options, String display) throws RemoteException {
+        return client(key(options), options, display);
+    }
+
+    private static synchronized S3Client client(Key k, RemoteOptions options, String display) throws RemoteException {
         S3Client known = CLIENTS.get(k);
         if (known != null) return known;
         TrustManager[] trust = k.bundle() == null ? null : TrustedAuthorities.managers(k.bundle(), display);
@@ -46,30 +49,20 @@ final class S3Clients {
     }
 
     /**
-     * Makes the client for {@code options} on a background thread, sending nothing: the AWS SDK's
-     * classes and the chains' files (profiles, region) take about a second to load cold, paid
-     * now, while the window or the command line starts, instead of when the first request waits.
-     * A client that cannot be made is made again, and the reason said, when it is used.
+     * Makes the client for {@code options}, sending nothing, and sets TLS up for an https://
+     * endpoint (AWS's are): the AWS SDK's classes and the chains' files (profiles, region) take
+     * about a second to load cold. A client that cannot be made is made again, and the reason
+     * said, when it is used. Blocking: {@link Locations#prepare} runs it in the background.
      */
-    static java.util.concurrent.CompletableFuture<Void> prepare(RemoteOptions options) {
-        var done = new java.util.concurrent.CompletableFuture<Void>();
-        Thread t = new Thread(
-                () -> {
-                    try {
-                        URI endpoint = key(options).endpoint();
-                        get(options, "s3://");
-                        // AWS's endpoints, and most stores', are https://: TLS set up too
-                        if (endpoint == null || "https".equalsIgnoreCase(endpoint.getScheme()))
-                            dev.vitrine.core.remote.TrustedAuthorities.prepare(options.trustedBundle());
-                    } catch (RemoteException | RuntimeException | LinkageError ignored) {
-                        // said where the client is used
-                    }
-                    done.complete(null);
-                },
-                "vitrine-s3-prepare");
-        t.setDaemon(true);
-        t.start();
-        return done;
+    static void prepare(RemoteOptions options) {
+        try {
+            Key k = key(options);
+            client(k, options, "s3://");
+            if (k.endpoint() == null || "https".equalsIgnoreCase(k.endpoint().getScheme()))
+                TrustedAuthorities.prepare(options.trustedBundle());
+        } catch (RemoteException | RuntimeException | LinkageError ignored) {
+            // said where the client is used
+        }
     }
 
     /** Whether the client for {@code options} is made already (tests). */
