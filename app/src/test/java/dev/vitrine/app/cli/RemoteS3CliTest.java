@@ -143,8 +143,7 @@ class RemoteS3CliTest {
             CliRun r = CliRun.inNewJvm(
                     home,
                     env -> {
-                        env.keySet().removeIf(k -> k.startsWith("AWS_"));
-                        env.put("HOME", home.toString());
+                        awsOnly(env, home);
                         env.put("AWS_ACCESS_KEY_ID", "AKIDEXAMPLE");
                         env.put("AWS_SECRET_ACCESS_KEY", "example-secret");
                         env.putAll(vars);
@@ -161,6 +160,12 @@ class RemoteS3CliTest {
         }
     }
 
+    /** A new JVM's environment with no AWS variable (set after this) and its home at {@code home} (no ~/.aws). */
+    private static void awsOnly(Map<String, String> env, Path home) {
+        env.keySet().removeIf(k -> k.startsWith("AWS_"));
+        env.put("HOME", home.toString());
+    }
+
     /**
      * The error lines of `info URL` in a fresh JVM whose environment has no AWS variable but
      * {@code profile}, whose home is {@code home}, with the instance metadata lookup off.
@@ -169,8 +174,7 @@ class RemoteS3CliTest {
         CliRun r = CliRun.inNewJvm(
                 home,
                 env -> {
-                    env.keySet().removeIf(k -> k.startsWith("AWS_"));
-                    env.put("HOME", home.toString());
+                    awsOnly(env, home);
                     env.put("AWS_EC2_METADATA_DISABLED", "true");
                     if (!profile.isEmpty()) env.put("AWS_PROFILE", profile);
                 },
