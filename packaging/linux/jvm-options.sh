@@ -64,6 +64,15 @@ vitrine_jvm_options() {
     fi
     [ -z "$remote" ] && [ "$bytes" -ge $((32 << 20)) ] || quick=(-XX:TieredStopAtLevel=1)
   fi
+  # Over TLS (https://, and s3:// whose endpoints are https) every byte is decrypted by the JDK's
+  # AES-GCM, whose fast form (the CPU's AES and carry-less multiply) exists only in optimised code;
+  # until then it runs as plain Java, at tens of MB/s. So its methods reach the optimising compiler at
+  # a hundredth of the thresholds (a 96 MB ZSS verify over https: 2.6-2.7 -> 1.9-2.0 s with HTTP/1.1,
+  # 2.9-3.0 -> 2.1-2.2 s with HTTP/2; over http:// 1.2 s). Commands on the quick compiler alone
+  # (info, ls, cat of clp-s) cannot have it.
+  if [ -n "$https$s3" ] && [ "${quick[0]:-}" != -XX:TieredStopAtLevel=1 ]; then
+    quick+=(-XX:CompileCommand=quiet "-XX:CompileCommand=CompileThresholdScaling,com.sun.crypto.provider.*::*,0.01")
+  fi
   # verify holds a few MB of reused chunk buffers, allocated as its scan starts: in a 16 MB heap
   # they are humongous objects that set off five collections and a concurrent cycle (~0.1 s of
   # CPU while both cores are busy starting the hash). 64 MB takes them with one collection, and

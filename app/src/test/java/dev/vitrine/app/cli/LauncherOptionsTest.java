@@ -30,6 +30,8 @@ class LauncherOptionsTest {
     private static final String NO_REPLAY = "-XX:-AOTReplayTraining";
     private static final String CAPPED = "-XX:MaxHeapSize=1g";
     private static final String IDLE_GC = "-XX:G1PeriodicGCInterval=30000";
+    private static final String EARLY_CIPHERS =
+            "-XX:CompileCommand=CompileThresholdScaling,com.sun.crypto.provider.*::*,0.01";
 
     @TempDir
     Path tmp;
@@ -149,6 +151,29 @@ class LauncherOptionsTest {
                 new String[] {"cat", "missing.clps"})) {
             assertCommand(checkout(args), true, false);
             assertCommand(installed(Map.of(), args), true, false);
+        }
+    }
+
+    /**
+     * Over TLS, AES-GCM runs as plain Java until the optimising compiler has it: its methods get
+     * there early in every command that uses that compiler, over https:// and s3:// only.
+     */
+    @Test
+    void commandsOverTlsCompileTheCiphersEarly() throws Exception {
+        for (String[] args : List.of(
+                new String[] {"verify", "https://host/a.zss"},
+                new String[] {"export", "s3://bucket/a.caf", "out"},
+                new String[] {"cat", "https://host/a.zss"})) {
+            assertTrue(checkout(args).contains(EARLY_CIPHERS), () -> String.join(" ", args));
+            assertTrue(installed(Map.of(), args).contains(EARLY_CIPHERS), () -> String.join(" ", args));
+        }
+        for (String[] args : List.of(
+                new String[] {"verify", "http://host/a.zss"},
+                new String[] {"verify", "a.zss"},
+                new String[] {"info", "https://host/a.zss"},
+                new String[] {"cat", "https://host/a.clps"})) {
+            assertFalse(checkout(args).contains(EARLY_CIPHERS), () -> String.join(" ", args));
+            assertFalse(installed(Map.of(), args).contains(EARLY_CIPHERS), () -> String.join(" ", args));
         }
     }
 
