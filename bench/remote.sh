@@ -92,7 +92,7 @@ if [ -z "${NO_S3:-}" ] && [ -z "$big" ] && (cd "$here" && mvn -B -o -q -pl core 
      -Dmdep.outputFile="$dir/s3proxy.cp" >/dev/null 2>&1); then
   s3port=$(free_port); s3fast=$(free_port); s3slow=$(free_port)
   mkdir -p "$dir/s3/buckets/bench"
-  for f in "$dir"/www/*; do ln -f "$f" "$dir/s3/buckets/bench/" 2>/dev/null || cp -f "$f" "$dir/s3/buckets/bench/"; done
+  for f in "$dir"/www/*; do [ -f "$f" ] || continue; ln -f "$f" "$dir/s3/buckets/bench/" 2>/dev/null || cp -f "$f" "$dir/s3/buckets/bench/"; done
   cat >"$dir/s3/s3proxy.properties" <<PROPS
 s3proxy.endpoint=http://127.0.0.1:$s3port
 s3proxy.authorization=aws-v2-or-v4
