@@ -45,7 +45,6 @@ final class HttpLocation implements Location {
     }
 
     private RemoteObjects.Opened connect() throws IOException {
-        dev.vitrine.core.remote.Proxies.environment().usableFor(uri, display()); // a SOCKS one is refused by name
         RemoteObjects.Opened o = RemoteObjects.open(
                 new HttpTransport(uri, options.headers(), options.settings(), trust()), options.settings());
         if (o.notice() != null) notice = o.notice();

@@ -46,7 +46,7 @@ public final class HttpTransport implements RangeTransport {
     /**
      * @param headers "NAME: VALUE" lines sent with every request
      */
-    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings) {
+    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings) throws RemoteException {
         this(uri, headers, settings, null);
     }
 
@@ -54,9 +54,13 @@ public final class HttpTransport implements RangeTransport {
      * @param headers "NAME: VALUE" lines sent with every request
      * @param trust   TLS trusting a bundle of authorities ({@link TrustedAuthorities}), or null for Java's own
      */
-    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings, javax.net.ssl.SSLContext trust) {
+    public HttpTransport(URI uri, List<String> headers, RemoteSettings settings, javax.net.ssl.SSLContext trust)
+            throws RemoteException {
         this.uri = uri;
         this.display = Redact.url(uri.toString());
+        // the environment's proxies (https_proxy, no_proxy...), read as curl reads them
+        Proxies proxies = Proxies.environment();
+        this.proxy = proxies.usableFor(uri, display); // a SOCKS one is refused by name
         List<String[]> given = headers.stream().map(HttpTransport::header).toList();
         this.headers = withLogin(uri, given);
         this.responseTimeout = settings.responseTimeout();
@@ -70,18 +74,9 @@ public final class HttpTransport implements RangeTransport {
         if (trust != null) b.sslContext(trust);
         else if (!tls) b.sslContext(LazyTls.context());
         if (!tls) b.sslParameters(LazyTls.parameters()); // else the client asks a lazy context for them
-        // the environment's proxies (https_proxy, no_proxy...), read as curl reads them
-        Proxies proxies = Proxies.environment();
         this.login = proxies.any() ? proxies.authenticator() : null;
         if (proxies.any()) b.proxy(proxies.selector());
         if (login != null) b.authenticator(login);
-        Proxies.Proxy via;
-        try {
-            via = proxies.forTarget(uri, display);
-        } catch (RemoteException e) {
-            via = null; // HttpLocation refuses such a proxy before any transport is made
-        }
-        this.proxy = via;
         this.client = b.build();
     }
 
