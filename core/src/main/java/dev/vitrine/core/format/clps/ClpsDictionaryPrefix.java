@@ -2,10 +2,10 @@ package dev.vitrine.core.format.clps;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import dev.vitrine.core.format.clps.kql.KqlVarDictionary;
-import java.io.ByteArrayInputStream;
+import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.LittleEndian;
+import dev.vitrine.core.io.SourceRangeInputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -16,39 +16,80 @@ import java.util.Arrays;
  * dictionary is loaded on its own thread meanwhile, while the streams decode. Damage stops the
  * walk quietly (every entry is then taken as unreadable, nothing is ruled out): the full load
  * reports it.
+ *
+ * <p>The compressed bytes are streamed from the archive, never copied whole. A lookup ({@link
+ * #forLookups}) keeps a window of the decoded entries, not all of them: a value no entry holds
+ * walks the whole dictionary (31 MB decoded from 1.5 M records), and keeping it all, grown by
+ * doubling, touched 70 MB of fresh memory that a query matching nothing spent most of its time
+ * faulting in. An entry before the window decodes again from the start (the next filter's walk).
  */
 final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoCloseable {
     /** The most decoded bytes kept: past it the walk stops as at damage. */
     private static final int MAX_BYTES = 256 << 20;
 
+    /** Decoded bytes a lookup keeps (more only for one longer entry). */
+    static final int WINDOW = 4 << 20;
+
     private final int count;
-    private final ZstdInputStreamNoFinalizer in;
+    private final ByteSource source;
+    private final long from;
+    private final long length;
+    /** Decoded bytes kept at most (more only for one longer entry); every entry ({@link #first} needs them) when 0. */
+    private final int window;
+
+    private ZstdInputStreamNoFinalizer in;
     private byte[] buf = new byte[1 << 16];
     private int len;
-    /** Where entry i starts in {@link #buf} (its u64 length is the 8 bytes before). */
+    /** Where entry {@code firstKept + i} starts in {@link #buf} (its u64 length is the 8 bytes before). */
     private int[] starts = new int[1024];
+    /** The first entry whose bytes are in {@link #buf}. */
+    private int firstKept;
 
     private int parsed;
     private int parsedTo;
     private boolean broken;
 
-    private ClpsDictionaryPrefix(int count, ZstdInputStreamNoFinalizer in) {
+    private ClpsDictionaryPrefix(int count, ByteSource source, long from, long length, int window) throws IOException {
         this.count = count;
-        this.in = in;
+        this.source = source;
+        this.from = from;
+        this.length = length;
+        this.window = window;
+        this.in = stream();
     }
 
-    /** The dictionary {@code name} of {@code a}, read as needed; null when it is missing or its count is unreadable. */
+    private ZstdInputStreamNoFinalizer stream() throws IOException {
+        return new ZstdInputStreamNoFinalizer(new SourceRangeInputStream(source, from, length));
+    }
+
+    /**
+     * The dictionary {@code name} of {@code a}, read as needed, every entry decoded kept; null when
+     * it is missing or its count is unreadable.
+     */
     static ClpsDictionaryPrefix open(ClpsArchive a, String name) {
+        return open(a, name, 0);
+    }
+
+    /** As {@link #open}, keeping a window of entries: for lookups that walk the entries from the first. */
+    static ClpsDictionaryPrefix forLookups(ClpsArchive a, String name) {
+        return open(a, name, WINDOW);
+    }
+
+    /** As {@link #open}, keeping about {@code window} decoded bytes (every entry when 0). */
+    static ClpsDictionaryPrefix open(ClpsArchive a, String name, int window) {
         ClpsFileEntry e = a.entry(name);
         Long n = ClpsDictionaryFiles.count(a.source(), e, name);
         if (e == null || n == null || n <= 0 || n > Integer.MAX_VALUE - 16) return null;
         try {
-            byte[] raw = a.raw(e);
-            return new ClpsDictionaryPrefix(
-                    n.intValue(), new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(raw, 8, raw.length - 8)));
+            return new ClpsDictionaryPrefix(n.intValue(), a.source(), e.offset() + 8, e.size() - 8, window);
         } catch (IOException | RuntimeException x) {
             return null;
         }
+    }
+
+    /** Decoded bytes held now. */
+    int keptBytes() {
+        return buf.length;
     }
 
     /** How many entries have been decoded so far. */
@@ -64,37 +105,37 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
     @Override
     public byte[] entry(int id) {
         if (!reach(id)) return null;
-        return Arrays.copyOfRange(buf, starts[id], starts[id] + length(id));
+        int at = starts[id - firstKept];
+        return Arrays.copyOfRange(buf, at, at + length(id));
     }
 
     /** Whether entry {@code id} is {@code value}; also true when it cannot be read, so that the full check judges it. */
     @Override
     public boolean is(int id, byte[] value) {
         if (!reach(id)) return true;
-        return length(id) == value.length
-                && Arrays.equals(buf, starts[id], starts[id] + value.length, value, 0, value.length);
+        int at = starts[id - firstKept];
+        return length(id) == value.length && Arrays.equals(buf, at, at + value.length, value, 0, value.length);
     }
 
     private int length(int id) {
-        return (int) ByteBuffer.wrap(buf, starts[id] - 8, 8)
-                .order(ByteOrder.LITTLE_ENDIAN)
-                .getLong();
+        return (int) LittleEndian.u64(buf, starts[id - firstKept] - 8);
     }
 
     /** Decodes entries until {@code id} is among them; false when it cannot be (damage, or past the end). */
     private boolean reach(int id) {
+        if (id < firstKept) restart();
         while (parsed <= id && !broken && id < count) {
             if (len - parsedTo >= 8) {
-                long n = ByteBuffer.wrap(buf, parsedTo, 8)
-                        .order(ByteOrder.LITTLE_ENDIAN)
-                        .getLong();
+                long n = LittleEndian.u64(buf, parsedTo);
                 if (n < 0 || n > MAX_BYTES) {
                     broken = true;
                     break;
                 }
                 if (len - parsedTo - 8 >= n) {
-                    if (parsed == starts.length) starts = Arrays.copyOf(starts, starts.length * 2);
-                    starts[parsed++] = parsedTo + 8;
+                    int k = parsed - firstKept;
+                    if (k == starts.length) starts = Arrays.copyOf(starts, starts.length * 2);
+                    starts[k] = parsedTo + 8;
+                    parsed++;
                     parsedTo += 8 + (int) n;
                     continue;
                 }
@@ -104,8 +145,26 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         return !broken && id < parsed;
     }
 
+    /** Decodes from the first entry again: one before the window was asked for. */
+    private void restart() {
+        close();
+        len = parsedTo = parsed = firstKept = 0;
+        try {
+            in = stream();
+        } catch (IOException | RuntimeException e) {
+            broken = true;
+        }
+    }
+
     private void more() {
         try {
+            if (len == buf.length && window > 0 && buf.length >= window && parsedTo > 0) {
+                // entries before the one being reached are let go: only what is left of it moves
+                System.arraycopy(buf, parsedTo, buf, 0, len - parsedTo);
+                len -= parsedTo;
+                parsedTo = 0;
+                firstKept = parsed;
+            }
             if (len == buf.length) {
                 if (buf.length >= MAX_BYTES) {
                     broken = true;
@@ -126,6 +185,7 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
      * many; null when they cannot be read (damage: the full load reports it).
      */
     ClpsDictionary first(int n, ClpsSpill spill) throws IOException {
+        if (window > 0) throw new IllegalStateException("a lookup's window keeps no prefix");
         int k = Math.min(n, count);
         if (k > 0 && !reach(k - 1)) return null;
         int end = k == 0 ? 0 : starts[k - 1] + length(k - 1);

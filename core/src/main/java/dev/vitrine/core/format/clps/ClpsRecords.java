@@ -72,7 +72,7 @@ public final class ClpsRecords implements AutoCloseable {
             // holds rules out every schema that needs it. The lookup decodes entries only until one passes (a value
             // that is there is usually met early); the whole dictionary loads below, while the streams decode. A
             // damaged dictionary is left for that load to report.
-            try (ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(archive, ClpsArchive.VAR_DICT)) {
+            try (ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.forLookups(archive, ClpsArchive.VAR_DICT)) {
                 if (vars != null) {
                     java.util.BitSet none = rows.ruledOutByDictionary(
                             archive.tableMetadata().value(), archive.shape().value(), first, vars);

@@ -122,6 +122,28 @@ class ClpsLazyDecodingTest {
         }
     }
 
+    @Test
+    void aLookupKeepsAWindowOfTheDictionaryNotAllOfIt() throws Exception {
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"));
+                ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(a, ClpsArchive.VAR_DICT, 1 << 12)) {
+            ClpsDictionary full = a.dictionary(ClpsArchive.VAR_DICT).value();
+            long bytes = 0;
+            // every entry, walked from the first as a filter's lookup walks them: each one right
+            for (int id = 0; id < full.size(); id++) {
+                byte[] want = full.bytes(id);
+                bytes += 8 + want.length;
+                assertTrue(vars.is(id, want), "entry " + id);
+                assertEquals(full.text(id), new String(vars.entry(id), java.nio.charset.StandardCharsets.UTF_8));
+            }
+            assertTrue(vars.keptBytes() < bytes / 2, "held " + vars.keptBytes() + " of " + bytes);
+            // the next filter's walk starts again from the first entry, long let go
+            assertTrue(vars.is(0, full.bytes(0)));
+            assertTrue(!vars.is(1, full.bytes(0)));
+            assertEquals(full.text(full.size() / 2), new String(vars.entry(full.size() / 2), "UTF-8"));
+            assertEquals(null, vars.entry(full.size()), "past the end");
+        }
+    }
+
     private static List<String> query(ClpsArchive a, String q) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(q, out);
