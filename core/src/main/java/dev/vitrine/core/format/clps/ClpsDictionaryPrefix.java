@@ -145,6 +145,24 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         return !broken && id < parsed;
     }
 
+    /**
+     * Whether some entry holds a space ([0]) and whether some holds a double quote ([1]), from a walk
+     * of every entry; null when they cannot all be read.
+     */
+    boolean[] spaceAndQuote() {
+        boolean space = false, quote = false;
+        for (int id = 0; id < count && !(space && quote); id++) {
+            if (!reach(id)) return null;
+            int at = starts[id - firstKept];
+            for (int k = at, end = at + length(id); k < end; k++) {
+                byte b = buf[k];
+                if (b == ' ') space = true;
+                else if (b == '"') quote = true;
+            }
+        }
+        return new boolean[] {space, quote};
+    }
+
     /** Decodes from the first entry again: one before the window was asked for. */
     private void restart() {
         close();

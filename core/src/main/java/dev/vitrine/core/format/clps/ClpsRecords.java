@@ -81,6 +81,11 @@ public final class ClpsRecords implements AutoCloseable {
                 }
             }
         }
+        if (first != null && !first.isEmpty() && rows.looksUpLogTypes()) {
+            java.util.BitSet none = ClpsLogTypeLookup.ruledOut(archive, rows, first);
+            rows.ruleOut(none);
+            first.andNot(none);
+        }
         if (first != null && first.isEmpty()) return 0; // nothing to decode: clp-s's "no matching schemas"
         if (rows != null && kept.kept() == null) {
             // Nothing decoded yet (the command line): only the records the query may match are put in order.

@@ -88,6 +88,68 @@ final class ClpsRowPrefilter {
         return out;
     }
 
+    /** Whether reading the log types before any table may rule tables out ({@link #ruledOutByLogTypes}). */
+    boolean looksUpLogTypes() {
+        return query.looksForClpStrings();
+    }
+
+    /**
+     * Of the tables in {@code candidates}, those the query cannot match because no log type of
+     * {@code logs} (the archive's log.dict) can give a CLP string it looks for, as clp-s finds before
+     * it opens a table. Whether a variable can hold a space or a double quote is given (from var.dict).
+     */
+    java.util.BitSet ruledOutByLogTypes(
+            ClpsTableMetadata tm,
+            ClpsDecoding shape,
+            java.util.BitSet candidates,
+            ClpsVarDecoder logs,
+            boolean spaceless,
+            boolean quoteless) {
+        KqlPrefilter.LogTypes logTypes = new KqlPrefilter.LogTypes() {
+            @Override
+            public int size() {
+                return logs.logTypes();
+            }
+
+            @Override
+            public KqlTemplate template(int id) {
+                try {
+                    ClpsLogType t = logs.known(id);
+                    return t == null ? null : new KqlTemplate(t.constant, t.at, spaceless, quoteless, false);
+                } catch (ClpsDecodeException | RuntimeException e) {
+                    return null; // rendering reports it
+                }
+            }
+        };
+        java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
+        java.util.BitSet out = new java.util.BitSet();
+        for (ClpsTableMetadata.Table t : tm.tables) {
+            if (!candidates.get(t.index())) continue;
+            if (none.computeIfAbsent(
+                    t.schemaId(), id -> query.prefilter(nodes(id, shape), context, logTypes) == KqlPrefilter.NONE))
+                out.set(t.index());
+        }
+        return out;
+    }
+
+    /** Log type {@code id} of {@code dec} as the checks see it, or null when it cannot be read. */
+    static KqlTemplate template(ClpsVarDecoder dec, int id) {
+        try {
+            ClpsLogType t = dec == null ? null : dec.known(id);
+            if (t == null) return null;
+            // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
+            boolean backslashFree = (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
+            return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), !dec.vars.anyQuote(), backslashFree);
+        } catch (ClpsDecodeException | RuntimeException e) {
+            return null; // rendering reports it
+        }
+    }
+
+    private static boolean holds(byte[] b, byte x) {
+        for (byte c : b) if (c == x) return true;
+        return false;
+    }
+
     /** Every node of the table's records below the record root (leaves and the objects above them), with its column. */
     private static List<KqlPrefilter.Node> nodes(int schemaId, ClpsDecoding d) {
         ClpsSchemaTree tree = d.tree;
@@ -364,22 +426,7 @@ final class ClpsRowPrefilter {
 
         @Override
         public KqlTemplate template(int column, int id) {
-            ClpsVarDecoder dec = templateDictionary(column);
-            try {
-                ClpsLogType t = dec == null ? null : dec.known(id);
-                if (t == null) return null;
-                // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
-                boolean backslashFree =
-                        (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
-                return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), !dec.vars.anyQuote(), backslashFree);
-            } catch (ClpsDecodeException | RuntimeException e) {
-                return null; // rendering reports it
-            }
-        }
-
-        private static boolean holds(byte[] b, byte x) {
-            for (byte c : b) if (c == x) return true;
-            return false;
+            return ClpsRowPrefilter.template(templateDictionary(column), id);
         }
 
         @Override

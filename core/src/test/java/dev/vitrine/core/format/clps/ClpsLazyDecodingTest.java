@@ -101,6 +101,24 @@ class ClpsLazyDecodingTest {
     }
 
     @Test
+    void aTextNoLogTypeCanGiveIsAnsweredWithoutDecodingAnyTable() throws Exception {
+        // Every record's msg is a CLP string ("request N took N ms"): only the log types can tell that none says
+        // these words (clp-s looks there first too); a variable's place never holds the space between them.
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            assertEquals(0, query(a, "msg: \"*no such words*\"").size());
+            assertEquals(0, query(a, "msg: \"request 19773 took*s ago\"").size());
+            assertEquals(0, a.records().streamsDecoded(), "no log type can give it: nothing is decoded");
+        }
+        List<String> want = expected().stream()
+                .filter(l -> l.contains("\"msg\":\"request 19773 took "))
+                .toList();
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"))) {
+            assertTrue(!want.isEmpty());
+            assertEquals(want, query(a, "msg: \"request 19773 took*\""), "a text a log type can give is still found");
+        }
+    }
+
+    @Test
     void theDictionaryLookupDecodesVarDictOnlyUntilAValuePasses() throws Exception {
         try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"));
                 ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(a, ClpsArchive.VAR_DICT)) {

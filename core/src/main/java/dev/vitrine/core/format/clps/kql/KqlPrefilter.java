@@ -168,6 +168,23 @@ public final class KqlPrefilter {
 
     /** Like {@link #of(List, List, KqlContext)}; a var-string filter no entry of {@code dict} (when given) passes never holds. */
     static KqlPrefilter of(List<List<KqlLeaf>> plan, List<Node> nodes, KqlContext context, KqlVarDictionary dict) {
+        return of(plan, nodes, context, dict, null);
+    }
+
+    /** The log types every CLP-string column's values are made from (clp-s's log.dict). */
+    public interface LogTypes {
+        int size();
+
+        /** Log type {@code id}, or null when it cannot be read. */
+        KqlTemplate template(int id);
+    }
+
+    /**
+     * Like {@link #of(List, List, KqlContext, KqlVarDictionary)}; a CLP-string filter no log type of {@code
+     * logTypes} (when given) can pass never holds, as clp-s looks its log types up before it opens a table.
+     */
+    static KqlPrefilter of(
+            List<List<KqlLeaf>> plan, List<Node> nodes, KqlContext context, KqlVarDictionary dict, LogTypes logTypes) {
         for (Node n : nodes) if (n.path().contains("")) return null;
         List<Check[]> alternatives = new ArrayList<>();
         for (List<KqlLeaf> conjunct : plan) {
@@ -176,6 +193,8 @@ public final class KqlPrefilter {
             for (KqlLeaf leaf : conjunct) {
                 Object c = check(leaf, nodes, context);
                 if (dict != null && c instanceof KqlStringCheck s && dict.noEntryPasses(leaf, s)) c = IMPOSSIBLE;
+                if (logTypes != null && c instanceof KqlTemplateChecks.ClpStringCheck s && s.passesNoLogType(logTypes))
+                    c = IMPOSSIBLE;
                 if (c == IMPOSSIBLE) {
                     impossible = true;
                     break;

@@ -117,6 +117,23 @@ public final class KqlQuery {
         return KqlPrefilter.of(plan, nodes, context, dict);
     }
 
+    /** Like {@link #prefilter(List, KqlContext)}, with CLP-string filters resolved against the archive's log types first. */
+    public KqlPrefilter prefilter(List<KqlPrefilter.Node> nodes, KqlContext context, KqlPrefilter.LogTypes logTypes) {
+        return KqlPrefilter.of(plan, nodes, context, null, logTypes);
+    }
+
+    /** Whether some filter looks for a CLP-string value (which the log types may show no record holds). */
+    public boolean looksForClpStrings() {
+        for (List<KqlLeaf> c : plan) {
+            for (KqlLeaf l : c) {
+                if (l.literal() != null && l.op() == KqlOp.EQ && !l.inverted() && l.hasType(KqlType.CLP_STRING)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Whether some filter looks for a var-string value (which the variable dictionary may show no record holds). */
     public boolean looksForVarStrings() {
         for (List<KqlLeaf> c : plan) {

@@ -137,5 +137,25 @@ final class KqlTemplateChecks {
         public boolean mayPass(KqlTemplate t) {
             return pattern == null || KqlTemplates.mayMatch(t, pattern);
         }
+
+        /** Log types judged at most: past it, tables are judged row by row. */
+        private static final int MOST_LOG_TYPES = 100_000;
+
+        /**
+         * True when no log type of {@code all} can give a value the filter passes: its text, or any
+         * expansion of it, is ruled out. An empty or unreadable dictionary rules nothing out (the
+         * decode reports it).
+         */
+        boolean passesNoLogType(KqlPrefilter.LogTypes all) {
+            int n = all.size();
+            if (n <= 0 || n > MOST_LOG_TYPES) return false;
+            for (int id = 0; id < n; id++) {
+                KqlTemplate t = all.template(id);
+                if (t == null) return false;
+                boolean no = t.holes().length == 0 ? text(t.constant()) == NO : !mayPass(t);
+                if (!no) return false;
+            }
+            return true;
+        }
     }
 }
