@@ -5,8 +5,8 @@
 # options give for logs whose tables are each under --min-table-size, forced here with a large
 # one) and default options, which give one stream per table of 1 MiB or more. One query per class: selective
 # conjunction, CLP-string wildcard, wildcard key, timestamp window, array filter, negation with
-# a float comparison, a long generated query (TERMS `NOT http.bytes:N` terms ANDed) and a query
-# no schema can match. For each: best wall time of RUNS runs, ratio vitrine / clp-s, peak RSS of
+# a float comparison, a long generated query (TERMS `NOT http.bytes:N` terms ANDed) and three
+# that match nothing: a key no schema has, a value var.dict does not hold, a text no log type can give. For each: best wall time of RUNS runs, ratio vitrine / clp-s, peak RSS of
 # each (GNU time), the CPU time (user + system) of each, matches, and whether both return the same records (sorted: clp-s prints them
 # in its own order).
 #   bench/clps-query.sh                      200,000 records (~50 MB of JSON), 2 runs each
@@ -67,7 +67,7 @@ best() { # command...: "seconds peakMB cpu-seconds" of the best of $runs runs (C
 long=""
 for ((i = 0; i < terms; i++)); do long+="${long:+ AND }NOT http.bytes: $((100 + i * 6007))"; done
 
-names=(selective clp-wildcard wildcard-key ts-window array negation-float "long-$terms" no-match)
+names=(selective clp-wildcard wildcard-key ts-window array negation-float "long-$terms" no-match no-such-value no-such-text)
 queries=('level: ERROR AND http.status >= 500'
          'message: "*Connection pool exhausted (max=40)*"'
          '*: "bob"'
@@ -75,7 +75,9 @@ queries=('level: ERROR AND http.status >= 500'
          'tags: "retry" AND http.method: POST'
          'NOT http.latency_ms < 500.5'
          "$long"
-         'no.such.key: 1 OR http.no_such_key: 2')
+         'no.such.key: 1 OR http.no_such_key: 2'
+         'level: NO_SUCH_LEVEL'
+         'message: "*no such words here*"')
 same_all=yes
 for layout in one several; do
   archive=$one; [ $layout = several ] && archive=$several
