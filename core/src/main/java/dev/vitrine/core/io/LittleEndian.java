@@ -1,6 +1,8 @@
 package dev.vitrine.core.io;
 
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /** Unaligned little-endian value layouts for reading from memory segments. */
@@ -11,14 +13,15 @@ public final class LittleEndian {
 
     private LittleEndian() {}
 
+    /** Eight bytes of an array read (or written) at once, bounds-checked, by either compiler. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     public static long u64(byte[] b, int off) {
-        long v = 0;
-        for (int i = 7; i >= 0; i--) v = (v << 8) | (b[off + i] & 0xffL);
-        return v;
+        return (long) LONGS.get(b, off);
     }
 
     public static void putU64(byte[] b, int off, long v) {
-        for (int i = 0; i < 8; i++) b[off + i] = (byte) (v >>> (8 * i));
+        LONGS.set(b, off, v);
     }
 
     public static long u32(byte[] b, int off) {
