@@ -4,7 +4,7 @@ import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import dev.vitrine.core.format.clps.kql.KqlVarDictionary;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.LittleEndian;
-import dev.vitrine.core.io.SourceRangeInputStream;
+import dev.vitrine.core.io.SegmentInputStream;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -17,7 +17,8 @@ import java.util.Arrays;
  * walk quietly (every entry is then taken as unreadable, nothing is ruled out): the full load
  * reports it.
  *
- * <p>The compressed bytes are streamed from the archive, never copied whole. A lookup ({@link
+ * <p>The compressed bytes are streamed from a mapped archive, not copied (a remote one's are read
+ * once, so its blocks are not fetched again). A lookup ({@link
  * #forLookups}) keeps a window of the decoded entries, not all of them: a value no entry holds
  * walks the whole dictionary (31 MB decoded from 1.5 M records), and keeping it all, grown by
  * doubling, touched 70 MB of fresh memory that a query matching nothing spent most of its time
@@ -58,8 +59,21 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         this.in = stream();
     }
 
+    /** The compressed bytes of a source that is not one mapping (a remote one), read once and kept for a restart. */
+    private byte[] compressed;
+
     private ZstdInputStreamNoFinalizer stream() throws IOException {
-        return new ZstdInputStreamNoFinalizer(new SourceRangeInputStream(source, from, length));
+        java.util.Optional<java.lang.foreign.MemorySegment> whole = source.whole();
+        if (whole.isPresent()) {
+            return new ZstdInputStreamNoFinalizer(
+                    new SegmentInputStream(whole.get().asSlice(from, length)));
+        }
+        // Streamed, a remote source would let its blocks go as read, and a restart or the full load fetch them again.
+        if (compressed == null) {
+            if (length > Integer.MAX_VALUE - 16) throw new IOException("dictionary too large to read at once");
+            compressed = source.read(from, (int) length);
+        }
+        return new ZstdInputStreamNoFinalizer(new java.io.ByteArrayInputStream(compressed));
     }
 
     /**
