@@ -35,10 +35,14 @@ final class ClpsLogTypeLookup {
         return rows.ruledOutByLogTypes(tm, shape, candidates, logs, !spaceAndQuote[0], !spaceAndQuote[1]);
     }
 
+    /** Log types read here at most: a log.dict holds tens to thousands; more is left to the full load's limits. */
+    private static final int MOST = 100_000;
+
     /** The log types of log.dict, or null when it cannot be read here (the full load reports why). */
     private static ClpsVarDecoder logTypes(ClpsArchive archive) {
         try (ClpsDictionaryPrefix d = ClpsDictionaryPrefix.open(archive, ClpsArchive.LOG_DICT)) {
-            ClpsDictionary log = d == null ? null : d.first(Integer.MAX_VALUE, archive.spill);
+            if (d == null || d.size() > MOST) return null;
+            ClpsDictionary log = d.first(MOST, archive.spill);
             if (log == null || log.size() == 0) return null;
             return new ClpsVarDecoder(
                     ClpsDictionary.EMPTY, log, archive.version().oldPlaceholders());
