@@ -77,13 +77,17 @@ final class ClpsRowPrefilter {
             dev.vitrine.core.format.clps.kql.KqlVarDictionary.Entries vars) {
         dev.vitrine.core.format.clps.kql.KqlVarDictionary dict =
                 new dev.vitrine.core.format.clps.kql.KqlVarDictionary(vars);
+        return ruledOutBySchema(tm, candidates, id -> query.prefilter(nodes(id, shape), context, dict));
+    }
+
+    /** Of the tables in {@code candidates}, those whose schema's prefilter (made once per schema) is {@link KqlPrefilter#NONE}. */
+    private static java.util.BitSet ruledOutBySchema(
+            ClpsTableMetadata tm, java.util.BitSet candidates, java.util.function.IntFunction<KqlPrefilter> prefilter) {
         java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
         java.util.BitSet out = new java.util.BitSet();
         for (ClpsTableMetadata.Table t : tm.tables) {
             if (!candidates.get(t.index())) continue;
-            if (none.computeIfAbsent(
-                    t.schemaId(), id -> query.prefilter(nodes(id, shape), context, dict) == KqlPrefilter.NONE))
-                out.set(t.index());
+            if (none.computeIfAbsent(t.schemaId(), id -> prefilter.apply(id) == KqlPrefilter.NONE)) out.set(t.index());
         }
         return out;
     }
@@ -113,33 +117,25 @@ final class ClpsRowPrefilter {
 
             @Override
             public KqlTemplate template(int id) {
-                try {
-                    ClpsLogType t = logs.known(id);
-                    return t == null ? null : new KqlTemplate(t.constant, t.at, spaceless, quoteless, false);
-                } catch (ClpsDecodeException | RuntimeException e) {
-                    return null; // rendering reports it
-                }
+                return ClpsRowPrefilter.template(logs, id, spaceless, quoteless);
             }
         };
-        java.util.Map<Integer, Boolean> none = new java.util.HashMap<>();
-        java.util.BitSet out = new java.util.BitSet();
-        for (ClpsTableMetadata.Table t : tm.tables) {
-            if (!candidates.get(t.index())) continue;
-            if (none.computeIfAbsent(
-                    t.schemaId(), id -> query.prefilter(nodes(id, shape), context, logTypes) == KqlPrefilter.NONE))
-                out.set(t.index());
-        }
-        return out;
+        return ruledOutBySchema(tm, candidates, id -> query.prefilter(nodes(id, shape), context, logTypes));
     }
 
     /** Log type {@code id} of {@code dec} as the checks see it, or null when it cannot be read. */
     static KqlTemplate template(ClpsVarDecoder dec, int id) {
+        // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
+        return dec == null ? null : template(dec, id, !dec.vars.anySpace(), !dec.vars.anyQuote());
+    }
+
+    /** As {@link #template(ClpsVarDecoder, int)}, with whether a variable's text can hold a space or a double quote given. */
+    private static KqlTemplate template(ClpsVarDecoder dec, int id, boolean spaceless, boolean quoteless) {
         try {
-            ClpsLogType t = dec == null ? null : dec.known(id);
+            ClpsLogType t = dec.known(id);
             if (t == null) return null;
-            // Variables are tokens of CLP's encoder: never a space, unless the dictionary they come from holds one.
             boolean backslashFree = (t.at.length == 0 || !dec.vars.anyBackslash()) && !holds(t.constant, (byte) '\\');
-            return new KqlTemplate(t.constant, t.at, !dec.vars.anySpace(), !dec.vars.anyQuote(), backslashFree);
+            return new KqlTemplate(t.constant, t.at, spaceless, quoteless, backslashFree);
         } catch (ClpsDecodeException | RuntimeException e) {
             return null; // rendering reports it
         }

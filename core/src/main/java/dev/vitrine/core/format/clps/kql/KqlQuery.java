@@ -124,23 +124,19 @@ public final class KqlQuery {
 
     /** Whether some filter looks for a CLP-string value (which the log types may show no record holds). */
     public boolean looksForClpStrings() {
-        for (List<KqlLeaf> c : plan) {
-            for (KqlLeaf l : c) {
-                if (l.literal() != null && l.op() == KqlOp.EQ && !l.inverted() && l.hasType(KqlType.CLP_STRING)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return looksFor(KqlType.CLP_STRING);
     }
 
     /** Whether some filter looks for a var-string value (which the variable dictionary may show no record holds). */
     public boolean looksForVarStrings() {
+        return looksFor(KqlType.VAR_STRING);
+    }
+
+    /** Whether some filter asks for a value of {@code type} to equal its literal. */
+    private boolean looksFor(KqlType type) {
         for (List<KqlLeaf> c : plan) {
             for (KqlLeaf l : c) {
-                if (l.literal() != null && l.op() == KqlOp.EQ && !l.inverted() && l.hasType(KqlType.VAR_STRING)) {
-                    return true;
-                }
+                if (l.literal() != null && l.op() == KqlOp.EQ && !l.inverted() && l.hasType(type)) return true;
             }
         }
         return false;

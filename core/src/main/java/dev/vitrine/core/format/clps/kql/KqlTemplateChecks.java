@@ -138,17 +138,14 @@ final class KqlTemplateChecks {
             return pattern == null || KqlTemplates.mayMatch(t, pattern);
         }
 
-        /** Log types judged at most: past it, tables are judged row by row. */
-        private static final int MOST_LOG_TYPES = 100_000;
-
         /**
          * True when no log type of {@code all} can give a value the filter passes: its text, or any
          * expansion of it, is ruled out. An empty or unreadable dictionary rules nothing out (the
-         * decode reports it).
+         * decode reports it). The caller bounds how many log types are read (ClpsLogTypeLookup).
          */
         boolean passesNoLogType(KqlPrefilter.LogTypes all) {
             int n = all.size();
-            if (n <= 0 || n > MOST_LOG_TYPES) return false;
+            if (n <= 0) return false;
             for (int id = 0; id < n; id++) {
                 KqlTemplate t = all.template(id);
                 if (t == null) return false;
