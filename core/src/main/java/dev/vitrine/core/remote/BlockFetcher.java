@@ -107,6 +107,8 @@ final class BlockFetcher {
                         // a certificate does not become trusted on a second try (five were 5 s)
                         || reason.startsWith("TLS certificate")
                         || reason.startsWith("not a TLS server")
+                        // nor does a handshake the server refused with a fatal alert (no protocol in common)
+                        || reason.startsWith("TLS handshake failed") && reason.contains("fatal alert")
                         || reason.startsWith("timed out") && attempt >= 1;
                 if (e instanceof RemoteException
                         || e instanceof InterruptedIOException

@@ -88,6 +88,39 @@ class TlsFailuresTest {
         }
     }
 
+    /**
+     * A server that refuses the handshake with a fatal alert (no protocol or cipher suite in
+     * common) refuses it again: said after one connection, not after six with backoff (4 s).
+     */
+    @Test
+    void aHandshakeTheServerRefusesIsTriedOnce() throws Exception {
+        var accepted = new java.util.concurrent.atomic.AtomicInteger();
+        try (var server = (javax.net.ssl.SSLServerSocket) certificates
+                .serverContext()
+                .getServerSocketFactory()
+                .createServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            // an RSA certificate cannot serve an ECDSA suite: nothing in common with any client
+            server.setEnabledProtocols(new String[] {"TLSv1.2"});
+            server.setEnabledCipherSuites(new String[] {"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"});
+            Thread t = Thread.ofVirtual().start(() -> {
+                while (!server.isClosed()) {
+                    try (var s = (javax.net.ssl.SSLSocket) server.accept()) {
+                        accepted.incrementAndGet();
+                        s.startHandshake(); // fails and sends the client a fatal alert
+                    } catch (java.io.IOException e) {
+                        // the refused handshake, or the socket closed at the end
+                    }
+                }
+            });
+            String reason = reason("https://127.0.0.1:" + server.getLocalPort() + "/a.zss");
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    reason.startsWith("TLS handshake failed (") && reason.contains("handshake_failure"), reason);
+            assertEquals(1, accepted.get());
+            server.close();
+            t.join(5000);
+        }
+    }
+
     @Test
     void aBundleWithTheCertificateIsTrusted() throws java.io.IOException {
         var options = new RemoteOptions(List.of(), false, null, RemoteSettings.DEFAULT, certificates.pem());
