@@ -3,10 +3,10 @@ package dev.vitrine.core.remote;
 /**
  * Where to read ahead of the sequential readers of one object, as the kernel's read-ahead does:
  * as far as a reader has already come in sequence (up to a bound), so a few small reads fetch
- * nothing extra and a long scan soon keeps several requests in flight ahead of itself. Each
- * sequential stream of reads is followed on its own: a verify frames blocks, checks chunks and
- * hashes the file on several threads at several offsets, and taken as one stream its reads would
- * look random and never read ahead. Thread-safe.
+ * nothing extra, nor does one large read past its end, and a long scan soon keeps several
+ * requests in flight ahead of itself. Each sequential stream of reads is followed on its own: a
+ * verify frames blocks, checks chunks and hashes the file on several threads at several offsets,
+ * and taken as one stream its reads would look random and never read ahead. Thread-safe.
  */
 final class ReadAhead {
     private static final int STREAMS = 8;
@@ -53,10 +53,15 @@ final class ReadAhead {
     synchronized Range after(long offset, int len, long last) {
         Stream s = streamAt(offset);
         if (s.next < 0) s.start = s.passedTo = offset;
-        s.run = s.next >= 0 ? s.run + len : 0;
+        long before = s.next >= 0 ? s.run : 0;
+        s.run = before + (s.next >= 0 ? len : 0);
         s.next = offset + len;
         s.used = ++clock;
-        long blocksAhead = Math.min(mostBytes, s.run) / blockBytes;
+        // A read of more than a block asks for exactly the span it needs (a clp-s var.dict of 18 MB,
+        // read whole): it counts for the reads after it, not its own. Taken as a long run, it had
+        // 16 MB of the next file fetched for a query that then needed nothing more.
+        long run = len <= blockBytes ? s.run : before;
+        long blocksAhead = Math.min(mostBytes, run) / blockBytes;
         // ask again only once half of what is ahead is used, so requests go out in long runs
         if (blocksAhead == 0 || s.prefetchedTo - last > blocksAhead / 2) return null;
         long to = Math.min(lastBlock, last + blocksAhead);

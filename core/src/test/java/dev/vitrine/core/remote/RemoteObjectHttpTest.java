@@ -493,6 +493,25 @@ class RemoteObjectHttpTest {
         }
     }
 
+    /**
+     * A reader that reads a header a few bytes at a time, then one large span (a clp-s dictionary
+     * read whole) fetches that span and nothing after it: the span is all it asked for, and 16 MB
+     * past a dictionary were fetched for a query that then needed nothing more.
+     */
+    @Test
+    void oneLargeReadAfterSmallOnesFetchesNothingPastIt() throws IOException {
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            byte[] head = new byte[64];
+            for (int at = 0; at < 1024; at += head.length) o.read(at, head, 0, head.length);
+            byte[] span = new byte[20 * BLOCK];
+            o.read(1024, span, 0, span.length);
+            assertArrayEquals(Arrays.copyOfRange(data, 1024, 1024 + span.length), span);
+            int lastBlock = (1024 + span.length - 1) / BLOCK;
+            long bytes = fetched();
+            assertEquals((lastBlock + 1L) * BLOCK, bytes, "the span's blocks, nothing after them");
+        }
+    }
+
     @Test
     void twoSequentialReadersInterleavedEachGetReadAhead() throws IOException {
         // a verify frames blocks, checks chunks and hashes at several offsets at once
