@@ -28,6 +28,15 @@ public interface ArchiveFormat {
     Detection detect(Probe probe);
 
     /**
+     * Whether {@link #detect} reads no more than a file's first bytes, where its magic is. Detection
+     * asks these formats first and stops at a magic match: one that reads elsewhere (CAF's footer)
+     * is then not asked, and a remote ZSS or clp-s archive opens without a request for its last block.
+     */
+    default boolean readsOnlyTheHead() {
+        return true;
+    }
+
+    /**
      * Opens the archive, reading only what it needs (header, footer, index root). Damage found
      * here is returned in {@link Archive#openProblems()} rather than thrown, so a damaged archive
      * still shows what is readable; throw only when nothing at all can be shown.

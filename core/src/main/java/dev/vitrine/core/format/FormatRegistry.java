@@ -21,8 +21,14 @@ public final class FormatRegistry {
 
     private final List<ArchiveFormat> formats;
 
+    /** The formats as detection asks them: those that read only a file's head first (see {@link ArchiveFormat#readsOnlyTheHead}). */
+    private final List<ArchiveFormat> probeOrder;
+
     public FormatRegistry(List<ArchiveFormat> formats) {
         this.formats = List.copyOf(formats);
+        List<ArchiveFormat> order = new ArrayList<>(formats);
+        order.sort(Comparator.comparing(f -> !f.readsOnlyTheHead())); // stable: ties keep their order
+        this.probeOrder = List.copyOf(order);
     }
 
     public static FormatRegistry get() {
@@ -82,7 +88,8 @@ public final class FormatRegistry {
     private Optional<ArchiveFormat> best(Probe probe) throws IOException {
         ArchiveFormat best = null;
         Detection bestD = Detection.NO;
-        for (ArchiveFormat f : formats) {
+        for (ArchiveFormat f : probeOrder) {
+            if (bestD == Detection.BY_MAGIC) break; // nothing claims more strongly
             Detection d;
             try {
                 d = f.detect(probe);

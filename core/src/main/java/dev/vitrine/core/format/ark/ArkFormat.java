@@ -55,6 +55,12 @@ public final class ArkFormat implements ArchiveFormat {
         return probe.has(name, Location.Kind.FOLDER) || probe.has(name, Location.Kind.LINK);
     }
 
+    /** A manifest's magic is at its end. */
+    @Override
+    public boolean readsOnlyTheHead() {
+        return false;
+    }
+
     /** The serializable-file magic at the end and the manifest's type name in the trailer. */
     static boolean isManifest(ByteSource src) {
         RbufFile.Reader r = reader(src);

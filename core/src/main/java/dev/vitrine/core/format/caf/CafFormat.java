@@ -46,6 +46,12 @@ public final class CafFormat implements ArchiveFormat {
         return probe.hasExtension("caf") ? Detection.BY_NAME : Detection.NO;
     }
 
+    /** CAF has no magic: its probe reads the footer at the file's end. */
+    @Override
+    public boolean readsOnlyTheHead() {
+        return false;
+    }
+
     static boolean looksLikeCaf(ByteSource src) {
         long size = src.size();
         if (size < 4 + 2) return false;
