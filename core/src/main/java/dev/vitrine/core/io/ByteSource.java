@@ -57,6 +57,14 @@ public interface ByteSource extends AutoCloseable {
      */
     default void passed(long offset) {}
 
+    /**
+     * A reader is about to read {@code length} bytes at {@code offset} front to back (a compressed
+     * stream it decodes as it reads): a source read by ranges asks for their first part now, in
+     * requests side by side, instead of learning the reader is sequential one read at a time (a
+     * round trip each over a slow link). A hint; it changes no read's result.
+     */
+    default void willRead(long offset, long length) {}
+
     /** Bytes {@link #releaseCaches} would let go (0 when nothing is kept). */
     default long cachedBytes() {
         return 0;

@@ -34,6 +34,8 @@ public final class RemoteObject implements AutoCloseable {
     private final RemoteStats stats = new RemoteStats();
     private final BlockFetcher fetcher;
     private final ReadAhead readAhead;
+    /** The most bytes fetched ahead of one reader: a quarter of the cache at most. */
+    private final long aheadBytes;
     /**
      * The blocks of each read under way, {first, last}: a read asks for all its blocks, then copies
      * them in order, and those it has not copied yet must not be offered for reuse by another
@@ -51,8 +53,8 @@ public final class RemoteObject implements AutoCloseable {
         this.version = version;
         this.fetcher = new BlockFetcher(transport, settings, cache, id, size, version, stats);
         // a quarter of the cache at most: blocks fetched ahead must not push out those being read
-        this.readAhead = new ReadAhead(
-                settings.blockBytes(), size, Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4));
+        this.aheadBytes = Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4);
+        this.readAhead = new ReadAhead(settings.blockBytes(), size, aheadBytes);
     }
 
     /** The cache objects opened with {@code settings} read through. */
@@ -182,6 +184,19 @@ public final class RemoteObject implements AutoCloseable {
                 cache.unpin(block);
             }
         }
+    }
+
+    /**
+     * A reader will read {@code [offset, offset + length)} front to back: its blocks, as many as a
+     * read-ahead holds, are asked for now (where the cache has room for blocks fetched ahead),
+     * shared with the reads that then come for them.
+     */
+    public void willRead(long offset, long length) {
+        if (length <= 0 || offset < 0 || offset >= size) return;
+        int bs = settings.blockBytes();
+        long first = offset / bs;
+        long last = (Math.min(size, offset + length) - 1) / bs;
+        ensure(first, Math.min(last, first + Math.max(1, aheadBytes / bs) - 1), false);
     }
 
     /**

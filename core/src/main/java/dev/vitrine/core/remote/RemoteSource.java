@@ -134,6 +134,11 @@ public final class RemoteSource implements ByteSource {
     }
 
     @Override
+    public void willRead(long offset, long length) {
+        object.willRead(offset, length);
+    }
+
+    @Override
     public void passed(long offset) {
         object.passed(offset);
     }

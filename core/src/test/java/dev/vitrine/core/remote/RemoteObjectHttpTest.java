@@ -512,6 +512,28 @@ class RemoteObjectHttpTest {
         }
     }
 
+    /**
+     * A reader that says it will read a span front to back (a clp-s stream it decodes) has the
+     * span asked for at once, in one request here: read a piece at a time without saying so, the
+     * read-ahead learns it is sequential only read by read, a request (a round trip) each time.
+     */
+    @Test
+    void aSpanAReaderSaysItWillReadIsAskedForAtOnce() throws IOException {
+        try (RemoteObject o = open(nginx.url("a.bin"))) {
+            nginx.clearLog();
+            int at = 16 * BLOCK, length = 32 * BLOCK;
+            o.willRead(at, length);
+            byte[] piece = new byte[16 << 10];
+            for (int off = at; off < at + length; off += piece.length) {
+                o.read(off, piece, 0, piece.length);
+                assertArrayEquals(Arrays.copyOfRange(data, off, off + piece.length), piece);
+            }
+            assertEquals(
+                    List.of("bytes=" + at + "-" + (at + length - 1)),
+                    nginx.requests().stream().map(NginxServer.Request::range).toList());
+        }
+    }
+
     @Test
     void twoSequentialReadersInterleavedEachGetReadAhead() throws IOException {
         // a verify frames blocks, checks chunks and hashes at several offsets at once

@@ -118,6 +118,7 @@ final class ClpsTables implements AutoCloseable {
             if (wanted) streams.add(s);
         }
         BitSet keep = only ? which : null;
+        willRead(streams);
         List<java.util.concurrent.Callable<Void>> work = new ArrayList<>();
         for (int s : streams) {
             work.add(() -> {
@@ -126,6 +127,24 @@ final class ClpsTables implements AutoCloseable {
             });
         }
         ClpsRecords.inParallel(work);
+    }
+
+    /**
+     * Tells a source read by ranges (a remote object) of every stream about to be decoded, in order:
+     * their first blocks are then on their way while the first streams decode, not asked for as each
+     * decode starts (a round trip each over a slow link). A damaged range is left to its decode.
+     */
+    private void willRead(List<Integer> streams) {
+        dev.vitrine.core.io.ByteSource src = archive.source();
+        if (src.whole().isPresent()) return;
+        for (int s : streams) {
+            try {
+                long[] at = archive.streams.compressedRange(meta, s);
+                src.willRead(at[0], at[1]);
+            } catch (IOException e) {
+                return;
+            }
+        }
     }
 
     /** Table {@code t}'s log_event_idx values kept by a {@link #decodeOnly} pass, or null. */

@@ -103,6 +103,7 @@ final class ClpsZstd {
             throws IOException {
         // at least 16 pieces, so that the read-ahead runs ahead of a small stream's decoding too
         int piece = (int) Math.max(1, Math.min(length, Math.clamp(length / 16, 16 << 10, PIECE)));
+        src.willRead(offset, length);
         byte[] stage = stage(src, piece);
         java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece);
         boolean done = false;
@@ -175,6 +176,7 @@ final class ClpsZstd {
     static void decompressWindows(ByteSource src, long offset, long length, long size, String what, Window sink)
             throws IOException {
         int piece = (int) Math.max(1, Math.min(length, PIECE));
+        src.willRead(offset, length);
         byte[] stage = stage(src, piece);
         java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(piece).limit(0);
         java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(WINDOW);
