@@ -528,9 +528,13 @@ class RemoteObjectHttpTest {
                 o.read(off, piece, 0, piece.length);
                 assertArrayEquals(Arrays.copyOfRange(data, off, off + piece.length), piece);
             }
+            // (the read-ahead may go on past the span, as for any sequential reader)
             assertEquals(
                     List.of("bytes=" + at + "-" + (at + length - 1)),
-                    nginx.requests().stream().map(NginxServer.Request::range).toList());
+                    nginx.requests().stream()
+                            .map(NginxServer.Request::range)
+                            .filter(r -> Long.parseLong(r.substring("bytes=".length(), r.indexOf('-'))) < at + length)
+                            .toList());
         }
     }
 
