@@ -192,7 +192,7 @@ public final class RemoteObject implements AutoCloseable {
      * shared with the reads that then come for them.
      */
     public void willRead(long offset, long length) {
-        if (length <= 0 || offset < 0 || offset >= size) return;
+        if (length <= 0 || offset < 0 || offset >= size || fetcher.closed()) return;
         int bs = settings.blockBytes();
         long first = offset / bs;
         long last = (Math.min(size, offset + length) - 1) / bs;
