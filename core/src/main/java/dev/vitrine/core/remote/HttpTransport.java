@@ -65,19 +65,32 @@ public final class HttpTransport implements RangeTransport {
         this.headers = withLogin(uri, given);
         this.responseTimeout = settings.responseTimeout();
         boolean tls = "https".equalsIgnoreCase(uri.getScheme());
+        // first: it tells the JDK (a property read once, when the client's classes first load) to let
+        // a proxy's Basic login through an https:// tunnel
+        this.login = proxies.any() ? proxies.authenticator() : null;
         HttpClient.Builder b = HttpClient.newBuilder()
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NORMAL)
                 // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
                 .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
         // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
-        if (trust != null) b.sslContext(trust);
-        else if (!tls) b.sslContext(LazyTls.context());
-        if (!tls) b.sslParameters(LazyTls.parameters()); // else the client asks a lazy context for them
-        this.login = proxies.any() ? proxies.authenticator() : null;
+        if (tls) {
+            javax.net.ssl.SSLContext context = trust != null ? trust : defaultTls(display);
+            b.sslContext(context).sslParameters(CipherOrder.parameters(context));
+        } else {
+            b.sslContext(trust != null ? trust : LazyTls.context()).sslParameters(LazyTls.parameters());
+        }
         if (proxies.any()) b.proxy(proxies.selector());
         if (login != null) b.authenticator(login);
         this.client = b.build();
+    }
+
+    private static javax.net.ssl.SSLContext defaultTls(String display) throws RemoteException {
+        try {
+            return javax.net.ssl.SSLContext.getDefault();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new RemoteException(display, "TLS cannot be set up (" + e.getMessage() + ")", e);
+        }
     }
 
     /**
