@@ -38,6 +38,11 @@ final class RemoteObjects {
             } finally {
                 transport.close();
             }
+        } catch (IOException | RuntimeException e) {
+            // refused, missing, not trusted...: its client's thread must not outlive the answer (the
+            // window opens address after address)
+            transport.close();
+            throw e;
         }
     }
 

@@ -123,6 +123,19 @@ class RemoteObjectHttpTest {
         assertEquals(before, selectorThreads(), "no selector thread outlives the object");
     }
 
+    /** An address that cannot be opened (here a missing object) leaves no client thread running either. */
+    @Test
+    void aFailedOpenLeavesNoClientThreadBehind() throws IOException {
+        long before = selectorThreads();
+        var l = dev.vitrine.core.location.Locations.of(
+                nginx.url("no-such.bin"), dev.vitrine.core.location.RemoteOptions.DEFAULT);
+        assertEquals(
+                "no such object (HTTP 404)",
+                assertThrows(RemoteException.class, l::stat).reason());
+        // other tests' clients may still be closing: the count may fall, never rise
+        assertTrue(selectorThreads() <= before, "a selector thread outlives the failed open");
+    }
+
     private static long selectorThreads() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().contains("SelectorManager"))
