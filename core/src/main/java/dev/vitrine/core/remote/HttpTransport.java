@@ -75,7 +75,7 @@ public final class HttpTransport implements RangeTransport {
                 .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
         // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
         if (tls) {
-            javax.net.ssl.SSLContext context = trust != null ? trust : defaultTls(display);
+            javax.net.ssl.SSLContext context = trust != null ? trust : TrustedAuthorities.context(null, display);
             b.sslContext(context).sslParameters(CipherOrder.parameters(context));
         } else {
             b.sslContext(trust != null ? trust : LazyTls.context()).sslParameters(LazyTls.parameters());
@@ -83,14 +83,6 @@ public final class HttpTransport implements RangeTransport {
         if (proxies.any()) b.proxy(proxies.selector());
         if (login != null) b.authenticator(login);
         this.client = b.build();
-    }
-
-    private static javax.net.ssl.SSLContext defaultTls(String display) throws RemoteException {
-        try {
-            return javax.net.ssl.SSLContext.getDefault();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new RemoteException(display, "TLS cannot be set up (" + e.getMessage() + ")", e);
-        }
     }
 
     /**

@@ -53,8 +53,8 @@ final class ReadAhead {
     synchronized Range after(long offset, int len, long last) {
         Stream s = streamAt(offset);
         if (s.next < 0) s.start = s.passedTo = offset;
-        long before = s.next >= 0 ? s.run : 0;
-        s.run = before + (s.next >= 0 ? len : 0);
+        long before = s.run; // 0 for a stream just started: its first read is not a run yet
+        if (s.next >= 0) s.run += len;
         s.next = offset + len;
         s.used = ++clock;
         // A read of more than a block asks for exactly the span it needs (a clp-s var.dict of 18 MB,

@@ -86,7 +86,7 @@ public final class TrustedAuthorities {
      */
     public static void prepare(Path bundle) {
         try {
-            SSLContext c = bundle == null ? SSLContext.getDefault() : context(bundle, bundle.toString());
+            SSLContext c = context(bundle, String.valueOf(bundle));
             javax.net.ssl.SSLEngine e = c.createSSLEngine("vitrine.invalid", 443);
             e.setUseClientMode(true);
             e.beginHandshake();
@@ -95,7 +95,7 @@ public final class TrustedAuthorities {
                     java.nio.ByteBuffer.allocate(e.getSession().getPacketBufferSize()));
             for (Runnable task; (task = e.getDelegatedTask()) != null; ) task.run();
             e.closeOutbound();
-        } catch (GeneralSecurityException | IOException | RuntimeException ignored) {
+        } catch (IOException | RuntimeException ignored) {
             // said when the address is read
         }
     }
@@ -105,9 +105,10 @@ public final class TrustedAuthorities {
         return READ.containsKey(bundle);
     }
 
-    /** A TLS context trusting {@code bundle}'s certificates only. */
+    /** A TLS context trusting {@code bundle}'s certificates only, or Java's own authorities when it is null. */
     public static SSLContext context(Path bundle, String display) throws RemoteException {
         try {
+            if (bundle == null) return SSLContext.getDefault();
             SSLContext c = SSLContext.getInstance("TLS");
             c.init(null, managers(bundle, display), null);
             return c;

@@ -61,31 +61,42 @@ class TlsFailuresTest {
                 reason("https://127.0.0.1:" + tls.getAddress().getPort() + "/a.zss"));
     }
 
-    /** A certificate does not become trusted on a second try: one connection, not six with backoff (5 s). */
-    @Test
-    void anUntrustedCertificateIsTriedOnce() throws Exception {
+    /** What reading a TLS server (made by {@code setUp} from the test certificate) said, and how many connections it took. */
+    private record Tried(String reason, int connections) {}
+
+    /** Reads from a TLS server whose every handshake fails, counting the connections the reader made. */
+    private static Tried tryServer(java.util.function.Consumer<javax.net.ssl.SSLServerSocket> setUp) throws Exception {
         var accepted = new java.util.concurrent.atomic.AtomicInteger();
         try (var server = (javax.net.ssl.SSLServerSocket) certificates
                 .serverContext()
                 .getServerSocketFactory()
                 .createServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            setUp.accept(server);
             Thread t = Thread.ofVirtual().start(() -> {
                 while (!server.isClosed()) {
                     try (var s = (javax.net.ssl.SSLSocket) server.accept()) {
                         accepted.incrementAndGet();
-                        s.startHandshake(); // fails: the client does not trust it
+                        s.startHandshake(); // fails
                     } catch (java.io.IOException e) {
                         // the refused handshake, or the socket closed at the end
                     }
                 }
             });
-            assertEquals(
-                    "TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)",
-                    reason("https://127.0.0.1:" + server.getLocalPort() + "/a.zss"));
-            assertEquals(1, accepted.get());
+            String reason = reason("https://127.0.0.1:" + server.getLocalPort() + "/a.zss");
             server.close();
             t.join(5000);
+            return new Tried(reason, accepted.get());
         }
+    }
+
+    /** A certificate does not become trusted on a second try: one connection, not six with backoff (5 s). */
+    @Test
+    void anUntrustedCertificateIsTriedOnce() throws Exception {
+        Tried tried = tryServer(server -> {}); // the client does not trust it
+        assertEquals(
+                "TLS certificate not trusted (self-signed, or signed by an authority this Java does not know)",
+                tried.reason());
+        assertEquals(1, tried.connections());
     }
 
     /**
@@ -94,31 +105,16 @@ class TlsFailuresTest {
      */
     @Test
     void aHandshakeTheServerRefusesIsTriedOnce() throws Exception {
-        var accepted = new java.util.concurrent.atomic.AtomicInteger();
-        try (var server = (javax.net.ssl.SSLServerSocket) certificates
-                .serverContext()
-                .getServerSocketFactory()
-                .createServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+        Tried tried = tryServer(server -> {
             // an RSA certificate cannot serve an ECDSA suite: nothing in common with any client
             server.setEnabledProtocols(new String[] {"TLSv1.2"});
             server.setEnabledCipherSuites(new String[] {"TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"});
-            Thread t = Thread.ofVirtual().start(() -> {
-                while (!server.isClosed()) {
-                    try (var s = (javax.net.ssl.SSLSocket) server.accept()) {
-                        accepted.incrementAndGet();
-                        s.startHandshake(); // fails and sends the client a fatal alert
-                    } catch (java.io.IOException e) {
-                        // the refused handshake, or the socket closed at the end
-                    }
-                }
-            });
-            String reason = reason("https://127.0.0.1:" + server.getLocalPort() + "/a.zss");
-            org.junit.jupiter.api.Assertions.assertTrue(
-                    reason.startsWith("TLS handshake failed (") && reason.contains("handshake_failure"), reason);
-            assertEquals(1, accepted.get());
-            server.close();
-            t.join(5000);
-        }
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(
+                tried.reason().startsWith("TLS handshake failed (")
+                        && tried.reason().contains("handshake_failure"),
+                tried.reason());
+        assertEquals(1, tried.connections());
     }
 
     @Test

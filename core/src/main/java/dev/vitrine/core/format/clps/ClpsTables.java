@@ -132,11 +132,11 @@ final class ClpsTables implements AutoCloseable {
     /**
      * Tells a source read by ranges (a remote object) of every stream about to be decoded, in order:
      * their first blocks are then on their way while the first streams decode, not asked for as each
-     * decode starts (a round trip each over a slow link). A damaged range is left to its decode.
+     * decode starts (a round trip each over a slow link); a local file ignores it. A damaged range is
+     * left to its decode.
      */
     private void willRead(List<Integer> streams) {
         dev.vitrine.core.io.ByteSource src = archive.source();
-        if (src.whole().isPresent()) return;
         for (int s : streams) {
             try {
                 long[] at = archive.streams.compressedRange(meta, s);
