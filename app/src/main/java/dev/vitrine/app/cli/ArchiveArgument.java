@@ -19,10 +19,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * The archive argument every reading command takes (info, tree, cat, ls, export), and the one
@@ -33,14 +30,16 @@ import picocli.CommandLine.Spec;
  */
 final class ArchiveArgument {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The archive.")
-    String file;
+    private String file;
+    private final CommandSpec spec;
+    private final RemoteArgs remote;
 
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec spec;
-
-    @Mixin
-    RemoteArgs remote = new RemoteArgs();
+    /** Adds FILE (the first parameter) and the remote options to the command {@code spec}. */
+    ArchiveArgument(CommandSpec spec) {
+        this.spec = spec;
+        spec.addPositional(Specs.positional("0", "1", "FILE", String.class, "The archive.", v -> file = v));
+        this.remote = new RemoteArgs(spec);
+    }
 
     /** What a command does with the opened archive; returns its own exit status. */
     @FunctionalInterface

@@ -15,14 +15,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * `vitrine cat`: chosen by what the archive can do, never by its format. With an ENTRY, one
@@ -30,12 +23,6 @@ import picocli.CommandLine.Spec;
  * ({@link SortedRecords}, byte-identical to `zss dump` with the same options) or JSON records
  * as JSON lines, filtered by --query ({@link JsonRecords}).
  */
-@Command(
-        name = "cat",
-        description = {
-            "Write records, JSON records or messages, or one stored file, to standard output.",
-            "Keys and terminators take backslash escapes: \\xff, \\x00, \\n."
-        })
 final class CatCommand implements Callable<Integer> {
 
     enum LengthPrefix {
@@ -43,101 +30,126 @@ final class CatCommand implements Callable<Integer> {
         u64le
     }
 
-    @Mixin
-    ArchiveArgument archiveArg;
+    final CommandSpec spec = Specs.command(
+            this,
+            "cat",
+            "Write records, JSON records or messages, or one stored file, to standard output.",
+            "Keys and terminators take backslash escapes: \\xff, \\x00, \\n.");
+    private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
+    private final VitrineCli root;
+    private String entry;
+    private boolean json;
+    private Boolean progress;
+    private final Sorted sorted = new Sorted();
+    private final Framing framing = new Framing();
+    private final JsonOptions jsonOptions = new JsonOptions();
+    private final Timed timedOptions = new Timed();
 
-    @Parameters(
-            index = "1",
-            arity = "0..1",
-            paramLabel = "ENTRY",
-            description = "Stored file to print (file archives).")
-    String entry;
+    /** {@code root} gives standard output as bytes. */
+    CatCommand(VitrineCli root) {
+        this.root = root;
+        spec.addPositional(Specs.positional(
+                "1", "0..1", "ENTRY", String.class, "Stored file to print (file archives).", v -> entry = v));
+        Specs.add(
+                spec,
+                Specs.flag(
+                        "--json",
+                        "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).",
+                        v -> json = v),
+                Specs.negatable(
+                        "--progress",
+                        "Draw a progress line on standard error (default: when it is a terminal, never with --json).",
+                        v -> progress = v));
+        // Options grouped by the archives they apply to, so `cat --help` shows each under its heading.
+        Specs.group(
+                spec,
+                "%nSorted records (ZSS, ZS):%n",
+                1,
+                false,
+                Specs.option("--start", "K", String.class, "First key (inclusive).", v -> sorted.start = v)
+                        .order(1),
+                Specs.option("--stop", "K", String.class, "Last key (exclusive).", v -> sorted.stop = v)
+                        .order(2),
+                Specs.option("--prefix", "K", String.class, "Only records starting with K.", v -> sorted.prefix = v)
+                        .order(3));
+        Specs.group(
+                spec,
+                "%nRecord framing (ZSS, ZS):%n",
+                2,
+                true,
+                Specs.option(
+                        "--terminator",
+                        "T",
+                        String.class,
+                        "Written after each record (default \\n).",
+                        v -> framing.terminator = v),
+                Specs.option(
+                        "--length-prefixed",
+                        "uleb128|u64le",
+                        LengthPrefix.class,
+                        "Write each record's length before it instead of a terminator.",
+                        v -> framing.lengthPrefixed = v));
+        Specs.group(
+                spec,
+                "%nJSON records (clp-s):%n",
+                3,
+                false,
+                Specs.option(
+                        "--query",
+                        "KQL",
+                        String.class,
+                        "Only the records matching this query (the format's query language).",
+                        v -> jsonOptions.query = v));
+        Specs.group(
+                spec,
+                "%nTime-stamped messages (Ark logs):%n",
+                4,
+                false,
+                Specs.repeatable(
+                                "--channel",
+                                "NAME",
+                                "Only messages of this channel (repeatable).",
+                                v -> timedOptions.channels = v)
+                        .order(1),
+                Specs.option(
+                                "--start-ns",
+                                "N",
+                                Long.class,
+                                "Messages at or after N ns (latched channels first give their last earlier message).",
+                                v -> timedOptions.startNs = v)
+                        .order(2),
+                Specs.option("--stop-ns", "N", Long.class, "Messages at or before N ns.", v -> timedOptions.stopNs = v)
+                        .order(3),
+                Specs.option(
+                                "--raw",
+                                "DIR",
+                                java.nio.file.Path.class,
+                                "Write each message's decompressed payload as a file in DIR instead of JSON.",
+                                v -> timedOptions.raw = v)
+                        .order(4));
+    }
 
-    @Option(
-            names = "--json",
-            description = "JSON lines (what JSON records and time-stamped messages print; accepted for scripts).")
-    boolean json;
-
-    // Options grouped by the archives they apply to, so `cat --help` shows each under its heading.
-    @ArgGroup(validate = false, heading = "%nSorted records (ZSS, ZS):%n", order = 1)
-    Sorted sorted = new Sorted();
-
-    @ArgGroup(validate = false, heading = "%nJSON records (clp-s):%n", order = 3)
-    JsonOptions jsonOptions = new JsonOptions();
-
-    @ArgGroup(validate = false, heading = "%nTime-stamped messages (Ark logs):%n", order = 4)
-    Timed timedOptions = new Timed();
-
-    static final class Sorted {
-        @Option(names = "--start", paramLabel = "K", description = "First key (inclusive).", order = 1)
+    private static final class Sorted {
         String start;
-
-        @Option(names = "--stop", paramLabel = "K", description = "Last key (exclusive).", order = 2)
         String stop;
-
-        @Option(names = "--prefix", paramLabel = "K", description = "Only records starting with K.", order = 3)
         String prefix;
     }
 
-    @Option(
-            names = "--progress",
-            negatable = true,
-            description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
-    Boolean progress;
-
-    @ArgGroup(exclusive = true, heading = "%nRecord framing (ZSS, ZS):%n", order = 2)
-    Framing framing = new Framing();
-
-    static final class Framing {
-        @Option(names = "--terminator", paramLabel = "T", description = "Written after each record (default \\n).")
+    private static final class Framing {
         String terminator;
-
-        @Option(
-                names = "--length-prefixed",
-                paramLabel = "uleb128|u64le",
-                description = "Write each record's length before it instead of a terminator.")
         LengthPrefix lengthPrefixed;
     }
 
-    static final class JsonOptions {
-        @Option(
-                names = "--query",
-                paramLabel = "KQL",
-                description = "Only the records matching this query (the format's query language).")
+    private static final class JsonOptions {
         String query;
     }
 
-    static final class Timed {
-        @Option(
-                names = "--channel",
-                paramLabel = "NAME",
-                description = "Only messages of this channel (repeatable).",
-                order = 1)
-        java.util.List<String> channels = new java.util.ArrayList<>();
-
-        @Option(
-                names = "--start-ns",
-                paramLabel = "N",
-                description = "Messages at or after N ns (latched channels first give their last earlier message).",
-                order = 2)
+    private static final class Timed {
+        java.util.List<String> channels = java.util.List.of();
         Long startNs;
-
-        @Option(names = "--stop-ns", paramLabel = "N", description = "Messages at or before N ns.", order = 3)
         Long stopNs;
-
-        @Option(
-                names = "--raw",
-                paramLabel = "DIR",
-                description = "Write each message's decompressed payload as a file in DIR instead of JSON.",
-                order = 4)
         java.nio.file.Path raw;
     }
-
-    @Spec
-    CommandSpec spec;
-
-    @ParentCommand
-    VitrineCli root;
 
     @Override
     public Integer call() {

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -27,14 +26,12 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * is present gets a `create ID` subcommand built here from the options its writer describes, so
  * a new format adds its own `create` without any change to this class.
  */
-@Command(name = "create", description = "Write a new archive.")
 final class CreateCommand implements Runnable {
-    @CommandLine.Spec
-    CommandSpec spec;
+    private final CommandSpec spec = Specs.command(this, "create", "Write a new archive.");
 
     /** The `create` command with one subcommand per writer the formats offer. */
     static CommandLine commandLine() {
-        CommandLine create = new CommandLine(new CreateCommand());
+        CommandLine create = new CommandLine(new CreateCommand().spec);
         for (ArchiveWriter w : writers()) create.addSubcommand(w.name(), new CommandLine(WriterCommand.spec(w)));
         return create;
     }
@@ -85,6 +82,7 @@ final class CreateCommand implements Runnable {
                 s.addPositional(PositionalParamSpec.builder()
                         .index(Integer.toString(i++))
                         .arity("1")
+                        .required(true)
                         .type(String.class)
                         .paramLabel(p.label())
                         .description(literal(p.description()))

@@ -16,12 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * `vitrine export FILE DIR [ENTRY...] [--overwrite] [--allow-overlaps] [--max-output BYTES]`:
@@ -34,61 +29,55 @@ import picocli.CommandLine.Spec;
  * or was not found, or the limit stopped the export; 2 when a named ENTRY is not in the archive,
  * the archive or DIR cannot be used at all, or an option is wrong.
  */
-@Command(
-        name = "export",
-        description = {
+final class ExportCommand implements Callable<Integer> {
+    final CommandSpec spec = Specs.command(
+            this,
+            "export",
             // A sentence a line, each shorter than the help's 80 columns (none is broken in the middle).
             "Write stored files under DIR, keeping their paths (all when no ENTRY is named).",
             "Names escaping DIR are refused; existing files are kept unless --overwrite.",
             "Entries sharing bytes with an earlier one are refused unless --allow-overlaps.",
-            "Output stops at max(4 x the archive's size, its size + 1 GiB); see --max-output."
-        })
-final class ExportCommand implements Callable<Integer> {
+            "Output stops at max(4 x the archive's size, its size + 1 GiB); see --max-output.");
+    private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
+    private Path dir;
+    private List<String> entries = List.of();
+    private List<String> channels = List.of();
+    private boolean overwrite;
+    private boolean allowOverlaps;
+    private String maxOutput;
+    private Boolean progress;
 
-    @Mixin
-    ArchiveArgument archiveArg;
-
-    @Parameters(index = "1", paramLabel = "DIR", description = "Destination folder (created if missing).")
-    Path dir;
-
-    @Parameters(
-            index = "2..*",
-            arity = "0..*",
-            paramLabel = "ENTRY",
-            description = "Stored files or folders to export.")
-    List<String> entries = List.of();
-
-    @Option(
-            names = "--channel",
-            paramLabel = "NAME",
-            description =
-                    "Only this channel (repeatable; archives of time-stamped messages, e.g. Ark logs: one NAME.jsonl per channel).")
-    List<String> channels = new java.util.ArrayList<>();
-
-    @Option(
-            names = "--overwrite",
-            description = "Replace files that already exist in DIR (symbolic links are never replaced).")
-    boolean overwrite;
-
-    @Option(
-            names = "--allow-overlaps",
-            description = "Also write entries whose bytes overlap an earlier entry's (still reported, exit status 1).")
-    boolean allowOverlaps;
-
-    @Option(
-            names = "--max-output",
-            paramLabel = "BYTES",
-            description = "Stop once the export has written this much in all (suffixes K, M, G, T: powers of 1024).")
-    String maxOutput;
-
-    @Option(
-            names = "--progress",
-            negatable = true,
-            description = "Draw a progress line on standard error (default: when it is a terminal).")
-    Boolean progress;
-
-    @Spec
-    CommandSpec spec;
+    ExportCommand() {
+        spec.addPositional(Specs.positional(
+                "1", "1", "DIR", Path.class, "Destination folder (created if missing).", v -> dir = v));
+        spec.addPositional(
+                Specs.positionals("2..*", "0..*", "ENTRY", "Stored files or folders to export.", v -> entries = v));
+        Specs.add(
+                spec,
+                Specs.repeatable(
+                        "--channel",
+                        "NAME",
+                        "Only this channel (repeatable; archives of time-stamped messages, e.g. Ark logs: one NAME.jsonl per channel).",
+                        v -> channels = v),
+                Specs.flag(
+                        "--overwrite",
+                        "Replace files that already exist in DIR (symbolic links are never replaced).",
+                        v -> overwrite = v),
+                Specs.flag(
+                        "--allow-overlaps",
+                        "Also write entries whose bytes overlap an earlier entry's (still reported, exit status 1).",
+                        v -> allowOverlaps = v),
+                Specs.option(
+                        "--max-output",
+                        "BYTES",
+                        String.class,
+                        "Stop once the export has written this much in all (suffixes K, M, G, T: powers of 1024).",
+                        v -> maxOutput = v),
+                Specs.negatable(
+                        "--progress",
+                        "Draw a progress line on standard error (default: when it is a terminal).",
+                        v -> progress = v));
+    }
 
     @Override
     public Integer call() {

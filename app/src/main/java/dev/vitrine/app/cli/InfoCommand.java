@@ -2,24 +2,19 @@ package dev.vitrine.app.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** `vitrine info [--json] FILE`: the archive's header summary. */
-@Command(name = "info", description = "Print an archive's summary (header fields, metadata).")
 final class InfoCommand implements Callable<Integer> {
+    final CommandSpec spec = Specs.command(this, "info", "Print an archive's summary (header fields, metadata).");
+    private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
+    private boolean json;
 
-    @Option(names = "--json", description = "Print JSON (for ZSS/ZS, exactly as the reference `zss info`).")
-    boolean json;
-
-    @Mixin
-    ArchiveArgument archiveArg;
-
-    @Spec
-    CommandSpec spec;
+    InfoCommand() {
+        Specs.add(
+                spec,
+                Specs.flag("--json", "Print JSON (for ZSS/ZS, exactly as the reference `zss info`).", v -> json = v));
+    }
 
     @Override
     public Integer call() {

@@ -9,11 +9,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * `vitrine ls [--json] FILE`: the stored files of a file archive (CAF, DataBundle, ...) in
@@ -24,24 +20,25 @@ import picocli.CommandLine.Spec;
  * and name instead. Names with control characters are printed quoted and escaped so they
  * cannot garble the terminal.
  */
-@Command(name = "ls", description = "List the files stored in an archive, in data order: size, offset, name.")
 final class LsCommand implements Callable<Integer> {
     /** Entry attributes of files rebuilt from records [first, end), and their split number. */
     static final String FIRST_RECORD = "first_record", END_RECORD = "end_record", SPLIT = "split_number";
 
-    @Option(
-            names = "--json",
-            description =
-                    "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
-                            + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields);"
-                            + " name_bytes (base64) when a stored name is not UTF-8.")
-    boolean json;
+    final CommandSpec spec =
+            Specs.command(this, "ls", "List the files stored in an archive, in data order: size, offset, name.");
+    private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
+    private boolean json;
 
-    @Mixin
-    ArchiveArgument archiveArg;
-
-    @Spec
-    CommandSpec spec;
+    LsCommand() {
+        Specs.add(
+                spec,
+                Specs.flag(
+                        "--json",
+                        "Print a JSON array of {name, size, offset, end} (null when unknown) and the format's own facts"
+                                + " (files rebuilt from records: split_number, first_record, end_record (exclusive), fields);"
+                                + " name_bytes (base64) when a stored name is not UTF-8.",
+                        v -> json = v));
+    }
 
     @Override
     public Integer call() {

@@ -7,33 +7,36 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** `vitrine tree FILE`: the structure as an indented outline with offsets. */
-@Command(name = "tree", description = "Print an archive's structure as an indented outline with byte offsets.")
 final class TreeCommand implements Callable<Integer> {
+    final CommandSpec spec =
+            Specs.command(this, "tree", "Print an archive's structure as an indented outline with byte offsets.");
+    private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
+    private int depth;
+    private int maxChildren;
+    private boolean fields;
 
-    @Mixin
-    ArchiveArgument archiveArg;
-
-    @Option(names = "--depth", defaultValue = "4", description = "How many levels to print (default ${DEFAULT-VALUE}).")
-    int depth;
-
-    @Option(
-            names = "--children",
-            defaultValue = "50",
-            description = "Most children printed per node; the rest are counted (default ${DEFAULT-VALUE}).")
-    int maxChildren;
-
-    @Option(names = "--fields", description = "Also print each node's fields.")
-    boolean fields;
-
-    @Spec
-    CommandSpec spec;
+    TreeCommand() {
+        Specs.add(
+                spec,
+                Specs.option(
+                                "--depth",
+                                "<depth>",
+                                int.class,
+                                "How many levels to print (default ${DEFAULT-VALUE}).",
+                                v -> depth = v)
+                        .defaultValue("4"),
+                Specs.option(
+                                "--children",
+                                "<maxChildren>",
+                                int.class,
+                                "Most children printed per node; the rest are counted (default ${DEFAULT-VALUE}).",
+                                v -> maxChildren = v)
+                        .defaultValue("50"),
+                Specs.flag("--fields", "Also print each node's fields.", v -> fields = v));
+    }
 
     @Override
     public Integer call() {

@@ -16,45 +16,41 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * `vitrine verify [--json] [--range [PART:]START:END] FILE...`: every check the format allows, or
  * those of the units meeting one byte range. Prints each problem with
  * its byte offset as it is found. Exit 0 all intact, 1 some damaged, 2 some unreadable.
  */
-@Command(name = "verify", description = "Check archives completely: checksums, structure, order, references.")
 final class VerifyCommand implements Callable<Integer> {
+    final CommandSpec spec =
+            Specs.command(this, "verify", "Check archives completely: checksums, structure, order, references.");
+    private boolean json;
+    private List<String> files;
+    private final RemoteArgs remote;
+    private Boolean progress;
+    private String range;
 
-    @Option(names = "--json", description = "Print one JSON document with every file's problems.")
-    boolean json;
-
-    @Parameters(arity = "1..*", paramLabel = "FILE")
-    List<String> files;
-
-    @Spec
-    CommandSpec spec;
-
-    @picocli.CommandLine.Mixin
-    RemoteArgs remote = new RemoteArgs();
-
-    @Option(
-            names = "--progress",
-            negatable = true,
-            description = "Draw a progress line on standard error (default: when it is a terminal, never with --json).")
-    Boolean progress;
-
-    @Option(
-            names = "--range",
-            paramLabel = "[PART:]START:END",
-            description = "Check only the units (blocks, streams, splits, shards) that meet bytes START to END"
-                    + " (END excluded) of the archive's file, or of PART, a file inside an archive folder;"
-                    + " the checks that need the whole archive are named as not run.")
-    String range;
+    VerifyCommand() {
+        spec.addPositional(Specs.positionals("0..*", "1..*", "FILE", null, v -> files = v));
+        Specs.add(
+                spec,
+                Specs.flag("--json", "Print one JSON document with every file's problems.", v -> json = v),
+                Specs.negatable(
+                        "--progress",
+                        "Draw a progress line on standard error (default: when it is a terminal, never with --json).",
+                        v -> progress = v),
+                Specs.option(
+                        "--range",
+                        "[PART:]START:END",
+                        String.class,
+                        "Check only the units (blocks, streams, splits, shards) that meet bytes START to END"
+                                + " (END excluded) of the archive's file, or of PART, a file inside an archive folder;"
+                                + " the checks that need the whole archive are named as not run.",
+                        v -> range = v));
+        remote = new RemoteArgs(spec);
+    }
 
     record Outcome(String file, String format, VerifyReport report, List<Problem> problems, String error) {}
 

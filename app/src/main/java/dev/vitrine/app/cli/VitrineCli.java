@@ -17,57 +17,51 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The headless `vitrine` command: subcommands over the same core the window uses. */
-@Command(
-        name = "vitrine",
-        mixinStandardHelpOptions = true,
-        scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help too
-        version = "vitrine 0.1.0",
-        description =
-                "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents.",
-        footer = {
-            "",
-            // One line each, shorter than the help's 80 columns: none is broken mid-sentence.
-            "Exit codes:",
-            "  0    intact, done",
-            "  1    damaged (or some entries refused)",
-            "  2    unreadable, bad usage, or a file changed while being read",
-            "  3    internal error (a bug: the one line names a log to report)",
-            "  141  the output's reader stopped reading (cat | head)",
-            "Behind a proxy: https_proxy, http_proxy, all_proxy, no_proxy, as curl.",
-            "Run `vitrine` with no command (or with files) to open the window."
-        })
 public final class VitrineCli implements Runnable {
+    private static final String[] DESCRIPTION = {
+        "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents."
+    };
+
+    /** Shown under every command's help. One line each, shorter than the help's 80 columns: none is broken mid-sentence. */
+    private static final String[] FOOTER = {
+        "",
+        "Exit codes:",
+        "  0    intact, done",
+        "  1    damaged (or some entries refused)",
+        "  2    unreadable, bad usage, or a file changed while being read",
+        "  3    internal error (a bug: the one line names a log to report)",
+        "  141  the output's reader stopped reading (cat | head)",
+        "Behind a proxy: https_proxy, http_proxy, all_proxy, no_proxy, as curl.",
+        "Run `vitrine` with no command (or with files) to open the window."
+    };
 
     private static final Set<String> COMMANDS = Set.of(
             "info", "verify", "tree", "cat", "ls", "export", "create", "help", "--help", "-h", "--version", "-V");
 
     /**
-     * The subcommands, in the order help lists them. picocli reads every registered command's
-     * annotations up front, which was a quarter of a short command's own time; a run registers
-     * only the command it was asked for (all of them for help, version or a mistake).
+     * The subcommands, in the order help lists them. picocli builds every registered command's
+     * model up front: a run registers only the command it was asked for (all of them for help,
+     * version or a mistake).
      */
-    private static final Map<String, Subcommand> SUBCOMMANDS = new LinkedHashMap<>();
-
-    /** A subcommand: the class picocli reads, and what registers it (the object or its CommandLine). */
-    private record Subcommand(Class<?> type, Supplier<Object> make) {}
+    private static final Map<String, Function<VitrineCli, Object>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
-        SUBCOMMANDS.put("info", new Subcommand(InfoCommand.class, InfoCommand::new));
-        SUBCOMMANDS.put("verify", new Subcommand(VerifyCommand.class, VerifyCommand::new));
-        SUBCOMMANDS.put("tree", new Subcommand(TreeCommand.class, TreeCommand::new));
-        SUBCOMMANDS.put("cat", new Subcommand(CatCommand.class, CatCommand::new));
-        SUBCOMMANDS.put("ls", new Subcommand(LsCommand.class, LsCommand::new));
-        SUBCOMMANDS.put("export", new Subcommand(ExportCommand.class, ExportCommand::new));
-        SUBCOMMANDS.put("create", new Subcommand(CreateCommand.class, CreateCommand::commandLine));
+        SUBCOMMANDS.put("info", cli -> new InfoCommand().spec);
+        SUBCOMMANDS.put("verify", cli -> new VerifyCommand().spec);
+        SUBCOMMANDS.put("tree", cli -> new TreeCommand().spec);
+        SUBCOMMANDS.put("cat", cli -> new CatCommand(cli).spec);
+        SUBCOMMANDS.put("ls", cli -> new LsCommand().spec);
+        SUBCOMMANDS.put("export", cli -> new ExportCommand().spec);
+        SUBCOMMANDS.put("create", cli -> CreateCommand.commandLine());
     }
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private final CommandSpec spec;
 
     /** True when the arguments name a subcommand (otherwise they are files for the window). */
     public static boolean handles(String[] args) {
@@ -125,6 +119,30 @@ public final class VitrineCli implements Runnable {
 
     private VitrineCli(ClosedOutput.Guard stdout) {
         this.stdout = stdout;
+        spec = Specs.command(this, "vitrine", DESCRIPTION);
+        spec.version("vitrine 0.1.0");
+        spec.usageMessage().footer(FOOTER);
+        spec.scopeType(CommandLine.ScopeType.INHERIT); // every subcommand's help ends with the footer
+    }
+
+    /**
+     * -h/--help and -V/--version for {@code c} and the commands under it. Not picocli's inherited
+     * options: its help command has a -h of its own, which they would clash with.
+     */
+    private static void helpOptions(CommandLine c) {
+        c.getCommandSpec()
+                .addOption(OptionSpec.builder("-h", "--help")
+                        .usageHelp(true)
+                        .description("Show this help message and exit.")
+                        .build());
+        c.getCommandSpec()
+                .addOption(OptionSpec.builder("-V", "--version")
+                        .versionHelp(true)
+                        .description("Print version information and exit.")
+                        .build());
+        for (CommandLine sub : c.getSubcommands().values()) {
+            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)) helpOptions(sub);
+        }
     }
 
     OutputStream stdout() {
@@ -132,8 +150,6 @@ public final class VitrineCli implements Runnable {
     }
 
     public static int run(String[] args) {
-        Subcommand asked = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
-        if (asked != null) AnnotationsAhead.start(asked.type());
         return run(args, new FileOutputStream(FileDescriptor.out), new PrintWriter(System.err, true));
     }
 
@@ -142,13 +158,15 @@ public final class VitrineCli implements Runnable {
         ClosedOutput.Guard guarded = new ClosedOutput.Guard(stdout);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(guarded, StandardCharsets.UTF_8), true);
         FileChangedException.forgetEarlier();
-        CommandLine cl = new CommandLine(new VitrineCli(guarded));
+        VitrineCli top = new VitrineCli(guarded);
+        CommandLine cl = new CommandLine(top.spec);
         String asked = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) ? args[0] : null;
-        SUBCOMMANDS.forEach((name, sub) -> {
-            if (asked == null || asked.equals(name))
-                cl.addSubcommand(name, sub.make().get());
+        SUBCOMMANDS.forEach((name, make) -> {
+            if (asked == null || asked.equals(name)) cl.addSubcommand(name, make.apply(top));
         });
-        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        // picocli's help command is built from its annotations: only when it can be asked for.
+        helpOptions(cl);
+        if (asked == null) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -133,4 +133,26 @@ class UsageCliTest {
         assertTrue(r.stderr().startsWith("vitrine: " + out + ": file name too long"), r.stderr());
         assertTrue(r.exit() != 0);
     }
+
+    /** `create zss` with nothing after it was an internal error (a NullPointerException) before. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "info",
+                "verify",
+                "tree",
+                "cat",
+                "ls",
+                "export",
+                "create zss",
+                "create zs",
+                "create caf",
+                "create bundle"
+            })
+    void aMissingArgumentIsNamedAsBadUsage(String command) {
+        CliRun r = CliRun.of(command.split(" "));
+        assertEquals(2, r.exit(), r.stderr());
+        assertTrue(r.stderr().startsWith("vitrine: Missing required parameter"), r.stderr());
+        assertTrue(r.stderr().contains("Usage: vitrine " + command + " --help for the options"), r.stderr());
+    }
 }
