@@ -1,17 +1,10 @@
 package dev.vitrine.core.format.clps;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import dev.vitrine.core.io.LittleEndian;
 import java.nio.charset.StandardCharsets;
 
 /** Bounds-checked little-endian reads over decoded bytes; every failure names the decoded offset. */
 final class ClpsCursor {
-    static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle F64 = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
-
     final byte[] data;
     int pos;
     final int end;
@@ -43,7 +36,7 @@ final class ClpsCursor {
 
     int i32(String what) throws ClpsDecodeException {
         need(4, what);
-        int v = (int) I32.get(data, pos);
+        int v = LittleEndian.i32(data, pos);
         pos += 4;
         return v;
     }
@@ -54,7 +47,7 @@ final class ClpsCursor {
 
     long i64(String what) throws ClpsDecodeException {
         need(8, what);
-        long v = (long) I64.get(data, pos);
+        long v = LittleEndian.u64(data, pos);
         pos += 8;
         return v;
     }

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +75,7 @@ final class ClpsDictionary {
             block[i % block.length] = pos;
             if (i % block.length == block.length - 1 || i == n - 1) {
                 int first = i - i % block.length;
-                MemorySegment.copy(block, 0, index, ClpsTable.I64, 8L * first, i - first + 1);
+                MemorySegment.copy(block, 0, index, LittleEndian.U64, 8L * first, i - first + 1);
             }
             pos += len;
         }
@@ -98,22 +99,22 @@ final class ClpsDictionary {
 
     /** Where entry i's bytes start in the decoded dictionary. */
     long start(int i) {
-        return index.getAtIndex(ClpsTable.I64, i);
+        return index.getAtIndex(LittleEndian.U64, i);
     }
 
     int length(int i) {
-        return (int) data.get(ClpsTable.I64, start(i) - 8);
+        return (int) data.get(LittleEndian.U64, start(i) - 8);
     }
 
     byte[] bytes(int i) {
         long s = start(i);
-        return data.asSlice(s, data.get(ClpsTable.I64, s - 8)).toArray(ValueLayout.JAVA_BYTE);
+        return data.asSlice(s, data.get(LittleEndian.U64, s - 8)).toArray(ValueLayout.JAVA_BYTE);
     }
 
     /** Whether entry i is exactly {@code value}: its length first, then its bytes where they lie. */
     boolean is(int i, byte[] value) {
         long s = start(i);
-        return data.get(ClpsTable.I64, s - 8) == value.length
+        return data.get(LittleEndian.U64, s - 8) == value.length
                 && MemorySegment.mismatch(data, s, s + value.length, MemorySegment.ofArray(value), 0, value.length) < 0;
     }
 
@@ -161,7 +162,7 @@ final class ClpsDictionary {
         // Copied a block at a time into an array: a plain array loop is compiled soon, a segment read per word not.
         long[] block = new long[(int) Math.min(8192, n / 8)];
         while (p + 8L * block.length <= n && block.length > 0 && found != 7) {
-            MemorySegment.copy(data, ClpsTable.I64, p, block, 0, block.length);
+            MemorySegment.copy(data, LittleEndian.U64, p, block, 0, block.length);
             for (int w = 0; w < block.length; w++) {
                 long v = block[w];
                 if (hasByte(v, 0x2020202020202020L)

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.io.TruncatedException;
 import java.io.IOException;
 
@@ -24,7 +25,7 @@ final class ClpsDictionaryFiles {
         } else {
             try {
                 byte[] raw = a.raw(e);
-                long count = (long) ClpsCursor.I64.get(raw, 0);
+                long count = LittleEndian.u64(raw, 0);
                 if (count == 0) {
                     d = raw.length == 8
                             ? ClpsLoaded.ok(ClpsDictionary.EMPTY)

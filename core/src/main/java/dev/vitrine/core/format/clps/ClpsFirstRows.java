@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -260,12 +261,12 @@ final class ClpsFirstRows {
         }
 
         private long peeked() {
-            return MemorySegment.ofArray(peek).get(ClpsTable.I64, 0);
+            return MemorySegment.ofArray(peek).get(LittleEndian.U64, 0);
         }
 
         private void putLong(long v) {
             room(8);
-            MemorySegment.ofArray(out).set(ClpsTable.I64, len, v);
+            MemorySegment.ofArray(out).set(LittleEndian.U64, len, v);
             len += 8;
         }
 

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.io.ByteSource;
+import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.io.TruncatedException;
 import dev.vitrine.core.model.Field;
 import java.util.List;
@@ -21,16 +22,16 @@ record ClpsHeader(
         src.checkRange(0, SIZE, "header");
         byte[] b = src.read(0, SIZE);
         long[] pad = new long[4];
-        for (int i = 0; i < 4; i++) pad[i] = (long) ClpsCursor.I64.get(b, 24 + 8 * i);
-        int patch = ((short) ClpsCursor.I16.get(b, 4)) & 0xffff;
+        for (int i = 0; i < 4; i++) pad[i] = LittleEndian.u64(b, 24 + 8 * i);
+        int patch = LittleEndian.u16(b, 4);
         return new ClpsHeader(
                 new ClpsVersion(b[7] & 0xff, b[6] & 0xff, patch),
-                (long) ClpsCursor.I64.get(b, 8),
-                (long) ClpsCursor.I64.get(b, 16),
+                LittleEndian.u64(b, 8),
+                LittleEndian.u64(b, 16),
                 pad,
-                ((int) ClpsCursor.I32.get(b, 56)) & 0xffffffffL,
-                ((short) ClpsCursor.I16.get(b, 60)) & 0xffff,
-                ((short) ClpsCursor.I16.get(b, 62)) & 0xffff);
+                LittleEndian.u32(b, 56),
+                LittleEndian.u16(b, 60),
+                LittleEndian.u16(b, 62));
     }
 
     long filesStart() {

@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -48,7 +49,7 @@ final class ClpsJsonOut {
         ensure(n + 8);
         byte[] to = buf;
         int at = len;
-        for (int i = 0; i < n; i += 8) LONGS.set(to, at + i, (long) LONGS.get(b, i));
+        for (int i = 0; i < n; i += 8) LittleEndian.putU64(to, at + i, LittleEndian.u64(b, i));
         len = at + n;
     }
 
@@ -68,8 +69,8 @@ final class ClpsJsonOut {
     private void copyIn(java.lang.foreign.MemorySegment s, long off, int n) {
         if (n <= 16 && off + 16 <= s.byteSize()) {
             ensure(16);
-            LONGS.set(buf, len, s.get(ClpsTable.I64, off));
-            LONGS.set(buf, len + 8, s.get(ClpsTable.I64, off + 8));
+            LittleEndian.putU64(buf, len, s.get(LittleEndian.U64, off));
+            LittleEndian.putU64(buf, len + 8, s.get(LittleEndian.U64, off + 8));
             return;
         }
         ensure(n);
@@ -171,8 +172,6 @@ final class ClpsJsonOut {
     }
 
     private static final long ONES = 0x0101010101010101L, HIGHS = 0x8080808080808080L;
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** Whether any of the 8 bytes in {@code w} is a control byte, '"' or '\\' (exact: bytes of 0x80 and up never count). */
     private static boolean special(long w) {
@@ -184,7 +183,7 @@ final class ClpsJsonOut {
 
     static boolean needsEscaping(byte[] b, int off, int n) {
         int i = off, end = off + n;
-        for (; i + 8 <= end; i += 8) if (special((long) LONGS.get(b, i))) return true;
+        for (; i + 8 <= end; i += 8) if (special(LittleEndian.u64(b, i))) return true;
         for (; i < end; i++) if (ESCAPE[b[i] & 0xff]) return true;
         return false;
     }
@@ -195,7 +194,7 @@ final class ClpsJsonOut {
         int end = off + n;
         int clean = off;
         // Eight bytes at a time up to the first that needs escaping: most strings have none.
-        while (clean + 8 <= end && !special((long) LONGS.get(b, clean))) clean += 8;
+        while (clean + 8 <= end && !special(LittleEndian.u64(b, clean))) clean += 8;
         if (clean + 8 > end) {
             while (clean < end && !ESCAPE[b[clean] & 0xff]) clean++;
             if (clean == end) {

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import dev.vitrine.core.io.LittleEndian;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
@@ -31,7 +32,7 @@ final class ClpsLogOrder {
     }
 
     private long at(long i) {
-        return heap != null ? heap[(int) i] : spilled.getAtIndex(ClpsTable.I64, i);
+        return heap != null ? heap[(int) i] : spilled.getAtIndex(LittleEndian.U64, i);
     }
 
     /** Whether the order is a long[] on the heap (else in the tables' spill, counted there). */
@@ -72,11 +73,11 @@ final class ClpsLogOrder {
                 }
                 : new Slots() {
                     public long get(long i) {
-                        return seg.getAtIndex(ClpsTable.I64, i);
+                        return seg.getAtIndex(LittleEndian.U64, i);
                     }
 
                     public void set(long i, long v) {
-                        seg.setAtIndex(ClpsTable.I64, i, v);
+                        seg.setAtIndex(LittleEndian.U64, i, v);
                     }
                 };
         int nt = tm.tables.size();
@@ -194,7 +195,7 @@ final class ClpsLogOrder {
             done = tables.table(t);
         }
         long[] v = new long[done.records];
-        if (done.order != null) MemorySegment.copy(done.data, ClpsTable.I64, done.order.base, v, 0, v.length);
+        if (done.order != null) MemorySegment.copy(done.data, LittleEndian.U64, done.order.base, v, 0, v.length);
         else java.util.Arrays.fill(v, -1);
         return v;
     }
@@ -226,7 +227,7 @@ final class ClpsLogOrder {
         /** The column's values, from its copy at {@code at} of {@code data}. */
         long[] values(MemorySegment data, long at) {
             long[] v = new long[(int) (bytes / 8)];
-            MemorySegment.copy(data, ClpsTable.I64, at, v, 0, v.length);
+            MemorySegment.copy(data, LittleEndian.U64, at, v, 0, v.length);
             if (delta) {
                 long s = 0;
                 for (int r = 0; r < v.length; r++) v[r] = s += v[r];

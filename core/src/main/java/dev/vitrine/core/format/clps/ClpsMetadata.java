@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import dev.vitrine.core.limits.Limits;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class ClpsMetadata {
             }
             int type = section[c.pos] & 0xff;
             c.pos++;
-            long size = ((int) ClpsCursor.I32.get(section, c.pos)) & 0xffffffffL;
+            long size = LittleEndian.u32(section, c.pos);
             c.pos += 4;
             if (size > c.remaining()) {
                 m.problems.add("at decoded offset " + at + ": packet " + i + " (" + typeName(type) + ") says " + size

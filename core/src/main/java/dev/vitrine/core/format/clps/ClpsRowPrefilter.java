@@ -3,6 +3,7 @@ package dev.vitrine.core.format.clps;
 import dev.vitrine.core.format.clps.kql.KqlPrefilter;
 import dev.vitrine.core.format.clps.kql.KqlQuery;
 import dev.vitrine.core.format.clps.kql.KqlTemplate;
+import dev.vitrine.core.io.LittleEndian;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -220,7 +221,7 @@ final class ClpsRowPrefilter {
                 if (stamps[column] != from) load(column, c, from);
                 if (!direct[column]) return blocks[column][row - from];
             }
-            return table.data.get(ClpsTable.I64, c.base + 8L * row);
+            return table.data.get(LittleEndian.U64, c.base + 8L * row);
         }
 
         /** Rows per block of a column copied out by {@link #readInBlocks}. */
@@ -263,7 +264,7 @@ final class ClpsRowPrefilter {
             direct[column] = c.type == ClpsNodeType.BOOLEAN || m <= 0 || at < 0 || at + 8L * m > table.data.byteSize();
             if (direct[column]) return;
             if (blocks[column] == null) blocks[column] = new long[BLOCK];
-            java.lang.foreign.MemorySegment.copy(table.data, ClpsTable.I64, at, blocks[column], 0, m);
+            java.lang.foreign.MemorySegment.copy(table.data, LittleEndian.U64, at, blocks[column], 0, m);
         }
 
         @Override
@@ -390,7 +391,7 @@ final class ClpsRowPrefilter {
         @Override
         public double storedFloatSlack(int column) {
             ClpsColumn c = table.columns[column];
-            int format = table.data.get(ClpsTable.I16, c.second + 2L * row) & 0xffff;
+            int format = table.data.get(LittleEndian.U16, c.second + 2L * row) & 0xffff;
             return ClpsNumberText.formattedSlack(Double.longBitsToDouble(value(column)), format);
         }
 
@@ -411,7 +412,7 @@ final class ClpsRowPrefilter {
         @Override
         public long variable(int column, int i) {
             ClpsColumn c = table.columns[column];
-            return table.data.get(ClpsTable.I64, c.second + 8 * ((value(column) >>> 24) + i));
+            return table.data.get(LittleEndian.U64, c.second + 8 * ((value(column) >>> 24) + i));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import dev.vitrine.core.format.clps.kql.KqlPrefilter;
+import dev.vitrine.core.io.LittleEndian;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
@@ -142,7 +143,7 @@ final class ClpsSearch {
             long[] block = new long[(int) Math.min(8192, done.records)];
             for (int r = 0; r < done.records; r += block.length) {
                 int m = Math.min(block.length, done.records - r);
-                MemorySegment.copy(done.data, ClpsTable.I64, done.order.base + 8L * r, block, 0, m);
+                MemorySegment.copy(done.data, LittleEndian.U64, done.order.base + 8L * r, block, 0, m);
                 for (int i = 0; i < m; i++) if (!place(seen, block[i], n)) return false;
             }
             return true;

@@ -1,8 +1,8 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 /**
  * One table decoded in place: its columns located in the decoded stream, checked to consume
@@ -11,10 +11,6 @@ import java.nio.ByteOrder;
  * a segment: mapped from the spill file for records, a heap array for verify.
  */
 final class ClpsTable {
-    static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfDouble F64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
     final ClpsTableMetadata.Table meta;
     final ClpsTemplate template;
     final MemorySegment data;
@@ -182,7 +178,7 @@ final class ClpsTable {
                                 pos,
                                 what(meta, i, node, type) + " encoded variable count: needs 8 bytes but only "
                                         + (end - pos) + " remain");
-                    long k = stream.get(I64, pos);
+                    long k = stream.get(LittleEndian.U64, pos);
                     if (k < 0 || k > (end - pos - 8) / 8 || k > Integer.MAX_VALUE - 16) {
                         throw new ClpsDecodeException(
                                 pos,
@@ -241,24 +237,24 @@ final class ClpsTable {
         for (int done = 0; done < n; done += block.length) {
             int k = Math.min(block.length, n - done);
             long p = at + 8L * done;
-            MemorySegment.copy(b, I64, p, block, 0, k);
+            MemorySegment.copy(b, LittleEndian.U64, p, block, 0, k);
             for (int i = 0; i < k; i++) block[i] = s += block[i];
-            MemorySegment.copy(block, 0, b, I64, p, k);
+            MemorySegment.copy(block, 0, b, LittleEndian.U64, p, k);
         }
     }
 
     /** The i64 at {@code at} in the decoded stream. */
     long i64(long at) {
-        return data.get(I64, at);
+        return data.get(LittleEndian.U64, at);
     }
 
     double f64(long at) {
-        return data.get(F64, at);
+        return data.get(LittleEndian.F64, at);
     }
 
     /** The record's original index (log_event_idx), or -1 when the table has none. */
     long logEventIdx(int row) {
-        return order == null ? -1 : data.get(I64, order.base + 8L * row);
+        return order == null ? -1 : data.get(LittleEndian.U64, order.base + 8L * row);
     }
 
     /** Appends record {@code row} as one JSON line (with its newline). */
@@ -321,20 +317,21 @@ final class ClpsTable {
     private void value(int op, ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch)
             throws ClpsDecodeException {
         switch (op) {
-            case ClpsTemplate.INT -> out.decimal(data.get(I64, col.base + 8L * row));
-            case ClpsTemplate.DELTA -> out.decimal(data.get(I64, col.base + 8L * row));
-            case ClpsTemplate.FLOAT -> out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
+            case ClpsTemplate.INT -> out.decimal(data.get(LittleEndian.U64, col.base + 8L * row));
+            case ClpsTemplate.DELTA -> out.decimal(data.get(LittleEndian.U64, col.base + 8L * row));
+            case ClpsTemplate.FLOAT ->
+                out.ascii(ClpsNumberText.fixed6(data.get(LittleEndian.F64, col.base + 8L * row)));
             case ClpsTemplate.FORMATTED -> {
                 if (col.type == ClpsNodeType.DICTIONARY_FLOAT) {
-                    d.strings.dict(data.get(I64, col.base + 8L * row), out);
+                    d.strings.dict(data.get(LittleEndian.U64, col.base + 8L * row), out);
                 } else if (col.type == ClpsNodeType.FORMATTED_FLOAT) {
-                    double v = data.get(F64, col.base + 8L * row);
-                    int fmt = data.get(I16, col.second + 2L * row) & 0xffff;
+                    double v = data.get(LittleEndian.F64, col.base + 8L * row);
+                    int fmt = data.get(LittleEndian.U16, col.second + 2L * row) & 0xffff;
                     if (!ClpsNumberText.appendFormatted(v, fmt, out))
                         throw new ClpsDecodeException(
                                 col.base + 8L * row, "FormattedFloat value " + v + " is not a JSON number");
                 } else {
-                    out.ascii(ClpsNumberText.fixed6(data.get(F64, col.base + 8L * row)));
+                    out.ascii(ClpsNumberText.fixed6(data.get(LittleEndian.F64, col.base + 8L * row)));
                 }
             }
             case ClpsTemplate.BOOL ->
@@ -348,8 +345,8 @@ final class ClpsTable {
             case STRING_CONTENT -> stringContent(col, row, d, out, scratch);
             case ClpsTemplate.RAW_ARRAY -> expand(d.arrays, col, row, out);
             case ClpsTemplate.LITERAL -> {
-                long id = data.get(I64, col.second + 8L * row);
-                timestamp(d, data.get(I64, col.base + 8L * row), id, false, out);
+                long id = data.get(LittleEndian.U64, col.second + 8L * row);
+                timestamp(d, data.get(LittleEndian.U64, col.base + 8L * row), id, false, out);
             }
             default -> throw new ClpsDecodeException(-1, "unknown template operation " + op);
         }
@@ -358,11 +355,11 @@ final class ClpsTable {
     private void stringContent(ClpsColumn col, int row, ClpsDecoding d, ClpsJsonOut out, ClpsJsonOut scratch)
             throws ClpsDecodeException {
         switch (col.type) {
-            case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(I64, col.base + 8L * row), out);
+            case ClpsNodeType.VAR_STRING -> d.strings.dictEscaped(data.get(LittleEndian.U64, col.base + 8L * row), out);
             case ClpsNodeType.CLP_STRING -> expand(d.strings, col, row, out, scratch);
             default -> {
-                long ms = data.get(I64, col.base + 8L * row);
-                long id = data.get(I64, col.second + 8L * row);
+                long ms = data.get(LittleEndian.U64, col.base + 8L * row);
+                long id = data.get(LittleEndian.U64, col.second + 8L * row);
                 scratch.reset();
                 timestamp(d, ms, id, true, scratch);
                 out.escaped(scratch.buf, 0, scratch.len);
@@ -384,13 +381,13 @@ final class ClpsTable {
             String key = keyPath(d.tree, col.node);
             text.reset();
             if (template.columnOp[c] >= 0) valueText(c, row, d, text, scratch);
-            else if (col.node == d.logEventIdxNode) text.decimal(data.get(I64, col.base + 8L * row));
+            else if (col.node == d.logEventIdxNode) text.decimal(data.get(LittleEndian.U64, col.base + 8L * row));
             String shown = new String(text.buf, 0, Math.min(text.len, 300), java.nio.charset.StandardCharsets.UTF_8);
             long width = col.type == ClpsNodeType.BOOLEAN ? 1 : 8;
             out.add(dev.vitrine.core.model.Field.at(key, shown, col.base + width * row, width));
             switch (col.type) {
                 case ClpsNodeType.CLP_STRING, ClpsNodeType.UNSTRUCTURED_ARRAY -> {
-                    long ref = data.get(I64, col.base + 8L * row);
+                    long ref = data.get(LittleEndian.U64, col.base + 8L * row);
                     ClpsLogType t = (col.type == ClpsNodeType.CLP_STRING ? d.strings : d.arrays)
                             .logType(ref & 0xFFFFFF, "record " + row);
                     long first = ref >>> 24;
@@ -405,12 +402,15 @@ final class ClpsTable {
                 case ClpsNodeType.FORMATTED_FLOAT ->
                     out.add(dev.vitrine.core.model.Field.at(
                             key + " · format",
-                            "0x" + Integer.toHexString(data.get(I16, col.second + 2L * row) & 0xffff),
+                            "0x" + Integer.toHexString(data.get(LittleEndian.U16, col.second + 2L * row) & 0xffff),
                             col.second + 2L * row,
                             2));
                 case ClpsNodeType.DATE_STRING, ClpsNodeType.TIMESTAMP ->
                     out.add(dev.vitrine.core.model.Field.at(
-                            key + " · pattern id", data.get(I64, col.second + 8L * row), col.second + 8L * row, 8));
+                            key + " · pattern id",
+                            data.get(LittleEndian.U64, col.second + 8L * row),
+                            col.second + 8L * row,
+                            8));
                 default -> {}
             }
         }
@@ -447,7 +447,7 @@ final class ClpsTable {
 
     private void expand(ClpsVarDecoder dec, ClpsColumn col, int row, ClpsJsonOut out, ClpsJsonOut scratch)
             throws ClpsDecodeException {
-        long ref = data.get(I64, col.base + 8L * row);
+        long ref = data.get(LittleEndian.U64, col.base + 8L * row);
         ClpsLogType t = dec.known(ref & 0xFFFFFF);
         if (t == null) t = dec.logType(ref & 0xFFFFFF, "record " + row + " of table " + meta.index());
         long first = ref >>> 24;

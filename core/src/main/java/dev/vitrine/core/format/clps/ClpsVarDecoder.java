@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.clps;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -75,7 +76,7 @@ final class ClpsVarDecoder {
         for (int i = 0; i < t.at.length; i++) {
             out.put(t.constant, prev, t.at[i] - prev);
             prev = t.at[i];
-            long v = src.get(ClpsTable.I64, varsAt + 8L * i);
+            long v = src.get(LittleEndian.U64, varsAt + 8L * i);
             int k = t.kind[i];
             boolean oldDict = k == 0x11 && old && v >= DICT_BASE && v < Long.MAX_VALUE;
             if (oldDict || (k == 0x12 && !old)) {
@@ -100,7 +101,7 @@ final class ClpsVarDecoder {
                     "variable dictionary id " + Long.toUnsignedString(id) + " is out of range (" + vars.size()
                             + " entries)");
         long s = vars.start((int) id);
-        out.put(vars.data, s, (int) vars.data.get(ClpsTable.I64, s - 8));
+        out.put(vars.data, s, (int) vars.data.get(LittleEndian.U64, s - 8));
     }
 
     void dictEscaped(long id, ClpsJsonOut out) throws ClpsDecodeException {
@@ -111,7 +112,7 @@ final class ClpsVarDecoder {
                             + " entries)");
         int i = (int) id;
         long s = vars.start(i);
-        int n = (int) vars.data.get(ClpsTable.I64, s - 8);
+        int n = (int) vars.data.get(LittleEndian.U64, s - 8);
         if (vars.escaping(i) == ClpsDictionary.CLEAN) out.put(vars.data, s, n);
         else vars.noteEscaping(i, out.escaped(vars.data, s, n));
     }

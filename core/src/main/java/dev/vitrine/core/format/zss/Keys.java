@@ -1,5 +1,6 @@
 package dev.vitrine.core.format.zss;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -46,9 +47,6 @@ public final class Keys {
         return (a.get(ValueLayout.JAVA_BYTE, aOff + m) & 0xff) - (b.get(ValueLayout.JAVA_BYTE, bOff + m) & 0xff);
     }
 
-    private static final java.lang.invoke.VarHandle LE_LONG_IN_ARRAY =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
     /**
      * memcmp order of two ranges of arrays: short records eight bytes at a time, inline (the
      * verify hot loop, where a call into the vectorised mismatch costs more than it saves).
@@ -60,7 +58,7 @@ public final class Keys {
         if (n > 64) return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
         int i = 0;
         for (; i + 8 <= n; i += 8) {
-            long x = (long) LE_LONG_IN_ARRAY.get(a, aOff + i), y = (long) LE_LONG_IN_ARRAY.get(b, bOff + i);
+            long x = LittleEndian.u64(a, aOff + i), y = LittleEndian.u64(b, bOff + i);
             if (x != y) return firstDifference(x, y);
         }
         for (; i < n; i++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vitrine.core.io.LittleEndian;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
@@ -15,8 +16,8 @@ class ClpsSpillTest {
         try (ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0))) {
             MemorySegment big = s.allocate(4L << 20);
             assertEquals(4L << 20, s.inFiles(), "in a spill file");
-            big.set(ClpsTable.I64, (4L << 20) - 8, 42L);
-            assertEquals(42L, big.get(ClpsTable.I64, (4L << 20) - 8));
+            big.set(LittleEndian.U64, (4L << 20) - 8, 42L);
+            assertEquals(42L, big.get(LittleEndian.U64, (4L << 20) - 8));
             assertTrue(!s.allocate(100).isNative());
         }
     }
@@ -29,8 +30,8 @@ class ClpsSpillTest {
             assertTrue(first.isNative() && s.inFiles() == 0, "within the budget: plain memory");
             MemorySegment second = s.allocate(4L << 20);
             assertEquals(4L << 20, s.inFiles(), "past it: a spill file");
-            second.set(ClpsTable.I64, 8, 7L);
-            assertEquals(7L, second.get(ClpsTable.I64, 8));
+            second.set(LittleEndian.U64, 8, 7L);
+            assertEquals(7L, second.get(LittleEndian.U64, 8));
             assertEquals(1L << 20, memory.free());
         }
         assertEquals(5L << 20, memory.free(), "a closed archive gives its memory back to the others");
@@ -63,7 +64,7 @@ class ClpsSpillTest {
         ClpsSpill s = new ClpsSpill(1L << 30, new ClpsSpill.MemoryBudget(0));
         MemorySegment m = s.allocate(1L << 20);
         s.close();
-        assertThrows(IllegalStateException.class, () -> m.get(ClpsTable.I64, 0));
+        assertThrows(IllegalStateException.class, () -> m.get(LittleEndian.U64, 0));
         assertThrows(IOException.class, () -> s.allocate(1L << 20));
     }
 }
