@@ -255,6 +255,11 @@ final class BlockFetcher {
                 f.complete(b);
                 next++;
             }
+            // A body read to its end: its end is read too. Closed before the client saw it, the body
+            // is cancelled, and the JDK's client may close the connection after it has gone back to
+            // the pool with the next request on it, which it then sends again on another (one range
+            // fetched twice, seen in nginx's log).
+            if (next > run.last()) body.read();
         } catch (IOException e) {
             // dropped connection: the caller resumes from `next`
         } finally {

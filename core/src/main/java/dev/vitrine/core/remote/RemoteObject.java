@@ -260,12 +260,15 @@ public final class RemoteObject implements AutoCloseable {
                 gen = fetcher.generation();
                 boolean full = false;
                 for (long b = first; b <= last; b++) {
-                    BlockCache.Block cached = cache.get(new BlockCache.Key(id, b));
-                    CompletableFuture<BlockCache.Block> f;
-                    if (cached != null) {
-                        f = CompletableFuture.completedFuture(cached);
+                    // on its way first, then cached: a fetch caches a block before it stops being on its
+                    // way, so one missed here is found there. Asked the other way round, a block cached
+                    // and done between the two looks was missed by both and fetched again.
+                    CompletableFuture<BlockCache.Block> f = fetcher.pending(b);
+                    BlockCache.Block cached = f == null ? cache.get(new BlockCache.Key(id, b)) : null;
+                    if (f != null) {
                         if (demand) stats.hits.incrementAndGet();
-                    } else if ((f = fetcher.pending(b)) != null) {
+                    } else if (cached != null) {
+                        f = CompletableFuture.completedFuture(cached);
                         if (demand) stats.hits.incrementAndGet();
                     } else {
                         BlockCache.Block buffer = full ? null : given != null ? given : cache.reserve(bs, !demand);

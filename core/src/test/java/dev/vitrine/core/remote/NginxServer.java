@@ -93,8 +93,13 @@ public final class NginxServer implements AutoCloseable {
         return port;
     }
 
-    /** The requests served so far (nginx writes each line when its response is done). */
+    /**
+     * The requests served so far. nginx writes a request's line once its response is sent, which
+     * can be just after the client has read the last byte: the log is read once it has been still
+     * for a moment, or a test would miss its last request (or count the one before it cleared).
+     */
     public List<Request> requests() throws IOException {
+        settle();
         List<Request> out = new ArrayList<>();
         if (!Files.exists(log)) return out;
         for (String line : Files.readAllLines(log)) {
@@ -111,7 +116,30 @@ public final class NginxServer implements AutoCloseable {
 
     /** Forgets the requests so far, so a test counts only what comes next. */
     public void clearLog() throws IOException {
+        settle();
         Files.write(log, new byte[0]);
+    }
+
+    /** Waits until the log has not grown for 50 ms (at most 2 s: a test may be reading on). */
+    private void settle() throws IOException {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        long size = -1;
+        long stillSince = 0;
+        while (System.nanoTime() < deadline) {
+            long now = Files.exists(log) ? Files.size(log) : 0;
+            if (now != size) {
+                size = now;
+                stillSince = System.nanoTime();
+            } else if (System.nanoTime() - stillSince >= 50_000_000L) {
+                return;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Override
