@@ -24,6 +24,9 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /** The headless `vitrine` command: subcommands over the same core the window uses. */
 public final class VitrineCli implements Runnable {
+    /** What `vitrine --version` prints after the name, and the window's About shows. */
+    public static final String VERSION = "0.1.0";
+
     private static final String[] DESCRIPTION = {
         "Look inside ZSS/ZS, CAF, clp-s, Ark robot log and DataBundle archives: structure, integrity, contents."
     };
@@ -120,7 +123,7 @@ public final class VitrineCli implements Runnable {
     private VitrineCli(ClosedOutput.Guard stdout) {
         this.stdout = stdout;
         spec = Specs.command(this, "vitrine", DESCRIPTION);
-        spec.version("vitrine 0.1.0");
+        spec.version("vitrine " + VERSION);
         spec.usageMessage().footer(FOOTER);
         spec.scopeType(CommandLine.ScopeType.INHERIT); // every subcommand's help ends with the footer
     }

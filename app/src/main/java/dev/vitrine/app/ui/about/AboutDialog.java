@@ -15,7 +15,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import picocli.CommandLine.Command;
 
 /**
  * Help > About Vitrine: the version, the Java and JavaFX it runs on, where settings, logs and
@@ -27,8 +26,7 @@ public final class AboutDialog {
 
     /** The version `vitrine --version` prints, without the name ("0.1.0"). */
     public static String version() {
-        String v = VitrineCli.class.getAnnotation(Command.class).version()[0];
-        return v.startsWith("vitrine ") ? v.substring("vitrine ".length()) : v;
+        return VitrineCli.VERSION;
     }
 
     /** Shows the dialog (not waiting for it to close) and returns it. */
