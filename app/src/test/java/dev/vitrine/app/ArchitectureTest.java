@@ -69,4 +69,35 @@ class ArchitectureTest {
                 .callMethod(dev.vitrine.core.format.ArchiveFormat.class, "id")
                 .check(main);
     }
+
+    /**
+     * The command line builds its picocli models in code (see app/cli/Specs): reading picocli's
+     * annotations cost every command 35-40 ms at start-up. Only picocli's own help command has them.
+     */
+    @Test
+    void theCommandLineReadsNoPicocliAnnotations() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.vitrine.app..")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$Command")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$Option")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$Parameters")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$Mixin")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$ArgGroup")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("picocli.CommandLine$Spec")
+                .because("picocli's annotations are read by reflection at every start")
+                .check(main);
+    }
 }
