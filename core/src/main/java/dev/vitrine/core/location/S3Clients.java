@@ -113,7 +113,12 @@ final class S3Clients {
                 .connectionTimeout(s.connectTimeout())
                 .socketTimeout(s.idleTimeout());
         if (proxy != null) http.proxyConfiguration(proxy);
-        if (trust != null) http.tlsTrustManagersProvider(() -> trust);
+        if (trust != null) {
+            http.tlsTrustManagersProvider(() -> trust);
+        } else if (endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme())) {
+            // the SDK's client makes its TLS context as it is built: no trust store read for an endpoint without TLS
+            http.tlsTrustManagersProvider(TrustedAuthorities::javaOwnWhenUsed);
+        }
         var b = S3Client.builder()
                 .httpClientBuilder(http)
                 // RemoteObject retries with resume; the SDK's own retries would multiply them

@@ -100,6 +100,14 @@ public final class TrustedAuthorities {
         }
     }
 
+    /**
+     * Trust in Java's own authorities, read only when a certificate is first checked: for a client
+     * built with its TLS context (the AWS SDK's) that talks to an http:// endpoint.
+     */
+    public static TrustManager[] javaOwnWhenUsed() {
+        return LazyTrust.managers();
+    }
+
     /** Whether {@code bundle} has been read (tests). */
     static boolean read(Path bundle) {
         return READ.containsKey(bundle);
