@@ -40,10 +40,19 @@ final class CatCommand implements Callable<Integer> {
     private String entry;
     private boolean json;
     private Boolean progress;
-    private final Sorted sorted = new Sorted();
-    private final Framing framing = new Framing();
-    private final JsonOptions jsonOptions = new JsonOptions();
-    private final Timed timedOptions = new Timed();
+    // sorted records (ZSS, ZS)
+    private String start;
+    private String stop;
+    private String prefix;
+    private String terminator;
+    private LengthPrefix lengthPrefixed;
+    // JSON records (clp-s)
+    private String query;
+    // time-stamped messages (Ark logs)
+    private java.util.List<String> channels = java.util.List.of();
+    private Long startNs;
+    private Long stopNs;
+    private java.nio.file.Path raw;
 
     /** {@code root} gives standard output as bytes. */
     CatCommand(VitrineCli root) {
@@ -66,11 +75,11 @@ final class CatCommand implements Callable<Integer> {
                 "%nSorted records (ZSS, ZS):%n",
                 1,
                 false,
-                Specs.option("--start", "K", String.class, "First key (inclusive).", v -> sorted.start = v)
+                Specs.option("--start", "K", String.class, "First key (inclusive).", v -> start = v)
                         .order(1),
-                Specs.option("--stop", "K", String.class, "Last key (exclusive).", v -> sorted.stop = v)
+                Specs.option("--stop", "K", String.class, "Last key (exclusive).", v -> stop = v)
                         .order(2),
-                Specs.option("--prefix", "K", String.class, "Only records starting with K.", v -> sorted.prefix = v)
+                Specs.option("--prefix", "K", String.class, "Only records starting with K.", v -> prefix = v)
                         .order(3));
         Specs.group(
                 spec,
@@ -82,13 +91,13 @@ final class CatCommand implements Callable<Integer> {
                         "T",
                         String.class,
                         "Written after each record (default \\n).",
-                        v -> framing.terminator = v),
+                        v -> terminator = v),
                 Specs.option(
                         "--length-prefixed",
                         "uleb128|u64le",
                         LengthPrefix.class,
                         "Write each record's length before it instead of a terminator.",
-                        v -> framing.lengthPrefixed = v));
+                        v -> lengthPrefixed = v));
         Specs.group(
                 spec,
                 "%nJSON records (clp-s):%n",
@@ -99,56 +108,30 @@ final class CatCommand implements Callable<Integer> {
                         "KQL",
                         String.class,
                         "Only the records matching this query (the format's query language).",
-                        v -> jsonOptions.query = v));
+                        v -> query = v));
         Specs.group(
                 spec,
                 "%nTime-stamped messages (Ark logs):%n",
                 4,
                 false,
-                Specs.repeatable(
-                                "--channel",
-                                "NAME",
-                                "Only messages of this channel (repeatable).",
-                                v -> timedOptions.channels = v)
+                Specs.repeatable("--channel", "NAME", "Only messages of this channel (repeatable).", v -> channels = v)
                         .order(1),
                 Specs.option(
                                 "--start-ns",
                                 "N",
                                 Long.class,
                                 "Messages at or after N ns (latched channels first give their last earlier message).",
-                                v -> timedOptions.startNs = v)
+                                v -> startNs = v)
                         .order(2),
-                Specs.option("--stop-ns", "N", Long.class, "Messages at or before N ns.", v -> timedOptions.stopNs = v)
+                Specs.option("--stop-ns", "N", Long.class, "Messages at or before N ns.", v -> stopNs = v)
                         .order(3),
                 Specs.option(
                                 "--raw",
                                 "DIR",
                                 java.nio.file.Path.class,
                                 "Write each message's decompressed payload as a file in DIR instead of JSON.",
-                                v -> timedOptions.raw = v)
+                                v -> raw = v)
                         .order(4));
-    }
-
-    private static final class Sorted {
-        String start;
-        String stop;
-        String prefix;
-    }
-
-    private static final class Framing {
-        String terminator;
-        LengthPrefix lengthPrefixed;
-    }
-
-    private static final class JsonOptions {
-        String query;
-    }
-
-    private static final class Timed {
-        java.util.List<String> channels = java.util.List.of();
-        Long startNs;
-        Long stopNs;
-        java.nio.file.Path raw;
     }
 
     @Override
@@ -163,28 +146,22 @@ final class CatCommand implements Callable<Integer> {
             Optional<FileListing> listing = archive.capability(FileListing.class);
             Optional<TimedMessages> timed = archive.capability(TimedMessages.class);
             String name = archive.format().displayName();
-            boolean timeOptions = !timedOptions.channels.isEmpty()
-                    || timedOptions.startNs != null
-                    || timedOptions.stopNs != null
-                    || timedOptions.raw != null;
-            if (timeOptions && (entry != null || jsonOptions.query != null || timed.isEmpty())) {
+            boolean timeOptions = !channels.isEmpty() || startNs != null || stopNs != null || raw != null;
+            if (timeOptions && (entry != null || query != null || timed.isEmpty())) {
                 err.println("vitrine: " + file
                         + ": --channel, --start-ns, --stop-ns and --raw are for time-stamped messages"
                         + (entry != null
                                 ? ", not a stored file"
-                                : jsonOptions.query != null ? ", not with --query" : "; " + name + " has none"));
+                                : query != null ? ", not with --query" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
             }
-            boolean keyOptions = sorted.start != null
-                    || sorted.stop != null
-                    || sorted.prefix != null
-                    || framing.terminator != null
-                    || framing.lengthPrefixed != null;
+            boolean keyOptions =
+                    start != null || stop != null || prefix != null || terminator != null || lengthPrefixed != null;
             if (entry != null && listing.isEmpty()) {
                 err.println("vitrine: " + file + ": " + name + " holds records, not files: leave out ENTRY");
                 return ExitCodes.UNREADABLE;
             }
-            if (jsonOptions.query != null && (entry != null || json.isEmpty())) {
+            if (query != null && (entry != null || json.isEmpty())) {
                 err.println("vitrine: " + file + ": --query filters JSON records"
                         + (entry != null ? ", not a stored file" : "; " + name + " has none"));
                 return ExitCodes.UNREADABLE;
@@ -201,7 +178,7 @@ final class CatCommand implements Callable<Integer> {
                 if (entry != null) return catEntry(listing.get(), out, err, file);
                 if (records.isPresent()) {
                     catRecords(records.get(), out);
-                } else if (timed.isPresent() && jsonOptions.query == null) {
+                } else if (timed.isPresent() && query == null) {
                     return catTimed(
                             timed.get(),
                             dev.vitrine.core.export.ExportLimit.of(archive, dev.vitrine.core.limits.Limits.DEFAULT),
@@ -249,22 +226,22 @@ final class CatCommand implements Callable<Integer> {
             PrintWriter err,
             String file)
             throws IOException {
-        String unknown = ChannelNames.unknown(messages, timedOptions.channels, file);
+        String unknown = ChannelNames.unknown(messages, channels, file);
         if (unknown != null) {
             err.println(unknown);
             return ExitCodes.UNREADABLE;
         }
-        long lo = timedOptions.startNs == null ? Long.MIN_VALUE : timedOptions.startNs;
-        long hi = timedOptions.stopNs == null ? Long.MAX_VALUE : timedOptions.stopNs;
-        if (timedOptions.raw == null) {
-            messages.writeJsonLines(timedOptions.channels, lo, hi, out);
+        long lo = startNs == null ? Long.MIN_VALUE : startNs;
+        long hi = stopNs == null ? Long.MAX_VALUE : stopNs;
+        if (raw == null) {
+            messages.writeJsonLines(channels, lo, hi, out);
             return ExitCodes.OK;
         }
-        java.nio.file.Files.createDirectories(timedOptions.raw);
+        java.nio.file.Files.createDirectories(raw);
         int exit = ExitCodes.OK;
         long n = 0;
         long written = 0;
-        try (TimedMessages.Cursor c = messages.messages(timedOptions.channels, lo, hi)) {
+        try (TimedMessages.Cursor c = messages.messages(channels, lo, hi)) {
             while (c.hasNext()) {
                 TimedMessages.Message m = c.next();
                 String name = String.format("%08d-%d-%s.bin", n++, m.timeNs(), TimedMessages.safeFileName(m.channel()));
@@ -286,8 +263,7 @@ final class CatCommand implements Callable<Integer> {
                             + ", which keeps a log whose messages expand from filling the disk");
                     return ExitCodes.DAMAGED;
                 }
-                java.nio.file.Files.write(
-                        timedOptions.raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
+                java.nio.file.Files.write(raw.resolve(name), payload, java.nio.file.StandardOpenOption.CREATE_NEW);
                 written += payload.length;
             }
         }
@@ -297,12 +273,12 @@ final class CatCommand implements Callable<Integer> {
     /** JSON lines; a query the format cannot parse is bad usage, shown with a caret under the mistake. */
     private int catJson(JsonRecords records, OutputBuffer out, PrintWriter err) throws IOException {
         try {
-            records.writeJsonLines(jsonOptions.query, out);
+            records.writeJsonLines(query, out);
             return ExitCodes.OK;
         } catch (JsonRecords.QuerySyntaxException e) {
             out.flush();
             err.println("vitrine: --query: " + e.getMessage());
-            String q = jsonOptions.query == null ? "" : jsonOptions.query;
+            String q = query == null ? "" : query;
             int at = Math.max(0, Math.min(e.position(), q.length()));
             // One line: a query with newlines would put the caret under the wrong character.
             String shown = q.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
@@ -313,11 +289,11 @@ final class CatCommand implements Callable<Integer> {
     }
 
     private void catRecords(SortedRecords records, OutputBuffer out) throws IOException {
-        byte[] lo = sorted.start == null ? null : Escapes.parse(sorted.start);
-        byte[] hi = sorted.stop == null ? null : Escapes.parse(sorted.stop);
-        byte[] pre = sorted.prefix == null ? null : Escapes.parse(sorted.prefix);
-        LengthPrefix lp = framing.lengthPrefixed;
-        byte[] term = framing.terminator == null ? new byte[] {'\n'} : Escapes.parse(framing.terminator);
+        byte[] lo = start == null ? null : Escapes.parse(start);
+        byte[] hi = stop == null ? null : Escapes.parse(stop);
+        byte[] pre = prefix == null ? null : Escapes.parse(prefix);
+        LengthPrefix lp = lengthPrefixed;
+        byte[] term = terminator == null ? new byte[] {'\n'} : Escapes.parse(terminator);
         byte[] len = new byte[10];
         if (lp == null && term.length == 1) {
             // The usual case (one terminator byte): a small, separate loop body the JIT compiles early.

@@ -55,32 +55,32 @@ final class Specs {
     /** A positional parameter at {@code index} (as picocli writes it: "1", "2..*"). */
     static <V> PositionalParamSpec positional(
             String index, String arity, String label, Class<V> type, String description, Consumer<V> to) {
-        PositionalParamSpec.Builder b = PositionalParamSpec.builder()
-                .index(index)
-                .arity(arity)
-                .required(!arity.startsWith("0"))
-                .paramLabel(label)
+        return positional(index, arity, label, description, new Field<>(to))
                 .type(type)
-                .description(description);
-        Field<V> field = new Field<>(to);
-        return b.getter(field).setter(field).build();
+                .build();
     }
 
     /** Positional parameters holding a list of strings ({@code description} may be null: none). */
     static PositionalParamSpec positionals(
             String index, String arity, String label, String description, Consumer<List<String>> to) {
-        Field<List<String>> field = new Field<>(to);
+        return positional(index, arity, label, description, new Field<>(to))
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .build();
+    }
+
+    /** A parameter needs a value unless its arity allows none. */
+    private static PositionalParamSpec.Builder positional(
+            String index, String arity, String label, String description, Field<?> field) {
         PositionalParamSpec.Builder b = PositionalParamSpec.builder()
                 .index(index)
                 .arity(arity)
                 .required(!arity.startsWith("0"))
                 .paramLabel(label)
-                .type(List.class)
-                .auxiliaryTypes(String.class)
                 .getter(field)
                 .setter(field);
         if (description != null) b.description(description);
-        return b.build();
+        return b;
     }
 
     static void add(CommandSpec spec, OptionSpec.Builder... options) {

@@ -167,8 +167,8 @@ public final class VitrineCli implements Runnable {
         SUBCOMMANDS.forEach((name, make) -> {
             if (asked == null || asked.equals(name)) cl.addSubcommand(name, make.apply(top));
         });
-        // picocli's help command is built from its annotations: only when it can be asked for.
         helpOptions(cl);
+        // picocli's help command is built from its annotations: only when it can be asked for.
         if (asked == null) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setOut(out);
         cl.setErr(err);
