@@ -131,6 +131,42 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         return length(id) == value.length && Arrays.equals(buf, at, at + value.length, value, 0, value.length);
     }
 
+    /**
+     * {@link KqlVarDictionary.Entries#next} as one walk over the decoded bytes, recording no entry's
+     * start: a value no entry holds walks all of a var.dict's millions, and an entry at a time through
+     * {@link #is} took longer than decoding them. Lookups only: every entry passed is let go.
+     */
+    @Override
+    public int next(int from, byte[] value) {
+        if (window == 0) return KqlVarDictionary.Entries.super.next(from, value);
+        if (from >= count) return count;
+        if (!reach(from)) return from; // unreadable: the caller takes it as a maybe
+        int id = from;
+        int p = starts[from - firstKept] - 8;
+        while (id < count) {
+            if (len - p >= 8) {
+                long n = LittleEndian.u64(buf, p);
+                if (n >= 0 && n <= MAX_BYTES && len - p - 8 >= n) {
+                    if (n == value.length && Arrays.equals(buf, p + 8, p + 8 + value.length, value, 0, value.length))
+                        break;
+                    p += 8 + (int) n;
+                    id++;
+                    continue;
+                }
+            }
+            // the entries walked are forgotten (as if the window had moved past them): reach decodes further
+            parsed = firstKept = id;
+            parsedTo = p;
+            if (!reach(id)) return id;
+            p = starts[0] - 8;
+        }
+        if (id >= count) return count;
+        parsed = firstKept = id;
+        parsedTo = p;
+        reach(id); // records where it starts, for entry(id); unreadable, entry gives null (a maybe)
+        return id;
+    }
+
     private int length(int id) {
         return (int) LittleEndian.u64(buf, starts[id - firstKept] - 8);
     }

@@ -162,6 +162,23 @@ class ClpsLazyDecodingTest {
         }
     }
 
+    @Test
+    void aLookupFindsEachValueWhereverItsWalkStartsAndAnAbsentOneNowhere() throws Exception {
+        try (ClpsArchive a = ClpsTestFiles.open(ClpsTestFiles.bytes("made/archives/phases.clps"));
+                ClpsDictionaryPrefix vars = ClpsDictionaryPrefix.open(a, ClpsArchive.VAR_DICT, 1 << 12)) {
+            ClpsDictionary full = a.dictionary(ClpsArchive.VAR_DICT).value();
+            int n = full.size();
+            // forward walks across many windows, then back to the first entry (a restart), then forward again
+            for (int id : new int[] {n / 3, n - 1, 0, n / 2, n / 2 + 1}) {
+                assertEquals(id, vars.next(Math.max(0, id - 700), full.bytes(id)), "entry " + id);
+                assertEquals(full.text(id), new String(vars.entry(id), java.nio.charset.StandardCharsets.UTF_8));
+            }
+            assertEquals(n, vars.next(0, "no entry holds this".getBytes()));
+            assertEquals(n, vars.next(n / 2, full.bytes(0)), "the first entry is not after the middle");
+            assertEquals(0, vars.next(0, full.bytes(0)));
+        }
+    }
+
     private static List<String> query(ClpsArchive a, String q) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         a.capability(dev.vitrine.core.model.JsonRecords.class).orElseThrow().writeJsonLines(q, out);

@@ -26,6 +26,16 @@ public final class KqlVarDictionary {
         default boolean is(int id, byte[] value) {
             return Arrays.equals(entry(id), value);
         }
+
+        /**
+         * The first id from {@code from} on that may be {@code value} ({@link #is}), or {@link #size}
+         * when none is: a value no entry holds is looked for in every entry.
+         */
+        default int next(int from, byte[] value) {
+            int n = size();
+            for (int id = from; id < n; id++) if (is(id, value)) return id;
+            return n;
+        }
     }
 
     private final Entries entries;
@@ -49,10 +59,10 @@ public final class KqlVarDictionary {
         for (; id < n && none; id++) {
             // Only the value itself can pass a value without wildcards (KqlStringCheck.exactValue): other entries are
             // told apart by their bytes, unread.
-            if (exact != null && !entries.is(id, exact)) continue;
+            if (exact != null && (id = entries.next(id, exact)) >= n) break;
             none = check.judge(entries.entry(id)) == KqlPrefilter.NO;
         }
-        spent += id;
+        spent += Math.min(id, n);
         noneHolds.put(leaf, none);
         return none;
     }
