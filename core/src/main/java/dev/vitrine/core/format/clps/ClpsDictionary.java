@@ -176,6 +176,22 @@ final class ClpsDictionary {
         return found;
     }
 
+    /**
+     * Where bytes {@code from..to} of {@code b} hold a space or a double quote, in order, as many as
+     * {@code out} holds; returns how many. Eight bytes at a time: most words hold neither.
+     */
+    static int spacesAndQuotes(byte[] b, int from, int to, int[] out) {
+        int n = 0;
+        int p = from;
+        for (; p + 8 <= to && n + 8 <= out.length; p += 8) {
+            long v = LittleEndian.u64(b, p);
+            if (hasByte(v, 0x2020202020202020L) || hasByte(v, 0x2222222222222222L))
+                for (int k = p; k < p + 8; k++) if (b[k] == ' ' || b[k] == '"') out[n++] = k;
+        }
+        for (; p < to && n < out.length; p++) if (b[p] == ' ' || b[p] == '"') out[n++] = p;
+        return n;
+    }
+
     /** Whether some byte of {@code v} equals the byte repeated in {@code pattern}. */
     private static boolean hasByte(long v, long pattern) {
         long x = v ^ pattern;

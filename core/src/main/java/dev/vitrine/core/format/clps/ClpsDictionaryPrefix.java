@@ -50,7 +50,7 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
     private int parsedTo;
     private boolean broken;
 
-    private ClpsDictionaryPrefix(int count, ByteSource source, long from, long length, int window) throws IOException {
+    ClpsDictionaryPrefix(int count, ByteSource source, long from, long length, int window) throws IOException {
         this.count = count;
         this.source = source;
         this.from = from;
@@ -197,21 +197,56 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
 
     /**
      * Whether some entry holds a space ([0]) and whether some holds a double quote ([1]), from a walk
-     * of every entry; null when they cannot all be read.
+     * of every entry; null when they cannot all be read. The decoded bytes are searched for both a
+     * word at a time, ahead of the walk; the walk only tells a byte found in an entry's text from one
+     * in a length (an entry of 32 or 34 bytes). A byte at a time, entry by entry, took 60-66 ms of
+     * a 1.5 M-record var.dict (31 MB), three times its decoding.
      */
     boolean[] spaceAndQuote() {
         boolean space = false, quote = false;
-        for (int id = 0; id < count && !(space && quote); id++) {
-            if (!reach(id)) return null;
-            int at = starts[id - firstKept];
-            for (int k = at, end = at + length(id); k < end; k++) {
-                byte b = buf[k];
-                if (b == ' ') space = true;
-                else if (b == '"') quote = true;
+        if (count == 0) return new boolean[] {false, false};
+        if (!reach(0)) return null;
+        int id = 0;
+        int p = starts[0] - 8;
+        int[] found = new int[4096]; // where the bytes found ahead lie in buf, in order
+        int nFound = 0, next = 0;
+        int searchedTo = p;
+        while (id < count) {
+            if (len - p >= 8) {
+                long n = LittleEndian.u64(buf, p);
+                if (n >= 0 && n <= MAX_BYTES && len - p - 8 >= n) {
+                    int text = p + 8, end = text + (int) n;
+                    while (true) {
+                        while (next < nFound && found[next] < text) next++; // in this entry's length, or before
+                        for (; next < nFound && found[next] < end; next++) {
+                            if (buf[found[next]] == ' ') space = true;
+                            else quote = true;
+                        }
+                        if (searchedTo >= end || (space && quote)) break;
+                        int to = Math.min(len, Math.max(end, searchedTo + SEARCHED));
+                        nFound = ClpsDictionary.spacesAndQuotes(buf, searchedTo, to, found);
+                        next = 0;
+                        searchedTo = nFound == found.length ? found[nFound - 1] + 1 : to;
+                    }
+                    if (space && quote) break;
+                    p = end;
+                    id++;
+                    continue;
+                }
             }
+            // as in next: the entries walked are let go, reach decodes further (and may move the bytes kept)
+            parsed = firstKept = id;
+            parsedTo = p;
+            if (!reach(id)) return null;
+            p = starts[0] - 8;
+            searchedTo = p;
+            nFound = next = 0;
         }
         return new boolean[] {space, quote};
     }
+
+    /** Decoded bytes searched ahead of the walk at a time. */
+    private static final int SEARCHED = 64 << 10;
 
     /** Decodes from the first entry again: one before the window was asked for. */
     private void restart() {
