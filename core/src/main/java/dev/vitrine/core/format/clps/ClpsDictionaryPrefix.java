@@ -154,17 +154,22 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
                     continue;
                 }
             }
-            // the entries walked are forgotten (as if the window had moved past them): reach decodes further
-            parsed = firstKept = id;
-            parsedTo = p;
-            if (!reach(id)) return id;
-            p = starts[0] - 8;
+            if ((p = walkedTo(id, p)) < 0) return id;
         }
-        if (id >= count) return count;
+        if (id < count) walkedTo(id, p); // records where it starts, for entry(id); unreadable, entry gives null
+        return Math.min(id, count);
+    }
+
+    /**
+     * A walk over the decoded bytes ({@link #next}, {@link #spaceAndQuote}) has reached entry {@code id},
+     * whose length starts at {@code p}: the entries before it are let go (as if the window had moved
+     * past them) and {@code id} is decoded whole. Where its length starts now (the bytes kept may
+     * move), or -1 when it cannot be read.
+     */
+    private int walkedTo(int id, int p) {
         parsed = firstKept = id;
         parsedTo = p;
-        reach(id); // records where it starts, for entry(id); unreadable, entry gives null (a maybe)
-        return id;
+        return reach(id) ? starts[0] - 8 : -1;
     }
 
     private int length(int id) {
@@ -234,11 +239,7 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
                     continue;
                 }
             }
-            // as in next: the entries walked are let go, reach decodes further (and may move the bytes kept)
-            parsed = firstKept = id;
-            parsedTo = p;
-            if (!reach(id)) return null;
-            p = starts[0] - 8;
+            if ((p = walkedTo(id, p)) < 0) return null;
             searchedTo = p;
             nFound = next = 0;
         }
