@@ -1,6 +1,7 @@
 package dev.vitrine.core.format.clps;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,6 +78,17 @@ class ClpsDictionarySpaceTest {
                 frame.length,
                 1 << 12)) {
             assertNull(d.spaceAndQuote(), "not every entry could be read");
+        }
+        try (ClpsDictionaryPrefix d = new ClpsDictionaryPrefix(
+                plain.length + 1,
+                dev.vitrine.core.io.MappedFileSource.ofBytes("var.dict", frame),
+                0,
+                frame.length,
+                1 << 12)) {
+            // a value looked for is a maybe there (the entry that cannot be read), never ruled out
+            int at = d.next(0, "no entry holds this".getBytes(StandardCharsets.UTF_8));
+            assertEquals(plain.length, at, "the entry past the last one read");
+            assertNull(d.entry(at));
         }
     }
 
