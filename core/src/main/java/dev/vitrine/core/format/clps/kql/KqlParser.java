@@ -145,12 +145,7 @@ final class KqlParser {
                         "query nested too deeply (more than " + MAX_DEPTH
                                 + " levels of alternating AND, OR and NOT groups)");
             }
-            List<KqlExpr> children = switch (e) {
-                case KqlExpr.And a -> a.operands();
-                case KqlExpr.Or o -> o.operands();
-                case KqlExpr.Not n -> List.of(n.operand());
-                case KqlExpr.Filter f -> List.of();
-            };
+            List<KqlExpr> children = KqlExpr.children(e);
             for (KqlExpr c : children) {
                 nodes.push(c);
                 depths.push(d + 1);

@@ -23,16 +23,15 @@ final class KqlPlan {
     }
 
     private static List<List<KqlLeaf>> dnf(KqlExpr e, boolean negate) {
-        return switch (e) {
-            case KqlExpr.Not n -> dnf(n.operand(), !negate);
-            case KqlExpr.Filter f ->
-                List.of(List.of(new KqlLeaf(f.column(), f.op(), f.literal(), f.inverted() != negate, KqlType.ALL)));
-            // An empty value list, "k: ()", never matches, negated or not (clp-s finds no schema for it).
-            case KqlExpr.And a when a.operands().isEmpty() -> List.of();
-            case KqlExpr.Or o when o.operands().isEmpty() -> List.of();
-            case KqlExpr.And a -> negate ? or(a.operands(), true) : and(a.operands(), false);
-            case KqlExpr.Or o -> negate ? and(o.operands(), true) : or(o.operands(), false);
-        };
+        // instanceof, not a switch on the type: see KqlExpr.children
+        if (e instanceof KqlExpr.Not n) return dnf(n.operand(), !negate);
+        if (e instanceof KqlExpr.Filter f)
+            return List.of(List.of(new KqlLeaf(f.column(), f.op(), f.literal(), f.inverted() != negate, KqlType.ALL)));
+        // An empty value list, "k: ()", never matches, negated or not (clp-s finds no schema for it).
+        List<KqlExpr> parts = KqlExpr.children(e);
+        if (parts.isEmpty()) return List.of();
+        boolean all = e instanceof KqlExpr.And;
+        return all != negate ? and(parts, negate) : or(parts, negate);
     }
 
     private static List<List<KqlLeaf>> or(List<KqlExpr> parts, boolean negate) {
