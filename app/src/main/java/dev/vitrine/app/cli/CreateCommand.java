@@ -62,11 +62,10 @@ final class CreateCommand implements Runnable {
 
         static CommandSpec spec(ArchiveWriter w) {
             WriterCommand cmd = new WriterCommand(w);
-            CommandSpec s = CommandSpec.wrapWithoutInspection(cmd);
-            s.name(w.name());
-            s.usageMessage()
-                    .description(
-                            w.description().stream().map(WriterCommand::literal).toArray(String[]::new));
+            CommandSpec s = Specs.command(
+                    cmd,
+                    w.name(),
+                    w.description().stream().map(WriterCommand::literal).toArray(String[]::new));
             for (ArchiveWriter.Option o : w.options()) {
                 OptionSpec.Builder b = OptionSpec.builder(o.name()).description(literal(o.description()));
                 switch (o.kind()) {

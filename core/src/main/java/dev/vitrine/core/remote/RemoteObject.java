@@ -264,11 +264,11 @@ public final class RemoteObject implements AutoCloseable {
                     // way, so one missed here is found there. Asked the other way round, a block cached
                     // and done between the two looks was missed by both and fetched again.
                     CompletableFuture<BlockCache.Block> f = fetcher.pending(b);
-                    BlockCache.Block cached = f == null ? cache.get(new BlockCache.Key(id, b)) : null;
+                    if (f == null) {
+                        BlockCache.Block cached = cache.get(new BlockCache.Key(id, b));
+                        if (cached != null) f = CompletableFuture.completedFuture(cached);
+                    }
                     if (f != null) {
-                        if (demand) stats.hits.incrementAndGet();
-                    } else if (cached != null) {
-                        f = CompletableFuture.completedFuture(cached);
                         if (demand) stats.hits.incrementAndGet();
                     } else {
                         BlockCache.Block buffer = full ? null : given != null ? given : cache.reserve(bs, !demand);

@@ -144,20 +144,24 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         int id = from;
         int p = starts[from - firstKept] - 8;
         while (id < count) {
-            if (len - p >= 8) {
-                long n = LittleEndian.u64(buf, p);
-                if (n >= 0 && n <= MAX_BYTES && len - p - 8 >= n) {
-                    if (n == value.length && Arrays.equals(buf, p + 8, p + 8 + value.length, value, 0, value.length))
-                        break;
-                    p += 8 + (int) n;
-                    id++;
-                    continue;
-                }
+            int n = wholeLength(p);
+            if (n < 0) {
+                if ((p = walkedTo(id, p)) < 0) return id;
+                continue;
             }
-            if ((p = walkedTo(id, p)) < 0) return id;
+            if (n == value.length && Arrays.equals(buf, p + 8, p + 8 + n, value, 0, n)) break;
+            p += 8 + n;
+            id++;
         }
         if (id < count) walkedTo(id, p); // records where it starts, for entry(id); unreadable, entry gives null
-        return Math.min(id, count);
+        return id;
+    }
+
+    /** The length of the entry whose length starts at {@code p}, or -1 when it is not whole in the bytes kept. */
+    private int wholeLength(int p) {
+        if (len - p < 8) return -1;
+        long n = LittleEndian.u64(buf, p);
+        return n >= 0 && n <= MAX_BYTES && len - p - 8 >= n ? (int) n : -1;
     }
 
     /**
@@ -216,32 +220,29 @@ final class ClpsDictionaryPrefix implements KqlVarDictionary.Entries, AutoClosea
         int[] found = new int[4096]; // where the bytes found ahead lie in buf, in order
         int nFound = 0, next = 0;
         int searchedTo = p;
-        while (id < count) {
-            if (len - p >= 8) {
-                long n = LittleEndian.u64(buf, p);
-                if (n >= 0 && n <= MAX_BYTES && len - p - 8 >= n) {
-                    int text = p + 8, end = text + (int) n;
-                    while (true) {
-                        while (next < nFound && found[next] < text) next++; // in this entry's length, or before
-                        for (; next < nFound && found[next] < end; next++) {
-                            if (buf[found[next]] == ' ') space = true;
-                            else quote = true;
-                        }
-                        if (searchedTo >= end || (space && quote)) break;
-                        int to = Math.min(len, Math.max(end, searchedTo + SEARCHED));
-                        nFound = ClpsDictionary.spacesAndQuotes(buf, searchedTo, to, found);
-                        next = 0;
-                        searchedTo = nFound == found.length ? found[nFound - 1] + 1 : to;
-                    }
-                    if (space && quote) break;
-                    p = end;
-                    id++;
-                    continue;
-                }
+        while (id < count && !(space && quote)) {
+            int n = wholeLength(p);
+            if (n < 0) {
+                if ((p = walkedTo(id, p)) < 0) return null;
+                searchedTo = p;
+                nFound = next = 0;
+                continue;
             }
-            if ((p = walkedTo(id, p)) < 0) return null;
-            searchedTo = p;
-            nFound = next = 0;
+            int text = p + 8, end = text + n;
+            while (true) {
+                while (next < nFound && found[next] < text) next++; // in this entry's length, or before
+                for (; next < nFound && found[next] < end; next++) {
+                    if (buf[found[next]] == ' ') space = true;
+                    else quote = true;
+                }
+                if (searchedTo >= end || (space && quote)) break;
+                int to = Math.min(len, Math.max(end, searchedTo + SEARCHED));
+                nFound = ClpsDictionary.spacesAndQuotes(buf, searchedTo, to, found);
+                next = 0;
+                searchedTo = nFound == found.length ? found[nFound - 1] + 1 : to;
+            }
+            p = end;
+            id++;
         }
         return new boolean[] {space, quote};
     }

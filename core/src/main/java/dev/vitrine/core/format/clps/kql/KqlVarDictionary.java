@@ -62,7 +62,7 @@ public final class KqlVarDictionary {
             if (exact != null && (id = entries.next(id, exact)) >= n) break;
             none = check.judge(entries.entry(id)) == KqlPrefilter.NO;
         }
-        spent += Math.min(id, n);
+        spent += id;
         noneHolds.put(leaf, none);
         return none;
     }
