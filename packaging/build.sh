@@ -71,7 +71,8 @@ mkdir -p "$tree/bin" "$tree/lib/app" "$tree/lib/javafx" "$tree/lib/javafx-native
 # (jlink adds what those require). Kept between builds while the JDK and the module list stay.
 fx_jars=("$root"/app/target/javafx/*-linux.jar)
 modules="$("$JAVA_HOME/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-module-deps \
-  --module-path "$root/app/target/javafx" -cp "$root/app/target/lib/*" "$jar" 2>/dev/null)"
+  --module-path "$root/app/target/javafx" -cp "$root/app/target/lib/*:$root/app/target/lib-s3/*:$root/app/target/lib-gui/*" \
+  "$jar" 2>/dev/null)"
 modules="$(echo "$modules" | tr , '\n' | grep -v '^javafx\.' | paste -sd,)"
 for j in "${fx_jars[@]}"; do   # JavaFX is not in the runtime, but what it requires must be
   modules="$modules,$("$JAVA_HOME/bin/jar" --describe-module --file "$j" | sed -n 's/^requires \([a-z.]*\).*/\1/p' |
@@ -103,8 +104,13 @@ strip_other_natives() {
   [ -z "$drop" ] || printf '%s\n' "$drop" | zip -q -d "$1" -@ >/dev/null
 }
 cp "$jar" "$root"/app/target/lib/*.jar "$tree/lib/app/"
+(cd "$root/app/target/lib" && ls -1 *.jar) | { echo vitrine-app.jar; cat; } >"$tree/lib/app/classpath"
+# The class path's optional parts (jvm-options.sh, vitrine_classpath_parts): one list each.
+for part in s3 gui; do
+  cp "$root/app/target/lib-$part"/*.jar "$tree/lib/app/"
+  (cd "$root/app/target/lib-$part" && ls -1 *.jar) >"$tree/lib/app/classpath-$part"
+done
 for j in "$tree"/lib/app/*.jar; do strip_other_natives "$j"; done
-(cd "$tree/lib/app" && ls -1 vitrine-app.jar && ls -1 *.jar | grep -vx vitrine-app.jar) >"$tree/lib/app/classpath"
 # JavaFX: the native libraries out of the jar, so the window loads them in place instead of
 # extracting them into the user's home on the first start.
 cp "$root"/app/target/javafx/*.jar "$tree/lib/javafx/"

@@ -32,10 +32,11 @@ main=dev.vitrine.app.Main
 # Packaging only (build.sh): record the ahead-of-time cache with exactly the options used later.
 # cli runs StartupTraining SAMPLES SCRATCH [FAMILY]; gui runs Main (a headless screenshot).
 if [ -n "${VITRINE_TRAIN_AOT:-}" ]; then
-  mode="$VITRINE_TRAIN_MODE"; quick=()
+  mode="$VITRINE_TRAIN_MODE"; cache="${VITRINE_TRAIN_CACHE:-$mode}"; quick=()
   vitrine_mode_options
   [ "$mode" = gui ] || main=dev.vitrine.app.cli.StartupTraining
 fi
+vitrine_classpath_parts
 [ "$mode" = gui ] || fx=(--enable-native-access=ALL-UNNAMED)
 
 # The caches trained at packaging time (packaging/build.sh), used only where they were trained
@@ -54,9 +55,12 @@ elif [ "${VITRINE_AOT:-1}" != 0 ] && [ "$trained" = "$here" ] && [ -f "$aot" ]; 
 fi
 
 # The class path in a fixed order (a wildcard's order is the folder's, which the cache would
-# not recognise after an install); build.sh writes the list.
+# not recognise after an install): build.sh writes the lists, classpath and one per optional part.
 cp=""
-while IFS= read -r jar; do cp="${cp:+$cp:}$here/lib/app/$jar"; done <"$here/lib/app/classpath"
+for list in classpath ${parts[@]+"${parts[@]/#/classpath-}"}; do
+  [ -f "$here/lib/app/$list" ] || continue
+  while IFS= read -r jar; do cp="${cp:+$cp:}$here/lib/app/$jar"; done <"$here/lib/app/$list"
+done
 
 exec "$here/runtime/bin/java" "${jvm[@]}" "${quick[@]}" ${VITRINE_JVM_OPTS:-} "${fx[@]}" \
   -Dvitrine.home="$here" -cp "$cp" "$main" "$@"

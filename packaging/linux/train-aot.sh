@@ -47,7 +47,7 @@ train() { # CACHE MODE ARGS...: one training run; its log is kept only when it f
   local name="$1" mode="$2"; shift 2
   local aot="$tree/lib/aot/$name.aot"
   say "training the $name start-up cache at $final"
-  if XDG_CACHE_HOME="$scratch/cache" HOME="$scratch" VITRINE_TRAIN_MODE="$mode" VITRINE_TRAIN_AOT="$aot" \
+  if XDG_CACHE_HOME="$scratch/cache" HOME="$scratch" VITRINE_TRAIN_MODE="$mode" VITRINE_TRAIN_CACHE="$name" VITRINE_TRAIN_AOT="$aot" \
        "$tree/bin/vitrine" "$@" >"$scratch/$name.log" 2>&1 && [ -s "$aot" ]; then
     return 0
   fi

@@ -56,7 +56,9 @@ class LauncherOptionsTest {
                 installed.resolve("lib/jvm-options.sh"),
                 StandardCopyOption.REPLACE_EXISTING);
         Files.setPosixFilePermissions(installed.resolve("bin/vitrine"), PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(installed.resolve("lib/app/classpath"), "vitrine-app.jar\n");
+        Files.writeString(installed.resolve("lib/app/classpath"), "vitrine-app.jar\nzstd-jni.jar\n");
+        Files.writeString(installed.resolve("lib/app/classpath-s3"), "s3.jar\nsdk-core.jar\n");
+        Files.writeString(installed.resolve("lib/app/classpath-gui"), "controlsfx.jar\n");
         Files.writeString(installed.resolve("lib/aot/trained-at"), installed + "\n");
         Files.writeString(installed.resolve("lib/aot/cli.aot"), "stand-in");
         Files.writeString(installed.resolve("lib/aot/cli-clps.aot"), "stand-in");
@@ -251,6 +253,44 @@ class LauncherOptionsTest {
                     args.contains("-XX:AOTCache=" + installed.resolve("lib/aot/" + c.getFirst() + ".aot")),
                     cmd + ": " + args);
         }
+    }
+
+    /**
+     * Every command opens and indexes each jar on its class path: the AWS SDK's are there only for s3:// and the
+     * window, the window's own libraries only for the window. A cache's class path is the one it was trained
+     * with, the training's included.
+     */
+    @Test
+    void onlyS3CommandsAndTheWindowHaveTheAwsSdkOnTheirClassPath() throws Exception {
+        String lib = CHECKOUT.resolve("app/target") + "/";
+        String opt = installed.resolve("lib/app") + "/";
+        String app = CHECKOUT.resolve("app/target/vitrine-app.jar").toString();
+        String base = app + ":" + lib + "lib/*";
+        assertEquals(base, classPath(checkout("info", "a.zss")));
+        assertEquals(base, classPath(checkout("cat", "--query", "level: ERROR", "https://host/a.clps")));
+        assertEquals(base + ":" + lib + "lib-s3/*", classPath(checkout("verify", "s3://bucket/a.zss")));
+        assertEquals(base + ":" + lib + "lib-s3/*:" + lib + "lib-gui/*", classPath(checkout("a.zss")));
+
+        String installedBase = opt + "vitrine-app.jar:" + opt + "zstd-jni.jar";
+        String installedS3 = installedBase + ":" + opt + "s3.jar:" + opt + "sdk-core.jar";
+        assertEquals(installedBase, classPath(installed(Map.of(), "ls", "http://host/a.caf")));
+        assertEquals(installedS3, classPath(installed(Map.of(), "ls", "s3://bucket/a.caf")));
+        assertEquals(installedS3 + ":" + opt + "controlsfx.jar", classPath(installed(Map.of(), "a.zss")));
+        Path out = tmp.resolve("trained.aot");
+        for (String[] training : List.of(
+                new String[] {"cli-clps", "cli", installedBase},
+                new String[] {"cli-s3", "cli", installedS3},
+                new String[] {"gui", "gui", installedS3 + ":" + opt + "controlsfx.jar"})) {
+            Map<String, String> env = Map.of(
+                    "VITRINE_TRAIN_CACHE", training[0],
+                    "VITRINE_TRAIN_MODE", training[1],
+                    "VITRINE_TRAIN_AOT", out.toString());
+            assertEquals(training[2], classPath(installed(env, "samples", "work")), training[0]);
+        }
+    }
+
+    private static String classPath(List<String> args) {
+        return args.get(args.indexOf("-cp") + 1);
     }
 
     /** build.sh trains the command line's cache through the launcher with no command: cli options all the same. */

@@ -49,7 +49,12 @@ public final class Locations {
      */
     public static Location of(String typed, RemoteOptions options) {
         String lower = typed.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("s3://")) return S3Location.parse(typed, options);
+        if (lower.startsWith("s3://")) {
+            if (!AwsSdk.PRESENT)
+                throw new IllegalArgumentException(
+                        "s3:// needs the AWS SDK, which is not on the class path (the vitrine launcher puts it there)");
+            return S3Location.parse(typed, options);
+        }
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             URI uri;
             try {
@@ -97,6 +102,24 @@ public final class Locations {
             return new LocalLocation(Path.of(uri.getPath()), typed);
         } catch (InvalidPathException e) {
             throw new IllegalArgumentException("not a valid path (" + e.getReason() + ")");
+        }
+    }
+
+    /**
+     * Whether the AWS SDK can be loaded: the launchers leave it off the class path of commands
+     * that name no s3:// address (see packaging/linux/jvm-options.sh), so a JVM started another
+     * way may lack it. Asked once, on the first s3:// address.
+     */
+    private static final class AwsSdk {
+        static final boolean PRESENT = present();
+
+        private static boolean present() {
+            try {
+                Class.forName("software.amazon.awssdk.services.s3.S3Client", false, Locations.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
         }
     }
 }
