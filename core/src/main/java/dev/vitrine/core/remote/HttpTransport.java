@@ -35,7 +35,12 @@ public final class HttpTransport implements RangeTransport {
     private final URI uri;
     private final String display;
     private final List<String[]> headers;
-    private final HttpClient client;
+    /** The client requests go through: at first one offering a single key share ({@link OneKeyShare}). */
+    private volatile HttpClient client;
+    /** Makes a client offering every key exchange group, or null once made (or when the first one does). */
+    private java.util.function.Supplier<HttpClient> widened;
+    /** The first client, once replaced by the widened one: still closed with this transport. */
+    private volatile HttpClient narrow;
     /** The proxy requests go through, or null: a failure to reach it is said as the proxy's. */
     private final Proxies.Proxy proxy;
     /** Gives the proxies their users and passwords, or null when they name none. */
@@ -68,21 +73,28 @@ public final class HttpTransport implements RangeTransport {
         // first: it tells the JDK (a property read once, when the client's classes first load) to let
         // a proxy's Basic login through an https:// tunnel
         this.login = proxies.any() ? proxies.authenticator() : null;
-        HttpClient.Builder b = HttpClient.newBuilder()
-                .connectTimeout(settings.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
-                .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
-        // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
+        java.util.function.BiFunction<javax.net.ssl.SSLContext, javax.net.ssl.SSLParameters, HttpClient> build =
+                (context, parameters) -> {
+                    HttpClient.Builder b = HttpClient.newBuilder()
+                            .connectTimeout(settings.connectTimeout())
+                            .followRedirects(HttpClient.Redirect.NORMAL)
+                            // HTTP/2 is negotiated by TLS ALPN; over plain http an h2c upgrade only costs a round trip
+                            .version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                            .sslContext(context)
+                            .sslParameters(parameters);
+                    if (proxies.any()) b.proxy(proxies.selector());
+                    if (login != null) b.authenticator(login);
+                    return b.build();
+                };
         if (tls) {
             javax.net.ssl.SSLContext context = trust != null ? trust : TrustedAuthorities.context(null, display);
-            b.sslContext(context).sslParameters(CipherOrder.parameters(context));
+            javax.net.ssl.SSLContext one = OneKeyShare.narrowed(context);
+            this.client = build.apply(one != null ? one : context, CipherOrder.parameters(context));
+            if (one != null) this.widened = () -> build.apply(context, CipherOrder.parameters(context));
         } else {
-            b.sslContext(trust != null ? trust : LazyTls.context()).sslParameters(LazyTls.parameters());
+            // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
+            this.client = build.apply(trust != null ? trust : LazyTls.context(), LazyTls.parameters());
         }
-        if (proxies.any()) b.proxy(proxies.selector());
-        if (login != null) b.authenticator(login);
-        this.client = b.build();
     }
 
     /**
@@ -187,7 +199,7 @@ public final class HttpTransport implements RangeTransport {
         }
         HttpResponse<InputStream> r;
         try {
-            r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            r = send(b.build());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("cancelled");
@@ -241,6 +253,30 @@ public final class HttpTransport implements RangeTransport {
         return new Response(status, -1, etag, 0, null, null, retryAfter);
     }
 
+    /**
+     * Sends {@code request}; a handshake refused while the client offers a single key share is
+     * tried again, once, by a client offering them all, which serves every request from then on.
+     */
+    private HttpResponse<InputStream> send(HttpRequest request) throws IOException, InterruptedException {
+        HttpClient c = client;
+        try {
+            return c.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            if (!OneKeyShare.mayBeOurs(e) || !widen(c)) throw e;
+            return client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        }
+    }
+
+    /** Replaces {@code failed} by the client offering every group; false when that one failed already. */
+    private synchronized boolean widen(HttpClient failed) {
+        if (client != failed) return true; // another request widened it meanwhile
+        if (widened == null) return false;
+        narrow = failed;
+        client = widened.get();
+        widened = null;
+        return true;
+    }
+
     private static boolean sameOrigin(URI a, URI b) {
         return a.getScheme().equalsIgnoreCase(b.getScheme())
                 && String.valueOf(a.getHost()).equalsIgnoreCase(String.valueOf(b.getHost()))
@@ -290,11 +326,14 @@ public final class HttpTransport implements RangeTransport {
      */
     @Override
     public void close() {
-        client.shutdownNow();
-        try {
-            client.awaitTermination(Duration.ofMillis(200));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        for (HttpClient c : new HttpClient[] {narrow, client}) {
+            if (c == null) continue;
+            c.shutdownNow();
+            try {
+                c.awaitTermination(Duration.ofMillis(200));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
