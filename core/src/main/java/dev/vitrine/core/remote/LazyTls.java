@@ -1,16 +1,7 @@
 package dev.vitrine.core.remote;
 
-import java.security.KeyManagementException;
-import java.security.SecureRandom;
-import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLContextSpi;
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLServerSocketFactory;
-import javax.net.ssl.SSLSessionContext;
-import javax.net.ssl.SSLSocketFactory;
-import javax.net.ssl.TrustManager;
 
 /**
  * A TLS context set up on first use. An HTTP client asks for one when it is made, and setting it
@@ -18,7 +9,7 @@ import javax.net.ssl.TrustManager;
  * (0.5 s for a system bundle of 140 authorities); an {@code http://} archive needs it only if a
  * redirect leads to {@code https://}, so its client gets this instead and pays nothing otherwise.
  */
-final class LazyTls extends SSLContextSpi {
+final class LazyTls extends ForwardingTls {
     /** Makes the real context; throws only RemoteException (a bundle that cannot be read). */
     interface Maker {
         SSLContext make() throws java.security.GeneralSecurityException, RemoteException;
@@ -53,7 +44,8 @@ final class LazyTls extends SSLContextSpi {
         return new SSLParameters();
     }
 
-    private SSLContext real() {
+    @Override
+    protected SSLContext real() {
         SSLContext r = real;
         if (r == null) {
             try {
@@ -66,50 +58,5 @@ final class LazyTls extends SSLContextSpi {
             real = r;
         }
         return r;
-    }
-
-    @Override
-    protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom sr) throws KeyManagementException {
-        throw new KeyManagementException("the default context is already initialized");
-    }
-
-    @Override
-    protected SSLSocketFactory engineGetSocketFactory() {
-        return real().getSocketFactory();
-    }
-
-    @Override
-    protected SSLServerSocketFactory engineGetServerSocketFactory() {
-        return real().getServerSocketFactory();
-    }
-
-    @Override
-    protected SSLEngine engineCreateSSLEngine() {
-        return real().createSSLEngine();
-    }
-
-    @Override
-    protected SSLEngine engineCreateSSLEngine(String host, int port) {
-        return real().createSSLEngine(host, port);
-    }
-
-    @Override
-    protected SSLSessionContext engineGetServerSessionContext() {
-        return real().getServerSessionContext();
-    }
-
-    @Override
-    protected SSLSessionContext engineGetClientSessionContext() {
-        return real().getClientSessionContext();
-    }
-
-    @Override
-    protected SSLParameters engineGetDefaultSSLParameters() {
-        return real().getDefaultSSLParameters();
-    }
-
-    @Override
-    protected SSLParameters engineGetSupportedSSLParameters() {
-        return real().getSupportedSSLParameters();
     }
 }

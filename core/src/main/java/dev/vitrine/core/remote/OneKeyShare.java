@@ -1,22 +1,15 @@
 package dev.vitrine.core.remote;
 
 import java.nio.ByteBuffer;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
-import javax.net.ssl.KeyManager;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLContextSpi;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLServerSocketFactory;
 import javax.net.ssl.SSLSession;
-import javax.net.ssl.SSLSessionContext;
-import javax.net.ssl.SSLSocketFactory;
-import javax.net.ssl.TrustManager;
 
 /**
  * The key exchange groups an https:// client's first handshake offers: x25519 (and x448) only,
@@ -58,7 +51,7 @@ final class OneKeyShare {
     }
 
     /** {@code real} whose engines offer {@code groups}; everything else is {@code real}'s. */
-    private static final class Context extends SSLContextSpi {
+    private static final class Context extends ForwardingTls {
         private final SSLContext real;
         private final String[] groups;
 
@@ -68,19 +61,8 @@ final class OneKeyShare {
         }
 
         @Override
-        protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom sr)
-                throws java.security.KeyManagementException {
-            throw new java.security.KeyManagementException("already initialized");
-        }
-
-        @Override
-        protected SSLSocketFactory engineGetSocketFactory() {
-            return real.getSocketFactory();
-        }
-
-        @Override
-        protected SSLServerSocketFactory engineGetServerSocketFactory() {
-            return real.getServerSocketFactory();
+        protected SSLContext real() {
+            return real;
         }
 
         @Override
@@ -91,26 +73,6 @@ final class OneKeyShare {
         @Override
         protected SSLEngine engineCreateSSLEngine(String host, int port) {
             return new Engine(real.createSSLEngine(host, port), groups);
-        }
-
-        @Override
-        protected SSLSessionContext engineGetServerSessionContext() {
-            return real.getServerSessionContext();
-        }
-
-        @Override
-        protected SSLSessionContext engineGetClientSessionContext() {
-            return real.getClientSessionContext();
-        }
-
-        @Override
-        protected SSLParameters engineGetDefaultSSLParameters() {
-            return real.getDefaultSSLParameters();
-        }
-
-        @Override
-        protected SSLParameters engineGetSupportedSSLParameters() {
-            return real.getSupportedSSLParameters();
         }
     }
 
