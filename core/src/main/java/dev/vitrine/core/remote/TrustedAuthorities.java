@@ -87,7 +87,8 @@ public final class TrustedAuthorities {
     public static void prepare(Path bundle) {
         try {
             SSLContext c = context(bundle, String.valueOf(bundle));
-            javax.net.ssl.SSLEngine e = c.createSSLEngine("vitrine.invalid", 443);
+            SSLContext one = OneKeyShare.narrowed(c); // the hello a client sends first
+            javax.net.ssl.SSLEngine e = (one != null ? one : c).createSSLEngine("vitrine.invalid", 443);
             e.setUseClientMode(true);
             e.beginHandshake();
             e.wrap(
