@@ -15,7 +15,7 @@ import javax.net.ssl.SSLSession;
  * The key exchange groups an https:// client's first handshake offers: x25519 (and x448) only,
  * as OpenSSL's clients do by default, where the JDK would send a second key share, for
  * secp256r1. Making that share is an elliptic-curve multiplication in Java code not yet compiled
- * at a command's start: 40-60 ms of every https:// command (a fifth of an {@code info}), for a
+ * at a command's start: about 40 ms of every https:// command (a sixth of an {@code info}), for a
  * share no server with x25519 uses. A server without it refuses the handshake; the transport
  * then asks again offering every group the JDK enables ({@link HttpTransport}), once. A choice
  * made with {@code jdk.tls.namedGroups} is left as it is.

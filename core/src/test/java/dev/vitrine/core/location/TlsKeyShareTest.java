@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An https:// client's first handshake offers one key share, x25519's (the second one the JDK
- * would make, secp256r1's, cost 40-60 ms of every https:// command); a server without x25519 is
+ * would make, secp256r1's, cost about 40 ms of every https:// command); a server without x25519 is
  * reached all the same, by a second handshake offering every group. Against the JDK's own HTTPS
  * server with its groups chosen, counting the connections made to it.
  */
