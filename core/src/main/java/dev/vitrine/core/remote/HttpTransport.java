@@ -89,8 +89,9 @@ public final class HttpTransport implements RangeTransport {
         if (tls) {
             javax.net.ssl.SSLContext context = trust != null ? trust : TrustedAuthorities.context(null, display);
             javax.net.ssl.SSLContext one = OneKeyShare.narrowed(context);
-            this.client = build.apply(one != null ? one : context, CipherOrder.parameters(context));
-            if (one != null) this.widened = () -> build.apply(context, CipherOrder.parameters(context));
+            javax.net.ssl.SSLParameters parameters = CipherOrder.parameters(context); // each client copies them
+            this.client = build.apply(one != null ? one : context, parameters);
+            if (one != null) this.widened = () -> build.apply(context, parameters);
         } else {
             // plain http sets TLS up only if a redirect leads to https: the trust store is not read at every start
             this.client = build.apply(trust != null ? trust : LazyTls.context(), LazyTls.parameters());
