@@ -3,6 +3,7 @@ package dev.vitrine.app.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.io.FileRef;
+import dev.vitrine.core.json.JsonText;
 import dev.vitrine.core.text.Placeholders;
 import dev.vitrine.core.text.TimeText;
 import java.io.PrintWriter;
@@ -220,8 +221,8 @@ final class InfoText {
                     .round(new MathContext(6))
                     .stripTrailingZeros()
                     .toPlainString();
-        if (v.isContainerNode()) return Placeholders.inText(v.toString());
-        return v.toString();
+        if (v.isContainerNode()) return Placeholders.inText(JsonText.compact(v));
+        return JsonText.compact(v);
     }
 
     private static boolean isSentinel(JsonNode v) {
