@@ -76,9 +76,7 @@ public interface Archive extends AutoCloseable {
      * override this to match that tool's output byte for byte.
      */
     default String infoJson() throws IOException {
-        return dev.vitrine.core.json.Json.MAPPER
-                        .writerWithDefaultPrettyPrinter()
-                        .writeValueAsString(info()) + "\n";
+        return dev.vitrine.core.json.JsonText.pretty(info()) + "\n";
     }
 
     /** Checks everything, streaming problems and progress to {@code ctx}; honours cancellation. */

@@ -19,8 +19,18 @@ public final class JsonText {
     private JsonText() {}
 
     public static String compact(JsonNode node) {
+        return text(node, false);
+    }
+
+    /** The text the mapper's default pretty printer gives (two-space indents, " : " after a name). */
+    public static String pretty(JsonNode node) {
+        return text(node, true);
+    }
+
+    private static String text(JsonNode node, boolean pretty) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(w)) {
+            if (pretty) g.useDefaultPrettyPrinter();
             write(g, node);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter does not fail

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class JsonTextTest {
     @Test
-    void writesWhatTheMapperWrites() {
+    void writesWhatTheMapperWrites() throws Exception {
         ObjectNode o = JsonNodeFactory.withExactBigDecimals(true).objectNode();
         o.put("text", "a \"quoted\" \\ line\n\u0001 and é");
         o.put("int", 7).put("long", Long.MIN_VALUE).put("big", new BigInteger("123456789012345678901234567890"));
@@ -26,6 +26,7 @@ class JsonTextTest {
         for (JsonNode n :
                 new JsonNode[] {o, o.get("list"), o.get("text"), o.get("nan"), o.get("decimal"), o.get("none")}) {
             assertEquals(n.toString(), JsonText.compact(n));
+            assertEquals(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n), JsonText.pretty(n));
         }
     }
 }
