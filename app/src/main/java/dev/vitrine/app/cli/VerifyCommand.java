@@ -1,13 +1,14 @@
 package dev.vitrine.app.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.vitrine.core.export.EntryPathPolicy;
 import dev.vitrine.core.format.Archive;
 import dev.vitrine.core.format.VerifyEngine;
 import dev.vitrine.core.io.FileRef;
 import dev.vitrine.core.json.Json;
+import dev.vitrine.core.location.Locations;
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Problem;
+import dev.vitrine.core.remote.Redact;
 import dev.vitrine.core.text.Plural;
 import dev.vitrine.core.verify.VerifyListener;
 import dev.vitrine.core.verify.VerifyReport;
@@ -96,7 +97,7 @@ final class VerifyCommand implements Callable<Integer> {
             }
             if (!json && o.error == null) out.println(summary(o));
             if (!json && o.error == null && o.report.scope() != null)
-                out.println(EntryPathPolicy.shown(o.file) + ": part " + range + ": " + o.report.scope());
+                out.println(ArchiveArgument.shown(o.file) + ": part " + range + ": " + o.report.scope());
             out.flush();
         }
         if (json) writeJson(out, outcomes);
@@ -135,10 +136,10 @@ final class VerifyCommand implements Callable<Integer> {
     private static String summary(Outcome o) {
         VerifyReport r = o.report;
         if (r.intact()) {
-            return EntryPathPolicy.shown(o.file) + ": ok"
+            return ArchiveArgument.shown(o.file) + ": ok"
                     + (r.warnings() > 0 ? " (" + Plural.of(r.warnings(), "warning") + ")" : "");
         }
-        return EntryPathPolicy.shown(o.file) + ": DAMAGED, " + Plural.of(r.errors(), "error")
+        return ArchiveArgument.shown(o.file) + ": DAMAGED, " + Plural.of(r.errors(), "error")
                 + (r.warnings() > 0 ? ", " + Plural.of(r.warnings(), "warning") : "");
     }
 
@@ -151,7 +152,8 @@ final class VerifyCommand implements Callable<Integer> {
             g.writeArrayFieldStart("files");
             for (Outcome o : outcomes) {
                 g.writeStartObject();
-                g.writeStringField("file", o.file);
+                // a URL without its password or signature, as every line names it; a path as typed
+                g.writeStringField("file", Locations.isUrl(o.file) ? Redact.url(o.file) : o.file);
                 if (o.error != null) {
                     g.writeStringField("status", "unreadable");
                     g.writeStringField("error", o.error);

@@ -183,4 +183,26 @@ class RemoteCliTest {
         CliRun bad = CliRun.of("verify", u.replace("letters-none", "nope"));
         assertTrue(!bad.stderr().contains("s3cr3t") && bad.stderr().contains("X-Amz-Signature=…"), bad.stderr());
     }
+
+    /** verify names each archive in its summary and in --json: a URL there is shown as everywhere else. */
+    @Test
+    void verifyNamesAUrlWithoutItsSecrets() {
+        String login = "http://bob:pa%40ss%20word@127.0.0.1:" + nginx.port()
+                + "/private/clp-s/generated/archives/sts135-multifile.clps";
+        String signed = nginx.url("zss/letters-none.zss") + "?X-Amz-Signature=s3cr3t&X-Amz-Credential=AKIDEXAMPLE";
+        for (String u : List.of(login, signed)) {
+            String shown = dev.vitrine.core.remote.Redact.url(u);
+            CliRun text = CliRun.of("verify", u);
+            assertEquals(0, text.exit(), text.stderr());
+            assertEquals(shown + ": ok\n", text.out());
+            CliRun json = CliRun.of("verify", "--json", u);
+            assertTrue(json.out().contains("\"file\" : \"" + shown + "\""), json.out());
+            for (CliRun r : List.of(text, json)) {
+                String all = r.out() + r.stderr();
+                assertTrue(!all.contains("pa%40ss") && !all.contains("s3cr3t") && !all.contains("AKIDEXAMPLE"), all);
+            }
+        }
+        CliRun part = CliRun.of("verify", "--range", "0:100", signed);
+        assertTrue(!part.out().contains("s3cr3t") && part.out().contains("X-Amz-Signature=…"), part.out());
+    }
 }
