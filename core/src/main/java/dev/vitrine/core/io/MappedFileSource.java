@@ -90,6 +90,25 @@ public final class MappedFileSource implements ByteSource {
         }
     }
 
+    /**
+     * Maps a file this process wrote for itself and deletes once mapped (a remote object read
+     * whole), named {@code name} in messages (the object's, not the temporary file's). It is not
+     * watched for changes: gone from its folder by design, it would read as "changed" at close.
+     */
+    public static ByteSource openPrivate(Path path, String name) throws IOException {
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            MemorySegment seg = size == 0
+                    ? MemorySegment.ofArray(new byte[0])
+                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            return new MappedFileSource(name, arena, seg);
+        } catch (IOException | RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
     /** A source over a segment someone else owns (a decompressed payload); closing it does nothing. */
     public static ByteSource ofSegment(String name, MemorySegment segment) {
         return new MappedFileSource(name, null, segment);

@@ -46,7 +46,7 @@ final class HttpLocation implements Location {
 
     private RemoteObjects.Opened connect() throws IOException {
         RemoteObjects.Opened o = RemoteObjects.open(
-                new HttpTransport(uri, options.headers(), options.settings(), trust()), options.settings());
+                new HttpTransport(uri, options.headers(), options.settings(), trust()), options.settings(), name());
         if (o.notice() != null) notice = o.notice();
         return o;
     }

@@ -24,12 +24,13 @@ final class RemoteObjects {
         }
     }
 
-    static Opened open(RangeTransport transport, RemoteSettings settings) throws IOException {
+    /** {@code name}: the object's name in messages (a whole read's temporary file is never shown). */
+    static Opened open(RangeTransport transport, RemoteSettings settings, String name) throws IOException {
         try {
             return new Opened(RemoteObject.open(transport, settings), null, null);
         } catch (RemoteObject.RangeIgnored e) {
             try {
-                ByteSource whole = readWhole(transport.display(), e.response(), settings.wholeBodyBytes());
+                ByteSource whole = readWhole(transport.display(), name, e.response(), settings.wholeBodyBytes());
                 return new Opened(
                         null,
                         whole,
@@ -56,7 +57,8 @@ final class RemoteObjects {
      * Reads a whole body into a temporary file within {@code limit} bytes and maps it; the file
      * is deleted as soon as it is mapped, so nothing is left behind even if the process dies.
      */
-    private static ByteSource readWhole(String display, RangeTransport.Response r, long limit) throws IOException {
+    private static ByteSource readWhole(String display, String name, RangeTransport.Response r, long limit)
+            throws IOException {
         if (r.total() > limit) {
             r.discard();
             throw new RemoteException(
@@ -84,7 +86,7 @@ final class RemoteObjects {
             if (r.total() >= 0 && n != r.total()) {
                 throw new RemoteException(display, "connection dropped after " + n + " of " + r.total() + " bytes");
             }
-            return MappedFileSource.open(tmp);
+            return MappedFileSource.openPrivate(tmp, name);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -64,7 +64,7 @@ final class S3Location implements Location {
         if (!key.isEmpty() && !key.endsWith("/")) {
             try {
                 if (opened == null)
-                    opened = RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
+                    opened = RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings(), name());
                 return new Stat(Kind.FILE, opened.size());
             } catch (RemoteException e) {
                 if (!e.reason().startsWith("no such object")) throw e;
@@ -82,7 +82,7 @@ final class S3Location implements Location {
     public synchronized ByteSource open() throws IOException {
         RemoteObjects.Opened o = opened != null
                 ? opened
-                : RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings());
+                : RemoteObjects.open(new S3Transport(client(), bucket, key), options.settings(), name());
         opened = null;
         return RemoteObjects.source(o, name(), options.settings());
     }
