@@ -40,6 +40,9 @@ final class ExportCommand implements Callable<Integer> {
             "Output stops at max(4 x the archive's size, its size + 1 GiB); see --max-output.");
     private final ArchiveArgument archiveArg = new ArchiveArgument(spec);
     private Path dir;
+    /** DIR as typed, to tell a URL from a folder (a Path has lost its \"//\"). */
+    private String dirTyped;
+
     private List<String> entries = List.of();
     private List<String> channels = List.of();
     private boolean overwrite;
@@ -49,7 +52,7 @@ final class ExportCommand implements Callable<Integer> {
 
     ExportCommand() {
         spec.addPositional(Specs.positional(
-                "1", "1", "DIR", Path.class, "Destination folder (created if missing).", v -> dir = v));
+                "1", "1", "DIR", String.class, "Destination folder (created if missing).", v -> dirTyped = v));
         spec.addPositional(
                 Specs.positionals("2..*", "0..*", "ENTRY", "Stored files or folders to export.", v -> entries = v));
         Specs.add(
@@ -94,6 +97,13 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             explicitLimit = -1;
         }
+        if (dirTyped.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+            // as a path, "s3://b/out" is the local folder "s3:/b/out": the user would think it uploaded
+            err.println(
+                    "vitrine: " + ArchiveArgument.shown(dirTyped) + ": export writes to a local folder, not to a URL");
+            return ExitCodes.UNREADABLE;
+        }
+        dir = Path.of(dirTyped);
         String file = archiveArg.typed();
         return archiveArg.run((archive, reading) -> {
             Optional<dev.vitrine.core.model.TimedMessages> timed =

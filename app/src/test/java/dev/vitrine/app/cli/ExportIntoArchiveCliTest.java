@@ -94,4 +94,19 @@ class ExportIntoArchiveCliTest {
         assertEquals(0, one.exit(), one.stderr());
         assertArrayEquals(before, Files.readAllBytes(caf));
     }
+
+    /** DIR is a local folder: a URL there is refused, not taken as the folder "s3:/bucket/out" the user would not look in. */
+    @Test
+    void aUrlAsTheDestinationIsRefusedAndNothingIsWritten() {
+        String caf = Path.of("../core/src/test/resources/fixtures/caf/sample-ts-reference.caf")
+                .toString();
+        for (String dest : new String[] {"s3://bucket/out/", "http://127.0.0.1:9/out", "HTTPS://u:s3cr3t@host/x"}) {
+            CliRun r = CliRun.of("export", caf, dest);
+            assertEquals(2, r.exit(), r.stderr());
+            assertEquals("", r.out());
+            assertTrue(r.stderr().endsWith(": export writes to a local folder, not to a URL\n"), r.stderr());
+            assertFalse(r.stderr().contains("s3cr3t"), r.stderr());
+        }
+        assertFalse(Files.exists(Path.of("s3:")) || Files.exists(Path.of("http:")) || Files.exists(Path.of("HTTPS:")));
+    }
 }
