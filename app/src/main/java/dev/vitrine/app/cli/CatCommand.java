@@ -174,7 +174,7 @@ final class CatCommand implements Callable<Integer> {
             }
             OutputBuffer out = new OutputBuffer(root.stdout(), 1 << 18);
             try (ProgressLine line =
-                    progress(ProgressLine.on(err, this.json ? Boolean.FALSE : progress), archive, out)) {
+                    progress(ProgressLine.besideOutput(err, this.json ? Boolean.FALSE : progress), archive, out)) {
                 if (entry != null) return catEntry(listing.get(), out, err, file);
                 if (records.isPresent()) {
                     catRecords(records.get(), out);

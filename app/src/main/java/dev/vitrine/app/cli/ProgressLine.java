@@ -37,13 +37,28 @@ final class ProgressLine implements AutoCloseable {
         return new ProgressLine(err, forced != null ? forced : stderrIsTerminal());
     }
 
-    /** Whether file descriptor 2 is a terminal (Linux: its link in /proc names a tty). */
+    /**
+     * {@link #on} for a command that streams records to standard output (cat): unless forced, not
+     * drawn when standard output is a terminal too, where each redraw would land inside a record
+     * being printed.
+     */
+    static ProgressLine besideOutput(PrintWriter err, Boolean forced) {
+        return new ProgressLine(err, forced != null ? forced : stderrIsTerminal() && terminal(1) == null);
+    }
+
+    /** Whether file descriptor 2 is a terminal. */
     static boolean stderrIsTerminal() {
+        return terminal(2) != null;
+    }
+
+    /** The terminal file descriptor {@code fd} is (Linux: its link in /proc names a tty), or null. */
+    private static String terminal(int fd) {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+            String target =
+                    Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") ? target : null;
         } catch (Exception e) {
-            return false;
+            return null;
         }
     }
 

@@ -73,4 +73,38 @@ class CatProgressCliTest {
             assertFalse(r.stderr().contains("\r"), r.stderr());
         }
     }
+
+    /**
+     * In a terminal (under script(1), standard output and error are the same one), cat draws no
+     * line of its own accord: a redraw would land inside a record being printed. verify, whose
+     * output is its verdicts, draws it there: the terminal is seen as one.
+     */
+    @Test
+    void catInATerminalLeavesItsRecordsWhole() throws Exception {
+        assumeTrue(new java.io.File("/usr/bin/script").canExecute(), "script(1) is not installed");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        String command = String.join(
+                " ",
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.vitrine.app.Main");
+        String cat = run(command + " cat " + slow.url("a.zss"));
+        assertFalse(cat.contains("\u001b[K"), "no progress line among the records");
+        assertTrue(cat.contains("key-00049999 value-"), "every record printed");
+        String verify = run(command + " verify " + slow.url("a.zss"));
+        assertTrue(verify.contains("\u001b[K") && verify.contains(" of "), "verify draws its line: " + verify);
+    }
+
+    /** What a command wrote to a terminal of its own. */
+    private static String run(String command) throws Exception {
+        Process p = new ProcessBuilder("/usr/bin/script", "-qefc", command, "/dev/null")
+                .redirectErrorStream(true)
+                .start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out.length() > 2000 ? out.substring(0, 2000) : out);
+        return out;
+    }
 }
