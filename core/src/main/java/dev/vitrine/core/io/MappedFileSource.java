@@ -91,14 +91,13 @@ public final class MappedFileSource implements ByteSource {
     }
 
     /**
-     * Maps a file this process wrote for itself and deletes once mapped (a remote object read
-     * whole), named {@code name} in messages (the object's, not the temporary file's). It is not
-     * watched for changes: gone from its folder by design, it would read as "changed" at close.
+     * Maps the first {@code size} bytes of a file this process wrote for itself (an anonymous one
+     * holding a remote object read whole), named {@code name} in messages (the object's). It is
+     * not watched for changes: having no name, it would read as "changed" at close.
      */
-    public static ByteSource openPrivate(Path path, String name) throws IOException {
+    public static ByteSource mapPrivate(FileChannel ch, long size, String name) throws IOException {
         Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = ch.size();
+        try {
             MemorySegment seg = size == 0
                     ? MemorySegment.ofArray(new byte[0])
                     : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);

@@ -1,5 +1,6 @@
 package dev.vitrine.core.location;
 
+import dev.vitrine.core.io.AnonymousFile;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.MappedFileSource;
 import dev.vitrine.core.remote.RangeTransport;
@@ -9,9 +10,8 @@ import dev.vitrine.core.remote.RemoteSettings;
 import dev.vitrine.core.remote.RemoteSource;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /** Opening a remote object, and the one fallback for servers that ignore Range. */
 final class RemoteObjects {
@@ -54,8 +54,9 @@ final class RemoteObjects {
     }
 
     /**
-     * Reads a whole body into a temporary file within {@code limit} bytes and maps it; the file
-     * is deleted as soon as it is mapped, so nothing is left behind even if the process dies.
+     * Reads a whole body into an anonymous temporary file within {@code limit} bytes and maps it:
+     * the file has no name from the start, so nothing is left behind even if the process is killed
+     * while it reads.
      */
     private static ByteSource readWhole(String display, String name, RangeTransport.Response r, long limit)
             throws IOException {
@@ -66,29 +67,25 @@ final class RemoteObjects {
                     "server ignores Range requests, and the object (" + r.total() + " bytes" + ") is over the limit of "
                             + limit + " bytes for reading it whole");
         }
-        Path tmp = Files.createTempFile("vitrine-whole-", ".part");
-        try {
+        try (FileChannel out = AnonymousFile.inTemp("vitrine-whole-");
+                InputStream in = r.body()) {
             long n = 0;
-            try (InputStream in = r.body();
-                    OutputStream out = Files.newOutputStream(tmp)) {
-                byte[] buf = new byte[1 << 16];
-                for (int k; (k = in.read(buf)) > 0; ) {
-                    n += k;
-                    if (n > limit) {
-                        throw new RemoteException(
-                                display,
-                                "server ignores Range requests, and the object is over the limit of " + limit
-                                        + " bytes for reading it whole");
-                    }
-                    out.write(buf, 0, k);
+            byte[] buf = new byte[1 << 16];
+            for (int k; (k = in.read(buf)) > 0; ) {
+                n += k;
+                if (n > limit) {
+                    throw new RemoteException(
+                            display,
+                            "server ignores Range requests, and the object is over the limit of " + limit
+                                    + " bytes for reading it whole");
                 }
+                ByteBuffer b = ByteBuffer.wrap(buf, 0, k);
+                while (b.hasRemaining()) out.write(b);
             }
             if (r.total() >= 0 && n != r.total()) {
                 throw new RemoteException(display, "connection dropped after " + n + " of " + r.total() + " bytes");
             }
-            return MappedFileSource.openPrivate(tmp, name);
-        } finally {
-            Files.deleteIfExists(tmp);
+            return MappedFileSource.mapPrivate(out, n, name);
         }
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -65,17 +64,9 @@ final class ClpsSpillFolder {
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".bin");
     }
 
-    /**
-     * A new file open for reading and writing whose name is already gone (on Linux and macOS;
-     * Windows deletes it when it is closed): whatever stops the process, nothing stays.
-     */
+    /** A new spill file whose name is already gone ({@link dev.vitrine.core.io.AnonymousFile}). */
     static FileChannel anonymous(Path dir, String kind) throws IOException {
-        return FileChannel.open(
-                newName(dir, kind),
-                StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.READ,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.DELETE_ON_CLOSE);
+        return dev.vitrine.core.io.AnonymousFile.open(newName(dir, kind));
     }
 
     /** Deletes the spill files of processes that no longer run; returns how many. */
