@@ -199,10 +199,13 @@ final class BlockFetcher {
                     r.discard();
                     throw new RemoteException(display(), RemoteException.statusReason(r.status(), r.errorCode()));
                 }
-                if (r.total() != size || (version != null && r.version() != null && !version.equals(r.version()))) {
+                if (r.total() != size || !RangeTransport.sameVersion(version, r.version())) {
                     r.discard();
                     throw new RemoteException.Changed(
-                            display(), r.total() != size ? "was " + size + " bytes, now " + r.total() : null);
+                            display(),
+                            r.total() != size
+                                    ? "was " + size + " bytes, now " + r.total()
+                                    : r.version() == null ? "the server no longer names its version" : null);
                 }
                 if (r.start() != from) {
                     r.discard();
@@ -310,7 +313,7 @@ final class BlockFetcher {
             if (e.getCause() instanceof Stopped) throw new Stopped();
             if (e.getCause() instanceof IOException io) {
                 // a fresh exception per reader, with this reader's stack, keeping the reason
-                if (io instanceof RemoteException.Changed) throw new RemoteException.Changed(display(), null);
+                if (io instanceof RemoteException.Changed c) throw new RemoteException.Changed(display(), c.detail());
                 if (io instanceof RemoteException re) throw new RemoteException(display(), re.reason(), io);
                 throw new IOException(io.getMessage(), io);
             }

@@ -23,6 +23,26 @@ public interface RangeTransport extends AutoCloseable {
     @Override
     default void close() {}
 
+    /** Whether {@code version} is an entity tag, not a Last-Modified date ("Sun, 6 Nov 1994 08:49:37 GMT"). */
+    static boolean isEntityTag(String version) {
+        return !LAST_MODIFIED.matcher(version).matches();
+    }
+
+    java.util.regex.Pattern LAST_MODIFIED =
+            java.util.regex.Pattern.compile("[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
+
+    /**
+     * Whether a later answer's {@code now} may be the version {@code pinned} (the first answer's):
+     * tags are compared with tags and dates with dates (a server may add a tag to later answers).
+     * A pinned object whose later answer names no version at all is taken as changed: a server
+     * that stopped naming it may also ignore the pin, and a mix of two objects must never be read.
+     */
+    static boolean sameVersion(String pinned, String now) {
+        if (pinned == null) return true;
+        if (now == null) return false;
+        return isEntityTag(pinned) != isEntityTag(now) || pinned.equals(now);
+    }
+
     /**
      * What a ranged GET answered.
      *

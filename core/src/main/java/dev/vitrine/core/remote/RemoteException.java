@@ -88,8 +88,16 @@ public class RemoteException extends SourceUnavailableException {
 
     /** Thrown when the object changed between two requests: never read as a mix of versions. */
     public static final class Changed extends RemoteException {
+        private final String detail;
+
         public Changed(String display, String detail) {
             super(display, "changed while being read" + (detail == null ? "" : " (" + detail + ")"));
+            this.detail = detail;
+        }
+
+        /** What changed ("was N bytes, now M"), or null when only the version told. */
+        public String detail() {
+            return detail;
         }
     }
 }

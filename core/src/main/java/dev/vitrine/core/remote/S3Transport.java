@@ -36,7 +36,11 @@ public final class S3Transport implements RangeTransport {
     public Response get(long from, long length, String version) throws IOException {
         GetObjectRequest.Builder b =
                 GetObjectRequest.builder().bucket(bucket).key(key).range("bytes=" + from + "-" + (from + length - 1));
-        if (version != null) b.ifMatch(version);
+        if (version != null && RangeTransport.isEntityTag(version)) b.ifMatch(version);
+        // A header's time is in whole seconds, a store's own (a file's) finer: the second after it
+        // is the earliest time the object can be said unmodified since.
+        else if (version != null)
+            b.ifUnmodifiedSince(java.time.Instant.from(HTTP_DATE.parse(version)).plusSeconds(1));
         ResponseInputStream<GetObjectResponse> in;
         try {
             in = s3.getObject(b.build());
@@ -59,14 +63,26 @@ public final class S3Transport implements RangeTransport {
         GetObjectResponse r = in.response();
         String range = r.contentRange();
         if (range == null)
-            return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), r.eTag(), 0, in, null, -1);
+            return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), version(r), 0, in, null, -1);
         Matcher m = CONTENT_RANGE.matcher(range);
         if (!m.matches()) {
             in.abort();
             throw new RemoteException(display, "server sent a range without a valid Content-Range");
         }
         long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
-        return new Response(206, total, r.eTag(), Long.parseLong(m.group(1)), in, null, -1);
+        return new Response(206, total, version(r), Long.parseLong(m.group(1)), in, null, -1);
+    }
+
+    private static final java.time.format.DateTimeFormatter HTTP_DATE =
+            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.withZone(java.time.ZoneOffset.UTC);
+
+    /**
+     * The object's ETag or, from a store that gives none (s3proxy's files put in its folder by
+     * hand), its Last-Modified time: later requests are pinned to it with If-Unmodified-Since.
+     */
+    private static String version(GetObjectResponse r) {
+        if (r.eTag() != null && !r.eTag().isEmpty()) return r.eTag();
+        return r.lastModified() == null ? null : HTTP_DATE.format(r.lastModified());
     }
 
     private static final Pattern PROFILE = Pattern.compile("ProfileCredentialsProvider\\(profileName=([^,)]+)");

@@ -53,6 +53,29 @@ class S3LocationTest {
         }
     }
 
+    /**
+     * An object put in s3proxy's folder by hand has no ETag: it is pinned by its Last-Modified
+     * time (If-Unmodified-Since), so one replaced while read is reported, not read as a mix.
+     */
+    @Test
+    void anObjectWithoutAnETagReplacedWhileReadIsReported() throws IOException {
+        Path f = s3.root().resolve("logs/untagged.bin");
+        Files.write(f, data);
+        Location l = Locations.of("s3://logs/untagged.bin", options);
+        try (ByteSource src = l.open()) {
+            assertArrayEquals(Arrays.copyOfRange(data, 0, 100), src.read(0, 100));
+            byte[] other = data.clone();
+            other[600_000] ^= 1;
+            Files.write(f, other);
+            Files.setLastModifiedTime(
+                    f, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 120_000));
+            // a source's reads carry the remote failure unchecked, as a mapped file's do
+            java.io.UncheckedIOException e =
+                    assertThrows(java.io.UncheckedIOException.class, () -> src.read(600_000, 10));
+            assertEquals("changed while being read", ((RemoteException) e.getCause()).reason());
+        }
+    }
+
     @Test
     void aPrefixIsAFolderListedByName() throws IOException {
         Location l = Locations.of("s3://logs/run1/", options);

@@ -1,0 +1,110 @@
+package dev.vitrine.core.remote;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Servers whose later answers name the object's version differently from the first (the JDK's
+ * HTTP server, answering ranges and ignoring If-Match): a version that vanishes is a change,
+ * never a mix of two objects; a validator added later is no change.
+ */
+class RemoteVersionPinTest {
+    private static final int BLOCK = 64 << 10;
+    private static final RemoteSettings SETTINGS = RemoteSettings.DEFAULT
+            .withBlockBytes(BLOCK)
+            .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10));
+    private static final String DATE = "Sun, 6 Nov 1994 08:49:37 GMT";
+
+    /**
+     * Serves ranges: the first answer of {@code first} with {@code firstHeaders}, every later
+     * one of {@code later} (the same size) with {@code laterHeaders}.
+     */
+    private static HttpServer server(
+            byte[] first, Map<String, String> firstHeaders, byte[] later, Map<String, String> laterHeaders)
+            throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        AtomicInteger n = new AtomicInteger();
+        server.createContext("/", x -> {
+            boolean isFirst = n.getAndIncrement() == 0;
+            byte[] data = isFirst ? first : later;
+            String[] range = x.getRequestHeaders()
+                    .getFirst("Range")
+                    .replace("bytes=", "")
+                    .split("-");
+            int from = Integer.parseInt(range[0]);
+            int to = Math.min(data.length - 1, Integer.parseInt(range[1]));
+            x.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + data.length);
+            (isFirst ? firstHeaders : laterHeaders).forEach(x.getResponseHeaders()::add);
+            x.sendResponseHeaders(206, to - from + 1);
+            x.getResponseBody().write(data, from, to - from + 1);
+            x.close();
+        });
+        server.start();
+        return server;
+    }
+
+    private static byte[] readAll(HttpServer server, int size) throws IOException {
+        String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/a.bin";
+        try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(url), List.of(), SETTINGS), SETTINGS)) {
+            byte[] got = new byte[size];
+            o.read(0, got, 0, size);
+            return got;
+        }
+    }
+
+    private static byte[] data(int seed) {
+        byte[] b = new byte[4 * BLOCK];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    @Test
+    void aTagThatVanishesFromLaterAnswersIsAChangeNotAMix() throws IOException {
+        HttpServer s = server(data(1), Map.of("ETag", "\"v1\""), data(2), Map.of());
+        try {
+            RemoteException e = assertThrows(RemoteException.class, () -> readAll(s, 4 * BLOCK));
+            assertEquals("changed while being read (the server no longer names its version)", e.reason());
+        } finally {
+            s.stop(0);
+        }
+    }
+
+    @Test
+    void aTagAddedToLaterAnswersOfTheSameObjectIsNoChange() throws IOException {
+        byte[] same = data(3);
+        for (Map<String, String> later :
+                List.of(Map.of("Last-Modified", DATE, "ETag", "\"v1\""), Map.of("Last-Modified", DATE))) {
+            Map<String, String> first = later.containsKey("ETag")
+                    ? Map.of("Last-Modified", DATE)
+                    : Map.of("Last-Modified", DATE, "ETag", "\"v1\"");
+            HttpServer s = server(same, first, same, later);
+            try {
+                assertArrayEquals(same, readAll(s, same.length), first + " then " + later);
+            } finally {
+                s.stop(0);
+            }
+        }
+    }
+
+    @Test
+    void versionsAreToldApartByKind() {
+        assertEquals(false, RangeTransport.isEntityTag(DATE));
+        assertEquals(true, RangeTransport.isEntityTag("\"v1\""));
+        assertEquals(true, RangeTransport.isEntityTag("d41d8cd98f00b204e9800998ecf8427e")); // unquoted, as some stores
+        assertEquals(false, RangeTransport.sameVersion("\"v1\"", "\"v2\""));
+        assertEquals(false, RangeTransport.sameVersion(DATE, "Mon, 7 Nov 1994 08:49:37 GMT"));
+    }
+}
