@@ -21,7 +21,7 @@ public class RemoteException extends SourceUnavailableException {
     }
 
     public RemoteException(String display, String reason, Throwable cause) {
-        super(display, reason, cause);
+        super(display, Messages.printable(reason), cause); // a reason may quote a server's bytes
     }
 
     /** The reason for an HTTP status that is an answer, not a range. */

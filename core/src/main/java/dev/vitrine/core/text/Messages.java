@@ -89,6 +89,21 @@ public final class Messages {
         return m.strip();
     }
 
+    /**
+     * Text from outside (a server's header or status line) as a message may hold it: control
+     * characters written as {@code \\uXXXX}, so none can clear, recolour or retitle a terminal.
+     */
+    public static String printable(String text) {
+        if (text == null || text.chars().noneMatch(Character::isISOControl)) return text;
+        StringBuilder b = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c)) b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            else b.append(c);
+        }
+        return b.toString();
+    }
+
     private static Throwable unwrap(Throwable e) {
         Throwable t = e;
         while ((t instanceof CompletionException
