@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 final class RemoteArgs {
     private List<String> headers = List.of();
     private boolean noSignRequest;
-    private URI endpoint;
+    private String endpointTyped;
     private java.nio.file.Path caBundle;
 
     /** Adds the options to {@code spec}. */
@@ -29,10 +29,10 @@ final class RemoteArgs {
                 Specs.option(
                         "--endpoint-url",
                         "URL",
-                        URI.class,
+                        String.class,
                         "The endpoint of an S3-compatible store (MinIO, Ceph, R2); otherwise AWS_ENDPOINT_URL_S3, "
                                 + "AWS_ENDPOINT_URL or the profile's endpoint_url.",
-                        v -> endpoint = v),
+                        v -> endpointTyped = v),
                 Specs.option(
                         "--ca-bundle",
                         "FILE",
@@ -47,6 +47,7 @@ final class RemoteArgs {
             String problem = dev.vitrine.core.remote.HttpTransport.headerProblem(h);
             if (problem != null) throw new IllegalArgumentException("--header " + problem);
         }
+        URI endpoint = endpointTyped == null ? null : RemoteOptions.endpoint("--endpoint-url", endpointTyped);
         return new RemoteOptions(headers, noSignRequest, endpoint, RemoteSettings.DEFAULT, caBundle);
     }
 }

@@ -56,6 +56,25 @@ class RemoteS3CliTest {
         }
     }
 
+    /** Credentials in an address, or in an endpoint that cannot be used, are refused and never printed. */
+    @Test
+    void secretsInAnAddressOrEndpointAreRefusedUnprinted() {
+        String e = s3.endpoint().toString();
+        CliRun login = CliRun.of("info", "--endpoint-url", e, "s3://AK:S3SECRET@fixtures/zss/letters-none.zss");
+        assertEquals(2, login.exit());
+        assertEquals(
+                "vitrine: s3://AK:…@fixtures/zss/letters-none.zss: not a valid S3 address (credentials go in "
+                        + "AWS_PROFILE or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never in the address)\n",
+                login.stderr());
+        for (String bad : new String[] {"http://u:EPSECRET@127.0.0.1:1 x", "ftp://u:EPSECRET@127.0.0.1/", "notaurl"}) {
+            CliRun r = CliRun.of("info", "--endpoint-url", bad, "s3://fixtures/zss/letters-none.zss");
+            assertEquals(2, r.exit(), r.stderr());
+            assertTrue(
+                    r.stderr().endsWith(" is not an endpoint (an http:// or https:// URL with a host)\n"), r.stderr());
+            assertTrue(!r.stderr().contains("EPSECRET") && r.stderr().lines().count() == 1, r.stderr());
+        }
+    }
+
     @Test
     void aMissingObjectIsOneLineWithExitTwo() {
         CliRun r = CliRun.of("info", "--endpoint-url", s3.endpoint().toString(), "s3://fixtures/zss/nope.zss");

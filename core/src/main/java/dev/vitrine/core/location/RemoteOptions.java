@@ -28,6 +28,24 @@ public record RemoteOptions(
         this(headers, noSignRequest, endpoint, settings, null);
     }
 
+    /**
+     * An S3 endpoint as given by {@code where} (--endpoint-url, AWS_ENDPOINT_URL, a profile): an
+     * http(s) URL with a host. Refused in one line that shows it without its password.
+     */
+    public static URI endpoint(String where, String value) {
+        String v = value.strip();
+        try {
+            URI u = new URI(v);
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && u.getHost() != null) return u;
+        } catch (java.net.URISyntaxException e) {
+            // said below, without the parser's echo of the whole value
+        }
+        throw new IllegalArgumentException(
+                where + ": " + dev.vitrine.core.text.Messages.printable(dev.vitrine.core.remote.Redact.url(v))
+                        + " is not an endpoint (an http:// or https:// URL with a host)");
+    }
+
     /** The authorities' bundle in force (the one given, else AWS_CA_BUNDLE's), or null for Java's own. */
     public Path trustedBundle() {
         return dev.vitrine.core.remote.TrustedAuthorities.bundle(caBundle);

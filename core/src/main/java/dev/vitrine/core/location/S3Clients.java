@@ -154,7 +154,7 @@ final class S3Clients {
     static Optional<URI> endpoint() {
         for (String v : new String[] {"AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"}) {
             String e = System.getenv(v);
-            if (e != null && !e.isBlank()) return Optional.of(URI.create(e.strip()));
+            if (e != null && !e.isBlank()) return Optional.of(RemoteOptions.endpoint(v, e));
         }
         try {
             String profile = Optional.ofNullable(System.getenv("AWS_PROFILE"))
@@ -162,7 +162,9 @@ final class S3Clients {
             return ProfileFile.defaultProfileFile()
                     .profile(profile)
                     .flatMap(p -> p.property("endpoint_url"))
-                    .map(URI::create);
+                    .map(u -> RemoteOptions.endpoint("the profile's endpoint_url", u));
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (RuntimeException e) {
             return Optional.empty();
         }

@@ -32,11 +32,20 @@ final class S3Location implements Location {
         this.options = options;
     }
 
+    /** What bucket names hold, legacy ones (capitals, underscores) included. */
+    private static final java.util.regex.Pattern BUCKET = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+
     static S3Location parse(String typed, RemoteOptions options) {
         String rest = typed.substring("s3://".length());
         int slash = rest.indexOf('/');
         String bucket = slash < 0 ? rest : rest.substring(0, slash);
         if (bucket.isEmpty()) throw new IllegalArgumentException("not a valid S3 address (no bucket)");
+        if (bucket.contains("@"))
+            throw new IllegalArgumentException("not a valid S3 address (credentials go in AWS_PROFILE or "
+                    + "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never in the address)");
+        if (!BUCKET.matcher(bucket).matches())
+            throw new IllegalArgumentException(
+                    "not a valid S3 address (a bucket's name holds only letters, digits, dots, hyphens and underscores)");
         return new S3Location(bucket, slash < 0 ? "" : rest.substring(slash + 1), options);
     }
 
