@@ -127,6 +127,10 @@ class RemoteCliTest {
                 CliRun.of("info", "--json", nginx.url(f)).out().replace(nginx.url(f), "URL"),
                 r.out().replace("http://bob:…@127.0.0.1:" + nginx.port() + "/private/" + f, "URL"));
         assertTrue(!r.out().contains("pa%40ss") && !r.out().contains("pa@ss"), r.out());
+        // redirected to the same server (nginx's /moved/), the login goes along, as curl -L sends it
+        String moved = good.replace("/private/", "/moved/private/");
+        CliRun redirected = CliRun.of("info", "--json", moved);
+        assertEquals(0, redirected.exit(), redirected.stderr());
         String wrong = base.replace("http://", "http://bob:guess@");
         CliRun refused = CliRun.of("info", wrong);
         assertEquals(2, refused.exit());

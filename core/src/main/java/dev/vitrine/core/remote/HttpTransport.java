@@ -61,7 +61,9 @@ public final class HttpTransport implements RangeTransport {
      */
     public HttpTransport(URI uri, List<String> headers, RemoteSettings settings, javax.net.ssl.SSLContext trust)
             throws RemoteException {
-        this.uri = uri;
+        // The login goes in a header of its own (withLogin): an address still naming it would make the
+        // JDK's client take a redirect to the same host as one to another origin, and drop that header.
+        this.uri = withoutLogin(uri);
         this.display = Redact.url(uri.toString());
         // the environment's proxies (https_proxy, no_proxy...), read as curl reads them
         Proxies proxies = Proxies.environment();
@@ -113,6 +115,14 @@ public final class HttpTransport implements RangeTransport {
         List<String[]> out = new java.util.ArrayList<>(headers);
         out.add(new String[] {"Authorization", "Basic " + token});
         return List.copyOf(out);
+    }
+
+    private static URI withoutLogin(URI u) {
+        if (u.getRawUserInfo() == null) return u;
+        String authority = u.getRawAuthority();
+        return URI.create(u.getScheme() + "://" + authority.substring(authority.lastIndexOf('@') + 1)
+                + (u.getRawPath() == null ? "" : u.getRawPath())
+                + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery()));
     }
 
     /** Headers this transport sets itself on every request. */
