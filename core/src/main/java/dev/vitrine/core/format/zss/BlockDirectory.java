@@ -21,6 +21,11 @@ final class BlockDirectory {
     /** Where blocks end: the file size, or the end an intact header promises (ZssArchive.trustedEnd). */
     private final long end;
 
+    /** Where the walk next tells its source what follows ({@link #HINT_BYTES} apart: under a read-ahead). */
+    private long hinted;
+
+    private static final long HINT_BYTES = 8 << 20;
+
     private boolean done;
     private FormatException error;
 
@@ -37,6 +42,12 @@ final class BlockDirectory {
             if (count >= maxBlocks) {
                 throw new FormatException(
                         reader.file(), next, "more than " + maxBlocks + " blocks; listing stops here (limit)");
+            }
+            if (next >= hinted) {
+                // Each frame is a few bytes far from the last: read one by one from a remote source, a
+                // round trip per block (a 92 MB file over 300 ms: 105 s). Asked for ahead, it streams.
+                reader.willRead(next, end - next);
+                hinted = next + HINT_BYTES;
             }
             BlockFrame f = reader.frameAt(next, end);
             if (f == null) {

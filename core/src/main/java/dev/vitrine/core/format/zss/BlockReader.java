@@ -75,6 +75,11 @@ final class BlockReader {
         else src.read(offset, dst, 0, n);
     }
 
+    /** A scan will read on from {@code offset}: a source read by ranges asks for what follows now, side by side. */
+    void willRead(long offset, long length) {
+        if (data == null) src.willRead(offset, length);
+    }
+
     /** A scan will not come back before {@code offset}: a source read by ranges reuses that memory first. */
     void passed(long offset) {
         if (data == null) src.passed(offset);
