@@ -327,6 +327,19 @@ final class CatCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
         }
+        String folder = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
+        for (FileListing.Entry e : listing.listing()) {
+            String name =
+                    e.name().endsWith("/") ? e.name().substring(0, e.name().length() - 1) : e.name();
+            if (e.isFolder() && name.equals(folder)) {
+                // ls lists it: "no entry named" would send the user looking for a typo
+                err.println("vitrine: " + file + ": " + EntryPathPolicy.quote(entry)
+                        + " is a folder; cat writes one stored file (`vitrine export " + file + " DIR "
+                        + EntryPathPolicy.shown(entry)
+                        + "` writes a folder)");
+                return ExitCodes.UNREADABLE;
+            }
+        }
         err.println("vitrine: " + file + ": no entry named " + EntryPathPolicy.quote(entry) + " (see `vitrine ls "
                 + file + "`)");
         return ExitCodes.UNREADABLE;

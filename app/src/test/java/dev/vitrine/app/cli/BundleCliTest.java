@@ -42,6 +42,15 @@ class BundleCliTest {
         assertEquals(
                 "hello\n",
                 new String(CliRun.of("cat", bundle.toString(), "a.txt").stdout(), StandardCharsets.UTF_8));
+        for (String folder : new String[] {"sub/empty", "sub/empty/"}) {
+            CliRun cat = CliRun.of("cat", bundle.toString(), folder);
+            assertEquals(2, cat.exit());
+            assertEquals(
+                    "vitrine: " + bundle + ": \"" + folder
+                            + "\" is a folder; cat writes one stored file (`vitrine export " + bundle + " DIR " + folder
+                            + "` writes a folder)\n",
+                    cat.stderr());
+        }
     }
 
     @Test
