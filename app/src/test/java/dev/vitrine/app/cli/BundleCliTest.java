@@ -68,6 +68,26 @@ class BundleCliTest {
         assertEquals(0, all.exit(), all.stderr());
         assertTrue(Files.isDirectory(out.resolve("sub/empty")), "the empty folder is exported");
 
+        // a shard gone: each file's failure names it, with no "offset -1" for a problem of the whole shard
+        Path broken = temp.resolve("broken");
+        Files.createDirectories(broken);
+        try (var parts = Files.list(bundle)) {
+            for (Path p : parts.toList()) {
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(broken.resolve(p.getFileName()));
+                    try (var idx = Files.list(p)) {
+                        for (Path f : idx.toList())
+                            Files.copy(f, broken.resolve(p.getFileName()).resolve(f.getFileName()));
+                    }
+                }
+            }
+        }
+        CliRun missing =
+                CliRun.of("export", broken.toString(), temp.resolve("out2").toString());
+        assertEquals(1, missing.exit(), missing.stderr());
+        assertTrue(missing.stderr().contains("failed: sub/f.txt: shard-00000000: "), missing.stderr());
+        assertTrue(!missing.stderr().contains("offset -1"), missing.stderr());
+
         Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
         Path trap = temp.resolve("trap");
         Files.createDirectories(trap);

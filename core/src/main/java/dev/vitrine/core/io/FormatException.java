@@ -18,7 +18,7 @@ public class FormatException extends IOException {
 
     /** Damage in one part of a multi-file archive: {@code file} is what messages print. */
     public FormatException(String file, dev.vitrine.core.io.FileRef ref, long offset, String detail) {
-        super(file + ": offset " + offset + ": " + detail);
+        super(file + (offset >= 0 ? ": offset " + offset : "") + ": " + detail); // -1: the file as a whole
         this.file = file;
         this.offset = offset;
         this.detail = detail;
