@@ -82,6 +82,9 @@ final class RemoteObjects {
                     }
                     out.write(buf, 0, k);
                 }
+            } catch (java.net.SocketTimeoutException e) {
+                // the body stalled (its watch's words): the server ignores Range, so nothing can be resumed
+                throw new RemoteException(display, "timed out (" + e.getMessage() + ")", e);
             }
             if (r.total() >= 0 && n != r.total()) {
                 throw new RemoteException(display, "connection dropped after " + n + " of " + r.total() + " bytes");

@@ -313,12 +313,11 @@ public final class HttpTransport implements RangeTransport {
     /** The JDK's words when a proxy answers its CONNECT with an error. */
     private static final Pattern TUNNEL_FAILED = Pattern.compile("Tunnel failed, got: (\\d+)");
 
+    /** Retry-After in milliseconds, uncapped ({@link Backoff} judges it), or -1 when it is not a number of seconds. */
     private static long retryAfter(String v) {
-        try {
-            return Math.min(60_000, Long.parseLong(v.strip()) * 1000);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        String s = v.strip();
+        if (!s.matches("\\d{1,12}")) return s.matches("\\d+") ? Long.MAX_VALUE / 2 : -1;
+        return Long.parseLong(s) * 1000;
     }
 
     /**

@@ -57,6 +57,20 @@ public interface RangeTransport extends AutoCloseable {
             return status >= 500 || status == 429 || "SlowDown".equals(errorCode);
         }
 
+        /** This answer with its body watched for stalls ({@link IdleWatch}), as every body read is. */
+        Response watched(RemoteSettings settings) {
+            return body == null
+                    ? this
+                    : new Response(
+                            status,
+                            total,
+                            version,
+                            start,
+                            IdleWatch.watch(body, settings),
+                            errorCode,
+                            retryAfterMillis);
+        }
+
         public void discard() {
             if (body != null) {
                 try {
