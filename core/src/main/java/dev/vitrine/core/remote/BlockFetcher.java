@@ -136,6 +136,8 @@ final class BlockFetcher {
                 // nor does a handshake the server refused with a fatal alert (no protocol in common)
                 || reason.startsWith("TLS handshake failed") && reason.contains("fatal alert")
                 || reason.startsWith("redirect")
+                // a Content-Range no object has, an encoded body: the server answers so every time
+                || reason.startsWith("server sent")
                 // A server that never answers is tried twice, not at every retry: each try waits out the
                 // whole timeout (six tries of a black hole were three minutes before "timed out").
                 || silences >= 2;
@@ -274,6 +276,21 @@ final class BlockFetcher {
             r.discard();
             throw new RemoteException(display(), "server sent bytes from " + r.start() + " when asked for " + from);
         }
+        String shorter = shorter(r, from, to);
+        if (shorter != null) {
+            r.discard();
+            throw new RemoteException(display(), shorter);
+        }
+    }
+
+    /**
+     * Why {@code r} is not all of {@code [from, to)}, by its Content-Range, or null when it is (or
+     * does not say). A shorter range, said honestly, comes short again at every try: it is no
+     * dropped connection to retry.
+     */
+    static String shorter(RangeTransport.Response r, long from, long to) {
+        if (r.end() < 0 || r.end() >= to - 1) return null;
+        return "server sent bytes " + r.start() + "-" + r.end() + " when asked for " + from + "-" + (to - 1);
     }
 
     /** What a body gave: the first block not read, and why it ended early if it stalled (else null). */

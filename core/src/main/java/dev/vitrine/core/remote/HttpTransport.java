@@ -19,7 +19,6 @@ import java.util.regex.Pattern;
  * token) on every request. Never HEAD: presigned URLs are signed for GET only.
  */
 public final class HttpTransport implements RangeTransport {
-    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
     private static final Pattern UNSATISFIED = Pattern.compile("bytes \\*/(\\d+)");
 
     static {
@@ -228,17 +227,19 @@ public final class HttpTransport implements RangeTransport {
                     display, "server sent the object encoded (Content-Encoding: " + encoding + "), not its bytes");
         }
         if (status == 206) {
-            Matcher m = CONTENT_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
-            if (!m.matches()) {
+            ContentRange range;
+            try {
+                range = ContentRange.parse(
+                        display, h.firstValue("Content-Range").orElse(""));
+            } catch (RemoteException e) {
                 r.body().close();
-                throw new RemoteException(display, "server sent a range without a valid Content-Range");
+                throw e;
             }
-            long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
             if (!direct && !r.uri().equals(uri)) {
                 landedElsewhere = !sameOrigin(uri, r.uri());
                 landed = r.uri();
             }
-            return new Response(206, total, etag, Long.parseLong(m.group(1)), r.body(), null, retryAfter);
+            return Response.ranged(range, etag, r.body(), retryAfter);
         }
         if (status == 200) {
             return new Response(
@@ -248,7 +249,7 @@ public final class HttpTransport implements RangeTransport {
         if (status == 416) {
             // the object is shorter than the range asked: Content-Range then says its size
             Matcher m = UNSATISFIED.matcher(h.firstValue("Content-Range").orElse(""));
-            long total = m.matches() ? Long.parseLong(m.group(1)) : -1;
+            long total = m.matches() && m.group(1).length() <= 18 ? Long.parseLong(m.group(1)) : -1;
             return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
         }
         return new Response(status, -1, etag, 0, null, null, retryAfter);

@@ -33,6 +33,7 @@ public interface RangeTransport extends AutoCloseable {
      * @param body      the body; the caller closes it
      * @param errorCode the store's own error code (S3's "AccessDenied", "SlowDown"), or null
      * @param retryAfterMillis the server's Retry-After in milliseconds, or -1
+     * @param end       where the body ends in the object (inclusive, from {@code Content-Range}), or -1 if unknown
      */
     record Response(
             int status,
@@ -41,7 +42,25 @@ public interface RangeTransport extends AutoCloseable {
             long start,
             InputStream body,
             String errorCode,
-            long retryAfterMillis) {
+            long retryAfterMillis,
+            long end) {
+
+        /** An answer whose end is not known (not a range, or a transport that does not say). */
+        public Response(
+                int status,
+                long total,
+                String version,
+                long start,
+                InputStream body,
+                String errorCode,
+                long retryAfterMillis) {
+            this(status, total, version, start, body, errorCode, retryAfterMillis, -1);
+        }
+
+        /** The 206 answer {@code range} says, with {@code body}. */
+        static Response ranged(ContentRange range, String version, InputStream body, long retryAfterMillis) {
+            return new Response(206, range.total(), version, range.start(), body, null, retryAfterMillis, range.end());
+        }
 
         public boolean partial() {
             return status == 206;
@@ -68,7 +87,8 @@ public interface RangeTransport extends AutoCloseable {
                             start,
                             IdleWatch.watch(body, settings),
                             errorCode,
-                            retryAfterMillis);
+                            retryAfterMillis,
+                            end);
         }
 
         public void discard() {

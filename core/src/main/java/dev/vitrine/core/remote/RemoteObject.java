@@ -78,6 +78,11 @@ public final class RemoteObject implements AutoCloseable {
             throw new RemoteException(
                     transport.display(), "server does not say the object's size (its Content-Range ends in /*)");
         }
+        String shorter = BlockFetcher.shorter(r, 0, Math.min(settings.blockBytes(), r.total()));
+        if (shorter != null) {
+            r.discard();
+            throw new RemoteException(transport.display(), shorter);
+        }
         RemoteObject o = new RemoteObject(transport, settings, r.total(), r.version());
         o.stats.requests.incrementAndGet();
         o.adoptFirstBlock(r);

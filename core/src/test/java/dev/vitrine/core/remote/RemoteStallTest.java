@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,62 +35,16 @@ class RemoteStallTest {
         new Random(11).nextBytes(DATA);
     }
 
-    /** What the n-th request (from 1) gets. */
-    private interface Answer {
-        void answer(int n, HttpExchange x, int from, int to) throws Exception;
-    }
-
-    private final AtomicInteger requests = new AtomicInteger();
-    private final CountDownLatch over = new CountDownLatch(1);
-    private HttpServer server;
+    private TinyRangeServer server;
 
     @AfterEach
     void stop() {
-        over.countDown();
-        if (server != null) server.stop(0);
+        if (server != null) server.close();
     }
 
-    private String serve(Answer answer) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext("/", x -> {
-            int n = requests.incrementAndGet();
-            String[] range = x.getRequestHeaders()
-                    .getFirst("Range")
-                    .substring("bytes=".length())
-                    .split("-");
-            int from = Integer.parseInt(range[0]);
-            int to = Math.min(DATA.length - 1, Integer.parseInt(range[1]));
-            try {
-                answer.answer(n, x, from, to);
-            } catch (Exception e) {
-                // the client gave the body up: this is how these answers end
-            } finally {
-                x.close();
-            }
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/a.bin";
-    }
-
-    /** Headers of the range asked for; the body is the caller's. */
-    private static OutputStream headers(HttpExchange x, int from, int to) throws IOException {
-        x.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + DATA.length);
-        x.getResponseHeaders().add("ETag", "\"v1\"");
-        x.sendResponseHeaders(206, to - from + 1);
-        return x.getResponseBody();
-    }
-
-    private static void whole(HttpExchange x, int from, int to) throws IOException {
-        headers(x, from, to).write(DATA, from, to - from + 1);
-    }
-
-    /** Sends {@code bytes} of the range, then nothing until the test is over. */
-    private void stallAfter(HttpExchange x, int from, int to, int bytes) throws Exception {
-        OutputStream out = headers(x, from, to);
-        out.write(DATA, from, Math.min(bytes, to - from + 1));
-        out.flush();
-        over.await();
+    private String serve(TinyRangeServer.Answer answer) throws IOException {
+        server = new TinyRangeServer(DATA, answer);
+        return server.url();
     }
 
     private static RemoteObject open(String url, RemoteSettings s) throws IOException {
@@ -111,11 +58,11 @@ class RemoteStallTest {
     /** The opening body stalls at every try: tried twice in all, then "timed out", never a hang. */
     @Test
     void aFirstBodyThatNeverComesIsTimedOut() throws Exception {
-        String url = serve((n, x, from, to) -> stallAfter(x, from, to, 0));
+        String url = serve((n, x, from, to) -> server.stallAfter(x, from, to, 0));
         try (RemoteObject o = open(url, QUICK)) {
             assertEquals(DATA.length, o.size(), "the headers gave the size");
             assertEquals("timed out (no data for 1 s)", readFails(o, 0).reason());
-            assertEquals(2, requests.get(), "the opening try and one more");
+            assertEquals(2, server.requests(), "the opening try and one more");
         }
     }
 
@@ -123,14 +70,14 @@ class RemoteStallTest {
     @Test
     void aFirstBodyThatStallsHalfWayIsAskedForAgain() throws Exception {
         String url = serve((n, x, from, to) -> {
-            if (n == 1) stallAfter(x, from, to, BLOCK / 2);
-            else whole(x, from, to);
+            if (n == 1) server.stallAfter(x, from, to, BLOCK / 2);
+            else server.whole(x, from, to);
         });
         try (RemoteObject o = open(url, QUICK)) {
             byte[] got = new byte[BLOCK];
             o.read(0, got, 0, BLOCK);
             assertArrayEquals(Arrays.copyOf(DATA, BLOCK), got);
-            assertEquals(2, requests.get());
+            assertEquals(2, server.requests());
         }
     }
 
@@ -141,7 +88,7 @@ class RemoteStallTest {
             x.sendResponseHeaders(200, DATA.length);
             x.getResponseBody().write(DATA, 0, 1000);
             x.getResponseBody().flush();
-            over.await();
+            server.silence();
         });
         var l = dev.vitrine.core.location.Locations.of(
                 url, new dev.vitrine.core.location.RemoteOptions(List.of(), false, null, QUICK));
@@ -154,12 +101,12 @@ class RemoteStallTest {
     @Test
     void laterBodiesThatNeverComeAreTimedOutAfterTwoTries() throws Exception {
         String url = serve((n, x, from, to) -> {
-            if (n == 1) whole(x, from, to);
-            else stallAfter(x, from, to, 0);
+            if (n == 1) server.whole(x, from, to);
+            else server.stallAfter(x, from, to, 0);
         });
         try (RemoteObject o = open(url, QUICK)) {
             assertEquals("timed out (no data for 1 s)", readFails(o, 3L * BLOCK).reason());
-            assertEquals(3, requests.get(), "the opening request, then two tries");
+            assertEquals(3, server.requests(), "the opening request, then two tries");
         }
     }
 
@@ -167,12 +114,12 @@ class RemoteStallTest {
     @Test
     void laterRequestsNeverAnsweredAreTriedTwice() throws Exception {
         String url = serve((n, x, from, to) -> {
-            if (n == 1) whole(x, from, to);
-            else over.await();
+            if (n == 1) server.whole(x, from, to);
+            else server.silence();
         });
         try (RemoteObject o = open(url, QUICK)) {
             assertEquals("timed out", readFails(o, 3L * BLOCK).reason());
-            assertEquals(3, requests.get());
+            assertEquals(3, server.requests());
         }
     }
 
@@ -181,10 +128,10 @@ class RemoteStallTest {
     void aTricklingBodyIsAStall() throws Exception {
         String url = serve((n, x, from, to) -> {
             if (n == 1) {
-                whole(x, from, to);
+                server.whole(x, from, to);
                 return;
             }
-            OutputStream out = headers(x, from, to);
+            OutputStream out = server.headers(x, from, to);
             for (int i = from; i <= to; i++) {
                 out.write(DATA[i]);
                 out.flush();
@@ -195,7 +142,7 @@ class RemoteStallTest {
             assertEquals(
                     "timed out (under 1024 bytes in 1 s)",
                     readFails(o, 3L * BLOCK).reason());
-            assertEquals(3, requests.get());
+            assertEquals(3, server.requests());
         }
     }
 
@@ -208,7 +155,7 @@ class RemoteStallTest {
         });
         RemoteException e = assertThrows(RemoteException.class, () -> open(url, QUICK));
         assertEquals("server answered HTTP 429 (it asks to retry after 100000 s)", e.reason());
-        assertEquals(1, requests.get());
+        assertEquals(1, server.requests());
     }
 
     /** Retry-Afters that fit one by one stop once their sum would pass the budget, not after every retry. */
@@ -217,7 +164,7 @@ class RemoteStallTest {
         RemoteSettings s = QUICK.withPatience(RemoteSettings.DEFAULT.minBytesPerSecond(), Duration.ofMillis(2500));
         String url = serve((n, x, from, to) -> {
             if (n == 1) {
-                whole(x, from, to);
+                server.whole(x, from, to);
                 return;
             }
             x.getResponseHeaders().add("Retry-After", "1");
@@ -228,7 +175,7 @@ class RemoteStallTest {
             assertEquals(
                     "server answered HTTP 503 (it asks to retry after 1 s)",
                     readFails(o, 3L * BLOCK).reason());
-            assertTrue(requests.get() <= 4, "at most two pauses of 1-1.5 s fit in 2.5 s: " + requests.get());
+            assertTrue(server.requests() <= 4, "at most two pauses of 1-1.5 s fit in 2.5 s: " + server.requests());
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "it did not wait out every retry");
         }
     }
