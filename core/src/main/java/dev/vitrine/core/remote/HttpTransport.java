@@ -252,7 +252,33 @@ public final class HttpTransport implements RangeTransport {
             long total = m.matches() && m.group(1).length() <= 18 ? Long.parseLong(m.group(1)) : -1;
             return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
         }
+        if (status >= 300 && status < 400) {
+            String refused =
+                    redirectRefused(r.uri(), status, h.firstValue("Location").orElse(null));
+            if (refused != null) throw new RemoteException(display, refused);
+        }
         return new Response(status, -1, etag, 0, null, null, retryAfter);
+    }
+
+    private static final Pattern SCHEME = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]{0,15}):.*", Pattern.DOTALL);
+
+    /**
+     * Why the client handed back a redirect instead of following it, or null when it followed
+     * as many as it does (a loop). The scheme is named only when it is a plain word: a Location is
+     * the server's text, and may hold anything.
+     */
+    private static String redirectRefused(URI from, int status, String location) {
+        if (status == 304) return "server answered HTTP 304 (Not Modified), which only a conditional request may get";
+        if (location == null || location.isBlank()) return "redirect without a Location (HTTP " + status + ")";
+        Matcher m = SCHEME.matcher(location.strip());
+        String scheme = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : from.getScheme();
+        if (!handles(scheme)) {
+            return "redirect to " + (m.matches() ? "a " + scheme + ":// address" : "an address that is not a URL")
+                    + " refused: only http:// and https:// are read (HTTP " + status + ")";
+        }
+        if (scheme.equals("http") && "https".equalsIgnoreCase(from.getScheme()))
+            return "redirect from https:// to http:// refused (HTTP " + status + ")";
+        return null;
     }
 
     /**

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Answers no server should give (a shorter range than asked, a Content-Range no object has):
- * each is one named reason at once, not retries ending in "connection dropped" or a Java
- * exception's words.
+ * Answers no server should give (a shorter range than asked, a Content-Range no object has, a
+ * redirect the client will not follow): each is one named reason at once, not retries ending in
+ * "connection dropped" or a Java exception's words.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RemoteOddAnswersTest {
@@ -110,5 +110,44 @@ class RemoteOddAnswersTest {
                 openFails((n, x, from, to) -> server.headers(x, "bytes 0-65535/99999999999999999999", BLOCK)
                         .write(DATA, 0, BLOCK)));
         assertEquals(1, server.requests());
+    }
+
+    private String redirectFails(int status, String location) {
+        return openFails((n, x, from, to) -> {
+            if (location != null) x.getResponseHeaders().add("Location", location);
+            x.sendResponseHeaders(status, -1);
+        });
+    }
+
+    @Test
+    void aRedirectToAnotherSchemeIsRefusedByName() {
+        assertEquals(
+                "redirect to a file:// address refused: only http:// and https:// are read (HTTP 302)",
+                redirectFails(302, "file:///etc/passwd"));
+        assertEquals(1, server.requests());
+        server.close();
+        assertEquals(
+                "redirect to a ftp:// address refused: only http:// and https:// are read (HTTP 307)",
+                redirectFails(307, "ftp://127.0.0.1/a.bin"));
+    }
+
+    @Test
+    void aRedirectWithoutALocationIsNamedAndNotRetried() {
+        assertEquals("redirect without a valid Location", redirectFails(302, null));
+        assertEquals(1, server.requests());
+    }
+
+    /** The JDK's client quotes a header it refuses: a Location holding a terminal escape is never printed. */
+    @Test
+    void aHeaderWithControlCharactersIsNamedWithoutThem() {
+        assertEquals("server sent a header holding control characters", redirectFails(302, "ftp://x/\u001b[31mRED"));
+        assertEquals(1, server.requests());
+    }
+
+    @Test
+    void notModifiedIsNotCalledARedirect() {
+        assertEquals(
+                "server answered HTTP 304 (Not Modified), which only a conditional request may get",
+                redirectFails(304, null));
     }
 }
