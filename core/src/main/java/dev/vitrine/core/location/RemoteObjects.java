@@ -71,16 +71,21 @@ final class RemoteObjects {
                 InputStream in = r.body()) {
             long n = 0;
             byte[] buf = new byte[1 << 16];
-            for (int k; (k = in.read(buf)) > 0; ) {
-                n += k;
-                if (n > limit) {
-                    throw new RemoteException(
-                            display,
-                            "server ignores Range requests, and the object is over the limit of " + limit
-                                    + " bytes for reading it whole");
+            try {
+                for (int k; (k = in.read(buf)) > 0; ) {
+                    n += k;
+                    if (n > limit) {
+                        throw new RemoteException(
+                                display,
+                                "server ignores Range requests, and the object is over the limit of " + limit
+                                        + " bytes for reading it whole");
+                    }
+                    ByteBuffer b = ByteBuffer.wrap(buf, 0, k);
+                    while (b.hasRemaining()) out.write(b);
                 }
-                ByteBuffer b = ByteBuffer.wrap(buf, 0, k);
-                while (b.hasRemaining()) out.write(b);
+            } catch (java.net.SocketTimeoutException e) {
+                // the body stalled (its watch's words): the server ignores Range, so nothing can be resumed
+                throw new RemoteException(display, "timed out (" + e.getMessage() + ")", e);
             }
             if (r.total() >= 0 && n != r.total()) {
                 throw new RemoteException(display, "connection dropped after " + n + " of " + r.total() + " bytes");

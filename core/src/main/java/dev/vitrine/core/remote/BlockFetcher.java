@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Brings runs of one object's blocks from the server into the cache's buffers, one ranged GET a
@@ -49,6 +49,8 @@ final class BlockFetcher {
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
     private final Semaphore slots;
     private volatile boolean closed;
+    /** The opening request's body stalled ({@link #openingStalled()}): one silent try of block 0 already. */
+    private final AtomicBoolean openingStalled = new AtomicBoolean();
     /** Moved on by {@link #newGeneration}: fetches of an earlier generation stop. */
     private volatile long generation;
 
@@ -94,37 +96,56 @@ final class BlockFetcher {
      * answer at once. The caller judges the status.
      */
     static RangeTransport.Response first(RangeTransport transport, RemoteSettings settings) throws IOException {
+        Backoff backoff = new Backoff(settings);
         for (int attempt = 0; ; attempt++) {
             RangeTransport.Response r;
             try {
                 r = transport.get(0, settings.blockBytes(), null);
             } catch (IOException e) {
                 String reason = RemoteException.transportReason(e);
-                // A server that never answers is tried twice, not at every retry: each try waits out the
-                // whole timeout (six tries of a black hole were three minutes before "timed out").
-                boolean final_ = reason.equals("connection refused")
-                        || reason.equals("name not resolved")
-                        // a certificate does not become trusted on a second try (five were 5 s)
-                        || reason.startsWith("TLS certificate")
-                        || reason.startsWith("not a TLS server")
-                        // nor does a handshake the server refused with a fatal alert (no protocol in common)
-                        || reason.startsWith("TLS handshake failed") && reason.contains("fatal alert")
-                        || reason.startsWith("timed out") && attempt >= 1;
                 if (e instanceof RemoteException
                         || e instanceof InterruptedIOException
-                        || final_
-                        || attempt >= settings.retries()) {
+                        || hopeless(reason, reason.startsWith("timed out") ? attempt + 1 : 0)
+                        || attempt >= settings.retries()
+                        || !backoff.pause(attempt, -1)) {
                     throw e instanceof RemoteException || e instanceof InterruptedIOException
                             ? e
                             : new RemoteException(transport.display(), reason, e);
                 }
-                pause(attempt, -1);
                 continue;
             }
             if (!r.retryable() || attempt >= settings.retries()) return r;
             r.discard();
-            pause(attempt, r.retryAfterMillis());
+            if (!backoff.pause(attempt, r.retryAfterMillis()))
+                throw new RemoteException(
+                        transport.display(),
+                        Backoff.reason(RemoteException.statusReason(r.status(), r.errorCode()), r.retryAfterMillis()));
         }
+    }
+
+    /**
+     * Whether a failure is not worth another try: {@code silences} is how many tries in a row the
+     * server has kept silent (timed out, or a stalled body).
+     */
+    static boolean hopeless(String reason, int silences) {
+        return reason.equals("connection refused")
+                || reason.equals("name not resolved")
+                // a certificate does not become trusted on a second try (five were 5 s)
+                || reason.startsWith("TLS certificate")
+                || reason.startsWith("not a TLS server")
+                // nor does a handshake the server refused with a fatal alert (no protocol in common)
+                || reason.startsWith("TLS handshake failed") && reason.contains("fatal alert")
+                || reason.startsWith("redirect")
+                // a Content-Range no object has, an encoded body: the server answers so every time
+                || reason.startsWith("server sent")
+                // A server that never answers is tried twice, not at every retry: each try waits out the
+                // whole timeout (six tries of a black hole were three minutes before "timed out").
+                || silences >= 2;
+    }
+
+    /** The opening request's body stalled before its block was read: a silent server is then tried once more, not twice. */
+    void openingStalled() {
+        openingStalled.set(true);
     }
 
     long generation() {
@@ -170,7 +191,11 @@ final class BlockFetcher {
             return;
         }
         try {
-            int attempt = 0;
+            Backoff backoff = new Backoff(settings);
+            int attempt = 0; // failures since the last block read
+            // of those, tries in a row the server kept silent (timed out, stalled); the opening body's counts
+            int silences = first == 0 && openingStalled.getAndSet(false) ? 1 : 0;
+            int stalls = 0; // bodies of this run that stalled, with or without progress
             while (next <= last) {
                 if (closed || run.generation() != generation) throw new Stopped();
                 long from = next * bs;
@@ -180,9 +205,11 @@ final class BlockFetcher {
                     stats.requests.incrementAndGet();
                     r = transport.get(from, to - from, version);
                 } catch (IOException e) {
-                    if (attempt >= settings.retries())
-                        throw new RemoteException(display(), RemoteException.transportReason(e), e);
-                    retryPause(attempt++, -1);
+                    String reason = RemoteException.transportReason(e);
+                    if (reason.startsWith("timed out")) silences++;
+                    if (hopeless(reason, silences)
+                            || attempt >= settings.retries()
+                            || !retryPause(backoff, attempt++, -1)) throw new RemoteException(display(), reason, e);
                     continue;
                 }
                 if (run.generation() != generation) {
@@ -192,36 +219,35 @@ final class BlockFetcher {
                 if (r.changed()) throw new RemoteException.Changed(display(), null);
                 if (r.retryable() && attempt < settings.retries()) {
                     r.discard();
-                    retryPause(attempt++, r.retryAfterMillis());
+                    if (!retryPause(backoff, attempt++, r.retryAfterMillis()))
+                        throw new RemoteException(
+                                display(),
+                                Backoff.reason(
+                                        RemoteException.statusReason(r.status(), r.errorCode()), r.retryAfterMillis()));
                     continue;
                 }
-                if (!r.partial()) {
-                    r.discard();
-                    throw new RemoteException(display(), RemoteException.statusReason(r.status(), r.errorCode()));
-                }
-                if (r.total() != size || !RangeTransport.sameVersion(version, r.version())) {
-                    r.discard();
-                    throw new RemoteException.Changed(
-                            display(),
-                            r.total() != size
-                                    ? "was " + size + " bytes, now " + r.total()
-                                    : r.version() == null ? "the server no longer names its version" : null);
-                }
-                if (r.start() != from) {
-                    r.discard();
-                    throw new RemoteException(
-                            display(), "server sent bytes from " + r.start() + " when asked for " + from);
-                }
+                check(r, from, to);
                 long before = next;
-                next = readBody(r.body(), next, run);
+                Body got = readBody(r.body(), next, run);
+                next = got.next();
                 if (next > last) break;
-                // dropped mid-body: resume from the first block not read; progress earns fresh retries
-                if (next > before) attempt = 0;
-                if (attempt >= settings.retries())
+                // dropped or stalled mid-body: resume from the first block not read; progress earns fresh retries
+                if (next > before) attempt = silences = 0;
+                if (got.stall() != null) {
+                    silences++;
+                    stalls++;
+                    // a server that stalls at every try, even after some blocks, is given up like a silent one
+                    if (silences >= 2 || stalls > settings.retries())
+                        throw new RemoteException(
+                                display(), "timed out (" + got.stall().getMessage() + ")");
+                }
+                if (attempt >= settings.retries() || !retryPause(backoff, attempt++, -1))
                     throw new RemoteException(
                             display(),
-                            "connection dropped " + (attempt + 1) + " times, the last in the bytes from " + next * bs);
-                retryPause(attempt++, -1);
+                            got.stall() != null
+                                    ? "timed out (" + got.stall().getMessage() + ")"
+                                    : "connection dropped " + (attempt + 1) + " times, the last in the bytes from "
+                                            + next * bs);
             }
         } catch (IOException e) {
             fail(next, run, e);
@@ -235,13 +261,52 @@ final class BlockFetcher {
         }
     }
 
+    /** Throws, the body discarded, unless {@code r} is the range {@code [from, to)} of the pinned version. */
+    private void check(RangeTransport.Response r, long from, long to) throws IOException {
+        if (!r.partial()) {
+            r.discard();
+            throw new RemoteException(display(), RemoteException.statusReason(r.status(), r.errorCode()));
+        }
+        if (r.total() != size || !RangeTransport.sameVersion(version, r.version())) {
+            r.discard();
+            throw new RemoteException.Changed(
+                    display(),
+                    r.total() != size
+                            ? "was " + size + " bytes, now " + r.total()
+                            : r.version() == null ? "the server no longer names its version" : null);
+        }
+        if (r.start() != from) {
+            r.discard();
+            throw new RemoteException(display(), "server sent bytes from " + r.start() + " when asked for " + from);
+        }
+        String shorter = shorter(r, from, to);
+        if (shorter != null) {
+            r.discard();
+            throw new RemoteException(display(), shorter);
+        }
+    }
+
+    /**
+     * Why {@code r} is not all of {@code [from, to)}, by its Content-Range, or null when it is (or
+     * does not say). A shorter range, said honestly, comes short again at every try: it is no
+     * dropped connection to retry.
+     */
+    static String shorter(RangeTransport.Response r, long from, long to) {
+        if (r.end() < 0 || r.end() >= to - 1) return null;
+        return "server sent bytes " + r.start() + "-" + r.end() + " when asked for " + from + "-" + (to - 1);
+    }
+
+    /** What a body gave: the first block not read, and why it ended early if it stalled (else null). */
+    private record Body(long next, IdleWatch.Stalled stall) {}
+
     /**
      * Reads whole blocks from a body straight into their buffers until it ends or fails;
      * returns the first block not read.
      */
-    private long readBody(InputStream raw, long next, Run run) {
+    private Body readBody(InputStream raw, long next, Run run) {
         int bs = settings.blockBytes();
-        InputStream body = IdleWatch.watch(raw, settings.idleTimeout().toNanos());
+        InputStream body = IdleWatch.watch(raw, settings);
+        IdleWatch.Stalled stall = null;
         byte[] stage = new byte[STAGE_BYTES];
         openBodies.add(body);
         try (body) {
@@ -263,12 +328,14 @@ final class BlockFetcher {
             // the pool with the next request on it, which it then sends again on another (one range
             // fetched twice, seen in nginx's log).
             if (next > run.last()) body.read();
+        } catch (IdleWatch.Stalled e) {
+            stall = e; // the caller resumes from `next`, or gives the server up as silent
         } catch (IOException e) {
             // dropped connection: the caller resumes from `next`
         } finally {
             openBodies.remove(body);
         }
-        return next;
+        return new Body(next, stall);
     }
 
     /**
@@ -285,19 +352,11 @@ final class BlockFetcher {
         }
     }
 
-    private void retryPause(int attempt, long retryAfter) throws InterruptedIOException {
+    /** Pauses before another try; false when {@code backoff}'s budget has no room for it. */
+    private boolean retryPause(Backoff backoff, int attempt, long retryAfter) throws InterruptedIOException {
+        if (!backoff.pause(attempt, retryAfter)) return false;
         stats.retries.incrementAndGet();
-        pause(attempt, retryAfter);
-    }
-
-    private static void pause(int attempt, long retryAfter) throws InterruptedIOException {
-        long base = retryAfter >= 0 ? retryAfter : Math.min(5_000, 100L << Math.min(attempt, 6));
-        try {
-            Thread.sleep(base + ThreadLocalRandom.current().nextLong(Math.max(1, base / 2)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("cancelled");
-        }
+        return true;
     }
 
     /** Waits for a block; a failed one throws a fresh exception for this reader, with the reason its fetch gave. */

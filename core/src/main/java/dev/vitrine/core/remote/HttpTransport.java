@@ -19,7 +19,6 @@ import java.util.regex.Pattern;
  * token) on every request. Never HEAD: presigned URLs are signed for GET only.
  */
 public final class HttpTransport implements RangeTransport {
-    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
     private static final Pattern UNSATISFIED = Pattern.compile("bytes \\*/(\\d+)");
 
     static {
@@ -238,17 +237,19 @@ public final class HttpTransport implements RangeTransport {
                     display, "server sent the object encoded (Content-Encoding: " + encoding + "), not its bytes");
         }
         if (status == 206) {
-            Matcher m = CONTENT_RANGE.matcher(h.firstValue("Content-Range").orElse(""));
-            if (!m.matches()) {
+            ContentRange range;
+            try {
+                range = ContentRange.parse(
+                        display, h.firstValue("Content-Range").orElse(""));
+            } catch (RemoteException e) {
                 r.body().close();
-                throw new RemoteException(display, "server sent a range without a valid Content-Range");
+                throw e;
             }
-            long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
             if (!direct && !r.uri().equals(uri)) {
                 landedElsewhere = !sameOrigin(uri, r.uri());
                 landed = r.uri();
             }
-            return new Response(206, total, etag, Long.parseLong(m.group(1)), r.body(), null, retryAfter);
+            return Response.ranged(range, etag, r.body(), retryAfter);
         }
         if (status == 200) {
             return new Response(
@@ -258,10 +259,36 @@ public final class HttpTransport implements RangeTransport {
         if (status == 416) {
             // the object is shorter than the range asked: Content-Range then says its size
             Matcher m = UNSATISFIED.matcher(h.firstValue("Content-Range").orElse(""));
-            long total = m.matches() ? Long.parseLong(m.group(1)) : -1;
+            long total = m.matches() && m.group(1).length() <= 18 ? Long.parseLong(m.group(1)) : -1;
             return new Response(416, total, etag, 0, InputStream.nullInputStream(), null, retryAfter);
         }
+        if (status >= 300 && status < 400) {
+            String refused =
+                    redirectRefused(r.uri(), status, h.firstValue("Location").orElse(null));
+            if (refused != null) throw new RemoteException(display, refused);
+        }
         return new Response(status, -1, etag, 0, null, null, retryAfter);
+    }
+
+    private static final Pattern SCHEME = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]{0,15}):.*", Pattern.DOTALL);
+
+    /**
+     * Why the client handed back a redirect instead of following it, or null when it followed
+     * as many as it does (a loop). The scheme is named only when it is a plain word: a Location is
+     * the server's text, and may hold anything.
+     */
+    private static String redirectRefused(URI from, int status, String location) {
+        if (status == 304) return "server answered HTTP 304 (Not Modified), which only a conditional request may get";
+        if (location == null || location.isBlank()) return "redirect without a Location (HTTP " + status + ")";
+        Matcher m = SCHEME.matcher(location.strip());
+        String scheme = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : from.getScheme();
+        if (!handles(scheme)) {
+            return "redirect to " + (m.matches() ? "a " + scheme + ":// address" : "an address that is not a URL")
+                    + " refused: only http:// and https:// are read (HTTP " + status + ")";
+        }
+        if (scheme.equals("http") && "https".equalsIgnoreCase(from.getScheme()))
+            return "redirect from https:// to http:// refused (HTTP " + status + ")";
+        return null;
     }
 
     /**
@@ -323,12 +350,11 @@ public final class HttpTransport implements RangeTransport {
     /** The JDK's words when a proxy answers its CONNECT with an error. */
     private static final Pattern TUNNEL_FAILED = Pattern.compile("Tunnel failed, got: (\\d+)");
 
+    /** Retry-After in milliseconds, uncapped ({@link Backoff} judges it), or -1 when it is not a number of seconds. */
     private static long retryAfter(String v) {
-        try {
-            return Math.min(60_000, Long.parseLong(v.strip()) * 1000);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        String s = v.strip();
+        if (!s.matches("\\d{1,12}")) return s.matches("\\d+") ? Long.MAX_VALUE / 2 : -1;
+        return Long.parseLong(s) * 1000;
     }
 
     /**

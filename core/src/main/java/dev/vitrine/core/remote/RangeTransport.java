@@ -53,6 +53,7 @@ public interface RangeTransport extends AutoCloseable {
      * @param body      the body; the caller closes it
      * @param errorCode the store's own error code (S3's "AccessDenied", "SlowDown"), or null
      * @param retryAfterMillis the server's Retry-After in milliseconds, or -1
+     * @param end       where the body ends in the object (inclusive, from {@code Content-Range}), or -1 if unknown
      */
     record Response(
             int status,
@@ -61,7 +62,25 @@ public interface RangeTransport extends AutoCloseable {
             long start,
             InputStream body,
             String errorCode,
-            long retryAfterMillis) {
+            long retryAfterMillis,
+            long end) {
+
+        /** An answer whose end is not known (not a range, or a transport that does not say). */
+        public Response(
+                int status,
+                long total,
+                String version,
+                long start,
+                InputStream body,
+                String errorCode,
+                long retryAfterMillis) {
+            this(status, total, version, start, body, errorCode, retryAfterMillis, -1);
+        }
+
+        /** The 206 answer {@code range} says, with {@code body}. */
+        static Response ranged(ContentRange range, String version, InputStream body, long retryAfterMillis) {
+            return new Response(206, range.total(), version, range.start(), body, null, retryAfterMillis, range.end());
+        }
 
         public boolean partial() {
             return status == 206;
@@ -75,6 +94,21 @@ public interface RangeTransport extends AutoCloseable {
         /** Worth trying again after a pause: 5xx, 429, S3's SlowDown. */
         public boolean retryable() {
             return status >= 500 || status == 429 || "SlowDown".equals(errorCode);
+        }
+
+        /** This answer with its body watched for stalls ({@link IdleWatch}), as every body read is. */
+        Response watched(RemoteSettings settings) {
+            return body == null
+                    ? this
+                    : new Response(
+                            status,
+                            total,
+                            version,
+                            start,
+                            IdleWatch.watch(body, settings),
+                            errorCode,
+                            retryAfterMillis,
+                            end);
         }
 
         public void discard() {

@@ -49,10 +49,14 @@ public class RemoteException extends SourceUnavailableException {
         if (has(e, ConnectException.class)) return "connection refused";
         String tls = tlsReason(e);
         if (tls != null) return tls;
+        // the JDK's client on a redirect without a Location (or one it cannot parse)
+        if (messages(e).contains("Invalid redirection")) return "redirect without a valid Location";
+        // its words quote the header, terminal escapes and all: never shown
+        if (messages(e).contains("Invalid header value")) return "server sent a header holding control characters";
         String m = e.getMessage();
         if (m != null && m.toLowerCase(java.util.Locale.ROOT).contains("too many redirects"))
             return "too many redirects";
-        return "connection failed (" + Messages.reason(e) + ")";
+        return "connection failed (" + Messages.reason(e) + ")"; // escapes written out by the constructor
     }
 
     /**

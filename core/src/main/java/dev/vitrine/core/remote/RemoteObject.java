@@ -69,7 +69,7 @@ public final class RemoteObject implements AutoCloseable {
      */
     public static RemoteObject open(RangeTransport transport, RemoteSettings settings) throws IOException {
         RangeTransport.Response r = BlockFetcher.first(transport, settings);
-        if (r.status() == 200) throw new RangeIgnored(transport.display(), r);
+        if (r.status() == 200) throw new RangeIgnored(transport.display(), r.watched(settings));
         if (r.status() == 416 && r.total() == 0) return new RemoteObject(transport, settings, 0, r.version());
         if (!r.partial())
             throw new RemoteException(transport.display(), RemoteException.statusReason(r.status(), r.errorCode()));
@@ -78,16 +78,22 @@ public final class RemoteObject implements AutoCloseable {
             throw new RemoteException(
                     transport.display(), "server does not say the object's size (its Content-Range ends in /*)");
         }
+        String shorter = BlockFetcher.shorter(r, 0, Math.min(settings.blockBytes(), r.total()));
+        if (shorter != null) {
+            r.discard();
+            throw new RemoteException(transport.display(), shorter);
+        }
         RemoteObject o = new RemoteObject(transport, settings, r.total(), r.version());
         o.stats.requests.incrementAndGet();
         o.adoptFirstBlock(r);
         return o;
     }
 
+    /** Caches the first block from the opening body, watched like every body: a stalled one is asked for again. */
     private void adoptFirstBlock(RangeTransport.Response r) throws IOException {
         int len = (int) Math.min(settings.blockBytes(), size);
         BlockCache.Block b = cache.reserve(settings.blockBytes(), false);
-        try (InputStream in = r.body()) {
+        try (InputStream in = IdleWatch.watch(r.body(), settings)) {
             if (b == null) return; // every buffer is busy: the block is asked for again when read
             int n = b.readFrom(in, len, new byte[BlockFetcher.STAGE_BYTES]);
             stats.bytes.addAndGet(n);
@@ -96,6 +102,8 @@ public final class RemoteObject implements AutoCloseable {
                 cache.fill(b, new BlockCache.Key(id, 0), len);
                 b = null;
             }
+        } catch (IdleWatch.Stalled e) {
+            fetcher.openingStalled(); // asked for again, as the second of a silent server's two tries
         } catch (IOException e) {
             // the same: the block is asked for again when read
         } finally {

@@ -13,7 +13,6 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /** Ranged GETs of one S3 object through the AWS SDK; the SDK signs, {@link RemoteObject} retries. */
 public final class S3Transport implements RangeTransport {
-    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
 
     private final S3Client s3;
     private final String bucket;
@@ -64,13 +63,14 @@ public final class S3Transport implements RangeTransport {
         String range = r.contentRange();
         if (range == null)
             return new Response(200, r.contentLength() == null ? -1 : r.contentLength(), version(r), 0, in, null, -1);
-        Matcher m = CONTENT_RANGE.matcher(range);
-        if (!m.matches()) {
+        ContentRange parsed;
+        try {
+            parsed = ContentRange.parse(display, range);
+        } catch (RemoteException e) {
             in.abort();
-            throw new RemoteException(display, "server sent a range without a valid Content-Range");
+            throw e;
         }
-        long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
-        return new Response(206, total, version(r), Long.parseLong(m.group(1)), in, null, -1);
+        return Response.ranged(parsed, version(r), in, -1);
     }
 
     private static final java.time.format.DateTimeFormatter HTTP_DATE =
@@ -147,7 +147,7 @@ public final class S3Transport implements RangeTransport {
                         .sdkHttpResponse()
                         .firstMatchingHeader("Content-Range")
                         .map(v -> v.replaceAll(".*/", ""))
-                        .filter(v -> v.matches("\\d+"))
+                        .filter(v -> v.matches("\\d{1,18}"))
                         .map(Long::parseLong)
                         .orElse(0L)
                 : 0;

@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,33 +28,21 @@ class RemoteVersionPinTest {
      * Serves ranges: the first answer of {@code first} with {@code firstHeaders}, every later
      * one of {@code later} (the same size) with {@code laterHeaders}.
      */
-    private static HttpServer server(
+    private static TinyRangeServer server(
             byte[] first, Map<String, String> firstHeaders, byte[] later, Map<String, String> laterHeaders)
             throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        AtomicInteger n = new AtomicInteger();
-        server.createContext("/", x -> {
-            boolean isFirst = n.getAndIncrement() == 0;
-            byte[] data = isFirst ? first : later;
-            String[] range = x.getRequestHeaders()
-                    .getFirst("Range")
-                    .replace("bytes=", "")
-                    .split("-");
-            int from = Integer.parseInt(range[0]);
-            int to = Math.min(data.length - 1, Integer.parseInt(range[1]));
+        return new TinyRangeServer(first, (n, x, from, to) -> {
+            byte[] data = n == 1 ? first : later;
+            (n == 1 ? firstHeaders : laterHeaders).forEach(x.getResponseHeaders()::add);
             x.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + to + "/" + data.length);
-            (isFirst ? firstHeaders : laterHeaders).forEach(x.getResponseHeaders()::add);
             x.sendResponseHeaders(206, to - from + 1);
             x.getResponseBody().write(data, from, to - from + 1);
-            x.close();
         });
-        server.start();
-        return server;
     }
 
-    private static byte[] readAll(HttpServer server, int size) throws IOException {
-        String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/a.bin";
-        try (RemoteObject o = RemoteObject.open(new HttpTransport(URI.create(url), List.of(), SETTINGS), SETTINGS)) {
+    private static byte[] readAll(TinyRangeServer server, int size) throws IOException {
+        try (RemoteObject o =
+                RemoteObject.open(new HttpTransport(URI.create(server.url()), List.of(), SETTINGS), SETTINGS)) {
             byte[] got = new byte[size];
             o.read(0, got, 0, size);
             return got;
@@ -73,12 +57,9 @@ class RemoteVersionPinTest {
 
     @Test
     void aTagThatVanishesFromLaterAnswersIsAChangeNotAMix() throws IOException {
-        HttpServer s = server(data(1), Map.of("ETag", "\"v1\""), data(2), Map.of());
-        try {
+        try (TinyRangeServer s = server(data(1), Map.of("ETag", "\"v1\""), data(2), Map.of())) {
             RemoteException e = assertThrows(RemoteException.class, () -> readAll(s, 4 * BLOCK));
             assertEquals("changed while being read (the server no longer names its version)", e.reason());
-        } finally {
-            s.stop(0);
         }
     }
 
@@ -90,11 +71,8 @@ class RemoteVersionPinTest {
             Map<String, String> first = later.containsKey("ETag")
                     ? Map.of("Last-Modified", DATE)
                     : Map.of("Last-Modified", DATE, "ETag", "\"v1\"");
-            HttpServer s = server(same, first, same, later);
-            try {
+            try (TinyRangeServer s = server(same, first, same, later)) {
                 assertArrayEquals(same, readAll(s, same.length), first + " then " + later);
-            } finally {
-                s.stop(0);
             }
         }
     }
