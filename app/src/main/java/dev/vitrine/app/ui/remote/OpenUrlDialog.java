@@ -89,7 +89,11 @@ public final class OpenUrlDialog {
                 .disableProperty()
                 .bind(address.getEditor().textProperty().map(t -> !Locations.isUrl(t.strip())));
         dialog.setResultConverter(b -> b == OPEN ? text() : null);
-        dialog.setOnShown(e -> address.getEditor().requestFocus());
+        // After the dialog's own first focus (its first enabled button, Cancel while the address is empty) is set.
+        dialog.setOnShown(e -> javafx.application.Platform.runLater(() -> {
+            address.requestFocus();
+            address.getEditor().selectAll();
+        }));
         // An s3:// or https:// address is likely (the most recent one, or one being typed): the S3 client, or
         // TLS, is set up while the user chooses, not after Open (a second, or 0.6 s, cold). Nothing is sent.
         recent.stream().findFirst().ifPresent(this::prepare);
