@@ -66,6 +66,8 @@ public final class MainWindow {
         archiveTabs = new ArchiveTabs(background, jobs, banner, theme, () -> stage, settings);
         tabs = archiveTabs.pane();
         opener = new ArchiveOpener(archiveTabs, background, banner, status, this::remember, this::rememberUrl);
+        // after the open that found a prefix has finished its turn: the dialog waits in a nested loop
+        opener.setOnPrefix(url -> javafx.application.Platform.runLater(() -> openUrlDialog(url)));
         MainMenus menus = new MainMenus(this);
         frame.setTop(new VBox(menus.menuBar(), menus.toolBar()));
         frame.setCenter(welcome);
@@ -210,8 +212,23 @@ public final class MainWindow {
         saveSettings();
     }
 
+    /** How the window reaches remote archives: the command line's --no-sign-request, or tests' endpoint. */
+    public void setRemoteOptions(dev.vitrine.core.location.RemoteOptions options) {
+        opener.setRemoteOptions(options);
+    }
+
     void openUrlDialog() {
-        new OpenUrlDialog(stage, settings.recentUrls, background).show().ifPresent(this::openUrl);
+        openUrlDialog(null);
+    }
+
+    /** File > Open URL…, listing {@code prefix} (an s3:// prefix that is not an archive) when not null. */
+    void openUrlDialog(String prefix) {
+        OpenUrlDialog d = new OpenUrlDialog(stage, settings.recentUrls, background, opener.remoteOptions());
+        if (prefix != null) d.listNotAnArchive(prefix);
+        d.show().ifPresent(url -> {
+            opener.setRemoteOptions(d.options());
+            openUrl(url);
+        });
     }
 
     /** Shows an archive opened elsewhere (an embedding, a test) in a new tab, in front. */
