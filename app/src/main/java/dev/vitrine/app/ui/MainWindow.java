@@ -79,6 +79,13 @@ public final class MainWindow {
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
         FileDrop.install(scene, this::open, this::openUrl);
+        // Ctrl+V that no text field took (a field pastes into itself and consumes it) opens the clipboard's address
+        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (MainMenus.PASTE.match(e)) {
+                openFromClipboard();
+                e.consume();
+            }
+        });
         archiveTabs.installKeys(scene);
         // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
         // A running animation is held by the toolkit's timer: it stops itself once the stage shows
@@ -203,6 +210,12 @@ public final class MainWindow {
      */
     public CompletableFuture<Tab> openUrl(String url) {
         return opener.openUrl(url);
+    }
+
+    /** Opens the clipboard's http(s):// or s3:// address (or files) as a drop of it would. */
+    void openFromClipboard() {
+        if (!FileDrop.paste(javafx.scene.input.Clipboard.getSystemClipboard(), this::open, this::openUrl))
+            banner.info("The clipboard holds no http://, https:// or s3:// address to open");
     }
 
     /** Remembers a URL for File > Open URL…, unless it carries a secret (a presigned signature, a password). */

@@ -186,4 +186,31 @@ class OpenUrlDialogTest extends WindowTest {
             assertTrue(fx(() -> window.tabs().getTabs().isEmpty()));
         }
     }
+
+    /** Ctrl+V on the window opens the address on the clipboard; a text field still pastes into itself. */
+    @Test
+    void anAddressPastedOntoTheWindowOpens() throws Exception {
+        try (S3TestServer s3 = qabucket()) {
+            keyboardTo(window.scene().getRoot());
+            fx(() -> {
+                dev.vitrine.app.ui.copy.Clip.put("  s3://qabucket/weather-bz2.zss\n");
+                return null;
+            });
+            press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
+            Tab tab = waitForTab("s3://qabucket/weather-bz2.zss");
+            assertEquals("weather-bz2.zss", fx(tab::getText));
+
+            keyboardTo(window.tabs());
+            fx(() -> {
+                dev.vitrine.app.ui.copy.Clip.put("just words");
+                return null;
+            });
+            press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(
+                    "The clipboard holds no http://, https:// or s3:// address to open",
+                    fx(() -> window.notifier().lastMessage()));
+            assertEquals(1, (int) fx(() -> window.tabs().getTabs().size()));
+        }
+    }
 }
