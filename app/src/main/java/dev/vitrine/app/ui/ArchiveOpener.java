@@ -27,6 +27,10 @@ final class ArchiveOpener {
     private final StatusBar status;
     private final Consumer<Path> rememberPath;
     private final Consumer<String> rememberUrl;
+    /** How remote archives are reached (the window's --no-sign-request, Open URL's "anonymous"). */
+    private RemoteOptions remoteOptions = RemoteOptions.DEFAULT;
+    /** Shows what is under an s3:// prefix that no format claims, for the user to choose from. */
+    private Consumer<String> listPrefix = url -> {};
 
     ArchiveOpener(
             ArchiveTabs tabs,
@@ -42,6 +46,18 @@ final class ArchiveOpener {
         this.rememberPath = rememberPath;
         this.rememberUrl = rememberUrl;
         tabs.setOnReopen(this::reopen);
+    }
+
+    RemoteOptions remoteOptions() {
+        return remoteOptions;
+    }
+
+    void setRemoteOptions(RemoteOptions options) {
+        this.remoteOptions = options;
+    }
+
+    void setOnPrefix(Consumer<String> listPrefix) {
+        this.listPrefix = listPrefix;
     }
 
     /**
@@ -130,7 +146,7 @@ final class ArchiveOpener {
         String typed = url.strip();
         Location location;
         try {
-            location = Locations.of(typed, RemoteOptions.DEFAULT);
+            location = Locations.of(typed, remoteOptions);
         } catch (IllegalArgumentException e) {
             banner.error(Redact.url(typed) + ": " + e.getMessage());
             return CompletableFuture.completedFuture(null);
@@ -154,11 +170,24 @@ final class ArchiveOpener {
                     shown.complete(t);
                 },
                 err -> {
-                    banner.error(Human.error(err));
                     status.setMessage("");
                     shown.complete(null);
+                    Throwable t = err instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                            ? c.getCause()
+                            : err;
+                    if (t instanceof FormatRegistry.UnclaimedFolderException
+                            && typed.regionMatches(true, 0, "s3:", 0, 3))
+                        listPrefix.accept(location.display()); // a bucket or prefix, not an archive: what is under it
+                    else banner.error(failed(location, t));
                 });
         return shown;
+    }
+
+    /** The window's line for a URL that did not open: named by its address (secrets left out), as the command line names it. */
+    static String failed(Location location, Throwable t) {
+        return t instanceof FormatRegistry.UnknownFormatException u
+                ? location.display() + ": " + u.reason()
+                : Human.error(t);
     }
 
     /**

@@ -10,7 +10,7 @@ import javafx.scene.input.Dragboard;
 import javafx.scene.input.TransferMode;
 
 /**
- * Files and folders dropped on the window from another program are opened: what they are
+ * Files and folders dropped on the window from another program, or pasted onto it, are opened: what they are
  * (archives, folders of archives, anything else with a one-line message naming it) is for the
  * opener to decide ({@link OpenPlan}); this class decides which drags the window takes.
  *
@@ -53,8 +53,22 @@ public final class FileDrop {
                 && (board.hasFiles() && !board.getFiles().isEmpty() || url(board) != null);
     }
 
-    /** The archive address a drag carries instead of files, or null. */
-    static String url(Dragboard board) {
+    /**
+     * Opens what the clipboard holds as a drop of it would open (Ctrl+V on the window, Open URL
+     * from Clipboard); false when it holds no address or files.
+     */
+    public static boolean paste(
+            javafx.scene.input.Clipboard clip, Consumer<List<Path>> open, Consumer<String> openUrl) {
+        String u = url(clip);
+        if (u != null) openUrl.accept(u);
+        else if (clip.hasFiles() && !clip.getFiles().isEmpty())
+            open.accept(clip.getFiles().stream().map(File::toPath).toList());
+        else return false;
+        return true;
+    }
+
+    /** The archive address a drag (or the clipboard) carries instead of files, or null. */
+    static String url(javafx.scene.input.Clipboard board) {
         if (board == null || board.hasFiles() && !board.getFiles().isEmpty()) return null;
         String u = board.hasUrl() ? board.getUrl() : board.hasString() ? board.getString() : null;
         if (u == null) return null;

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code --select OFFSET} set up what the picture shows (the last selects the node under a byte,
  * as a click in the hex view would); {@code --time-window FROM:TO} (seconds from the first
  * message) zooms a timeline to that window. {@code --new-window} starts a window of its own
- * instead of handing the files to the one already running.
+ * instead of handing the files to the one already running. {@code --no-sign-request} reads public
+ * s3:// buckets anonymously, as on the command line.
  */
 public record LaunchOptions(
         List<Path> files,
@@ -25,7 +26,8 @@ public record LaunchOptions(
         String show,
         long select,
         double[] timeWindow,
-        boolean newWindow) {
+        boolean newWindow,
+        boolean noSignRequest) {
 
     public static final int DEFAULT_WIDTH = 1360;
     public static final int DEFAULT_HEIGHT = 860;
@@ -35,7 +37,7 @@ public record LaunchOptions(
         List<String> urls = new ArrayList<>();
         Path shot = null;
         int w = DEFAULT_WIDTH, h = DEFAULT_HEIGHT;
-        boolean verify = false, dark = false, newWindow = false;
+        boolean verify = false, dark = false, newWindow = false, noSignRequest = false;
         String show = null;
         long select = -1;
         double[] timeWindow = null;
@@ -81,6 +83,7 @@ public record LaunchOptions(
                 }
                 case "--dark" -> dark = true;
                 case "--new-window" -> newWindow = true;
+                case "--no-sign-request" -> noSignRequest = true;
                 case "--show" -> {
                     show = value(args, ++i, a);
                     if (!show.matches("[a-z][a-z-]*")) {
@@ -93,7 +96,7 @@ public record LaunchOptions(
                     if (a.startsWith("--")) {
                         throw new IllegalArgumentException(
                                 "unknown option " + a
-                                        + " (the window takes --new-window, --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
+                                        + " (the window takes --new-window, --no-sign-request, --screenshot, --size, --verify, --dark, --show, --select, --time-window)");
                     }
                     if (dev.vitrine.core.location.Locations.isUrl(a)) urls.add(a);
                     else files.add(localPath(a));
@@ -101,7 +104,18 @@ public record LaunchOptions(
             }
         }
         return new LaunchOptions(
-                List.copyOf(files), List.copyOf(urls), shot, w, h, verify, dark, show, select, timeWindow, newWindow);
+                List.copyOf(files),
+                List.copyOf(urls),
+                shot,
+                w,
+                h,
+                verify,
+                dark,
+                show,
+                select,
+                timeWindow,
+                newWindow,
+                noSignRequest);
     }
 
     /** A path as typed, or the file a file: URI names; an address of a scheme not read is refused by name. */

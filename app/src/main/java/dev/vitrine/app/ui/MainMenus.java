@@ -32,6 +32,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignW;
 final class MainMenus {
     static final KeyCombination OPEN = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
     static final KeyCombination OPEN_URL = new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN);
+    /** Not a menu accelerator: that would take Ctrl+V from the text fields. */
+    static final KeyCombination PASTE = new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN);
+
     static final KeyCombination VERIFY =
             new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     static final KeyCombination VERIFY_F5 = new KeyCodeCombination(KeyCode.F5);
@@ -54,6 +57,7 @@ final class MainMenus {
         MenuItem openFolder =
                 item("Open _Folder…", null, new FontIcon(MaterialDesignF.FOLDER_OUTLINE), w::openFolderDialog);
         MenuItem openUrl = item("Open _URL…", OPEN_URL, new FontIcon(MaterialDesignW.WEB), w::openUrlDialog);
+        MenuItem paste = item("Open URL from Clip_board", null, null, w::openFromClipboard);
         recent.setOnShowing(e -> fillRecent());
         fillRecent();
         MenuItem export = item("_Export…", EXPORT, new FontIcon(MaterialDesignE.EXPORT), w::export);
@@ -64,6 +68,7 @@ final class MainMenus {
                         open,
                         openFolder,
                         openUrl,
+                        paste,
                         recent,
                         new SeparatorMenuItem(),
                         export,
@@ -92,7 +97,7 @@ final class MainMenus {
                 null,
                 () -> w.notifier()
                         .info(
-                                "Ctrl+O open · Ctrl+L open URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+                                "Ctrl+O open · Ctrl+L open URL · Ctrl+V open the clipboard's URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
         help.getItems().addAll(keys, item("_About Vitrine", null, null, () -> AboutDialog.show(w.stage())));
 
         MenuBar bar = new MenuBar(file, view, check, help);

@@ -66,6 +66,8 @@ public final class MainWindow {
         archiveTabs = new ArchiveTabs(background, jobs, banner, theme, () -> stage, settings);
         tabs = archiveTabs.pane();
         opener = new ArchiveOpener(archiveTabs, background, banner, status, this::remember, this::rememberUrl);
+        // after the open that found a prefix has finished its turn: the dialog waits in a nested loop
+        opener.setOnPrefix(url -> javafx.application.Platform.runLater(() -> openUrlDialog(url)));
         MainMenus menus = new MainMenus(this);
         frame.setTop(new VBox(menus.menuBar(), menus.toolBar()));
         frame.setCenter(welcome);
@@ -77,6 +79,13 @@ public final class MainWindow {
             if (tabs.getTabs().isEmpty()) tabChanged();
         });
         FileDrop.install(scene, this::open, this::openUrl);
+        // Ctrl+V that no text field took (a field pastes into itself and consumes it) opens the clipboard's address
+        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (MainMenus.PASTE.match(e)) {
+                openFromClipboard();
+                e.consume();
+            }
+        });
         archiveTabs.installKeys(scene);
         // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
         // A running animation is held by the toolkit's timer: it stops itself once the stage shows
@@ -203,6 +212,12 @@ public final class MainWindow {
         return opener.openUrl(url);
     }
 
+    /** Opens the clipboard's http(s):// or s3:// address (or files) as a drop of it would. */
+    void openFromClipboard() {
+        if (!FileDrop.paste(javafx.scene.input.Clipboard.getSystemClipboard(), this::open, this::openUrl))
+            banner.info("The clipboard holds no http://, https:// or s3:// address to open");
+    }
+
     /** Remembers a URL for File > Open URL…, unless it carries a secret (a presigned signature, a password). */
     private void rememberUrl(String url) {
         if (!Redact.url(url).equals(url)) return;
@@ -210,8 +225,23 @@ public final class MainWindow {
         saveSettings();
     }
 
+    /** How the window reaches remote archives: the command line's --no-sign-request, or tests' endpoint. */
+    public void setRemoteOptions(dev.vitrine.core.location.RemoteOptions options) {
+        opener.setRemoteOptions(options);
+    }
+
     void openUrlDialog() {
-        new OpenUrlDialog(stage, settings.recentUrls, background).show().ifPresent(this::openUrl);
+        openUrlDialog(null);
+    }
+
+    /** File > Open URL…, listing {@code prefix} (an s3:// prefix that is not an archive) when not null. */
+    void openUrlDialog(String prefix) {
+        OpenUrlDialog d = new OpenUrlDialog(stage, settings.recentUrls, background, opener.remoteOptions());
+        if (prefix != null) d.listNotAnArchive(prefix);
+        d.show().ifPresent(url -> {
+            opener.setRemoteOptions(d.options());
+            openUrl(url);
+        });
     }
 
     /** Shows an archive opened elsewhere (an embedding, a test) in a new tab, in front. */

@@ -33,6 +33,9 @@ public final class VitrineApp extends Application {
                 shot || opts.dark() ? opts.dark() : null,
                 shot || opts.width() != LaunchOptions.DEFAULT_WIDTH ? opts.width() : -1,
                 shot || opts.height() != LaunchOptions.DEFAULT_HEIGHT ? opts.height() : -1);
+        if (opts.noSignRequest())
+            w.setRemoteOptions(new dev.vitrine.core.location.RemoteOptions(
+                    List.of(), true, null, dev.vitrine.core.remote.RemoteSettings.DEFAULT));
         w.show();
         List<Path> files = opts.filesOrSamples();
         if (files.isEmpty() && opts.files().isEmpty() && opts.urls().isEmpty()) {

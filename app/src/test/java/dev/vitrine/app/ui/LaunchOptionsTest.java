@@ -34,6 +34,11 @@ class LaunchOptionsTest {
         LaunchOptions plain = LaunchOptions.parse(new String[0]);
         assertNull(plain.screenshot());
         assertEquals(LaunchOptions.DEFAULT_WIDTH, plain.width());
+        // what the window's "no AWS credentials found" line suggests is an option the window takes
+        LaunchOptions anonymous = LaunchOptions.parse(new String[] {"--no-sign-request", "s3://public/a.zss"});
+        assertTrue(anonymous.noSignRequest());
+        assertEquals(List.of("s3://public/a.zss"), anonymous.urls());
+        org.junit.jupiter.api.Assertions.assertFalse(plain.noSignRequest());
     }
 
     @Test

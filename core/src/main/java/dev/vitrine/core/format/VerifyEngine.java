@@ -31,8 +31,13 @@ public final class VerifyEngine {
         VerifyContext ctx = new VerifyContext(listener, cancel, 100_000, part);
         boolean cancelled = false;
         try {
-            for (Problem p : archive.openProblems()) if (ctx.holds(p)) ctx.report(p);
-            archive.verify(ctx);
+            try {
+                for (Problem p : archive.openProblems()) if (ctx.holds(p)) ctx.report(p);
+                archive.verify(ctx);
+            } catch (RuntimeException | java.io.IOException e) {
+                if (stoppedByCancel(cancel, e)) throw new CancelledException();
+                throw e;
+            }
         } catch (CancelledException e) {
             cancelled = true;
         } catch (FormatException e) {
@@ -63,6 +68,17 @@ public final class VerifyEngine {
                 ? null
                 : ctx.scope() != null ? ctx.scope() : "the part's bytes; whole-archive checks not run";
         return new VerifyReport(ctx.errorCount(), ctx.warningCount(), cancelled, System.nanoTime() - t0, scope);
+    }
+
+    /**
+     * A read the cancel itself stopped (a remote object's requests in flight are cut when a verify
+     * is cancelled): the cancellation, not damage nor an internal error.
+     */
+    private static boolean stoppedByCancel(AtomicBoolean cancel, Throwable e) {
+        if (!cancel.get()) return false;
+        for (Throwable c = e; c != null; c = c.getCause())
+            if (c instanceof java.io.InterruptedIOException || c instanceof CancelledException) return true;
+        return false;
     }
 
     /**

@@ -63,6 +63,15 @@ public interface Location {
         return new Page(list(), null);
     }
 
+    /**
+     * A page of what starts with this address as typed, as `aws s3 ls` lists it: an S3 key
+     * prefix that need not end at a '/', entries named from the address's last '/'. Locations
+     * without key prefixes list their folder ({@link #listPage}).
+     */
+    default Page listStartingWith(String token, int max) throws IOException {
+        return listPage(token, max);
+    }
+
     /** The location {@code relative} (names separated by '/') inside this folder; never outside it. */
     Location resolve(String relative);
 

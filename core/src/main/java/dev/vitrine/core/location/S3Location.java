@@ -113,15 +113,24 @@ final class S3Location implements Location {
     /** One ListObjectsV2 page (continuation tokens): prefixes and objects in key order. */
     @Override
     public Page listPage(String token, int max) throws IOException {
+        return listPage(prefix(), prefix(), token, max);
+    }
+
+    @Override
+    public Page listStartingWith(String token, int max) throws IOException {
+        return listPage(key, key.substring(0, key.lastIndexOf('/') + 1), token, max);
+    }
+
+    /** The keys starting with {@code prefix}, named from {@code folder} (a part of it ending in '/'). */
+    private Page listPage(String prefix, String folder, String token, int max) throws IOException {
         List<Entry> out = new ArrayList<>();
-        String prefix = prefix();
         ListObjectsV2Response r = page(prefix, token, Math.max(1, max));
         for (CommonPrefix p : r.commonPrefixes()) {
-            String n = p.prefix().substring(prefix.length());
+            String n = p.prefix().substring(folder.length());
             out.add(new Entry(n.endsWith("/") ? n.substring(0, n.length() - 1) : n, Kind.FOLDER, 0));
         }
         for (S3Object o : r.contents()) {
-            String n = o.key().substring(prefix.length());
+            String n = o.key().substring(folder.length());
             if (!n.isEmpty()) out.add(new Entry(n, Kind.FILE, o.size() == null ? 0 : o.size()));
         }
         out.sort(Comparator.comparing(Entry::name));

@@ -1,6 +1,7 @@
 package dev.vitrine.app.ui.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -15,13 +16,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Verify of a remote archive over a slow link: its progress says the bytes fetched and the
- * rate, and Cancel stops the requests in flight (counted by the proxy in front of nginx).
+ * rate, and Cancel stops the requests in flight (counted by the proxy in front of nginx) without
+ * calling the reads it cut short damage.
  */
 class RemoteJobsWindowTest extends WindowTest {
 
@@ -74,6 +77,12 @@ class RemoteJobsWindowTest extends WindowTest {
             assertEquals(requests, slow.requests(), "no request goes out once the verify is cancelled");
             assertEquals(bytes, view.session().remote().object().stats().bytes(), "nothing more is fetched");
             assertTrue(bytes < size, "cancelled before the end: " + bytes + " of " + size);
+            // the reads the cancel cut short are not damage: no problem listed, the tab not marked
+            assertEquals(List.of(), fx(() -> List.copyOf(view.session().problems())));
+            assertTrue(fx(() -> view.problems().state()).endsWith("0 problems so far"));
+            assertFalse(
+                    fx(() -> window.tabs().getSelectionModel().getSelectedItem().getStyleClass())
+                            .contains("tab-damaged"));
         }
     }
 }
