@@ -220,7 +220,7 @@ public final class OpenUrlDialog {
                     long folders = entries.getItems().stream()
                             .filter(x -> x.kind() == Location.Kind.FOLDER)
                             .count();
-                    listing.setText(prefix + ": " + Human.count(folders) + " prefixes, "
+                    listing.setText(prefix + ": " + Human.count(folders) + (folders == 1 ? " prefix, " : " prefixes, ")
                             + Human.count(entries.getItems().size() - folders, "object")
                             + (nextToken != null ? " shown, more under it" : ""));
                 },

@@ -52,8 +52,7 @@ class OpenUrlPagingTest extends WindowTest {
                     d.entries().getItems().stream().map(Location.Entry::name).toList());
             assertEquals(8, names.stream().distinct().count(), "each entry once: " + names);
             assertTrue(names.contains("run-a") && names.contains("log-6.clps"), names.toString());
-            assertEquals(
-                    "s3://many/: 1 prefixes, 7 objects", fx(() -> d.status().getText()));
+            assertEquals("s3://many/: 1 prefix, 7 objects", fx(() -> d.status().getText()));
         }
     }
 }
