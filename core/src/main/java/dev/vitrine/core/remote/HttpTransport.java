@@ -350,11 +350,23 @@ public final class HttpTransport implements RangeTransport {
     /** The JDK's words when a proxy answers its CONNECT with an error. */
     private static final Pattern TUNNEL_FAILED = Pattern.compile("Tunnel failed, got: (\\d+)");
 
-    /** Retry-After in milliseconds, uncapped ({@link Backoff} judges it), or -1 when it is not a number of seconds. */
-    private static long retryAfter(String v) {
+    /**
+     * Retry-After in milliseconds, uncapped ({@link Backoff} judges it): a number of seconds, or
+     * an HTTP date (from now; a date past is 0); -1 when it is neither.
+     */
+    static long retryAfter(String v) {
         String s = v.strip();
-        if (!s.matches("\\d{1,12}")) return s.matches("\\d+") ? Long.MAX_VALUE / 2 : -1;
-        return Long.parseLong(s) * 1000;
+        if (s.matches("\\d{1,12}")) return Long.parseLong(s) * 1000;
+        if (s.matches("\\d+")) return Long.MAX_VALUE / 2;
+        try {
+            java.time.Instant at = java.time.ZonedDateTime.parse(
+                            s, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
+            return Math.max(
+                    0, java.time.Duration.between(java.time.Instant.now(), at).toMillis());
+        } catch (java.time.format.DateTimeParseException e) {
+            return -1;
+        }
     }
 
     /**

@@ -158,6 +158,20 @@ class RemoteStallTest {
         assertEquals(1, server.requests());
     }
 
+    /** A Retry-After given as a date (RFC 9110 allows either) is a wait too: a day ahead is not waited for. */
+    @Test
+    void aRetryAfterDateBeyondTheBudgetIsNotWaitedFor() throws Exception {
+        String tomorrow = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusDays(1));
+        String url = serve((n, x, from, to) -> {
+            x.getResponseHeaders().add("Retry-After", tomorrow);
+            x.sendResponseHeaders(503, -1);
+        });
+        RemoteException e = assertThrows(RemoteException.class, () -> open(url, QUICK));
+        assertTrue(e.reason().startsWith("server answered HTTP 503 (it asks to retry after 86"), e.reason());
+        assertEquals(1, server.requests());
+    }
+
     /** Retry-Afters that fit one by one stop once their sum would pass the budget, not after every retry. */
     @Test
     void theWaitsOfOneRequestShareOneBudget() throws Exception {
