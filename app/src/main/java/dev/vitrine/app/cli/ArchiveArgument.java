@@ -175,7 +175,7 @@ final class ArchiveArgument {
         } catch (IllegalArgumentException e) {
             throw new CannotOpen(shown(typed) + ": " + e.getMessage());
         }
-        String shown = location.remote() ? location.display() : shown(typed);
+        String shown = shown(typed); // as typed, secrets left out: "s3://bucket", not "s3://bucket/"
         try {
             Archive a = FormatRegistry.get().open(location, Limits.DEFAULT);
             for (String notice : location.notices()) err.println("vitrine: " + shown + ": " + notice);

@@ -80,6 +80,9 @@ class RemoteS3CliTest {
         CliRun r = CliRun.of("info", "--endpoint-url", s3.endpoint().toString(), "s3://fixtures/zss/nope.zss");
         assertEquals(2, r.exit());
         assertEquals("vitrine: s3://fixtures/zss/nope.zss: no such object or prefix\n", r.stderr());
+        CliRun bucket = CliRun.of("ls", "--endpoint-url", s3.endpoint().toString(), "s3://no-such-bucket");
+        assertEquals(2, bucket.exit());
+        assertTrue(bucket.stderr().startsWith("vitrine: s3://no-such-bucket: "), "named as typed: " + bucket.stderr());
     }
 
     /**
