@@ -61,7 +61,7 @@ public final class MainWindow {
         scene = new Scene(root, w, h);
         theme = new ThemeSwitch(scene, dark != null ? dark : settings.dark);
         StyleWarmUp.start(scene);
-        welcome = new WelcomePane(this::openDialog, p -> open(List.of(p)));
+        welcome = new WelcomePane(this::openDialog, this::openUrlDialog, p -> open(List.of(p)));
         welcome.setRecent(settings.recent);
         archiveTabs = new ArchiveTabs(background, jobs, banner, theme, () -> stage, settings);
         tabs = archiveTabs.pane();

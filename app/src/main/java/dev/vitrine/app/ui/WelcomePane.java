@@ -8,17 +8,19 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignW;
 
 /** What the window shows with no archive open: how to open one, and the recent files. */
 public final class WelcomePane extends VBox {
     private final VBox recent = new VBox(2);
     private final Consumer<Path> openRecent;
 
-    public WelcomePane(Runnable openDialog, Consumer<Path> openRecent) {
+    public WelcomePane(Runnable openDialog, Runnable openUrlDialog, Consumer<Path> openRecent) {
         super(14);
         this.openRecent = openRecent;
         getStyleClass().add("welcome");
@@ -33,8 +35,13 @@ public final class WelcomePane extends VBox {
         Button open = new Button("Open…", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         open.getStyleClass().add(Styles.ACCENT);
         open.setOnAction(e -> openDialog.run());
+        // archives live on web servers and in S3 as often as on disk: the address is one click away too
+        Button openUrl = new Button("Open URL…", new FontIcon(MaterialDesignW.WEB));
+        openUrl.setOnAction(e -> openUrlDialog.run());
+        HBox buttons = new HBox(10, open, openUrl);
+        buttons.setAlignment(Pos.CENTER);
         recent.setAlignment(Pos.CENTER);
-        getChildren().addAll(icon, title, sub, open, recent);
+        getChildren().addAll(icon, title, sub, buttons, recent);
     }
 
     public void setRecent(List<String> files) {

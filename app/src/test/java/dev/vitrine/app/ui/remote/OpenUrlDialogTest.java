@@ -66,6 +66,23 @@ class OpenUrlDialogTest extends WindowTest {
         assertTrue(fx(() -> window.tabs().getTabs().isEmpty()), "nothing opened");
     }
 
+    /** The empty window offers an address as it offers a file: its Open URL… button opens the dialog. */
+    @Test
+    void theEmptyWindowsOpenUrlButtonOpensTheDialog() throws Exception {
+        assertTrue(fx(() -> window.tabs().getTabs().isEmpty()), "the welcome page shows");
+        shoot(lookup(".welcome").query(), "OpenUrlDialogTest-welcome.png");
+        clickOn(".welcome .button:last-child");
+        waitUntil(
+                "the Open URL dialog",
+                () -> lookup("#open-url-address").tryQuery().isPresent());
+        ComboBox<String> address = lookup("#open-url-address").query();
+        javafx.stage.Window dialog = fx(() -> address.getScene().getWindow());
+        fx(() -> {
+            dialog.hide();
+            return null;
+        });
+    }
+
     /** A bucket as the QA pass had it: two archives, a text file, a prefix of text files. */
     private S3TestServer qabucket() throws Exception {
         Path b = Files.createDirectories(temp.resolve("qabucket"));
