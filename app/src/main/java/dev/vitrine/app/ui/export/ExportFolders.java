@@ -14,13 +14,17 @@ public final class ExportFolders {
 
     private ExportFolders() {}
 
-    /** The folder to start in for an export of the archive at {@code archive} (null for none: a URL). */
+    /**
+     * The folder to start in for an export of the archive at {@code archive} (null for none: a
+     * URL, whose exports then start in the user's home, never the window's working folder).
+     */
     public static Path startFor(Path archive) {
         Path last = LAST.get();
         if (last != null && Files.isDirectory(last)) return last;
-        if (archive == null) return null;
-        Path parent = archive.toAbsolutePath().getParent();
-        return parent != null && Files.isDirectory(parent) ? parent : null;
+        Path parent = archive == null ? null : archive.toAbsolutePath().getParent();
+        if (parent != null && Files.isDirectory(parent)) return parent;
+        Path home = Path.of(System.getProperty("user.home"));
+        return Files.isDirectory(home) ? home : null;
     }
 
     /** Remembers the folder an export was asked to write into. */

@@ -14,8 +14,12 @@ public final class SystemDestinationChooser implements DestinationChooser {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
         fc.setInitialFileName(suggestedName);
+        Path start = ExportFolders.startFor(null); // the last export's folder, else home
+        if (start != null) fc.setInitialDirectory(start.toFile());
         File f = fc.showSaveDialog(owner);
-        return f == null ? null : f.toPath();
+        if (f == null) return null;
+        ExportFolders.remember(f.toPath().toAbsolutePath().getParent());
+        return f.toPath();
     }
 
     @Override
