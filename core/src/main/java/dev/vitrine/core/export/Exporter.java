@@ -2,6 +2,7 @@ package dev.vitrine.core.export;
 
 import dev.vitrine.core.model.ByteRange;
 import dev.vitrine.core.model.Content;
+import dev.vitrine.core.model.FileListing;
 import dev.vitrine.core.verify.CancelledException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -377,6 +378,28 @@ public final class Exporter {
         } catch (RuntimeException e) {
             return 0;
         }
+    }
+
+    /**
+     * {@code report} of an export of every file, with the archive's stored folders made too (as
+     * `vitrine export` makes them when no entry is named); each folder not made is a failure.
+     */
+    public static ExportReport withStoredFolders(ExportReport report, FileListing listing, Path folder)
+            throws IOException {
+        List<String> names = new ArrayList<>();
+        for (FileListing.Entry e : listing.listing()) if (e.isFolder()) names.add(e.name());
+        if (names.isEmpty() || report.cancelled() || report.stop() != null) return report;
+        List<ExportReport.Failed> failed = new ArrayList<>(report.failed());
+        for (String line : makeFolders(names, folder)) failed.add(new ExportReport.Failed(line, "folder not made"));
+        return new ExportReport(
+                report.exported(),
+                report.skipped(),
+                report.refused(),
+                List.copyOf(failed),
+                report.bytes(),
+                report.cancelled(),
+                report.overlaps(),
+                report.stop());
     }
 
     /**

@@ -200,7 +200,7 @@ public final class ExportController {
                     }
                 }
             }
-            return new Exporter(
+            ExportReport report = new Exporter(
                             new ExportOptions(overwrite),
                             (done, total, current) -> {
                                 job.progress(done, Math.max(1, total));
@@ -209,6 +209,8 @@ public final class ExportController {
                             job.flag())
                     .readingFrom(session.path())
                     .export(contents, folder);
+            // everything asked for: the stored empty folders too, as the command line writes them
+            return rows.isEmpty() || table == null ? Exporter.withStoredFolders(report, listing, folder) : report;
         });
         task.setOnSucceeded(e -> reportFiles(task.getValue(), listing, table, rows, folder, overwrite));
         transfer.stopOnCancel(task);

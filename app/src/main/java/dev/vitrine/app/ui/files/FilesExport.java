@@ -225,6 +225,8 @@ final class FilesExport {
                                 cancel)
                         .readingFrom(archive)
                         .export(contents, folder, others);
+                // everything asked for: the stored empty folders too, as the command line writes them
+                if (entries == null) report = Exporter.withStoredFolders(report, listing, folder);
                 return new Result(report, chosen);
             }
 

@@ -52,4 +52,30 @@ class BundleFilesTabTest extends WindowTest {
                 () -> v.selection().selected() != null
                         && v.selection().selected().name().endsWith("make-records.py"));
     }
+
+    /** Export all writes what `vitrine export BUNDLE DIR` writes: the stored empty folder too. */
+    @Test
+    void exportAllWritesTheStoredEmptyFoldersToo(@org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        dev.vitrine.app.ui.testing.AnsweringChooser chooser = new dev.vitrine.app.ui.testing.AnsweringChooser();
+        ArchiveView v = open(sample());
+        fx(() -> {
+            v.exporter().setDestinations(chooser);
+            return null;
+        });
+        assertTrue(fx(() -> v.details().select(FilesTab.TAB_ID)));
+        settle();
+        FilesView files = fx(() -> FilesTab.of(v.details()));
+        files.loaded().get(60, TimeUnit.SECONDS);
+        settle();
+        Path out = temp.resolve("out");
+        chooser.answer(out);
+        clickOn("#files-export-all");
+        waitUntil(
+                "the export to end",
+                () -> files.exporter().runningProperty().get() == null
+                        && window.jobs().running().isEmpty());
+        settle();
+        assertTrue(java.nio.file.Files.isRegularFile(out.resolve("tools/make-records.py")), "the files");
+        assertTrue(java.nio.file.Files.isDirectory(out.resolve("tools/empty")), "and the stored empty folder");
+    }
 }
