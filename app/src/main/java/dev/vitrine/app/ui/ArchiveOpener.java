@@ -198,7 +198,7 @@ final class ArchiveOpener {
     private void reopen(Tab tab) {
         ArchiveView old = ArchiveTabs.view(tab);
         var list = tabs.pane().getTabs();
-        if (old.session().remote() != null) {
+        if (old.session().isRemote()) {
             // a remote archive opens again from its address, as a new tab in front
             String address = old.session().address();
             old.dispose().thenRun(() -> {

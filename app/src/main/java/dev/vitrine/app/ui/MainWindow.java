@@ -282,7 +282,7 @@ public final class MainWindow {
                         ? Human.count(parts) + " files"
                         : Human.size(s.archive().source().size()) + " ("
                                 + Human.count(s.archive().source().size()) + " bytes)");
-        stage.setTitle(s.path().getFileName() + " — Vitrine");
+        stage.setTitle(s.title() + " — Vitrine");
     }
 
     private void remember(Path path) {
