@@ -134,9 +134,10 @@ final class MainMenus {
         Button cancel = tool(
                 "Cancel",
                 new FontIcon(MaterialDesignS.STOP_CIRCLE_OUTLINE),
-                "Cancel the running verify",
-                w::cancelVerify);
-        cancel.disableProperty().bind(w.verifyRunning().not());
+                "Cancel the open in progress (Esc) or the running verify",
+                w::cancel);
+        cancel.setId("cancel-button");
+        cancel.disableProperty().bind(w.cancellable().not());
         Button export =
                 tool("Export", new FontIcon(MaterialDesignE.EXPORT), "Export records or files (Ctrl+E)", w::export);
         Button find = tool(null, new FontIcon(MaterialDesignM.MAGNIFY), "Find bytes or text (Ctrl+F)", w::find);
