@@ -263,8 +263,12 @@ public final class MainWindow {
             return;
         }
         var st = r.object().stats();
-        status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ")
-                + Human.size(st.bytes()) + " fetched · " + Human.count(st.hits()) + " cache hits");
+        String requests = Human.count(st.requests()) + (st.requests() == 1 ? " request" : " requests");
+        // short in the bar (1024 px holds it beside an offset and a verify's progress), whole on hover
+        status.setRemote(
+                requests + " · " + Human.size(st.bytes()) + " · " + Human.count(st.hits()) + " hits",
+                "remote: " + requests + " · " + Human.size(st.bytes()) + " fetched · " + Human.count(st.hits())
+                        + " cache hits");
     }
 
     private void tabChanged() {
