@@ -97,7 +97,7 @@ final class MainMenus {
                 null,
                 () -> w.notifier()
                         .info(
-                                "Ctrl+O open · Ctrl+L open URL · Ctrl+V open the clipboard's URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+                                "Ctrl+O open · Ctrl+L open URL · Ctrl+V open the clipboard's URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab · Esc cancel an open"));
         help.getItems().addAll(keys, item("_About Vitrine", null, null, () -> AboutDialog.show(w.stage())));
 
         MenuBar bar = new MenuBar(file, view, check, help);
