@@ -89,6 +89,23 @@ final class ArchiveMenus {
         return String.join(" › ", names);
     }
 
+    /**
+     * A node's path as Copy Path gives it: a remote archive's root is its URL (without secrets),
+     * not the file name, which says nothing of where the archive is.
+     */
+    private String copiedPath(NodeTreeItem item) {
+        List<String> names = new ArrayList<>();
+        TreeItem<TreeEntry> top = item;
+        for (TreeItem<TreeEntry> i = item; i != null; i = i.getParent())
+            if (i instanceof NodeTreeItem n) {
+                names.addFirst(n.entry().name());
+                top = i;
+            }
+        if (view.session().isRemote() && top.getParent() == null)
+            names.set(0, view.session().address());
+        return String.join(" › ", names);
+    }
+
     private void copyNode(Function<NodeTreeItem, String> what) {
         NodeTreeItem n = selectedNode();
         if (n != null) Clip.put(what.apply(n));
@@ -106,7 +123,7 @@ final class ArchiveMenus {
         MenuItem name = item(
                 "tree-copy-name", "Copy Name", () -> copyNode(n -> n.entry().name()));
         name.setAccelerator(COPY);
-        MenuItem path = item("tree-copy-path", "Copy Path", () -> copyNode(ArchiveMenus::path));
+        MenuItem path = item("tree-copy-path", "Copy Path", () -> copyNode(this::copiedPath));
         MenuItem off = item(
                 "tree-copy-offset",
                 "Copy Offset",

@@ -31,6 +31,10 @@ final class ArchiveOpener {
     private RemoteOptions remoteOptions = RemoteOptions.DEFAULT;
     /** Shows what is under an s3:// prefix that no format claims, for the user to choose from. */
     private Consumer<String> listPrefix = url -> {};
+    /** URLs opening now, which the toolbar's Cancel and Esc stop (FX thread only). */
+    private final java.util.List<PendingOpen> pending = new java.util.ArrayList<>();
+
+    private final javafx.beans.property.BooleanProperty opening = new javafx.beans.property.SimpleBooleanProperty();
 
     ArchiveOpener(
             ArchiveTabs tabs,
@@ -54,6 +58,31 @@ final class ArchiveOpener {
 
     void setRemoteOptions(RemoteOptions options) {
         this.remoteOptions = options;
+    }
+
+    /** Whether a URL is being opened (Cancel follows it). */
+    javafx.beans.property.ReadOnlyBooleanProperty openingProperty() {
+        return opening;
+    }
+
+    /**
+     * Stops every URL being opened: their requests end now, no tab comes of them, and the banner
+     * says so. Whether there was any.
+     */
+    boolean cancelOpens() {
+        if (pending.isEmpty()) return false;
+        for (PendingOpen p : List.copyOf(pending)) {
+            p.cancel();
+            banner.info(p.address + ": open cancelled");
+            done(p);
+        }
+        status.setMessage("");
+        return true;
+    }
+
+    private void done(PendingOpen p) {
+        pending.remove(p);
+        opening.set(!pending.isEmpty());
     }
 
     void setOnPrefix(Consumer<String> listPrefix) {
@@ -159,19 +188,43 @@ final class ArchiveOpener {
         status.setMessage("opening " + location.display() + "…");
         Trace.log("opening " + location.name());
         CompletableFuture<Tab> shown = new CompletableFuture<>();
+        PendingOpen p = new PendingOpen(location.display());
+        pending.add(p);
+        opening.set(true);
         background.run(
-                () -> ArchiveSession.open(location),
+                () -> {
+                    p.started();
+                    try {
+                        return ArchiveSession.open(location);
+                    } finally {
+                        p.finished();
+                    }
+                },
                 s -> {
+                    done(p);
+                    if (p.cancelled()) { // opened as the cancel came: nothing of it is kept
+                        background.run(
+                                () -> {
+                                    s.close();
+                                    return null;
+                                },
+                                null,
+                                null);
+                        shown.complete(null);
+                        return;
+                    }
                     Tab t = tabs.add(s, null);
                     tabs.select(t);
                     for (String notice : location.notices()) banner.info(location.display() + ": " + notice);
                     rememberUrl.accept(typed);
-                    status.setMessage("");
+                    if (pending.isEmpty()) status.setMessage("");
                     shown.complete(t);
                 },
                 err -> {
-                    status.setMessage("");
+                    done(p);
+                    if (pending.isEmpty()) status.setMessage("");
                     shown.complete(null);
+                    if (p.cancelled()) return; // the banner said so when it was cancelled
                     Throwable t = err instanceof java.util.concurrent.CompletionException c && c.getCause() != null
                             ? c.getCause()
                             : err;
@@ -198,7 +251,7 @@ final class ArchiveOpener {
     private void reopen(Tab tab) {
         ArchiveView old = ArchiveTabs.view(tab);
         var list = tabs.pane().getTabs();
-        if (old.session().remote() != null) {
+        if (old.session().isRemote()) {
             // a remote archive opens again from its address, as a new tab in front
             String address = old.session().address();
             old.dispose().thenRun(() -> {

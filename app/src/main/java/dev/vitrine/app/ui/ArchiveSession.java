@@ -73,6 +73,7 @@ public final class ArchiveSession implements AutoCloseable {
             }
             ArchiveSession s = new ArchiveSession(a, new TreeEntry.NodeEntry(r, r.hasChildren(), own));
             s.openProblems = List.copyOf(a.openProblems());
+            if (location.remote()) s.remoteAddress = location.display();
             return s;
         } catch (RuntimeException e) {
             a.close();
@@ -81,6 +82,8 @@ public final class ArchiveSession implements AutoCloseable {
     }
 
     private List<Problem> openProblems = List.of();
+    /** The URL (without secrets) of an archive opened from one, single-file or a folder format's prefix; else null. */
+    private String remoteAddress;
 
     /** Wraps an archive opened elsewhere (tests). Blocking like {@link #open}. */
     public static ArchiveSession of(Archive a) {
@@ -107,7 +110,23 @@ public final class ArchiveSession implements AutoCloseable {
 
     /** Where the archive was opened from: its URL for a remote archive, its path otherwise. */
     public String address() {
+        if (remoteAddress != null) return remoteAddress;
         return remote() != null ? remote().object().display() : archive.path().toString();
+    }
+
+    /** Whether the archive is read over the network (an S3 bundle too, whose source is no single RemoteSource). */
+    public boolean isRemote() {
+        return remoteAddress != null || remote() != null;
+    }
+
+    /**
+     * The archive's name in its tab and the window's title: a local file's name, a remote
+     * archive's shortened URL (two archives of one name on other hosts must look different).
+     */
+    public String title() {
+        return isRemote()
+                ? ShortAddress.of(address())
+                : archive.path().getFileName().toString();
     }
 
     /** The remote source of a single-file archive read over the network, or null. */

@@ -186,7 +186,7 @@ public final class ArchiveTabs {
         view.setDividers(settings.dividers);
         view.onDividersMoved(() -> settings.dividers = view.dividers());
         view.addEventHandler(KeyEvent.KEY_PRESSED, ArchiveTabs::keepMovingKeys);
-        Tab tab = new Tab(session.path().getFileName().toString());
+        Tab tab = new Tab(session.title());
         tab.getProperties().put(ArchiveView.class, view);
         tab.setGraphic(new FontIcon(NodeIcons.forNode(session.root().node())));
         tab.setTooltip(new Tooltip(session.address()));
@@ -236,14 +236,19 @@ public final class ArchiveTabs {
             int i = tabs.getTabs().indexOf(tab);
             closeAll(List.copyOf(tabs.getTabs().subList(i + 1, tabs.getTabs().size())));
         });
+        MenuItem copy = new MenuItem(view(tab).session().isRemote() ? "Copy URL" : "Copy Path");
+        copy.setId("tab-copy-address");
+        // the full address (a URL without secrets): the tab's title may be shortened
+        copy.setOnAction(
+                e -> dev.vitrine.app.ui.copy.Clip.put(view(tab).session().address()));
         MenuItem reveal = new MenuItem("Show in File Manager");
         reveal.setId("tab-show-in-file-manager");
         reveal.setOnAction(
                 e -> FileManager.show(view(tab).session().path(), view(tab).notifier()));
         // an archive read over the network has no folder on this machine to show
-        reveal.setDisable(view(tab).session().remote() != null);
-        ContextMenu m =
-                new ContextMenu(close, others, all, new SeparatorMenuItem(), right, new SeparatorMenuItem(), reveal);
+        reveal.setDisable(view(tab).session().isRemote());
+        ContextMenu m = new ContextMenu(
+                close, others, all, new SeparatorMenuItem(), right, new SeparatorMenuItem(), copy, reveal);
         m.setOnShowing(e -> {
             int i = tabs.getTabs().indexOf(tab);
             others.setDisable(tabs.getTabs().size() < 2);

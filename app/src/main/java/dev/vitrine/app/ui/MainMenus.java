@@ -97,7 +97,7 @@ final class MainMenus {
                 null,
                 () -> w.notifier()
                         .info(
-                                "Ctrl+O open · Ctrl+L open URL · Ctrl+V open the clipboard's URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab"));
+                                "Ctrl+O open · Ctrl+L open URL · Ctrl+V open the clipboard's URL · Ctrl+Shift+V or F5 verify · Ctrl+F find bytes · Ctrl+G go to offset · Ctrl+E export · Ctrl+W close tab · Esc cancel an open"));
         help.getItems().addAll(keys, item("_About Vitrine", null, null, () -> AboutDialog.show(w.stage())));
 
         MenuBar bar = new MenuBar(file, view, check, help);
@@ -134,9 +134,10 @@ final class MainMenus {
         Button cancel = tool(
                 "Cancel",
                 new FontIcon(MaterialDesignS.STOP_CIRCLE_OUTLINE),
-                "Cancel the running verify",
-                w::cancelVerify);
-        cancel.disableProperty().bind(w.verifyRunning().not());
+                "Cancel the open in progress (Esc) or the running verify",
+                w::cancel);
+        cancel.setId("cancel-button");
+        cancel.disableProperty().bind(w.cancellable().not());
         Button export =
                 tool("Export", new FontIcon(MaterialDesignE.EXPORT), "Export records or files (Ctrl+E)", w::export);
         Button find = tool(null, new FontIcon(MaterialDesignM.MAGNIFY), "Find bytes or text (Ctrl+F)", w::find);

@@ -87,6 +87,10 @@ public final class MainWindow {
             }
         });
         archiveTabs.installKeys(scene);
+        // Esc that nothing else took (a field, a popup) stops the URLs being opened
+        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && opener.cancelOpens()) e.consume();
+        });
         // What the shown remote archive has cost so far, refreshed each second (counters only: no I/O here).
         // A running animation is held by the toolkit's timer: it stops itself once the stage shows
         // another scene, or every window ever built on that stage would be kept with its archives.
@@ -259,8 +263,12 @@ public final class MainWindow {
             return;
         }
         var st = r.object().stats();
-        status.setRemote("remote: " + Human.count(st.requests()) + (st.requests() == 1 ? " request · " : " requests · ")
-                + Human.size(st.bytes()) + " fetched · " + Human.count(st.hits()) + " cache hits");
+        String requests = Human.count(st.requests()) + (st.requests() == 1 ? " request" : " requests");
+        // short in the bar (1024 px holds it beside an offset and a verify's progress), whole on hover
+        status.setRemote(
+                requests + " · " + Human.size(st.bytes()) + " · " + Human.count(st.hits()) + " hits",
+                "remote: " + requests + " · " + Human.size(st.bytes()) + " fetched · " + Human.count(st.hits())
+                        + " cache hits");
     }
 
     private void tabChanged() {
@@ -282,7 +290,7 @@ public final class MainWindow {
                         ? Human.count(parts) + " files"
                         : Human.size(s.archive().source().size()) + " ("
                                 + Human.count(s.archive().source().size()) + " bytes)");
-        stage.setTitle(s.path().getFileName() + " — Vitrine");
+        stage.setTitle(s.title() + " — Vitrine");
     }
 
     private void remember(Path path) {
@@ -340,6 +348,16 @@ public final class MainWindow {
         ArchiveView v = current();
         if (v != null) v.verifier().start();
         else banner.info("Open an archive to verify it");
+    }
+
+    /** The toolbar's Cancel and Esc: an open in progress first (it holds no tab yet), else the verify in front. */
+    void cancel() {
+        if (!opener.cancelOpens()) cancelVerify();
+    }
+
+    /** Whether the toolbar's Cancel has something to stop. */
+    javafx.beans.binding.BooleanExpression cancellable() {
+        return archiveTabs.verifyRunning().or(opener.openingProperty());
     }
 
     void cancelVerify() {

@@ -4,6 +4,7 @@ import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import dev.vitrine.app.ui.Human;
 import dev.vitrine.app.ui.concurrent.Background;
+import dev.vitrine.app.ui.remote.RemoteTransfer;
 import dev.vitrine.core.io.ByteSource;
 import dev.vitrine.core.io.FileRef;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,7 +51,9 @@ public final class HexPane extends BorderPane {
     private boolean choosing;
     private java.util.function.Consumer<FileRef> onFileChosen = f -> {};
     private ByteSource source;
-    private AtomicBoolean findCancel = new AtomicBoolean();
+    /** The running find's flag; true when none runs (set once it ends, so a later cancel stops no reads). */
+    private AtomicBoolean findCancel = new AtomicBoolean(true);
+
     private long lastMatch = -1;
 
     public HexPane(Background background) {
@@ -191,6 +194,7 @@ public final class HexPane extends BorderPane {
         cancelFind.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.DANGER);
         cancelFind.setTooltip(new Tooltip("Stop searching"));
         cancelFind.setOnAction(e -> cancelFind());
+        cancelFind.setId("find-cancel");
         cancelFind.setVisible(false);
         cancelFind.managedProperty().bind(cancelFind.visibleProperty());
         findStatus.getStyleClass().add("hex-info");
@@ -292,7 +296,7 @@ public final class HexPane extends BorderPane {
             findStatus.setText(e.getMessage());
             return;
         }
-        findCancel.set(true);
+        stopFind();
         AtomicBoolean cancel = new AtomicBoolean();
         findCancel = cancel;
         long from = hex.caret() >= 0 ? hex.caret() + 1 : lastMatch >= 0 ? lastMatch + 1 : 0;
@@ -317,7 +321,7 @@ public final class HexPane extends BorderPane {
                 () -> ByteFinder.find(src, q.pattern(), from, cancel::get, done::set),
                 at -> {
                     progress.stop();
-                    if (cancel.get()) return;
+                    if (cancel.getAndSet(true)) return;
                     cancelFind.setVisible(false);
                     if (at < 0) {
                         findStatus.setText("not found");
@@ -335,14 +339,24 @@ public final class HexPane extends BorderPane {
                 },
                 err -> {
                     progress.stop();
+                    if (cancel.getAndSet(true)) return; // its reads were stopped: not a failure
                     cancelFind.setVisible(false);
                     findStatus.setText("search failed: " + Human.error(err));
                 });
     }
 
+    /**
+     * Stops the find running, if any: over a remote archive its requests in flight and its
+     * read-ahead too (they went on fetching for seconds after "search cancelled").
+     */
+    private void stopFind() {
+        if (findCancel.getAndSet(true)) return;
+        if (source != null) RemoteTransfer.of(source).stop();
+    }
+
     public void cancelFind() {
         if (!findCancel.get()) {
-            findCancel.set(true);
+            stopFind();
             findStatus.setText(cancelFind.isVisible() ? "search cancelled" : findStatus.getText());
         }
         cancelFind.setVisible(false);

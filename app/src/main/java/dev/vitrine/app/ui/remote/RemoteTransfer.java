@@ -29,6 +29,11 @@ public final class RemoteTransfer {
         return new RemoteTransfer(session.remote());
     }
 
+    /** For a job over {@code source} alone (a hex Find): stops its reads when it is cancelled. */
+    public static RemoteTransfer of(dev.vitrine.core.io.ByteSource source) {
+        return source instanceof RemoteSource r ? new RemoteTransfer(r) : NONE;
+    }
+
     /** Whether the archive is read over the network. */
     public boolean remote() {
         return source != null;

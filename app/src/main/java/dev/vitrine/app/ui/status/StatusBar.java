@@ -36,6 +36,8 @@ public final class StatusBar extends HBox {
     private final ProgressIndicator busy = new ProgressIndicator();
     private final HBox job;
     private final InspectorBar inspector = new InspectorBar();
+    private final Tooltip remoteTip = new Tooltip();
+    private final Tooltip jobTip = new Tooltip();
 
     public StatusBar(Jobs jobs, ReadOnlyIntegerProperty backgroundBusy) {
         super(10);
@@ -48,12 +50,23 @@ public final class StatusBar extends HBox {
         size.getStyleClass().add("status-size");
         message.getStyleClass().add("status-message");
         message.setMinWidth(0);
-        jobProgress.setPrefWidth(160);
+        // empty, it would still take the bar's spacing, which 1024 px cannot spare
+        message.managedProperty().bind(message.textProperty().isNotEmpty());
+        // A job's text gives way before anything overlaps (its whole line is on hover); the bar
+        // keeps a short stub, the cancel button its size.
+        jobTitle.setMinWidth(0);
+        jobTitle.setTooltip(jobTip);
+        jobTip.textProperty().bind(jobTitle.textProperty());
+        jobProgress.setPrefWidth(120);
+        jobProgress.setMinWidth(60);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
         jobProgress.getStyleClass().add(Styles.SMALL);
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.BUTTON_ICON);
         cancel.setTooltip(new Tooltip("Cancel"));
         job = new HBox(6, jobTitle, jobProgress, cancel);
         job.setAlignment(Pos.CENTER_LEFT);
+        job.setId("status-job");
+        jobTitle.setId("status-job-title");
         job.setVisible(false);
         job.managedProperty().bind(job.visibleProperty());
         busy.setPrefSize(14, 14);
@@ -66,8 +79,11 @@ public final class StatusBar extends HBox {
         remote.setId("remote-stats");
         remote.setVisible(false);
         remote.setManaged(false);
+        // the counters stay whole: the node path gives way first (see InspectorBar)
+        remote.setMinWidth(Region.USE_PREF_SIZE);
+        remote.setGraphic(new FontIcon(MaterialDesignC.CLOUD_DOWNLOAD_OUTLINE));
+        remote.setTooltip(remoteTip);
         HBox.setHgrow(inspector, Priority.SOMETIMES);
-        inspector.setMinWidth(0);
         getChildren().addAll(format, sep(), size, sep(), remote, message, spacer, inspector, job, busy);
         jobs.currentProperty().addListener((o, a, t) -> show(t));
     }
@@ -109,9 +125,19 @@ public final class StatusBar extends HBox {
 
     /** What reading a remote archive has cost so far (requests, bytes, cache hits), or empty. */
     public void setRemote(String text) {
+        setRemote(text, text);
+    }
+
+    /** The same, short in the bar and said in full on hover. */
+    public void setRemote(String text, String full) {
         remote.setText(text);
+        remoteTip.setText(full);
         remote.setVisible(!text.isEmpty());
         remote.setManaged(!text.isEmpty());
+    }
+
+    public String remoteFull() {
+        return remoteTip.getText();
     }
 
     public String remoteText() {

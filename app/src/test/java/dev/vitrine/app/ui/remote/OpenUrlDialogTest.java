@@ -153,7 +153,7 @@ class OpenUrlDialogTest extends WindowTest {
             shoot(address, "OpenUrlDialogTest-chosen.png");
             type(KeyCode.ENTER);
             Tab tab = waitForTab("s3://qabucket/weather-none.zss");
-            assertEquals("weather-none.zss", fx(tab::getText));
+            assertEquals("s3://qabucket/weather-none.zss", fx(tab::getText), "named by its URL");
 
             // an object's own address lists that object, not an empty "folder" under it
             openDialog();
@@ -215,7 +215,7 @@ class OpenUrlDialogTest extends WindowTest {
             });
             press(KeyCode.CONTROL, KeyCode.V).release(KeyCode.V, KeyCode.CONTROL);
             Tab tab = waitForTab("s3://qabucket/weather-bz2.zss");
-            assertEquals("weather-bz2.zss", fx(tab::getText));
+            assertEquals("s3://qabucket/weather-bz2.zss", fx(tab::getText), "named by its URL");
 
             keyboardTo(window.tabs());
             fx(() -> {

@@ -85,4 +85,42 @@ class RemoteJobsWindowTest extends WindowTest {
                             .contains("tab-damaged"));
         }
     }
+
+    @Test
+    void cancellingAFindStopsItsRequests() throws Exception {
+        assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
+        Path dir = Files.createDirectories(temp.resolve("www"));
+        // ~60 MB: more than the 32 MB a sequential reader has fetched ahead
+        Iterator<byte[]> records = IntStream.range(0, 700_000)
+                .mapToObj(i ->
+                        String.format("key-%08d value-%s", i, "v".repeat(70)).getBytes(StandardCharsets.UTF_8))
+                .iterator();
+        ZssWriter.write(
+                dir.resolve("big.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"), records);
+        try (NginxServer nginx = NginxServer.serve(dir);
+                FaultProxy slow = new FaultProxy(nginx.port())) {
+            slow.latency(1500); // a slow link: the find's reads ahead are still out when it is cancelled
+            assertNotNull(fx(() -> window.openUrl(slow.url("big.zss"))).get());
+            waitUntil(
+                    "the first draw",
+                    () -> window.current() != null
+                            && window.current().firstDraw().isDone());
+            ArchiveView view = fx(() -> window.current());
+            settle();
+            clickOn("#hex-find").write("not in the file");
+            push(javafx.scene.input.KeyCode.ENTER);
+            waitUntil("the find reading", () -> view.hex().findStatus().startsWith("searching"));
+            int before = slow.requests();
+            waitUntil("the find's requests", () -> slow.requests() > before);
+            clickOn("#find-cancel");
+            assertEquals("search cancelled", fx(() -> view.hex().findStatus()));
+            Thread.sleep(200); // the cancel reaches the network off the FX thread
+            int requests = slow.requests();
+            long bytes = view.session().remote().object().stats().bytes();
+            Thread.sleep(2000);
+            assertEquals(requests, slow.requests(), "no request goes out once the find is cancelled");
+            assertEquals(bytes, view.session().remote().object().stats().bytes(), "nothing more is fetched");
+            assertEquals("search cancelled", fx(() -> view.hex().findStatus()), "the stopped reads are no failure");
+        }
+    }
 }
