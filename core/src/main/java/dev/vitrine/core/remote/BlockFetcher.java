@@ -44,6 +44,9 @@ final class BlockFetcher {
     private final long id;
     private final long size;
     private final String version;
+    /** The first answer's Last-Modified, compared when a later answer has no tag to compare. */
+    private final String lastModified;
+
     private final RemoteStats stats;
     private final Map<Long, CompletableFuture<BlockCache.Block>> inFlight = new ConcurrentHashMap<>();
     private final Set<InputStream> openBodies = ConcurrentHashMap.newKeySet();
@@ -79,6 +82,7 @@ final class BlockFetcher {
             long id,
             long size,
             String version,
+            String lastModified,
             RemoteStats stats) {
         this.transport = transport;
         this.settings = settings;
@@ -86,6 +90,7 @@ final class BlockFetcher {
         this.id = id;
         this.size = size;
         this.version = version;
+        this.lastModified = lastModified;
         this.stats = stats;
         this.slots = new Semaphore(settings.inFlight());
     }
@@ -267,7 +272,7 @@ final class BlockFetcher {
             r.discard();
             throw new RemoteException(display(), RemoteException.statusReason(r.status(), r.errorCode()));
         }
-        if (r.total() != size || !RangeTransport.sameVersion(version, r.version())) {
+        if (r.total() != size || !RangeTransport.sameVersion(version, lastModified, r.version(), r.lastModified())) {
             r.discard();
             throw new RemoteException.Changed(
                     display(),

@@ -225,7 +225,8 @@ public final class HttpTransport implements RangeTransport {
             throw new RemoteException(display, proxy.refused(407));
         }
         HttpHeaders h = r.headers();
-        String etag = h.firstValue("ETag").orElse(h.firstValue("Last-Modified").orElse(null));
+        String modified = h.firstValue("Last-Modified").orElse(null);
+        String etag = h.firstValue("ETag").orElse(modified);
         long retryAfter =
                 h.firstValue("Retry-After").map(HttpTransport::retryAfter).orElse(-1L);
         int status = r.statusCode();
@@ -249,7 +250,7 @@ public final class HttpTransport implements RangeTransport {
                 landedElsewhere = !sameOrigin(uri, r.uri());
                 landed = r.uri();
             }
-            return Response.ranged(range, etag, r.body(), retryAfter);
+            return Response.ranged(range, etag, modified, r.body(), retryAfter);
         }
         if (status == 200) {
             return new Response(

@@ -32,15 +32,18 @@ public interface RangeTransport extends AutoCloseable {
             java.util.regex.Pattern.compile("[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
 
     /**
-     * Whether a later answer's {@code now} may be the version {@code pinned} (the first answer's):
-     * tags are compared with tags and dates with dates (a server may add a tag to later answers).
-     * A pinned object whose later answer names no version at all is taken as changed: a server
-     * that stopped naming it may also ignore the pin, and a mix of two objects must never be read.
+     * Whether a later answer ({@code now}, {@code nowModified}) may be the object the first one
+     * named ({@code pinned}, {@code pinnedModified}): tags are compared when both answers have one,
+     * else Last-Modified dates when both have one (a server may add or drop a tag between answers).
+     * A pinned object whose later answer shares no validator with the first is taken as changed: a
+     * server that stopped naming its version may also ignore the pin, and a mix of two objects
+     * must never be read.
      */
-    static boolean sameVersion(String pinned, String now) {
+    static boolean sameVersion(String pinned, String pinnedModified, String now, String nowModified) {
         if (pinned == null) return true;
-        if (now == null) return false;
-        return isEntityTag(pinned) != isEntityTag(now) || pinned.equals(now);
+        if (now != null && isEntityTag(pinned) && isEntityTag(now)) return pinned.equals(now);
+        if (pinnedModified != null && nowModified != null) return pinnedModified.equals(nowModified);
+        return now != null && !isEntityTag(pinned) && !isEntityTag(now) && pinned.equals(now);
     }
 
     /**
@@ -54,6 +57,7 @@ public interface RangeTransport extends AutoCloseable {
      * @param errorCode the store's own error code (S3's "AccessDenied", "SlowDown"), or null
      * @param retryAfterMillis the server's Retry-After in milliseconds, or -1
      * @param end       where the body ends in the object (inclusive, from {@code Content-Range}), or -1 if unknown
+     * @param lastModified the answer's Last-Modified, null if none (compared when a tag is missing)
      */
     record Response(
             int status,
@@ -63,7 +67,8 @@ public interface RangeTransport extends AutoCloseable {
             InputStream body,
             String errorCode,
             long retryAfterMillis,
-            long end) {
+            long end,
+            String lastModified) {
 
         /** An answer whose end is not known (not a range, or a transport that does not say). */
         public Response(
@@ -74,12 +79,22 @@ public interface RangeTransport extends AutoCloseable {
                 InputStream body,
                 String errorCode,
                 long retryAfterMillis) {
-            this(status, total, version, start, body, errorCode, retryAfterMillis, -1);
+            this(status, total, version, start, body, errorCode, retryAfterMillis, -1, null);
         }
 
         /** The 206 answer {@code range} says, with {@code body}. */
-        static Response ranged(ContentRange range, String version, InputStream body, long retryAfterMillis) {
-            return new Response(206, range.total(), version, range.start(), body, null, retryAfterMillis, range.end());
+        static Response ranged(
+                ContentRange range, String version, String lastModified, InputStream body, long retryAfterMillis) {
+            return new Response(
+                    206,
+                    range.total(),
+                    version,
+                    range.start(),
+                    body,
+                    null,
+                    retryAfterMillis,
+                    range.end(),
+                    lastModified);
         }
 
         public boolean partial() {
@@ -108,7 +123,8 @@ public interface RangeTransport extends AutoCloseable {
                             IdleWatch.watch(body, settings),
                             errorCode,
                             retryAfterMillis,
-                            end);
+                            end,
+                            lastModified);
         }
 
         public void discard() {

@@ -45,13 +45,14 @@ public final class RemoteObject implements AutoCloseable {
      */
     private final List<long[]> reading = new ArrayList<>();
 
-    private RemoteObject(RangeTransport transport, RemoteSettings settings, long size, String version) {
+    private RemoteObject(
+            RangeTransport transport, RemoteSettings settings, long size, String version, String lastModified) {
         this.transport = transport;
         this.settings = settings;
         this.cache = cache(settings);
         this.size = size;
         this.version = version;
-        this.fetcher = new BlockFetcher(transport, settings, cache, id, size, version, stats);
+        this.fetcher = new BlockFetcher(transport, settings, cache, id, size, version, lastModified, stats);
         // a quarter of the cache at most: blocks fetched ahead must not push out those being read
         this.aheadBytes = Math.min(settings.readAheadBytes(), settings.cacheBytes() / 4);
         this.readAhead = new ReadAhead(settings.blockBytes(), size, aheadBytes);
@@ -70,7 +71,8 @@ public final class RemoteObject implements AutoCloseable {
     public static RemoteObject open(RangeTransport transport, RemoteSettings settings) throws IOException {
         RangeTransport.Response r = BlockFetcher.first(transport, settings);
         if (r.status() == 200) throw new RangeIgnored(transport.display(), r.watched(settings));
-        if (r.status() == 416 && r.total() == 0) return new RemoteObject(transport, settings, 0, r.version());
+        if (r.status() == 416 && r.total() == 0)
+            return new RemoteObject(transport, settings, 0, r.version(), r.lastModified());
         if (!r.partial())
             throw new RemoteException(transport.display(), RemoteException.statusReason(r.status(), r.errorCode()));
         if (r.total() < 0) {
@@ -83,7 +85,7 @@ public final class RemoteObject implements AutoCloseable {
             r.discard();
             throw new RemoteException(transport.display(), shorter);
         }
-        RemoteObject o = new RemoteObject(transport, settings, r.total(), r.version());
+        RemoteObject o = new RemoteObject(transport, settings, r.total(), r.version(), r.lastModified());
         o.stats.requests.incrementAndGet();
         o.adoptFirstBlock(r);
         return o;

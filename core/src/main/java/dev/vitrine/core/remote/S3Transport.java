@@ -70,7 +70,8 @@ public final class S3Transport implements RangeTransport {
             in.abort();
             throw e;
         }
-        return Response.ranged(parsed, version(r), in, -1);
+        return Response.ranged(
+                parsed, version(r), r.lastModified() == null ? null : HTTP_DATE.format(r.lastModified()), in, -1);
     }
 
     private static final java.time.format.DateTimeFormatter HTTP_DATE =

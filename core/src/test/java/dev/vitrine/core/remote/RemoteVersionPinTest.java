@@ -63,6 +63,15 @@ class RemoteVersionPinTest {
         }
     }
 
+    /** A first answer with a tag alone and later ones with a date alone share no validator: a change, not a mix. */
+    @Test
+    void aTagReplacedByADateIsAChangeNotAMix() throws IOException {
+        try (TinyRangeServer s = server(data(4), Map.of("ETag", "\"v1\""), data(5), Map.of("Last-Modified", DATE))) {
+            RemoteException e = assertThrows(RemoteException.class, () -> readAll(s, 4 * BLOCK));
+            assertEquals("changed while being read", e.reason());
+        }
+    }
+
     @Test
     void aTagAddedToLaterAnswersOfTheSameObjectIsNoChange() throws IOException {
         byte[] same = data(3);
@@ -82,7 +91,11 @@ class RemoteVersionPinTest {
         assertEquals(false, RangeTransport.isEntityTag(DATE));
         assertEquals(true, RangeTransport.isEntityTag("\"v1\""));
         assertEquals(true, RangeTransport.isEntityTag("d41d8cd98f00b204e9800998ecf8427e")); // unquoted, as some stores
-        assertEquals(false, RangeTransport.sameVersion("\"v1\"", "\"v2\""));
-        assertEquals(false, RangeTransport.sameVersion(DATE, "Mon, 7 Nov 1994 08:49:37 GMT"));
+        assertEquals(false, RangeTransport.sameVersion("\"v1\"", null, "\"v2\"", null));
+        assertEquals(
+                false,
+                RangeTransport.sameVersion(DATE, DATE, "Mon, 7 Nov 1994 08:49:37 GMT", "Mon, 7 Nov 1994 08:49:37 GMT"));
+        assertEquals(
+                true, RangeTransport.sameVersion("\"v1\"", DATE, DATE, DATE), "the tag dropped, the date the same");
     }
 }
