@@ -203,13 +203,7 @@ final class ArchiveOpener {
                 s -> {
                     done(p);
                     if (p.cancelled()) { // opened as the cancel came: nothing of it is kept
-                        background.run(
-                                () -> {
-                                    s.close();
-                                    return null;
-                                },
-                                null,
-                                null);
+                        closeInBackground(s);
                         shown.complete(null);
                         return;
                     }
@@ -234,6 +228,17 @@ final class ArchiveOpener {
                     else banner.error(failed(location, t));
                 });
         return shown;
+    }
+
+    /** Closes a session no tab shows, off the FX thread (closing a remote one may wait on the network). */
+    private void closeInBackground(ArchiveSession s) {
+        background.run(
+                () -> {
+                    s.close();
+                    return null;
+                },
+                null,
+                null);
     }
 
     /** The window's line for a URL that did not open: named by its address (secrets left out), as the command line names it. */
@@ -270,13 +275,7 @@ final class ArchiveOpener {
                         return;
                     }
                     if (!list.contains(tab)) { // closed meanwhile
-                        background.run(
-                                () -> {
-                                    s.close();
-                                    return null;
-                                },
-                                null,
-                                null);
+                        closeInBackground(s);
                         return;
                     }
                     Tab fresh = tabs.add(s, tab);
