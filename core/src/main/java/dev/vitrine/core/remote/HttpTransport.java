@@ -360,9 +360,7 @@ public final class HttpTransport implements RangeTransport {
         if (s.matches("\\d{1,12}")) return Long.parseLong(s) * 1000;
         if (s.matches("\\d+")) return Long.MAX_VALUE / 2;
         try {
-            java.time.Instant at = java.time.ZonedDateTime.parse(
-                            s, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
-                    .toInstant();
+            java.time.Instant at = java.time.Instant.from(HTTP_DATE.parse(s));
             return Math.max(
                     0, java.time.Duration.between(java.time.Instant.now(), at).toMillis());
         } catch (java.time.format.DateTimeParseException e) {

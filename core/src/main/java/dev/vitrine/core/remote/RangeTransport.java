@@ -28,6 +28,10 @@ public interface RangeTransport extends AutoCloseable {
         return !LAST_MODIFIED.matcher(version).matches();
     }
 
+    /** HTTP's dates, as Last-Modified, If-Unmodified-Since and Retry-After write them. */
+    java.time.format.DateTimeFormatter HTTP_DATE =
+            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.withZone(java.time.ZoneOffset.UTC);
+
     java.util.regex.Pattern LAST_MODIFIED =
             java.util.regex.Pattern.compile("[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
 

@@ -70,19 +70,19 @@ public final class S3Transport implements RangeTransport {
             in.abort();
             throw e;
         }
-        return Response.ranged(
-                parsed, version(r), r.lastModified() == null ? null : HTTP_DATE.format(r.lastModified()), in, -1);
+        return Response.ranged(parsed, version(r), modified(r), in, -1);
     }
-
-    private static final java.time.format.DateTimeFormatter HTTP_DATE =
-            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.withZone(java.time.ZoneOffset.UTC);
 
     /**
      * The object's ETag or, from a store that gives none (s3proxy's files put in its folder by
      * hand), its Last-Modified time: later requests are pinned to it with If-Unmodified-Since.
      */
     private static String version(GetObjectResponse r) {
-        if (r.eTag() != null && !r.eTag().isEmpty()) return r.eTag();
+        return r.eTag() != null && !r.eTag().isEmpty() ? r.eTag() : modified(r);
+    }
+
+    /** The object's Last-Modified time as HTTP writes it, or null. */
+    private static String modified(GetObjectResponse r) {
         return r.lastModified() == null ? null : HTTP_DATE.format(r.lastModified());
     }
 
