@@ -68,10 +68,7 @@ public final class MappedFileSource implements ByteSource {
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             BasicFileAttributes at = Files.readAttributes(path, BasicFileAttributes.class);
-            long size = ch.size();
-            MemorySegment seg = size == 0
-                    ? MemorySegment.ofArray(new byte[0])
-                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            MemorySegment seg = map(ch, ch.size(), arena);
             Path fileName = path.getFileName();
             MappedFileSource src = new MappedFileSource(
                     fileName == null ? path.toString() : fileName.toString(),
@@ -98,14 +95,16 @@ public final class MappedFileSource implements ByteSource {
     public static ByteSource mapPrivate(FileChannel ch, long size, String name) throws IOException {
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment seg = size == 0
-                    ? MemorySegment.ofArray(new byte[0])
-                    : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return new MappedFileSource(name, arena, seg);
+            return new MappedFileSource(name, arena, map(ch, size, arena));
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;
         }
+    }
+
+    /** The first {@code size} bytes of {@code ch}, read-only in {@code arena} (an empty file cannot be mapped). */
+    private static MemorySegment map(FileChannel ch, long size, Arena arena) throws IOException {
+        return size == 0 ? MemorySegment.ofArray(new byte[0]) : ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
     }
 
     /** A source over a segment someone else owns (a decompressed payload); closing it does nothing. */
