@@ -3,7 +3,7 @@ package dev.vitrine.core.remote;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,7 +23,7 @@ final class IdleWatch {
         t.setDaemon(true);
         return t;
     });
-    private static final Map<Watched, Boolean> WATCHED = new ConcurrentHashMap<>();
+    private static final Set<Watched> WATCHED = ConcurrentHashMap.newKeySet();
 
     static {
         CLOCK.scheduleWithFixedDelay(IdleWatch::sweep, 1, 1, TimeUnit.SECONDS);
@@ -36,13 +36,13 @@ final class IdleWatch {
         long idle = settings.idleTimeout().toNanos();
         long minBytes = (long) (settings.minBytesPerSecond() * (idle / 1e9));
         Watched w = new Watched(body, idle, minBytes);
-        WATCHED.put(w, Boolean.TRUE);
+        WATCHED.add(w);
         return w;
     }
 
     private static void sweep() {
         long now = System.nanoTime();
-        for (Watched w : WATCHED.keySet()) {
+        for (Watched w : WATCHED) {
             String why = null;
             if (now - w.lastProgress > w.idleNanos) {
                 why = "no data for " + seconds(w.idleNanos);
