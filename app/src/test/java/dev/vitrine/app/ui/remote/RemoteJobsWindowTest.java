@@ -31,23 +31,11 @@ class RemoteJobsWindowTest extends WindowTest {
     @Test
     void verifyShowsBytesFetchedAndCancelStopsTheRequests() throws Exception {
         assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
-        Path dir = Files.createDirectories(temp.resolve("www"));
-        // ~6 MB of uncompressed records: several requests' worth
-        Iterator<byte[]> records = IntStream.range(0, 100_000)
-                .mapToObj(i ->
-                        String.format("key-%08d value-%s", i, "v".repeat(40)).getBytes(StandardCharsets.UTF_8))
-                .iterator();
-        ZssWriter.write(
-                dir.resolve("big.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"), records);
+        Path dir = recordsFolder(100_000, 40); // ~6 MB of uncompressed records: several requests' worth
         try (NginxServer nginx = NginxServer.serve(dir);
                 FaultProxy slow = new FaultProxy(nginx.port())) {
             slow.latency(150);
-            assertNotNull(fx(() -> window.openUrl(slow.url("big.zss"))).get());
-            waitUntil(
-                    "the first draw",
-                    () -> window.current() != null
-                            && window.current().firstDraw().isDone());
-            ArchiveView view = fx(() -> window.current());
+            ArchiveView view = openThrough(slow);
             long size = view.session().remote().size();
             long drawn = view.session().remote().object().stats().bytes();
             assertTrue(drawn < size / 2, "the first draw read little: " + drawn + " of " + size);
@@ -89,23 +77,11 @@ class RemoteJobsWindowTest extends WindowTest {
     @Test
     void cancellingAFindStopsItsRequests() throws Exception {
         assumeTrue(NginxServer.available(), "nginx is not installed (.ci/run installs nginx-light)");
-        Path dir = Files.createDirectories(temp.resolve("www"));
-        // ~60 MB: more than the 32 MB a sequential reader has fetched ahead
-        Iterator<byte[]> records = IntStream.range(0, 700_000)
-                .mapToObj(i ->
-                        String.format("key-%08d value-%s", i, "v".repeat(70)).getBytes(StandardCharsets.UTF_8))
-                .iterator();
-        ZssWriter.write(
-                dir.resolve("big.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"), records);
+        Path dir = recordsFolder(700_000, 70); // ~60 MB: more than the 32 MB a sequential reader has fetched ahead
         try (NginxServer nginx = NginxServer.serve(dir);
                 FaultProxy slow = new FaultProxy(nginx.port())) {
             slow.latency(1500); // a slow link: the find's reads ahead are still out when it is cancelled
-            assertNotNull(fx(() -> window.openUrl(slow.url("big.zss"))).get());
-            waitUntil(
-                    "the first draw",
-                    () -> window.current() != null
-                            && window.current().firstDraw().isDone());
-            ArchiveView view = fx(() -> window.current());
+            ArchiveView view = openThrough(slow);
             settle();
             clickOn("#hex-find").write("not in the file");
             push(javafx.scene.input.KeyCode.ENTER);
@@ -122,5 +98,26 @@ class RemoteJobsWindowTest extends WindowTest {
             assertEquals(bytes, view.session().remote().object().stats().bytes(), "nothing more is fetched");
             assertEquals("search cancelled", fx(() -> view.hex().findStatus()), "the stopped reads are no failure");
         }
+    }
+
+    /** A folder holding big.zss: {@code count} uncompressed records, each value {@code width} bytes. */
+    private Path recordsFolder(int count, int width) throws java.io.IOException {
+        Path dir = Files.createDirectories(temp.resolve("www"));
+        Iterator<byte[]> records = IntStream.range(0, count)
+                .mapToObj(i ->
+                        String.format("key-%08d value-%s", i, "v".repeat(width)).getBytes(StandardCharsets.UTF_8))
+                .iterator();
+        ZssWriter.write(
+                dir.resolve("big.zss"), ZssWriter.Options.of(ZssFlavor.ZSS).codec("none"), records);
+        return dir;
+    }
+
+    /** Opens big.zss through {@code slow} and waits for its first draw. */
+    private ArchiveView openThrough(FaultProxy slow) throws Exception {
+        assertNotNull(fx(() -> window.openUrl(slow.url("big.zss"))).get());
+        waitUntil(
+                "the first draw",
+                () -> window.current() != null && window.current().firstDraw().isDone());
+        return fx(() -> window.current());
     }
 }
